@@ -1,0 +1,66 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+
+export const ADMIN = { email: "admin@store.my", password: "Admin@12345" };
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  baseURL: string;
+}
+
+/**
+ * One browser for a test file; `page` is a fresh page in a fresh context per
+ * call to `newPage`. Dialogs are left to each test.
+ */
+export function useBrowser(
+  options: { loggedIn?: boolean; viewport?: { width: number; height: number } } = {},
+) {
+  const session = {} as BrowserSession;
+  beforeAll(async () => {
+    session.baseURL = inject("baseURL");
+    session.browser = await launchBrowser();
+    session.context = await session.browser.newContext({
+      baseURL: session.baseURL,
+      viewport: options.viewport ?? { width: 1400, height: 900 },
+      locale: "en-GB",
+      timezoneId: "Asia/Kuala_Lumpur",
+    });
+    session.context.setDefaultTimeout(15_000);
+    session.page = await session.context.newPage();
+    if (options.loggedIn !== false) await loginThroughForm(session.page);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
+}
+
+/** Logs in through the real login form, as an administrator would. */
+export async function loginThroughForm(page: Page, credentials = ADMIN): Promise<void> {
+  await page.goto("/login-back");
+  await page.getByLabel("E-mail").fill(credentials.email);
+  await page.getByLabel("Password", { exact: true }).fill(credentials.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL("**/admin");
+}

@@ -1,0 +1,115 @@
+import { z } from "zod";
+
+/** Wire timestamp: "yyyy-MM-dd HH:mm:ss" in the store's time zone. */
+export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+export const timestamp = z.string().regex(TIMESTAMP_PATTERN, "Use the form yyyy-MM-dd HH:mm:ss.");
+export const nullableTimestamp = timestamp.nullable();
+
+/** A calendar date "yyyy-MM-dd" (date of birth). */
+export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the form yyyy-MM-dd.");
+
+export const id = z.coerce.number().int().positive();
+
+/** Path parameter `{id}`: a positive whole number, else 404-worthy input. */
+export const idParams = z.object({ id: z.coerce.number().int().positive("Unknown id.") });
+
+/** Two-valued status: answered as 1 or 0; accepts 1/0, "1"/"0" and booleans. */
+export const status01 = z
+  .union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1"), z.boolean()])
+  .transform((v) => (v === true || v === 1 || v === "1" ? 1 : 0) as 0 | 1);
+export const statusOut = z.union([z.literal(0), z.literal(1)]);
+
+const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
+
+/**
+ * Exact money: accepts a number or a numeric string with at most two decimal
+ * places and answers a decimal string with two places ("12.50"). Never a float
+ * on the way out.
+ */
+export function money(label: string, { min = 0 }: { min?: number } = {}) {
+  return z
+    .union([z.number(), z.string().trim()], { error: `${label} must be a number.` })
+    .transform((v, ctx) => {
+      const text = typeof v === "number" ? String(v) : v;
+      if (!MONEY_PATTERN.test(text)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} must be a number with at most 2 decimal places.`,
+        });
+        return z.NEVER;
+      }
+      if (Number(text) < min) {
+        ctx.addIssue({ code: "custom", message: `${label} must be at least ${min}.` });
+        return z.NEVER;
+      }
+      return toMoneyString(text);
+    });
+}
+
+/** "12.5" → "12.50", using string arithmetic only. */
+export function toMoneyString(text: string): string {
+  const negative = text.startsWith("-");
+  const [whole = "0", frac = ""] = text.replace(/^-/, "").split(".");
+  const cents = `${frac}00`.slice(0, 2);
+  const wholeClean = whole.replace(/^0+(?=\d)/, "");
+  const result = `${wholeClean}.${cents}`;
+  return negative && result !== "0.00" ? `-${result}` : result;
+}
+
+export const moneyOut = z.string();
+
+/** A whole number within bounds, accepting numeric strings from forms. */
+export function wholeNumber(label: string, min: number, max: number) {
+  return z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max}.`);
+}
+
+/** A decimal number within bounds (dimensions, weight), answered as a decimal string. */
+export function decimalNumber(label: string, min: number, max: number) {
+  return money(label, { min }).refine((v) => Number(v) <= max, `${label} must be at most ${max}.`);
+}
+
+/** A percentage: at least 0 and below 100. */
+export function percentage(label: string) {
+  return money(label).refine((v) => Number(v) < 100, `${label} must be below 100.`);
+}
+
+export function requiredText(label: string, max = 255) {
+  return z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+}
+
+export function optionalText(max = 5000) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters.`)
+    .nullish()
+    .transform((v) => v ?? "");
+}
+
+export const email = (label = "E-mail") =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(255)
+    .pipe(z.email(`${label} must be a valid e-mail address.`));
+
+/** An uploaded file name as answered by POST /api/uploads, or empty. */
+export const fileName = z
+  .string()
+  .trim()
+  .max(255)
+  .regex(/^[A-Za-z0-9._,-]*$/, "Must be a file name answered by the upload call.")
+  .nullish()
+  .transform((v) => v ?? "");
+
+/** Comma-separated list of file names. */
+export const fileNameList = fileName;

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import {
+  fileName,
+  money,
+  moneyOut,
+  nullableTimestamp,
+  optionalText,
+  requiredText,
+  status01,
+  statusOut,
+} from "./primitives";
+
+export const STORE_CONTACT_MAX = 11;
+export const LOGO_MAX_BYTES = 500_000;
+export const LOGO_TYPES = ["jpg", "jpeg", "png", "gif"] as const;
+export const SAVED_INDICATOR_MS = 2000;
+export const THEMES = [1, 2, 3] as const;
+
+export const settingsInput = z.object({
+  theme_color: z.coerce
+    .number({ error: "Theme must be 1, 2 or 3." })
+    .int("Theme must be 1, 2 or 3.")
+    .min(1, "Theme must be 1, 2 or 3.")
+    .max(3, "Theme must be 1, 2 or 3."),
+  store_name: requiredText("Store name", 100),
+  store_logo: fileName,
+  store_address: optionalText(500),
+  store_contact: z
+    .string()
+    .trim()
+    .max(STORE_CONTACT_MAX, `Store contact must be at most ${STORE_CONTACT_MAX} characters.`)
+    .nullish()
+    .transform((v) => v ?? ""),
+  copyright_text: optionalText(255),
+  footer_text: optionalText(500),
+});
+export type SettingsInput = z.input<typeof settingsInput>;
+
+export const settings = z.object({
+  setting_id: z.number(),
+  theme_color: z.number(),
+  store_name: z.string(),
+  store_logo: z.string(),
+  store_address: z.string(),
+  store_contact: z.string(),
+  copyright_text: z.string(),
+  footer_text: z.string(),
+  updated_at: nullableTimestamp,
+});
+export type Settings = z.infer<typeof settings>;
+
+export const socialLoginInput = z.object({
+  id_key: optionalText(255),
+  secret_key: optionalText(255),
+  social_uri: optionalText(500),
+  social_status: status01.default(0),
+});
+export const socialLogin = z.object({
+  social_id: z.number(),
+  social_login: z.string(),
+  id_key: z.string(),
+  secret_key: z.string(),
+  social_uri: z.string(),
+  social_status: statusOut,
+  updated_at: nullableTimestamp,
+});
+export type SocialLogin = z.infer<typeof socialLogin>;
+
+export const paymentMethodInput = z.object({
+  secret_key: requiredText("Secret key"),
+  publish_key: requiredText("Publish key"),
+  gateway_uri: requiredText("Gateway URI", 500).pipe(
+    z.url({ message: "Gateway URI must be a well-formed URL.", protocol: /^https?$/ }),
+  ),
+  method_status: status01.default(0),
+});
+export const paymentMethod = z.object({
+  method_id: z.number(),
+  payment_method: z.string(),
+  secret_key: z.string(),
+  publish_key: z.string(),
+  gateway_uri: z.string(),
+  method_status: statusOut,
+  updated_at: nullableTimestamp,
+});
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+export const shippingMethodInput = z.object({
+  shipping_name: requiredText("Shipping company name", 100),
+  shipping_fee: money("Shipping fee"),
+  shipping_status: status01.default(0),
+});
+export type ShippingMethodInput = z.input<typeof shippingMethodInput>;
+export const shippingMethod = z.object({
+  ship_id: z.number(),
+  shipping_name: z.string(),
+  shipping_fee: moneyOut,
+  shipping_status: statusOut,
+  updated_at: nullableTimestamp,
+});
+export type ShippingMethod = z.infer<typeof shippingMethod>;

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from "node:crypto";
+import { ADMIN_ROLE, type AdminData, SESSION_LIFETIME_MS } from "@store/contract";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { toWireTimestamp } from "../db/columns";
+import { loginFailures, sessions, users } from "../db/schema";
+import { DUMMY_HASH, verifyPassword } from "./password";
+
+export const SESSION_COOKIE = "sid";
+
+/** Failed logins allowed in the window, per e-mail and per client address. */
+export const LOGIN_LIMIT = { windowMinutes: 15, perEmail: 5, perAddress: 20 };
+
+const adminColumns = {
+  user_id: users.user_id,
+  username: users.username,
+  email: users.email,
+  f_name: users.f_name,
+  l_name: users.l_name,
+  contact: users.contact,
+  DOB: users.DOB,
+  gender: users.gender,
+  role: users.role,
+};
+export type SessionAdmin = Omit<AdminData, "status">;
+
+const isLiveAdmin = and(eq(users.role, ADMIN_ROLE), eq(users.user_status, 1));
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Checks the credentials of an active administrator. */
+export async function findAdminByCredentials(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<SessionAdmin | null> {
+  const [row] = await db
+    .select({ ...adminColumns, password_hash: users.password_hash })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isLiveAdmin))
+    .limit(1);
+  const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  if (!row || !ok) return null;
+  const { password_hash: _hidden, ...admin } = row;
+  return admin;
+}
+
+export async function verifyAdminPassword(
+  db: Db,
+  userId: number,
+  password: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ password_hash: users.password_hash })
+    .from(users)
+    .where(eq(users.user_id, userId))
+    .limit(1);
+  return verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+}
+
+export async function createSession(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    token_hash: hashToken(token),
+    user_id: userId,
+    expires_at: toWireTimestamp(new Date(Date.now() + SESSION_LIFETIME_MS)),
+  });
+  // Housekeeping: expired sessions are of no use to anyone.
+  await db.delete(sessions).where(lt(sessions.expires_at, sql`now()`));
+  return token;
+}
+
+export async function findSessionAdmin(db: Db, token: string): Promise<SessionAdmin | null> {
+  const [row] = await db
+    .select(adminColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.user_id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.token_hash, hashToken(token)),
+        gt(sessions.expires_at, sql`now()`),
+        isLiveAdmin,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function endSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.token_hash, hashToken(token)));
+}
+
+/** True when this e-mail or address has failed too often lately. */
+export async function isLoginBlocked(db: Db, email: string, address: string): Promise<boolean> {
+  const since = sql`now() - make_interval(mins => ${LOGIN_LIMIT.windowMinutes})`;
+  const [counts] = await db
+    .select({
+      byEmail:
+        sql<number>`count(*) filter (where ${loginFailures.email} = lower(${email}))`.mapWith(
+          Number,
+        ),
+      byAddress: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})`.mapWith(
+        Number,
+      ),
+    })
+    .from(loginFailures)
+    .where(
+      and(
+        gt(loginFailures.failed_at, since),
+        or(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.address, address)),
+      ),
+    );
+  return (
+    (counts?.byEmail ?? 0) >= LOGIN_LIMIT.perEmail ||
+    (counts?.byAddress ?? 0) >= LOGIN_LIMIT.perAddress
+  );
+}
+
+export async function recordLoginFailure(db: Db, email: string, address: string): Promise<void> {
+  await db.insert(loginFailures).values({ email: email.toLowerCase(), address });
+}
+
+export async function clearLoginFailures(db: Db, email: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
+}

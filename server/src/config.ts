@@ -1,0 +1,41 @@
+import path from "node:path";
+
+/** Environment configuration (CONTRACT.md), read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string;
+  adminFromEnv: boolean;
+  seedDemo: boolean;
+  timeZone: string;
+  production: boolean;
+  webDist: string;
+}
+
+export const DEMO_ADMIN_EMAIL = "admin@store.my";
+export const DEMO_ADMIN_PASSWORD = "Admin@12345";
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? "127.0.0.1",
+    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    databaseUrl,
+    adminEmail: env.ADMIN_EMAIL || DEMO_ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
+    adminFromEnv: Boolean(env.ADMIN_EMAIL && env.ADMIN_PASSWORD),
+    seedDemo: (env.SEED_DEMO ?? (databaseUrl ? "0" : "1")) === "1",
+    timeZone: env.TZ || "Asia/Kuala_Lumpur",
+    production: env.NODE_ENV === "production",
+    webDist: path.resolve(import.meta.dirname, "../../web/dist"),
+  };
+}
+
+/** Every timestamp is read and written in the store's time zone. */
+export function applyTimeZone(timeZone: string): void {
+  process.env.TZ = timeZone;
+}

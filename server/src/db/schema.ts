@@ -1,0 +1,450 @@
+/**
+ * Every record of SPEC.md section 3, with the field names of the wire, so rows
+ * map onto the contract without renaming. Money is numeric; two-valued
+ * statuses are smallint 1/0; deleted_at marks soft deletes where SPEC lists it.
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { money, timestamp } from "./columns";
+
+const createdAt = () => timestamp("created_at").notNull().default(sql`now()`);
+const updatedAt = () => timestamp("updated_at");
+const deletedAt = () => timestamp("deleted_at");
+const status = (name: string) => smallint(name).notNull().default(0);
+
+// Lookups
+export const genders = pgTable("genders", {
+  gender_id: serial("gender_id").primaryKey(),
+  gender: text("gender").notNull().unique(),
+});
+export const roles = pgTable("roles", {
+  role_id: serial("role_id").primaryKey(),
+  role: text("role").notNull().unique(),
+});
+export const languages = pgTable("languages", {
+  language_id: serial("language_id").primaryKey(),
+  languages: text("languages").notNull().unique(),
+});
+export const currencies = pgTable("currencies", {
+  currency_id: serial("currency_id").primaryKey(),
+  currency_code: text("currency_code").notNull().unique(),
+  currency_symbol: text("currency_symbol").notNull(),
+});
+export const orderStatuses = pgTable("order_statuses", {
+  order_status_id: integer("order_status_id").primaryKey(),
+  order_status_name: text("order_status_name").notNull(),
+});
+
+// People
+export const memberships = pgTable(
+  "memberships",
+  {
+    member_id: serial("member_id").primaryKey(),
+    membership: text("membership").notNull(),
+    member_percentage: money("member_percentage").notNull().default("0"),
+    member_earning: money("member_earning").notNull().default("0"),
+    min_requirement: money("min_requirement").notNull().default("0"),
+    req_condition: text("req_condition").notNull().default("pv"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check("memberships_req_condition", sql`${t.req_condition} in ('pv', 'down-line')`)],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    user_id: serial("user_id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    f_name: text("f_name").notNull(),
+    l_name: text("l_name").notNull(),
+    contact: text("contact").notNull(),
+    password_hash: text("password_hash").notNull(),
+    DOB: date("DOB", { mode: "string" }),
+    gender: text("gender")
+      .notNull()
+      .references(() => genders.gender, { onUpdate: "cascade" }),
+    role: text("role")
+      .notNull()
+      .references(() => roles.role, { onUpdate: "cascade" }),
+    membership: integer("membership")
+      .notNull()
+      .default(1)
+      .references(() => memberships.member_id),
+    down_line: integer("down_line").notNull().default(0),
+    referral_of: integer("referral_of").references((): AnyPgColumn => users.user_id, {
+      onDelete: "set null",
+    }),
+    ttl_order: integer("ttl_order").notNull().default(0),
+    ttl_pv: money("ttl_pv").notNull().default("0"),
+    languages: text("languages")
+      .notNull()
+      .references(() => languages.languages, { onUpdate: "cascade" }),
+    currency: text("currency")
+      .notNull()
+      .references(() => currencies.currency_code, { onUpdate: "cascade" }),
+    user_status: status("user_status"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    index("users_referral_of_idx").on(t.referral_of),
+    index("users_membership_idx").on(t.membership),
+    index("users_created_at_idx").on(t.created_at),
+    index("users_role_idx").on(t.role),
+    check(
+      "users_not_own_referrer",
+      sql`${t.referral_of} is null or ${t.referral_of} <> ${t.user_id}`,
+    ),
+  ],
+);
+
+export const userWallets = pgTable(
+  "user_wallets",
+  {
+    wallet_id: serial("wallet_id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    wallet_amt: money("wallet_amt").notNull().default("0"),
+    c_wallet_amt: money("c_wallet_amt").notNull().default("0"),
+    recent_spend_at: timestamp("recent_spend_at"),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("user_wallets_user_id_key").on(t.user_id)],
+);
+
+export const withdrawRequests = pgTable(
+  "withdraw_requests",
+  {
+    withdraw_id: serial("withdraw_id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    bank_acc: text("bank_acc").notNull(),
+    bank_name: text("bank_name").notNull(),
+    withdraw_amt: money("withdraw_amt").notNull(),
+    withdraw_status: text("withdraw_status").notNull().default("processing"),
+    request_at: timestamp("request_at").notNull().default(sql`now()`),
+    cashOut_at: timestamp("cashOut_at"),
+    rejected_at: timestamp("rejected_at"),
+  },
+  (t) => [
+    index("withdraw_requests_user_id_idx").on(t.user_id),
+    index("withdraw_requests_request_at_idx").on(t.request_at),
+    check(
+      "withdraw_requests_status",
+      sql`${t.withdraw_status} in ('processing', 'completed', 'rejected')`,
+    ),
+    check("withdraw_requests_amount", sql`${t.withdraw_amt} > 0`),
+  ],
+);
+
+// Catalog
+export const categories = pgTable(
+  "categories",
+  {
+    category_id: serial("category_id").primaryKey(),
+    category_name: text("category_name").notNull(),
+    products_in_cat: integer("products_in_cat").notNull().default(0),
+    cat_status: status("cat_status"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index("categories_created_at_idx").on(t.created_at)],
+);
+
+export const brands = pgTable(
+  "brands",
+  {
+    brand_id: serial("brand_id").primaryKey(),
+    brand_name: text("brand_name").notNull(),
+    brand_image: text("brand_image").notNull().default(""),
+    brand_status: status("brand_status"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("brands_created_at_idx").on(t.created_at)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    product_id: serial("product_id").primaryKey(),
+    product_name: text("product_name").notNull(),
+    product_description: text("product_description").notNull().default(""),
+    product_images: text("product_images").notNull().default(""),
+    product_variation: integer("product_variation").notNull().default(0),
+    normal_price: money("normal_price").notNull(),
+    discount_price: money("discount_price"),
+    cost_price: money("cost_price").notNull().default("0"),
+    rating: numeric("rating", { precision: 2, scale: 1 }).notNull().default("0"),
+    sku: text("sku").notNull().default(""),
+    stock_qtt: integer("stock_qtt").notNull().default(0),
+    width: money("width").notNull().default("0"),
+    height: money("height").notNull().default("0"),
+    weight: money("weight").notNull().default("0"),
+    category_id: integer("category_id")
+      .notNull()
+      .references(() => categories.category_id),
+    product_status: status("product_status"),
+    tags: text("tags").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    index("products_category_id_idx").on(t.category_id),
+    index("products_created_at_idx").on(t.created_at),
+    // The price filter compares the effective price: discount when set and non-zero.
+    index("products_effective_price_idx").on(
+      sql`(coalesce(nullif(${t.discount_price}, 0), ${t.normal_price}))`,
+    ),
+  ],
+);
+
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    variant_id: serial("variant_id").primaryKey(),
+    product_id: integer("product_id")
+      .notNull()
+      .references(() => products.product_id),
+    variant_name: text("variant_name").notNull(),
+    variant_image: text("variant_image").notNull().default(""),
+    variant_price: money("variant_price").notNull(),
+    variant_dis_price: money("variant_dis_price"),
+    variant_qtt: integer("variant_qtt").notNull().default(0),
+    variant_sku: text("variant_sku").notNull().default(""),
+    variant_status: status("variant_status"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index("product_variants_product_id_idx").on(t.product_id)],
+);
+
+// Orders and vouchers
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    voucher_id: serial("voucher_id").primaryKey(),
+    voucher_code: text("voucher_code").notNull(),
+    discount: money("discount").notNull(),
+    discount_cap: money("discount_cap").notNull(),
+    discount_type: text("discount_type").notNull(),
+    voucher_status: status("voucher_status"),
+    expired_at: timestamp("expired_at").notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("vouchers_voucher_code_key").on(t.voucher_code),
+    index("vouchers_created_at_idx").on(t.created_at),
+    check("vouchers_discount_type", sql`${t.discount_type} in ('price', 'percentage')`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    orders_id: serial("orders_id").primaryKey(),
+    order_number: text("order_number").notNull().unique(),
+    user_id: integer("user_id").references(() => users.user_id, { onDelete: "set null" }),
+    username: text("username").notNull(),
+    contact: text("contact").notNull().default(""),
+    currency_symbol: text("currency_symbol").notNull().default("RM"),
+    total_price: money("total_price").notNull(),
+    points_earned: money("points_earned").notNull().default("0"),
+    coupon_code: text("coupon_code").notNull().default(""),
+    recipient_name: text("recipient_name").notNull().default(""),
+    recipient_contact: text("recipient_contact").notNull().default(""),
+    address_1: text("address_1").notNull().default(""),
+    address_2: text("address_2").notNull().default(""),
+    postcode: text("postcode").notNull().default(""),
+    state: text("state").notNull().default(""),
+    country: text("country").notNull().default(""),
+    tracking_number: text("tracking_number").notNull().default(""),
+    order_status: integer("order_status")
+      .notNull()
+      .references(() => orderStatuses.order_status_id),
+    created_at: createdAt(),
+    paid_on: timestamp("paid_on"),
+    ship_out_by: timestamp("ship_out_by"),
+    completed_at: timestamp("completed_at"),
+    refund_at: timestamp("refund_at"),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_id_idx").on(t.user_id),
+    index("orders_order_status_idx").on(t.order_status),
+    index("orders_created_at_idx").on(t.created_at),
+  ],
+);
+
+// Agency and content
+export const agencyStores = pgTable(
+  "agency_stores",
+  {
+    store_id: serial("store_id").primaryKey(),
+    store_username: text("store_username").notNull(),
+    store_name: text("store_name").notNull(),
+    owner: text("owner").notNull(),
+    store_email: text("store_email").notNull(),
+    owner_contact: text("owner_contact").notNull(),
+    store_status: status("store_status"),
+    created_at: createdAt(),
+    expired_at: timestamp("expired_at").notNull(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index("agency_stores_created_at_idx").on(t.created_at)],
+);
+
+export const banners = pgTable(
+  "banners",
+  {
+    banner_id: serial("banner_id").primaryKey(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull().default(""),
+    banner_image: text("banner_image").notNull().default(""),
+    banner_status: status("banner_status"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("banners_created_at_idx").on(t.created_at)],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    testimonial_id: serial("testimonial_id").primaryKey(),
+    user_id: integer("user_id").references(() => users.user_id, { onDelete: "set null" }),
+    username: text("username").notNull(),
+    testimonial_title: text("testimonial_title").notNull(),
+    testimonial_content: text("testimonial_content").notNull().default(""),
+    testimonial_status: status("testimonial_status"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    index("testimonials_user_id_idx").on(t.user_id),
+    index("testimonials_created_at_idx").on(t.created_at),
+  ],
+);
+
+// Settings
+export const settings = pgTable(
+  "settings",
+  {
+    setting_id: integer("setting_id").primaryKey(),
+    theme_color: smallint("theme_color").notNull().default(1),
+    store_name: text("store_name").notNull(),
+    store_logo: text("store_logo").notNull().default(""),
+    store_address: text("store_address").notNull().default(""),
+    store_contact: text("store_contact").notNull().default(""),
+    copyright_text: text("copyright_text").notNull().default(""),
+    footer_text: text("footer_text").notNull().default(""),
+    updated_at: updatedAt(),
+  },
+  (t) => [check("settings_theme", sql`${t.theme_color} between 1 and 3`)],
+);
+
+export const socialLogins = pgTable("social_logins", {
+  social_id: integer("social_id").primaryKey(),
+  social_login: text("social_login").notNull(),
+  id_key: text("id_key").notNull().default(""),
+  secret_key: text("secret_key").notNull().default(""),
+  social_uri: text("social_uri").notNull().default(""),
+  social_status: status("social_status"),
+  updated_at: updatedAt(),
+});
+
+export const paymentMethods = pgTable("payment_methods", {
+  method_id: integer("method_id").primaryKey(),
+  payment_method: text("payment_method").notNull(),
+  secret_key: text("secret_key").notNull().default(""),
+  publish_key: text("publish_key").notNull().default(""),
+  gateway_uri: text("gateway_uri").notNull().default(""),
+  method_status: status("method_status"),
+  updated_at: updatedAt(),
+});
+
+export const shippingMethods = pgTable("shipping_methods", {
+  ship_id: serial("ship_id").primaryKey(),
+  shipping_name: text("shipping_name").notNull(),
+  shipping_fee: money("shipping_fee").notNull(),
+  shipping_status: status("shipping_status"),
+  updated_at: updatedAt(),
+});
+
+// Sessions and audit
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** sha-256 of the cookie token: a leaked table cannot be replayed. */
+    token_hash: text("token_hash").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+    expires_at: timestamp("expires_at").notNull(),
+  },
+  (t) => [
+    index("sessions_user_id_idx").on(t.user_id),
+    index("sessions_expires_at_idx").on(t.expires_at),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    audit_id: bigserial("audit_id", { mode: "number" }).primaryKey(),
+    at: createdAt(),
+    actor_id: integer("actor_id").references(() => users.user_id, { onDelete: "set null" }),
+    entity: text("entity").notNull(),
+    entity_id: text("entity_id").notNull(),
+    action: text("action").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entity_id),
+    index("audit_log_actor_id_idx").on(t.actor_id),
+    index("audit_log_at_idx").on(t.at),
+  ],
+);
+
+/** Failed logins, for the login limit; kept in the database so every process sees them. */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    failure_id: bigserial("failure_id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    failed_at: timestamp("failed_at").notNull().default(sql`now()`),
+  },
+  (t) => [
+    index("login_failures_email_idx").on(t.email, t.failed_at),
+    index("login_failures_address_idx").on(t.address, t.failed_at),
+  ],
+);

@@ -1,0 +1,127 @@
+import type { ListQuery } from "@store/contract";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "../db/client";
+import { type Actor, recordAudit } from "./audit";
+import { notFound } from "./errors";
+import { type ListSpec, listClauses, type Page } from "./paging";
+
+export interface CrudOptions<T extends PgTable> {
+  table: T;
+  /** Primary key column. */
+  id: PgColumn;
+  /** Name used in messages and the audit log: "Brand". */
+  entity: string;
+  /** Soft delete: rows with deleted_at set are gone for every call. */
+  deletedAt?: PgColumn;
+  /** Whether the table has updated_at, stamped on every update. */
+  stampsUpdatedAt?: boolean;
+  list: ListSpec;
+}
+
+/**
+ * The five calls every simple record has (list, read, create, update, delete),
+ * each write one transaction with its audit row. Domain services wrap these
+ * with their own rules.
+ */
+export function crudService<T extends PgTable>(options: CrudOptions<T>) {
+  type Row = T["$inferSelect"];
+  type Values = T["$inferInsert"];
+  const { table, id, entity, deletedAt } = options;
+  // Drizzle cannot follow a generic table through its builders; the casts below
+  // restore the row type the table itself declares.
+  const anyTable = table as PgTable;
+  const live = (condition?: SQL) => (deletedAt ? and(isNull(deletedAt), condition) : condition);
+
+  async function find(tx: Tx, key: number, lock = false): Promise<Row | undefined> {
+    const query = tx
+      .select()
+      .from(anyTable)
+      .where(live(eq(id, key)))
+      .limit(1);
+    const rows = lock ? await query.for("update") : await query;
+    return rows[0] as Row | undefined;
+  }
+
+  return {
+    entity,
+    find,
+    async list(db: Tx, query: ListQuery, filter?: SQL): Promise<Page<Row>> {
+      const clauses = listClauses(query, options.list, live(filter));
+      const base = db
+        .select()
+        .from(anyTable)
+        .where(clauses.where)
+        .orderBy(...clauses.orderBy)
+        .$dynamic();
+      const rows = (
+        clauses.page ? await base.limit(clauses.page.limit).offset(clauses.page.offset) : await base
+      ) as Row[];
+      const total = clauses.page ? await db.$count(anyTable, clauses.where) : rows.length;
+      return { rows, total };
+    },
+    async get(db: Tx, key: number): Promise<Row> {
+      const row = await find(db, key);
+      if (!row) throw notFound(entity);
+      return row;
+    },
+    async create(db: Db, actor: Actor | null, values: Values): Promise<Row> {
+      return db.transaction(async (tx) => {
+        const [row] = (await tx
+          .insert(anyTable)
+          .values(values as never)
+          .returning()) as Row[];
+        await recordAudit(tx, actor, {
+          entity,
+          entityId: rowId(row),
+          action: "create",
+          after: row,
+        });
+        return row as Row;
+      });
+    },
+    async update(db: Db, actor: Actor | null, key: number, values: Partial<Values>): Promise<Row> {
+      return db.transaction(async (tx) => {
+        const before = await find(tx, key, true);
+        if (!before) throw notFound(entity);
+        const set =
+          options.stampsUpdatedAt === false ? values : { ...values, updated_at: sql`now()` };
+        const [row] = (await tx
+          .update(anyTable)
+          .set(set as never)
+          .where(eq(id, key))
+          .returning()) as Row[];
+        await recordAudit(tx, actor, {
+          entity,
+          entityId: key,
+          action: "update",
+          before,
+          after: row,
+        });
+        return row as Row;
+      });
+    },
+    async remove(db: Db, actor: Actor | null, key: number): Promise<Row> {
+      return db.transaction(async (tx) => {
+        const before = await find(tx, key, true);
+        if (!before) throw notFound(entity);
+        if (deletedAt) {
+          await tx
+            .update(anyTable)
+            .set({ deleted_at: sql`now()` } as never)
+            .where(eq(id, key));
+        } else {
+          await tx.delete(anyTable).where(eq(id, key));
+        }
+        await recordAudit(tx, actor, { entity, entityId: key, action: "delete", before });
+        return before;
+      });
+    },
+  };
+
+  function rowId(row: Row | undefined): number {
+    return (row as Record<string, number>)[id.name] ?? 0;
+  }
+}
+
+export type CrudService<T extends PgTable> = ReturnType<typeof crudService<T>>;

@@ -1,0 +1,47 @@
+import path from "node:path";
+import { buildApp } from "./app";
+import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { ensureAdmin, seedBase } from "./db/seed/base";
+import { seedDemoIfEmpty } from "./db/seed/index";
+
+const config = readConfig();
+applyTimeZone(config.timeZone);
+
+if (config.production && !config.adminFromEnv) {
+  // A production store must never start with the published demo password.
+  console.error(
+    "NODE_ENV=production: set ADMIN_EMAIL and ADMIN_PASSWORD for the first administrator.",
+  );
+  process.exit(1);
+}
+
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  timeZone: config.timeZone,
+});
+await seedBase(database.db);
+const createdAdmin = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
+if (config.seedDemo && (await seedDemoIfEmpty(database.db, path.join(config.dataDir, "uploads")))) {
+  console.log("Filled the empty store with the demo store.");
+}
+
+const app = await buildApp({ db: database.db, config, logger: true });
+await app.listen({ port: config.port, host: config.host });
+
+const where = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
+console.log(`\nStore back-office at ${where}/login-back (${database.kind}, TZ ${config.timeZone})`);
+if (createdAdmin && !config.adminFromEnv) {
+  console.log(`Demo login: ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
+} else if (!config.adminFromEnv) {
+  console.log(`Demo login (if unchanged): ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { type App, buildApp } from "../src/app";
+import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from "../src/config";
+import { type Database, type Db, openDatabase } from "../src/db/client";
+import { ensureAdmin, seedBase } from "../src/db/seed/base";
+
+export const ADMIN = { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD };
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  dataDir: string;
+  /** Cookie header of a logged-in administrator. */
+  cookie: string;
+  /** inject() with the admin's session. */
+  call: (method: string, url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh store for one test file: PGlite in memory, or, when
+ * TEST_DATABASE_URL names a PostgreSQL server, a new database on it that is
+ * dropped afterwards. The real app, real migrations, real base seed.
+ */
+export async function createTestContext(): Promise<TestContext> {
+  applyTimeZone("Asia/Kuala_Lumpur");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
+  const config = { ...readConfig({ DATA_DIR: dataDir }), webDist: path.join(dataDir, "no-web") };
+  const server = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let database: Database;
+  if (server) {
+    const name = `test_${randomBytes(6).toString("hex")}`;
+    await adminQuery(server, `create database ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), timeZone: config.timeZone });
+    dropDatabase = () => adminQuery(server, `drop database if exists ${name} with (force)`);
+  } else {
+    database = await openDatabase({ timeZone: config.timeZone });
+  }
+  await seedBase(database.db);
+  await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
+  const app = await buildApp({ db: database.db, config });
+  const cookie = await login(app);
+  return {
+    app,
+    db: database.db,
+    dataDir,
+    cookie,
+    call: (method, url, payload) =>
+      app.inject({
+        method: method as "GET",
+        url,
+        headers: { cookie },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(app: App, credentials = ADMIN): Promise<string> {
+  const response = await app.inject({ method: "POST", url: "/api/login", payload: credentials });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode}`);
+  const setCookie = response.cookies.find((c) => c.name === "sid");
+  return `sid=${setCookie?.value}`;
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,43 @@
+import { Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { AppLayout } from "./layout/AppLayout";
+import { RequireAdmin } from "./layout/RequireAdmin";
+import LoginPage from "./pages/login/LoginPage";
+import NotFoundPage from "./pages/notFound/NotFoundPage";
+import { appRoutes } from "./routes";
+
+export function App() {
+  return (
+    <Routes>
+      <Route path="/login-back" element={<LoginPage />} />
+      <Route path="/404" element={<NotFoundPage />} />
+      <Route path="/" element={<Navigate to="/admin" replace />} />
+      <Route
+        element={
+          <RequireAdmin>
+            <AppLayout />
+          </RequireAdmin>
+        }
+      >
+        {appRoutes.map(({ path, page: Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense
+                fallback={
+                  <div className="placeholder-glow p-3">
+                    <span className="placeholder col-6" />
+                  </div>
+                }
+              >
+                <Page />
+              </Suspense>
+            }
+          />
+        ))}
+      </Route>
+      <Route path="*" element={<Navigate to="/404" replace />} />
+    </Routes>
+  );
+}

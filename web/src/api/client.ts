@@ -1,0 +1,78 @@
+/** A failed call: the server's plain message and, for 400, the field issues. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Called when the server says the session is gone (401 on a private call). */
+let onUnauthorized: () => void = () => {};
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  const init: RequestInit = { method, credentials: "same-origin", headers: {} };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { "content-type": "application/json" };
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path}`, init);
+  } catch {
+    throw new ApiError(0, "The server could not be reached. Check the connection and try again.");
+  }
+  if (!response.ok) {
+    const data = (await response.json().catch(() => ({}))) as {
+      message?: string;
+      issues?: { path: string; message: string }[];
+    };
+    if (response.status === 401 && path !== "login" && path !== "loginAdmin") onUnauthorized();
+    throw new ApiError(
+      response.status,
+      data.message ?? `The call failed (${response.status}).`,
+      data.issues,
+    );
+  }
+  return response;
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await send(method, path, body);
+  return (await response.json()) as T;
+}
+
+/** One page of a list and the total the server counted (X-Total-Count). */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+export async function requestPage<T>(
+  path: string,
+  params: Record<string, unknown>,
+): Promise<ListPage<T>> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === "") continue;
+    for (const item of [value].flat()) search.append(key, String(item));
+  }
+  const query = search.toString();
+  const response = await send("GET", query ? `${path}?${query}` : path);
+  const rows = (await response.json()) as T[];
+  return { rows, total: Number(response.headers.get("X-Total-Count") ?? rows.length) };
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>("GET", path),
+  post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
+  put: <T>(path: string, body: unknown) => request<T>("PUT", path, body),
+  delete: <T>(path: string) => request<T>("DELETE", path),
+};

@@ -1,0 +1,47 @@
+import type { AdminData } from "@store/contract";
+import { SESSION_LIFETIME_MS } from "@store/contract";
+
+/**
+ * The browser-storage flags of SPEC.md (isAdminLoggedIn, adminData,
+ * expirationTime). They drive the screens; the server's cookie session is what
+ * actually protects the data.
+ */
+const KEYS = {
+  loggedIn: "isAdminLoggedIn",
+  admin: "adminData",
+  expires: "expirationTime",
+} as const;
+
+export function storeLogin(admin: AdminData, now = Date.now()): void {
+  localStorage.setItem(KEYS.loggedIn, "true");
+  localStorage.setItem(KEYS.admin, JSON.stringify(admin));
+  localStorage.setItem(KEYS.expires, String(now + SESSION_LIFETIME_MS));
+}
+
+export function clearLogin(): void {
+  localStorage.removeItem(KEYS.loggedIn);
+  localStorage.removeItem(KEYS.admin);
+  localStorage.removeItem(KEYS.expires);
+}
+
+export function readAdmin(): AdminData | null {
+  const raw = localStorage.getItem(KEYS.admin);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as AdminData;
+  } catch {
+    return null;
+  }
+}
+
+export function updateStoredAdmin(changes: Partial<AdminData>): void {
+  const admin = readAdmin();
+  if (admin) localStorage.setItem(KEYS.admin, JSON.stringify({ ...admin, ...changes }));
+}
+
+/** Logged in: the flag is set, admin data is present and the expiry has not passed. */
+export function isLoggedIn(now = Date.now()): boolean {
+  if (localStorage.getItem(KEYS.loggedIn) !== "true" || !readAdmin()) return false;
+  const expires = Number(localStorage.getItem(KEYS.expires));
+  return Number.isFinite(expires) && now < expires;
+}
