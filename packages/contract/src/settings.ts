@@ -55,6 +55,7 @@ export const socialLoginInput = z.object({
   social_uri: optionalText(500),
   social_status: status01.default(0),
 });
+export type SocialLoginInput = z.input<typeof socialLoginInput>;
 export const socialLogin = z.object({
   social_id: z.number(),
   social_login: z.string(),
@@ -74,6 +75,7 @@ export const paymentMethodInput = z.object({
   ),
   method_status: status01.default(0),
 });
+export type PaymentMethodInput = z.input<typeof paymentMethodInput>;
 export const paymentMethod = z.object({
   method_id: z.number(),
   payment_method: z.string(),

@@ -1,0 +1,108 @@
+import type {
+  PaymentMethod,
+  PaymentMethodInput,
+  Settings,
+  SettingsInput,
+  ShippingMethod,
+  ShippingMethodInput,
+  SocialLogin,
+  SocialLoginInput,
+} from "@store/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./client";
+
+/** The store record is always id 1 (SPEC.md section 3). */
+export const SETTINGS_ID = 1;
+/** The one payment gateway record. */
+export const PAYMENT_METHOD_ID = 1;
+
+/**
+ * Query keys of the settings domain. The layout reads `settingsKeys.store` for
+ * the logo, store name and copyright, so a save here shows there without a
+ * reload.
+ */
+export const settingsKeys = {
+  all: ["settings"] as const,
+  store: ["settings", "store"] as const,
+  socialLogins: ["settings", "socialLogins"] as const,
+  payment: (id: number) => ["settings", "payment", id] as const,
+  shipping: ["settings", "shipping"] as const,
+};
+
+/** Settings record 1: theme, store name, logo, address, contact, copyright, footer. */
+export function useSettings() {
+  return useQuery({
+    queryKey: settingsKeys.store,
+    queryFn: () => api.get<Settings>(`settings/${SETTINGS_ID}`),
+    staleTime: 60_000,
+  });
+}
+
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SettingsInput) => api.put<Settings>(`settings/${SETTINGS_ID}`, input),
+    onSuccess: (saved) => {
+      client.setQueryData(settingsKeys.store, saved);
+      return client.invalidateQueries({ queryKey: settingsKeys.store });
+    },
+  });
+}
+
+export function useSocialLogins() {
+  return useQuery({
+    queryKey: settingsKeys.socialLogins,
+    queryFn: () => api.get<SocialLogin[]>("socialLogins"),
+  });
+}
+
+export function useSaveSocialLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: SocialLoginInput }) =>
+      api.put<SocialLogin>(`socialLogins/${id}`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.socialLogins }),
+  });
+}
+
+export function usePaymentMethod(id = PAYMENT_METHOD_ID) {
+  return useQuery({
+    queryKey: settingsKeys.payment(id),
+    queryFn: () => api.get<PaymentMethod>(`paymentMethodsId/${id}`),
+  });
+}
+
+export function useSavePaymentMethod(id = PAYMENT_METHOD_ID) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PaymentMethodInput) =>
+      api.put<PaymentMethod>(`paymentMethods/${id}`, input),
+    onSuccess: (saved) => {
+      client.setQueryData(settingsKeys.payment(id), saved);
+    },
+  });
+}
+
+export function useShippingMethods() {
+  return useQuery({
+    queryKey: settingsKeys.shipping,
+    queryFn: () => api.get<ShippingMethod[]>("shippingMethod"),
+  });
+}
+
+export function useAddShippingMethod() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ShippingMethodInput) => api.post<ShippingMethod>("shippingMethod", input),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.shipping }),
+  });
+}
+
+export function useSaveShippingMethod() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: ShippingMethodInput }) =>
+      api.put<ShippingMethod>(`shippingMethod/${id}`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.shipping }),
+  });
+}
