@@ -1,26 +1,15 @@
-import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Toast, ToastContainer } from "react-bootstrap";
-
-interface ToastMessage {
-  id: number;
-  text: string;
-  variant: "danger" | "success";
-}
-
-const ToastContext = createContext<(text: string, variant?: ToastMessage["variant"]) => void>(
-  () => {},
-);
+import { subscribeToasts, type ToastMessage } from "./toastStore";
 
 /** Failed calls show a short plain message (DESIGN.md: better than SPEC's silence). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [messages, setMessages] = useState<ToastMessage[]>([]);
-  const show = useCallback((text: string, variant: ToastMessage["variant"] = "danger") => {
-    setMessages((list) => [...list, { id: Date.now() + Math.random(), text, variant }]);
-  }, []);
+  useEffect(() => subscribeToasts((m) => setMessages((list) => [...list, m])), []);
   return (
-    <ToastContext.Provider value={show}>
+    <>
       {children}
-      <ToastContainer position="top-end" className="p-3" style={{ zIndex: 2000 }}>
+      <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 2000 }}>
         {messages.map((m) => (
           <Toast
             key={m.id}
@@ -35,10 +24,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           </Toast>
         ))}
       </ToastContainer>
-    </ToastContext.Provider>
+    </>
   );
-}
-
-export function useToast() {
-  return useContext(ToastContext);
 }

@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { Button, Modal } from "react-bootstrap";
+
+interface ConfirmDialogProps {
+  show: boolean;
+  /** "Delete Alert", "Approve Alert", "Reject Alert". */
+  title: string;
+  children: ReactNode;
+  onCancel: () => void;
+  onConfirm: () => void;
+  busy?: boolean;
+  confirmLabel?: string;
+  confirmVariant?: string;
+}
+
+/** Every deletion and every approve/reject asks here first (SPEC.md section 5). */
+export function ConfirmDialog({
+  show,
+  title,
+  children,
+  onCancel,
+  onConfirm,
+  busy = false,
+  confirmLabel = "Confirm",
+  confirmVariant = "danger",
+}: ConfirmDialogProps) {
+  return (
+    <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{children}</Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+export { ConfirmDialog } from "./ConfirmDialog";
+export { type Column, DataTable } from "./DataTable";
+export { Field } from "./Field";
+export {
+  checkImage,
+  type ImageKind,
+  ImagePicker,
+  INVALID_TYPE_ALERT,
+  TOO_LARGE_ALERT,
+} from "./ImagePicker";
+export {
+  DEFAULT_LOGO,
+  DEFAULT_PRODUCT_IMAGE,
+  ImageWithFallback,
+  uploadUrl,
+} from "./ImageWithFallback";
+export { CardSkeleton, FormSkeleton, LoadingDots, TableSkeleton } from "./Loading";
+export { MissingRecord, useRecordId } from "./MissingRecord";
+export { NumberInput } from "./NumberInput";
+export { PageHeader } from "./PageHeader";
+export { StatusBadge } from "./StatusBadge";
+export { showToast } from "./toastStore";
+export { useListState } from "./useListState";
+export { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";
