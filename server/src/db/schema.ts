@@ -169,7 +169,10 @@ export const categories = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [index("categories_created_at_idx").on(t.created_at)],
+  (t) => [
+    index("categories_created_at_idx").on(t.created_at),
+    check("categories_products_in_cat", sql`${t.products_in_cat} >= 0`),
+  ],
 );
 
 export const brands = pgTable(
@@ -218,6 +221,8 @@ export const products = pgTable(
     index("products_effective_price_idx").on(
       sql`(coalesce(nullif(${t.discount_price}, 0), ${t.normal_price}))`,
     ),
+    // A second guard behind the service's rule of at most 10 live variants.
+    check("products_variation", sql`${t.product_variation} between 0 and 10`),
   ],
 );
 
