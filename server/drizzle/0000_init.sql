@@ -49,7 +49,8 @@ CREATE TABLE "categories" (
 	"cat_status" smallint DEFAULT 0 NOT NULL,
 	"created_at" timestamp(0) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp(0) with time zone,
-	"deleted_at" timestamp(0) with time zone
+	"deleted_at" timestamp(0) with time zone,
+	CONSTRAINT "categories_products_in_cat" CHECK ("categories"."products_in_cat" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "currencies" (
@@ -168,7 +169,8 @@ CREATE TABLE "products" (
 	"tags" text DEFAULT '' NOT NULL,
 	"created_at" timestamp(0) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp(0) with time zone,
-	"deleted_at" timestamp(0) with time zone
+	"deleted_at" timestamp(0) with time zone,
+	CONSTRAINT "products_variation" CHECK ("products"."product_variation" between 0 and 10)
 );
 --> statement-breakpoint
 CREATE TABLE "roles" (
