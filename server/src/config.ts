@@ -31,7 +31,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (env.SEED_DEMO ?? (databaseUrl ? "0" : "1")) === "1",
     timeZone: env.TZ || "Asia/Kuala_Lumpur",
     production: env.NODE_ENV === "production",
-    webDist: path.resolve(import.meta.dirname, "../../web/dist"),
+    // WEB_DIST: another build of the web app (tests build to private folders).
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
   };
 }
 
