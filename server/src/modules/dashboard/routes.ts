@@ -1,5 +1,16 @@
+import { dashboardSummary } from "@store/contract";
 import type { App } from "../../app";
+import * as service from "./service";
 
-export function registerDashboardRoutes(_app: App): void {
-  // Filled in by the dashboard issue.
+/**
+ * GET /api/dashboard: the one summary call behind the dashboard. The counting
+ * lists SPEC.md names (usersCount, productsCount, ordersCount) belong to their
+ * own domains' modules.
+ */
+export function registerDashboardRoutes(app: App): void {
+  app.get(
+    "/dashboard",
+    { schema: { tags: ["dashboard"], response: { 200: dashboardSummary } } },
+    async () => service.dashboardSummary(app.db, app.config.timeZone),
+  );
 }
