@@ -1,5 +1,5 @@
-// The test command: lint, type checks, and every suite (API on PGlite, API on
-// a real PostgreSQL server, browser end-to-end). Ends with one line
+// The test command: lint, type checks, and every suite (web components, API on
+// PGlite, API on a real PostgreSQL server, browser end-to-end). Ends with one line
 // "N passed, N failed" that totals every suite.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -68,6 +68,7 @@ function vitestSuite(label, project, env = {}) {
 
 check("lint (biome)", "npx", ["biome", "check", "."]);
 check("type check (tsc)", "npm", ["run", "-s", "typecheck"]);
+vitestSuite("web components", "web");
 vitestSuite("server on PGlite", "server");
 
 const postgres = await startPostgres().catch((error) => {
