@@ -8,6 +8,33 @@ import {
   timestamp,
 } from "./primitives";
 
+/**
+ * A wire timestamp that names a real moment: "2026-02-30 10:00:00" or
+ * "2026-01-01 24:00:00" match the pattern but are refused.
+ */
+export function isRealTimestamp(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    year >= 1900 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
 export const agencyStoreInput = z.object({
   store_username: requiredText("Store username", 50),
   store_name: requiredText("Store name", 100),
@@ -16,8 +43,10 @@ export const agencyStoreInput = z.object({
   owner_contact: requiredText("Store contact", 20),
   expired_at: z
     .string({ error: "Expiry date is required." })
+    .trim()
     .min(1, "Expiry date is required.")
-    .pipe(timestamp),
+    .pipe(timestamp)
+    .refine(isRealTimestamp, "Expiry date must be a real date and time."),
   store_status: status01.default(0),
 });
 export type AgencyStoreInput = z.input<typeof agencyStoreInput>;

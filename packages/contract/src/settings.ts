@@ -49,12 +49,28 @@ export const settings = z.object({
 });
 export type Settings = z.infer<typeof settings>;
 
-export const socialLoginInput = z.object({
-  id_key: optionalText(255),
-  secret_key: optionalText(255),
-  social_uri: optionalText(500),
-  social_status: status01.default(0),
-});
+const httpUrl = (message: string) => z.url({ message, protocol: /^https?$/ });
+
+/**
+ * A provider may be saved switched off with empty keys; switched on it needs
+ * both keys, or customers would meet a broken login button.
+ */
+export const socialLoginInput = z
+  .object({
+    id_key: optionalText(255),
+    secret_key: optionalText(255),
+    social_uri: optionalText(500).pipe(
+      z.union([z.literal(""), httpUrl("Redirect URI must be a well-formed URL.")]),
+    ),
+    social_status: status01.default(0),
+  })
+  .superRefine((v, ctx) => {
+    if (v.social_status !== 1) return;
+    if (!v.id_key) ctx.addIssue({ code: "custom", path: ["id_key"], message: "ID is required." });
+    if (!v.secret_key) {
+      ctx.addIssue({ code: "custom", path: ["secret_key"], message: "Secret is required." });
+    }
+  });
 export type SocialLoginInput = z.input<typeof socialLoginInput>;
 export const socialLogin = z.object({
   social_id: z.number(),
@@ -71,7 +87,7 @@ export const paymentMethodInput = z.object({
   secret_key: requiredText("Secret key"),
   publish_key: requiredText("Publish key"),
   gateway_uri: requiredText("Gateway URI", 500).pipe(
-    z.url({ message: "Gateway URI must be a well-formed URL.", protocol: /^https?$/ }),
+    httpUrl("Gateway URI must be a well-formed URL."),
   ),
   method_status: status01.default(0),
 });

@@ -315,7 +315,7 @@ export const agencyStores = pgTable(
     owner: text("owner").notNull(),
     store_email: text("store_email").notNull(),
     owner_contact: text("owner_contact").notNull(),
-    store_status: status("store_status"),
+    store_status: status("store_status").$type<0 | 1>(),
     created_at: createdAt(),
     expired_at: timestamp("expired_at").notNull(),
     updated_at: updatedAt(),
@@ -331,7 +331,7 @@ export const banners = pgTable(
     title: text("title").notNull(),
     subtitle: text("subtitle").notNull().default(""),
     banner_image: text("banner_image").notNull().default(""),
-    banner_status: status("banner_status"),
+    banner_status: status("banner_status").$type<0 | 1>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -346,7 +346,7 @@ export const testimonials = pgTable(
     username: text("username").notNull(),
     testimonial_title: text("testimonial_title").notNull(),
     testimonial_content: text("testimonial_content").notNull().default(""),
-    testimonial_status: status("testimonial_status"),
+    testimonial_status: status("testimonial_status").$type<0 | 1>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
@@ -380,7 +380,7 @@ export const socialLogins = pgTable("social_logins", {
   id_key: text("id_key").notNull().default(""),
   secret_key: text("secret_key").notNull().default(""),
   social_uri: text("social_uri").notNull().default(""),
-  social_status: status("social_status"),
+  social_status: status("social_status").$type<0 | 1>(),
   updated_at: updatedAt(),
 });
 
@@ -390,7 +390,7 @@ export const paymentMethods = pgTable("payment_methods", {
   secret_key: text("secret_key").notNull().default(""),
   publish_key: text("publish_key").notNull().default(""),
   gateway_uri: text("gateway_uri").notNull().default(""),
-  method_status: status("method_status"),
+  method_status: status("method_status").$type<0 | 1>(),
   updated_at: updatedAt(),
 });
 
@@ -398,7 +398,7 @@ export const shippingMethods = pgTable("shipping_methods", {
   ship_id: serial("ship_id").primaryKey(),
   shipping_name: text("shipping_name").notNull(),
   shipping_fee: money("shipping_fee").notNull(),
-  shipping_status: status("shipping_status"),
+  shipping_status: status("shipping_status").$type<0 | 1>(),
   updated_at: updatedAt(),
 });
 

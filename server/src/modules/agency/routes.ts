@@ -1,5 +1,15 @@
+import { agencyStore, agencyStoreInput } from "@store/contract";
 import type { App } from "../../app";
+import { registerCrudRoutes } from "../../lib/crudRoutes";
+import { agencyStoreService } from "./service";
 
-export function registerAgencyRoutes(_app: App): void {
-  // Filled in by the agency issue.
+export function registerAgencyRoutes(app: App): void {
+  registerCrudRoutes(app, {
+    service: agencyStoreService,
+    input: agencyStoreInput,
+    record: agencyStore,
+    tag: "agency",
+    collection: "/agencyStore",
+    item: "/agencyStore/:id",
+  });
 }

@@ -1,5 +1,117 @@
+import {
+  idParams,
+  listQuery,
+  paymentMethod,
+  paymentMethodInput,
+  settings,
+  settingsInput,
+  shippingMethod,
+  shippingMethodInput,
+  socialLogin,
+  socialLoginInput,
+} from "@store/contract";
+import type { FastifyReply } from "fastify";
 import type { App } from "../../app";
+import { sendPage } from "../../lib/paging";
+import {
+  paymentMethodService,
+  settingsService,
+  shippingMethodService,
+  socialLoginService,
+} from "./service";
 
-export function registerSettingsRoutes(_app: App): void {
-  // Filled in by the settings issue.
+/**
+ * Answers carrying gateway or OAuth secrets are for the admin's screen only:
+ * no cache (browser or proxy) may keep them.
+ */
+function noStore(reply: FastifyReply): void {
+  reply.header("Cache-Control", "no-store");
+}
+
+export function registerSettingsRoutes(app: App): void {
+  const tags = ["settings"];
+
+  app.get(
+    "/settings/:id",
+    { schema: { tags, params: idParams, response: { 200: settings } } },
+    async (request) => settingsService.get(app.db, request.params.id),
+  );
+  app.put(
+    "/settings/:id",
+    { schema: { tags, params: idParams, body: settingsInput, response: { 200: settings } } },
+    async (request) =>
+      settingsService.update(app.db, request.admin, request.params.id, request.body),
+  );
+
+  app.get(
+    "/socialLogins",
+    { schema: { tags, querystring: listQuery, response: { 200: socialLogin.array() } } },
+    async (request, reply) => {
+      noStore(reply);
+      return sendPage(reply, await socialLoginService.list(app.db, request.query));
+    },
+  );
+  app.put(
+    "/socialLogins/:id",
+    { schema: { tags, params: idParams, body: socialLoginInput, response: { 200: socialLogin } } },
+    async (request, reply) => {
+      noStore(reply);
+      return socialLoginService.update(app.db, request.admin, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    "/paymentMethodsId/:id",
+    { schema: { tags, params: idParams, response: { 200: paymentMethod } } },
+    async (request, reply) => {
+      noStore(reply);
+      return paymentMethodService.get(app.db, request.params.id);
+    },
+  );
+  app.put(
+    "/paymentMethods/:id",
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: paymentMethodInput,
+        response: { 200: paymentMethod },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return paymentMethodService.update(app.db, request.admin, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    "/shippingMethod",
+    { schema: { tags, querystring: listQuery, response: { 200: shippingMethod.array() } } },
+    async (request, reply) =>
+      sendPage(reply, await shippingMethodService.list(app.db, request.query)),
+  );
+  app.get(
+    "/shippingMethod/:id",
+    { schema: { tags, params: idParams, response: { 200: shippingMethod } } },
+    async (request) => shippingMethodService.get(app.db, request.params.id),
+  );
+  app.post(
+    "/shippingMethod",
+    { schema: { tags, body: shippingMethodInput, response: { 201: shippingMethod } } },
+    async (request, reply) =>
+      reply.code(201).send(await shippingMethodService.create(app.db, request.admin, request.body)),
+  );
+  app.put(
+    "/shippingMethod/:id",
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: shippingMethodInput,
+        response: { 200: shippingMethod },
+      },
+    },
+    async (request) =>
+      shippingMethodService.update(app.db, request.admin, request.params.id, request.body),
+  );
 }

@@ -1,0 +1,187 @@
+import type { ListQuery, testimonialInput } from "@store/contract";
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db, Tx } from "../../db/client";
+import { banners, testimonials, users } from "../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit";
+import { crudService } from "../../lib/crud";
+import { badRequest, notFound } from "../../lib/errors";
+import { type ListSpec, listClauses, type Page } from "../../lib/paging";
+
+export const bannerService = crudService({
+  table: banners,
+  id: banners.banner_id,
+  entity: "Banner",
+  list: {
+    search: [banners.title, banners.subtitle],
+    sort: {
+      banner_id: banners.banner_id,
+      title: banners.title,
+      subtitle: banners.subtitle,
+      banner_status: banners.banner_status,
+      created_at: banners.created_at,
+      updated_at: banners.updated_at,
+    },
+    defaultOrder: [desc(banners.banner_id)],
+  },
+});
+
+// Testimonials: the customer is a user, so the record answers the user's
+// current first and last name rather than a copy that could go stale.
+
+const ENTITY = "Testimonial";
+export const UNKNOWN_CUSTOMER = "Customer username must be an existing user.";
+
+const record = {
+  testimonial_id: testimonials.testimonial_id,
+  username: testimonials.username,
+  f_name: users.f_name,
+  l_name: users.l_name,
+  testimonial_title: testimonials.testimonial_title,
+  testimonial_content: testimonials.testimonial_content,
+  testimonial_status: testimonials.testimonial_status,
+  created_at: testimonials.created_at,
+  updated_at: testimonials.updated_at,
+  deleted_at: testimonials.deleted_at,
+};
+
+const listSpec: ListSpec = {
+  search: [
+    testimonials.username,
+    users.f_name,
+    users.l_name,
+    testimonials.testimonial_title,
+    testimonials.testimonial_content,
+  ],
+  sort: {
+    testimonial_id: testimonials.testimonial_id,
+    username: testimonials.username,
+    f_name: users.f_name,
+    l_name: users.l_name,
+    testimonial_title: testimonials.testimonial_title,
+    testimonial_status: testimonials.testimonial_status,
+    created_at: testimonials.created_at,
+    updated_at: testimonials.updated_at,
+  },
+  defaultOrder: [desc(testimonials.testimonial_id)],
+};
+
+const live = (condition?: SQL) => and(isNull(testimonials.deleted_at), condition);
+
+function selectRecords(db: Tx) {
+  return db
+    .select(record)
+    .from(testimonials)
+    .leftJoin(users, eq(users.user_id, testimonials.user_id));
+}
+
+type Testimonial = Awaited<ReturnType<ReturnType<typeof selectRecords>["execute"]>>[number];
+type Values = z.output<typeof testimonialInput>;
+
+async function findRecord(db: Tx, id: number): Promise<Testimonial | undefined> {
+  const [row] = await selectRecords(db)
+    .where(live(eq(testimonials.testimonial_id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The user named by the form (case-insensitively), or a 400 naming the field. */
+async function resolveCustomer(tx: Tx, username: string) {
+  const [customer] = await tx
+    .select({ user_id: users.user_id, username: users.username })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  if (!customer) throw badRequest("username", UNKNOWN_CUSTOMER);
+  return customer;
+}
+
+function columns(input: Values, customer: { user_id: number; username: string }) {
+  return {
+    user_id: customer.user_id,
+    username: customer.username,
+    testimonial_title: input.testimonial_title,
+    testimonial_content: input.testimonial_content,
+    testimonial_status: input.testimonial_status,
+  };
+}
+
+export const testimonialService = {
+  async list(db: Tx, query: ListQuery): Promise<Page<Testimonial>> {
+    const clauses = listClauses(query, listSpec, live());
+    const base = selectRecords(db)
+      .where(clauses.where)
+      .orderBy(...clauses.orderBy)
+      .$dynamic();
+    const rows = clauses.page
+      ? await base.limit(clauses.page.limit).offset(clauses.page.offset)
+      : await base;
+    if (!clauses.page) return { rows, total: rows.length };
+    const [counted] = await db
+      .select({ n: count() })
+      .from(testimonials)
+      .leftJoin(users, eq(users.user_id, testimonials.user_id))
+      .where(clauses.where);
+    return { rows, total: counted?.n ?? 0 };
+  },
+
+  async get(db: Tx, id: number): Promise<Testimonial> {
+    const row = await findRecord(db, id);
+    if (!row) throw notFound(ENTITY);
+    return row;
+  },
+
+  async create(db: Db, actor: Actor | null, input: Values): Promise<Testimonial> {
+    return db.transaction(async (tx) => {
+      const customer = await resolveCustomer(tx, input.username);
+      const [row] = await tx.insert(testimonials).values(columns(input, customer)).returning();
+      if (!row) throw new Error("insert answered no row");
+      await recordAudit(tx, actor, {
+        entity: ENTITY,
+        entityId: row.testimonial_id,
+        action: "create",
+        after: row,
+      });
+      return (await findRecord(tx, row.testimonial_id)) as Testimonial;
+    });
+  },
+
+  async update(db: Db, actor: Actor | null, id: number, input: Values): Promise<Testimonial> {
+    return db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(testimonials)
+        .where(live(eq(testimonials.testimonial_id, id)))
+        .for("update");
+      if (!before) throw notFound(ENTITY);
+      const customer = await resolveCustomer(tx, input.username);
+      const [after] = await tx
+        .update(testimonials)
+        .set({ ...columns(input, customer), updated_at: sql`now()` })
+        .where(eq(testimonials.testimonial_id, id))
+        .returning();
+      await recordAudit(tx, actor, {
+        entity: ENTITY,
+        entityId: id,
+        action: "update",
+        before,
+        after,
+      });
+      return (await findRecord(tx, id)) as Testimonial;
+    });
+  },
+
+  /** Soft delete: deleted_at is stamped and the testimonial leaves every answer. */
+  async remove(db: Db, actor: Actor | null, id: number): Promise<Testimonial> {
+    return db.transaction(async (tx) => {
+      const before = await findRecord(tx, id);
+      if (!before) throw notFound(ENTITY);
+      await tx
+        .update(testimonials)
+        .set({ deleted_at: sql`now()` })
+        .where(and(eq(testimonials.testimonial_id, id), isNull(testimonials.deleted_at)));
+      await recordAudit(tx, actor, { entity: ENTITY, entityId: id, action: "delete", before });
+      return before;
+    });
+  },
+};
