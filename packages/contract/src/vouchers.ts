@@ -1,12 +1,47 @@
 import { z } from "zod";
-import { money, moneyOut, nullableTimestamp, status01, statusOut, timestamp } from "./primitives";
+import {
+  money,
+  moneyOut,
+  nullableTimestamp,
+  status01,
+  statusOut,
+  TIMESTAMP_PATTERN,
+  timestamp,
+} from "./primitives";
 
 export const COUPON_MIN_DAYS_AHEAD = 3;
 export const DISCOUNT_TYPES = ["price", "percentage"] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const COUPON_EXPIRY_MESSAGE = "The expiry must be later than three days from now.";
 
 /** Coupon codes are uppercase with no whitespace, as typed and as stored. */
 export function normaliseVoucherCode(code: string): string {
   return code.replace(/\s+/g, "").toUpperCase();
+}
+
+/** The earliest allowed expiry: three days from `now` (exclusive). */
+export function couponExpiryMinimum(now: Date = new Date()): Date {
+  return new Date(now.getTime() + COUPON_MIN_DAYS_AHEAD * 24 * 60 * 60 * 1000);
+}
+
+/** An expiry is allowed only when it is later than three days from now. */
+export function isCouponExpiryAllowed(expiry: Date, now: Date = new Date()): boolean {
+  return expiry.getTime() > couponExpiryMinimum(now).getTime();
+}
+
+/** "yyyy-MM-dd HH:mm:ss" that names a real calendar moment (no 31 February, no 25:00). */
+function isRealTimestamp(text: string): boolean {
+  if (!TIMESTAMP_PATTERN.test(text)) return true; // the pattern's own message covers it
+  const [y, mo, d, h, mi, s] = text.split(/[- :]/).map(Number);
+  const probe = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 0, h ?? 0, mi ?? 0, s ?? 0));
+  return (
+    probe.getUTCFullYear() === y &&
+    probe.getUTCMonth() === (mo ?? 0) - 1 &&
+    probe.getUTCDate() === d &&
+    probe.getUTCHours() === h &&
+    probe.getUTCMinutes() === mi &&
+    probe.getUTCSeconds() === s
+  );
 }
 
 export const voucherInput = z
@@ -24,13 +59,18 @@ export const voucherInput = z
     discount_cap: money("Discount cap"),
     discount_type: z.enum(DISCOUNT_TYPES, { error: "Type must be price or percentage." }),
     voucher_status: status01,
-    expired_at: timestamp,
+    expired_at: z
+      .string({ error: "Expiry date is required." })
+      .min(1, "Expiry date is required.")
+      .pipe(timestamp)
+      .refine(isRealTimestamp, "Expiry date is not a real date."),
   })
   .refine((v) => v.discount_type !== "percentage" || Number(v.discount) < 100, {
     path: ["discount"],
     message: "A percentage discount must be below 100.",
   });
 export type VoucherInput = z.input<typeof voucherInput>;
+export type VoucherValues = z.output<typeof voucherInput>;
 
 export const voucher = z.object({
   voucher_id: z.number(),

@@ -1,5 +1,39 @@
+import {
+  idParams,
+  listQuery,
+  order,
+  orderStatusOption,
+  orderTotal,
+  orderUpdate,
+} from "@store/contract";
 import type { App } from "../../app";
+import { sendPage } from "../../lib/paging";
+import { orderService } from "./service";
 
-export function registerOrderRoutes(_app: App): void {
-  // Filled in by the orders issue.
+/** SPEC.md section 7: orders, orders/{id} (GET, PUT), orderStatus, ordersCount. There is no add. */
+export function registerOrderRoutes(app: App): void {
+  const tags = ["orders"];
+  app.get(
+    "/orders",
+    { schema: { tags, querystring: listQuery, response: { 200: order.array() } } },
+    async (request, reply) => sendPage(reply, await orderService.list(app.db, request.query)),
+  );
+  app.get(
+    "/orders/:id",
+    { schema: { tags, params: idParams, response: { 200: order } } },
+    async (request) => orderService.get(app.db, request.params.id),
+  );
+  app.put(
+    "/orders/:id",
+    { schema: { tags, params: idParams, body: orderUpdate, response: { 200: order } } },
+    async (request) => orderService.update(app.db, request.admin, request.params.id, request.body),
+  );
+  app.get(
+    "/orderStatus",
+    { schema: { tags, response: { 200: orderStatusOption.array() } } },
+    async () => orderService.statuses(app.db),
+  );
+  app.get("/ordersCount", { schema: { tags, response: { 200: orderTotal.array() } } }, async () =>
+    orderService.totals(app.db),
+  );
 }

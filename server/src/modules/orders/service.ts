@@ -1,0 +1,102 @@
+import {
+  type ListQuery,
+  ORDER_STATUS_COMPLETED,
+  ORDER_STATUS_REFUND,
+  type OrderUpdateValues,
+} from "@store/contract";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { orderStatuses, orders } from "../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit";
+import { crudService } from "../../lib/crud";
+import { badRequest, notFound } from "../../lib/errors";
+
+export type Order = typeof orders.$inferSelect;
+
+const crud = crudService({
+  table: orders,
+  id: orders.orders_id,
+  entity: "Order",
+  list: {
+    search: [orders.order_number, orders.username, orders.recipient_name, orders.tracking_number],
+    sort: {
+      orders_id: orders.orders_id,
+      order_number: orders.order_number,
+      username: orders.username,
+      total_price: orders.total_price,
+      points_earned: orders.points_earned,
+      recipient_name: orders.recipient_name,
+      tracking_number: orders.tracking_number,
+      order_status: orders.order_status,
+      created_at: orders.created_at,
+      paid_on: orders.paid_on,
+      ship_out_by: orders.ship_out_by,
+      completed_at: orders.completed_at,
+      updated_at: orders.updated_at,
+    },
+    defaultOrder: [desc(orders.created_at), desc(orders.orders_id)],
+  },
+});
+
+/**
+ * The server owns the stamps (SPEC.md section 4): becoming complete (6) stamps
+ * completed_at, becoming refund (8) stamps refund_at, any other status clears
+ * both. Re-saving an order that already has its stamp keeps the original time,
+ * so fixing a tracking number does not move the completion date.
+ */
+function stamps(before: Order, status: number) {
+  if (status === ORDER_STATUS_COMPLETED) {
+    const keep = before.order_status === status && before.completed_at !== null;
+    return keep ? {} : { completed_at: sql`now()` };
+  }
+  if (status === ORDER_STATUS_REFUND) {
+    const keep = before.order_status === status && before.refund_at !== null;
+    return keep ? {} : { refund_at: sql`now()` };
+  }
+  return { completed_at: null, refund_at: null };
+}
+
+async function requireKnownStatus(tx: Tx, status: number): Promise<void> {
+  const [known] = await tx
+    .select({ id: orderStatuses.order_status_id })
+    .from(orderStatuses)
+    .where(eq(orderStatuses.order_status_id, status))
+    .limit(1);
+  if (!known) {
+    throw badRequest("order_status", `Order status ${status} is not one of the order statuses.`);
+  }
+}
+
+export const orderService = {
+  list: (db: Tx, query: ListQuery) => crud.list(db, query),
+  get: (db: Tx, id: number) => crud.get(db, id),
+
+  /** Only the status and the tracking number are taken from the body. */
+  async update(db: Db, actor: Actor | null, id: number, input: OrderUpdateValues): Promise<Order> {
+    const change = { order_status: input.order_status, tracking_number: input.tracking_number };
+    return db.transaction(async (tx) => {
+      const before = await crud.find(tx, id, true);
+      if (!before) throw notFound("Order");
+      await requireKnownStatus(tx, change.order_status);
+      const [row] = await tx
+        .update(orders)
+        .set({ ...change, ...stamps(before, change.order_status), updated_at: sql`now()` })
+        .where(eq(orders.orders_id, id))
+        .returning();
+      await recordAudit(tx, actor, {
+        entity: "Order",
+        entityId: id,
+        action: "update",
+        before,
+        after: row,
+      });
+      return row as Order;
+    });
+  },
+
+  statuses: (db: Tx) => db.select().from(orderStatuses).orderBy(asc(orderStatuses.order_status_id)),
+
+  /** Only the one column the dashboard sums, so the list stays small. */
+  totals: (db: Tx) =>
+    db.select({ total_price: orders.total_price }).from(orders).orderBy(asc(orders.orders_id)),
+};

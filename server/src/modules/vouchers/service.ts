@@ -1,0 +1,95 @@
+import {
+  COUPON_EXPIRY_MESSAGE,
+  isCouponExpiryAllowed,
+  type ListQuery,
+  type VoucherValues,
+} from "@store/contract";
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { fromWireTimestamp } from "../../db/columns";
+import { vouchers } from "../../db/schema";
+import type { Actor } from "../../lib/audit";
+import { crudService } from "../../lib/crud";
+import { badRequest, conflict } from "../../lib/errors";
+
+export type Voucher = typeof vouchers.$inferSelect;
+
+const crud = crudService({
+  table: vouchers,
+  id: vouchers.voucher_id,
+  entity: "Voucher",
+  list: {
+    search: [vouchers.voucher_code],
+    sort: {
+      voucher_id: vouchers.voucher_id,
+      voucher_code: vouchers.voucher_code,
+      discount: vouchers.discount,
+      discount_cap: vouchers.discount_cap,
+      discount_type: vouchers.discount_type,
+      voucher_status: vouchers.voucher_status,
+      expired_at: vouchers.expired_at,
+      created_at: vouchers.created_at,
+      updated_at: vouchers.updated_at,
+    },
+    defaultOrder: [desc(vouchers.voucher_id)],
+  },
+});
+
+const duplicateCode = (code: string) => conflict(`Coupon code ${code} already exists.`);
+
+/**
+ * The expiry is read in the store's time zone (the process TZ, which the wire
+ * timestamps are written in) and must lie more than three days ahead.
+ */
+function requireFutureExpiry(expiredAt: string): void {
+  if (!isCouponExpiryAllowed(fromWireTimestamp(expiredAt))) {
+    throw badRequest("expired_at", COUPON_EXPIRY_MESSAGE);
+  }
+}
+
+async function requireFreeCode(tx: Tx, code: string, exceptId?: number): Promise<void> {
+  const same = eq(vouchers.voucher_code, code);
+  const [taken] = await tx
+    .select({ id: vouchers.voucher_id })
+    .from(vouchers)
+    .where(exceptId === undefined ? same : and(same, ne(vouchers.voucher_id, exceptId)))
+    .limit(1);
+  if (taken) throw duplicateCode(code);
+}
+
+/** A unique-index race between the check and the write still answers the clear 409. */
+async function withCodeGuard<T>(code: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateCode(code);
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+export const voucherService = {
+  list: (db: Tx, query: ListQuery) => crud.list(db, query),
+  get: (db: Tx, id: number) => crud.get(db, id),
+  remove: (db: Db, actor: Actor | null, id: number) => crud.remove(db, actor, id),
+
+  async create(db: Db, actor: Actor | null, input: VoucherValues): Promise<Voucher> {
+    requireFutureExpiry(input.expired_at);
+    await requireFreeCode(db, input.voucher_code);
+    return withCodeGuard(input.voucher_code, () => crud.create(db, actor, input));
+  },
+
+  /** An unchanged old expiry may stay; a changed one must lie three days ahead. */
+  async update(db: Db, actor: Actor | null, id: number, input: VoucherValues): Promise<Voucher> {
+    const before = await crud.get(db, id);
+    if (input.expired_at !== before.expired_at) requireFutureExpiry(input.expired_at);
+    await requireFreeCode(db, input.voucher_code, id);
+    return withCodeGuard(input.voucher_code, () => crud.update(db, actor, id, input));
+  },
+};
