@@ -255,8 +255,8 @@ export const vouchers = pgTable(
     voucher_code: text("voucher_code").notNull(),
     discount: money("discount").notNull(),
     discount_cap: money("discount_cap").notNull(),
-    discount_type: text("discount_type").notNull(),
-    voucher_status: status("voucher_status"),
+    discount_type: text("discount_type").$type<"price" | "percentage">().notNull(),
+    voucher_status: status("voucher_status").$type<0 | 1>(),
     expired_at: timestamp("expired_at").notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -265,6 +265,10 @@ export const vouchers = pgTable(
     uniqueIndex("vouchers_voucher_code_key").on(t.voucher_code),
     index("vouchers_created_at_idx").on(t.created_at),
     check("vouchers_discount_type", sql`${t.discount_type} in ('price', 'percentage')`),
+    check(
+      "vouchers_amounts",
+      sql`${t.discount} >= 0 and ${t.discount_cap} >= 0 and (${t.discount_type} <> 'percentage' or ${t.discount} < 100)`,
+    ),
   ],
 );
 
