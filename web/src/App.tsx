@@ -2,11 +2,13 @@ import { Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { AppLayout } from "./layout/AppLayout";
 import { RequireAdmin } from "./layout/RequireAdmin";
+import { useSessionWatch } from "./layout/useSessionWatch";
 import LoginPage from "./pages/login/LoginPage";
 import NotFoundPage from "./pages/notFound/NotFoundPage";
 import { appRoutes } from "./routes";
 
 export function App() {
+  useSessionWatch();
   return (
     <Routes>
       <Route path="/login-back" element={<LoginPage />} />

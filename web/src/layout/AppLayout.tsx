@@ -1,10 +1,50 @@
+import { useState } from "react";
+import { Offcanvas } from "react-bootstrap";
 import { Outlet } from "react-router";
+import { Footer } from "./Footer";
+import { Sidebar } from "./Sidebar";
+import { TopBar } from "./TopBar";
+import { useNarrowWindow } from "./useNarrowWindow";
 
-/** Placeholder shell; the foundation's layout work replaces it. */
+/**
+ * Sidebar, top bar and footer around every screen but /login-back and /404.
+ * Below 992 px the sidebar is hidden and the toggle opens it over the page;
+ * wider, the toggle collapses and expands it in place.
+ */
 export function AppLayout() {
+  const narrow = useNarrowWindow();
+  const [collapsed, setCollapsed] = useState(false);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const closeOverlay = () => setOverlayOpen(false);
+
   return (
-    <main className="p-3">
-      <Outlet />
-    </main>
+    <div className="app-shell">
+      {narrow ? (
+        <Offcanvas
+          show={overlayOpen}
+          onHide={closeOverlay}
+          className="app-sidebar app-sidebar-overlay"
+          aria-label="Menu"
+        >
+          <Sidebar onNavigate={closeOverlay} />
+        </Offcanvas>
+      ) : (
+        !collapsed && (
+          <aside className="app-sidebar">
+            <Sidebar />
+          </aside>
+        )
+      )}
+      <div className="app-main">
+        <TopBar
+          sidebarShown={narrow ? overlayOpen : !collapsed}
+          onToggle={() => (narrow ? setOverlayOpen((open) => !open) : setCollapsed((c) => !c))}
+        />
+        <main className="app-content">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,123 @@
-/** Placeholder until this screen's issue fills it in. */
+import type { AdminData } from "@store/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Button, Card, Form, InputGroup, Modal } from "react-bootstrap";
+import { Navigate, useNavigate } from "react-router";
+import { ApiError, api } from "../../api/client";
+import { DEFAULT_LOGO } from "../../components";
+import { Icon } from "../../layout/icons";
+import { isLoggedIn, storeLogin } from "../../lib/session";
+
+export const EMPTY_FIELDS_MESSAGE = "*Please fill in your credentials";
+export const INVALID_CREDENTIAL_MESSAGE = "*Invalid Credential";
+
+/** The message for a refused login: the server's own for 429, SPEC's for any other status. */
+function refusalMessage(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 429 || error.status === 0)) {
+    return error.message;
+  }
+  return INVALID_CREDENTIAL_MESSAGE;
+}
+
+/** /login-back: SPEC.md's administrator login. */
 export default function LoginPage() {
-  return <h1 className="h4">Login</h1>;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  if (isLoggedIn()) return <Navigate to="/admin" replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!email.trim() || !password) {
+      setMessage(EMPTY_FIELDS_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    setMessage("");
+    try {
+      const admin = await api.post<AdminData>("login", { email: email.trim(), password });
+      if (admin.status !== 200) throw new ApiError(admin.status, INVALID_CREDENTIAL_MESSAGE);
+      // Nothing cached from an earlier session may show to this one.
+      queryClient.clear();
+      storeLogin(admin);
+      navigate("/admin", { replace: true });
+    } catch (error) {
+      setMessage(refusalMessage(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="app-center-page">
+      <Card className="login-card shadow-sm">
+        <Card.Body className="p-4">
+          <div className="text-center mb-3">
+            <img src={DEFAULT_LOGO} alt="" width={220} height={50} />
+          </div>
+          <h1 className="h4 text-center mb-4">Admin Login</h1>
+          <Form noValidate onSubmit={submit}>
+            <Form.Group className="mb-3" controlId="login-email">
+              <Form.Label>E-mail</Form.Label>
+              <Form.Control
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                autoFocus
+              />
+            </Form.Group>
+            <Form.Group className="mb-2" controlId="login-password">
+              <Form.Label>Password</Form.Label>
+              <InputGroup>
+                <Form.Control
+                  type={showPassword ? "text" : "password"}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <Button
+                  variant="outline-secondary"
+                  aria-label={showPassword ? "Hide password" : "Show password"}
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((shown) => !shown)}
+                >
+                  <Icon name={showPassword ? "eyeOff" : "eye"} size={18} />
+                </Button>
+              </InputGroup>
+            </Form.Group>
+            <div className="text-end mb-3">
+              <Button variant="link" size="sm" className="p-0" onClick={() => setForgotOpen(true)}>
+                Forgot password?
+              </Button>
+            </div>
+            {message && (
+              <p className="text-danger small mb-3" role="alert">
+                {message}
+              </p>
+            )}
+            <Button type="submit" className="w-100" disabled={busy}>
+              Login
+            </Button>
+          </Form>
+        </Card.Body>
+      </Card>
+
+      <Modal show={forgotOpen} onHide={() => setForgotOpen(false)} centered>
+        <Modal.Header closeButton>
+          <Modal.Title>Alert</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>Please contact support.</Modal.Body>
+        <Modal.Footer>
+          <Button onClick={() => setForgotOpen(false)}>OK</Button>
+        </Modal.Footer>
+      </Modal>
+    </main>
+  );
 }

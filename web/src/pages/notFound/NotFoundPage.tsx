@@ -1,4 +1,24 @@
-/** Placeholder until this screen's issue fills it in. */
+import { Button } from "react-bootstrap";
+import { useNavigate } from "react-router";
+import { isLoggedIn } from "../../lib/session";
+
+/** /404: where every unknown path lands; Back to Earth goes home or to the login. */
 export default function NotFoundPage() {
-  return <h1 className="h4">Not found</h1>;
+  const navigate = useNavigate();
+  return (
+    <main className="app-center-page text-center">
+      <div>
+        <p className="not-found-code" aria-hidden="true">
+          404
+        </p>
+        <h1 className="h5 mb-4">
+          Opps! Looks like you're on an alternate universe. The page you're looking for doesn't
+          exist.
+        </h1>
+        <Button onClick={() => navigate(isLoggedIn() ? "/admin" : "/login-back")}>
+          Back to Earth
+        </Button>
+      </div>
+    </main>
+  );
 }

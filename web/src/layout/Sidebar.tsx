@@ -1,0 +1,34 @@
+import { Link, useLocation } from "react-router";
+import { Logo } from "./Logo";
+import { isActiveLink, SIDEBAR_LINKS } from "./navigation";
+
+/** The logo and the fourteen links, the current screen's link highlighted. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="app-sidebar-inner">
+      <Link to="/admin" className="app-sidebar-brand" onClick={onNavigate}>
+        <Logo />
+      </Link>
+      <nav aria-label="Sidebar">
+        <ul className="nav flex-column">
+          {SIDEBAR_LINKS.map((link) => {
+            const active = isActiveLink(link, pathname);
+            return (
+              <li key={link.to} className="nav-item">
+                <Link
+                  to={link.to}
+                  className={`nav-link app-sidebar-link${active ? " active" : ""}`}
+                  aria-current={active ? "page" : undefined}
+                  onClick={onNavigate}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

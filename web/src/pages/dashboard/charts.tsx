@@ -1,0 +1,76 @@
+import {
+  CHART_ASPECT_RATIO,
+  type DashboardSummary,
+  DOUGHNUT_CUTOUT,
+  MONTHS,
+} from "@store/contract";
+import {
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  type ChartOptions,
+  Legend,
+  LinearScale,
+  Tooltip,
+} from "chart.js";
+import { Bar, Doughnut } from "react-chartjs-2";
+
+// Only the parts these two charts draw with (the chart types register themselves).
+ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
+
+const TIER_COLOURS = ["#6c757d", "#adb5bd", "#f0ad4e", "#5bc0de", "#0d6efd", "#20c997", "#d63384"];
+
+const doughnutOptions: ChartOptions<"doughnut"> = {
+  responsive: true,
+  maintainAspectRatio: true,
+  aspectRatio: CHART_ASPECT_RATIO,
+  cutout: DOUGHNUT_CUTOUT,
+  plugins: { legend: { position: "right" } },
+};
+
+const barOptions: ChartOptions<"bar"> = {
+  responsive: true,
+  maintainAspectRatio: true,
+  aspectRatio: CHART_ASPECT_RATIO,
+  plugins: { legend: { display: false } },
+  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+};
+
+/** "User Types Status Quo": users per membership tier. */
+export function UserTypesChart({ tiers }: { tiers: DashboardSummary["users_by_membership"] }) {
+  const label = tiers.map((t) => `${t.membership} ${t.users}`).join(", ");
+  return (
+    <Doughnut
+      role="img"
+      aria-label={`Users by membership: ${label}`}
+      options={doughnutOptions}
+      data={{
+        labels: tiers.map((t) => t.membership),
+        datasets: [
+          {
+            label: "Users",
+            data: tiers.map((t) => t.users),
+            backgroundColor: tiers.map((_, i) => TIER_COLOURS[i % TIER_COLOURS.length]!),
+          },
+        ],
+      }}
+    />
+  );
+}
+
+/** "New Users (current year)": twelve monthly buckets, Jan to Dec. */
+export function NewUsersChart({ year, counts }: { year: number; counts: number[] }) {
+  const label = MONTHS.map((m, i) => `${m} ${counts[i] ?? 0}`).join(", ");
+  return (
+    <Bar
+      role="img"
+      aria-label={`New users per month of ${year}: ${label}`}
+      options={barOptions}
+      data={{
+        labels: [...MONTHS],
+        datasets: [{ label: "New users", data: counts, backgroundColor: "#0d6efd" }],
+      }}
+    />
+  );
+}
