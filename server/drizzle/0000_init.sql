@@ -88,7 +88,9 @@ CREATE TABLE "memberships" (
 	"req_condition" text DEFAULT 'pv' NOT NULL,
 	"created_at" timestamp(0) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp(0) with time zone,
-	CONSTRAINT "memberships_req_condition" CHECK ("memberships"."req_condition" in ('pv', 'down-line'))
+	CONSTRAINT "memberships_req_condition" CHECK ("memberships"."req_condition" in ('pv', 'down-line')),
+	CONSTRAINT "memberships_percentages" CHECK ("memberships"."member_percentage" >= 0 and "memberships"."member_percentage" < 100 and "memberships"."member_earning" >= 0 and "memberships"."member_earning" < 100),
+	CONSTRAINT "memberships_min_requirement" CHECK ("memberships"."min_requirement" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "order_statuses" (
@@ -235,7 +237,8 @@ CREATE TABLE "user_wallets" (
 	"wallet_amt" numeric(12, 2) DEFAULT '0' NOT NULL,
 	"c_wallet_amt" numeric(12, 2) DEFAULT '0' NOT NULL,
 	"recent_spend_at" timestamp(0) with time zone,
-	"created_at" timestamp(0) with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp(0) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_wallets_amounts" CHECK ("user_wallets"."wallet_amt" >= 0 and "user_wallets"."c_wallet_amt" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -252,7 +255,6 @@ CREATE TABLE "users" (
 	"membership" integer DEFAULT 1 NOT NULL,
 	"down_line" integer DEFAULT 0 NOT NULL,
 	"referral_of" integer,
-	"ttl_order" integer DEFAULT 0 NOT NULL,
 	"ttl_pv" numeric(12, 2) DEFAULT '0' NOT NULL,
 	"languages" text NOT NULL,
 	"currency" text NOT NULL,
@@ -272,7 +274,8 @@ CREATE TABLE "vouchers" (
 	"expired_at" timestamp(0) with time zone NOT NULL,
 	"created_at" timestamp(0) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp(0) with time zone,
-	CONSTRAINT "vouchers_discount_type" CHECK ("vouchers"."discount_type" in ('price', 'percentage'))
+	CONSTRAINT "vouchers_discount_type" CHECK ("vouchers"."discount_type" in ('price', 'percentage')),
+	CONSTRAINT "vouchers_amounts" CHECK ("vouchers"."discount" >= 0 and "vouchers"."discount_cap" >= 0 and ("vouchers"."discount_type" <> 'percentage' or "vouchers"."discount" < 100))
 );
 --> statement-breakpoint
 CREATE TABLE "withdraw_requests" (

@@ -16,46 +16,94 @@ export const USER_CONTACT_MAX = 12;
 export const DEFAULT_MEMBERSHIP_ID = 1;
 export const REQUIREMENT_CONDITIONS = ["pv", "down-line"] as const;
 export type RequirementCondition = (typeof REQUIREMENT_CONDITIONS)[number];
+/** How a requirement's unit is shown (SPEC.md section 2, Memberships). */
+export const REQUIREMENT_UNITS: Record<RequirementCondition, string> = {
+  pv: "PV",
+  "down-line": "Down Line",
+};
 
+/** A required select: its blank option is disabled, so "" means nothing was chosen. */
 const selected = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
-    .min(1, `${label} is required.`);
+    .min(1, `${label} is required.`)
+    .max(100, `${label} must be one of the listed values.`);
 
-/** Optional referrer id: empty, null or 0 means none. */
+/**
+ * The referrer: a user id, or none (null, 0 or "0", the form's "None" option;
+ * left out by API callers). An empty string is the form's disabled blank
+ * option, so nothing was chosen.
+ */
 const referral = z
-  .union([z.literal(""), z.null(), z.undefined(), z.coerce.number().int().min(0)])
-  .transform((v) => (v === "" || v === undefined || v === null || v === 0 ? null : v));
+  .union([z.null(), z.number(), z.string().trim()], { error: "Referral must be a user." })
+  .optional()
+  .transform((v, ctx): number | null => {
+    if (v === undefined || v === null || v === 0 || v === "0") return null;
+    if (v === "") {
+      ctx.addIssue({ code: "custom", message: "Referral is required." });
+      return z.NEVER;
+    }
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n < 0) {
+      ctx.addIssue({ code: "custom", message: "Referral must be a user." });
+      return z.NEVER;
+    }
+    return n;
+  });
 
-export const userFields = z.object({
+/** A real calendar date, "yyyy-MM-dd", or nothing. */
+const dateOfBirth = z
+  .union([z.literal(""), z.null(), calendarDate])
+  .optional()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isRealDate(v), "D.O.B must be a real date.");
+
+function isRealDate(text: string): boolean {
+  const [y, m, d] = text.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return (
+    y >= 1900 &&
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === m - 1 &&
+    date.getUTCDate() === d
+  );
+}
+
+const membershipId = z.coerce
+  .number({ error: "Membership is required." })
+  .int("Membership is required.")
+  .positive("Membership is required.");
+
+/** The fields of the Add and Edit User forms (SPEC.md section 5), without defaults. */
+const userFields = z.object({
   username: requiredText("Username", 50),
   email: email(),
   f_name: requiredText("First name", 100),
   l_name: requiredText("Last name", 100),
   contact: requiredText("Contact", USER_CONTACT_MAX),
-  password: z.string().max(1024).optional(),
-  DOB: z
-    .union([z.literal(""), z.null(), z.undefined(), calendarDate])
-    .transform((v) => (v ? v : null)),
+  DOB: dateOfBirth,
   gender: selected("Gender"),
   role: selected("Role"),
-  membership: z.coerce
-    .number({ error: "Membership is required." })
-    .int()
-    .positive("Membership is required.")
-    .default(DEFAULT_MEMBERSHIP_ID),
+  membership: membershipId,
   referral_of: referral,
   languages: selected("Language"),
   currency: selected("Currency"),
+  user_status: status01,
+});
+
+/** POST users: every field; password required; membership 1 and status 0 unless chosen. */
+export const userCreate = userFields.extend({
+  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(1024),
+  membership: membershipId.default(DEFAULT_MEMBERSHIP_ID),
   user_status: status01.default(0),
 });
 
-/** POST users: every field, password required. */
-export const userCreate = userFields.extend({
-  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(1024),
-});
-/** PUT users/{id}: the full Edit User form or the profile's {email, contact, password}. */
+/**
+ * PUT users/{id}: the full Edit User form or the profile's {email, contact,
+ * password, updated_at}. A field left out is left as it is; an empty password
+ * leaves the password; updated_at is stamped by the server.
+ */
 export const userUpdate = userFields.partial().extend({
   password: z.string().max(1024).optional(),
 });
@@ -87,13 +135,22 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+/** GET usersCount: one small row per user; its length is the count. */
+export const userCountRow = z.object({ user_id: z.number() });
+/** GET getNextUserId: the id the next new user is expected to get. */
+export const nextUserId = z.object({ user_id: z.number() });
+
+/** PUT referralUpdate/{id}: accepted from the old client; the count is recomputed. */
 export const referralUpdateBody = z.object({
-  user_id: z.coerce.number().int().positive(),
+  user_id: z.coerce.number().int().positive().optional(),
   down_line: z.coerce.number().int().optional(),
+  updated_at: z.string().optional(),
 });
+/** PUT updateMembership/{user_id}: sets a membership that exists. */
 export const membershipUpdateBody = z.object({
   user_id: z.coerce.number().int().positive().optional(),
-  membership: z.coerce.number().int().positive("Membership is required."),
+  membership: membershipId,
+  updated_at: z.string().optional(),
 });
 
 export const walletInput = z.object({
@@ -146,11 +203,20 @@ export type Membership = z.infer<typeof membership>;
 export const WITHDRAW_STATUSES = ["processing", "completed", "rejected"] as const;
 export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
 
+/**
+ * PUT withdrawRequest/{id}: the old client's {withdraw_id, withdraw_status,
+ * cashOut_at, rejected_at}. Only the decision counts; the stamps are the
+ * server's.
+ */
 export const withdrawDecision = z.object({
+  withdraw_id: z.coerce.number().int().positive().optional(),
   withdraw_status: z.enum(["completed", "rejected"], {
     error: "Status must be completed or rejected.",
   }),
+  cashOut_at: z.unknown().optional(),
+  rejected_at: z.unknown().optional(),
 });
+export type WithdrawDecision = z.input<typeof withdrawDecision>;
 
 export const withdrawRequest = z.object({
   withdraw_id: z.number(),

@@ -62,7 +62,14 @@ export const memberships = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [check("memberships_req_condition", sql`${t.req_condition} in ('pv', 'down-line')`)],
+  (t) => [
+    check("memberships_req_condition", sql`${t.req_condition} in ('pv', 'down-line')`),
+    check(
+      "memberships_percentages",
+      sql`${t.member_percentage} >= 0 and ${t.member_percentage} < 100 and ${t.member_earning} >= 0 and ${t.member_earning} < 100`,
+    ),
+    check("memberships_min_requirement", sql`${t.min_requirement} >= 0`),
+  ],
 );
 
 export const users = pgTable(
@@ -86,11 +93,11 @@ export const users = pgTable(
       .notNull()
       .default(1)
       .references(() => memberships.member_id),
+    /** Direct referrals; recomputed from a count inside every referral change. */
     down_line: integer("down_line").notNull().default(0),
     referral_of: integer("referral_of").references((): AnyPgColumn => users.user_id, {
       onDelete: "set null",
     }),
-    ttl_order: integer("ttl_order").notNull().default(0),
     ttl_pv: money("ttl_pv").notNull().default("0"),
     languages: text("languages")
       .notNull()
@@ -98,7 +105,7 @@ export const users = pgTable(
     currency: text("currency")
       .notNull()
       .references(() => currencies.currency_code, { onUpdate: "cascade" }),
-    user_status: status("user_status"),
+    user_status: status("user_status").$type<0 | 1>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -128,7 +135,10 @@ export const userWallets = pgTable(
     recent_spend_at: timestamp("recent_spend_at"),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex("user_wallets_user_id_key").on(t.user_id)],
+  (t) => [
+    uniqueIndex("user_wallets_user_id_key").on(t.user_id),
+    check("user_wallets_amounts", sql`${t.wallet_amt} >= 0 and ${t.c_wallet_amt} >= 0`),
+  ],
 );
 
 export const withdrawRequests = pgTable(
@@ -141,7 +151,10 @@ export const withdrawRequests = pgTable(
     bank_acc: text("bank_acc").notNull(),
     bank_name: text("bank_name").notNull(),
     withdraw_amt: money("withdraw_amt").notNull(),
-    withdraw_status: text("withdraw_status").notNull().default("processing"),
+    withdraw_status: text("withdraw_status")
+      .$type<"processing" | "completed" | "rejected">()
+      .notNull()
+      .default("processing"),
     request_at: timestamp("request_at").notNull().default(sql`now()`),
     cashOut_at: timestamp("cashOut_at"),
     rejected_at: timestamp("rejected_at"),

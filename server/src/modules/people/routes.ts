@@ -1,5 +1,151 @@
+import {
+  currency,
+  gender,
+  idParams,
+  language,
+  listQuery,
+  membership,
+  membershipInput,
+  membershipUpdateBody,
+  nextUserId,
+  referralUpdateBody,
+  role,
+  user,
+  userCountRow,
+  userCreate,
+  userUpdate,
+  wallet,
+  walletInput,
+} from "@store/contract";
 import type { App } from "../../app";
+import { registerCrudRoutes } from "../../lib/crudRoutes";
+import { sendPage } from "../../lib/paging";
+import { lookups } from "./lookups";
+import { membershipService } from "./memberships";
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  listUsers,
+  nextUserId as readNextUserId,
+  refreshDownLine,
+  setMembership,
+  updateUser,
+  userIds,
+} from "./users";
+import { createWallet, deleteWallet, listWallets } from "./wallets";
 
-export function registerPeopleRoutes(_app: App): void {
-  // Filled in by the people issue.
+/** SPEC.md section 7: users, lookups, wallets, referrals and memberships. */
+export function registerPeopleRoutes(app: App): void {
+  registerUserRoutes(app);
+  registerLookupRoutes(app);
+  registerWalletRoutes(app);
+  registerMembershipRoutes(app);
+}
+
+function registerUserRoutes(app: App): void {
+  const tags = ["people"];
+  app.get(
+    "/users",
+    { schema: { tags, querystring: listQuery, response: { 200: user.array() } } },
+    async (request, reply) => sendPage(reply, await listUsers(app.db, request.query)),
+  );
+  app.post(
+    "/users",
+    { schema: { tags, body: userCreate, response: { 201: user } } },
+    async (request, reply) =>
+      reply.code(201).send(await createUser(app.db, request.admin, request.body)),
+  );
+  app.get(
+    "/users/:id",
+    { schema: { tags, params: idParams, response: { 200: user } } },
+    async (request) => getUser(app.db, request.params.id),
+  );
+  app.put(
+    "/users/:id",
+    { schema: { tags, params: idParams, body: userUpdate, response: { 200: user } } },
+    async (request) => updateUser(app.db, request.admin, request.params.id, request.body),
+  );
+  app.delete(
+    "/users/:id",
+    { schema: { tags, params: idParams, response: { 200: user } } },
+    async (request) => deleteUser(app.db, request.admin, request.params.id),
+  );
+  app.get("/usersCount", { schema: { tags, response: { 200: userCountRow.array() } } }, async () =>
+    userIds(app.db),
+  );
+  app.get("/getNextUserId", { schema: { tags, response: { 200: nextUserId } } }, async () =>
+    readNextUserId(app.db),
+  );
+  app.put(
+    "/referralUpdate/:id",
+    { schema: { tags, params: idParams, body: referralUpdateBody, response: { 200: user } } },
+    async (request) => refreshDownLine(app.db, request.admin, request.params.id),
+  );
+  app.put(
+    "/updateMembership/:id",
+    { schema: { tags, params: idParams, body: membershipUpdateBody, response: { 200: user } } },
+    async (request) =>
+      setMembership(app.db, request.admin, request.params.id, request.body.membership),
+  );
+}
+
+function registerLookupRoutes(app: App): void {
+  const tags = ["lookups"];
+  app.get("/genders", { schema: { tags, response: { 200: gender.array() } } }, async () =>
+    lookups.genders(app.db),
+  );
+  app.get("/roles", { schema: { tags, response: { 200: role.array() } } }, async () =>
+    lookups.roles(app.db),
+  );
+  app.get("/languages", { schema: { tags, response: { 200: language.array() } } }, async () =>
+    lookups.languages(app.db),
+  );
+  app.get("/currencies", { schema: { tags, response: { 200: currency.array() } } }, async () =>
+    lookups.currencies(app.db),
+  );
+}
+
+function registerWalletRoutes(app: App): void {
+  const tags = ["wallets"];
+  app.get(
+    "/usersWallet",
+    { schema: { tags, querystring: listQuery, response: { 200: wallet.array() } } },
+    async (request, reply) => sendPage(reply, await listWallets(app.db, request.query)),
+  );
+  app.post(
+    "/usersWallet",
+    { schema: { tags, body: walletInput, response: { 201: wallet } } },
+    async (request, reply) =>
+      reply.code(201).send(await createWallet(app.db, request.admin, request.body)),
+  );
+  app.delete(
+    "/usersWallet/:id",
+    { schema: { tags, params: idParams, response: { 200: wallet } } },
+    async (request) => deleteWallet(app.db, request.admin, request.params.id),
+  );
+}
+
+function registerMembershipRoutes(app: App): void {
+  registerCrudRoutes(app, {
+    service: membershipService,
+    input: membershipInput,
+    record: membership,
+    tag: "memberships",
+    collection: "/memberships",
+    item: "/memberships/:id",
+  });
+  // The same record, read for a referrer (SPEC.md section 7).
+  app.get(
+    "/membership/:id",
+    { schema: { tags: ["memberships"], params: idParams, response: { 200: membership } } },
+    async (request) => {
+      const row = await membershipService.get(app.db, request.params.id);
+      // The table's check constraint allows only these two conditions.
+      return {
+        ...row,
+        req_condition: row.req_condition === "down-line" ? "down-line" : "pv",
+      } as const;
+    },
+  );
 }

@@ -1,5 +1,33 @@
+import { idParams, listQuery, withdrawDecision, withdrawRequest } from "@store/contract";
 import type { App } from "../../app";
+import { badRequest } from "../../lib/errors";
+import { sendPage } from "../../lib/paging";
+import { decideRequest, listRequests } from "./service";
 
-export function registerWithdrawalRoutes(_app: App): void {
-  // Filled in by the withdrawals issue.
+/** SPEC.md section 7: withdrawRequest (GET) and withdrawRequest/{id} (PUT). No create call. */
+export function registerWithdrawalRoutes(app: App): void {
+  const tags = ["withdrawals"];
+  app.get(
+    "/withdrawRequest",
+    { schema: { tags, querystring: listQuery, response: { 200: withdrawRequest.array() } } },
+    async (request, reply) => sendPage(reply, await listRequests(app.db, request.query)),
+  );
+  app.put(
+    "/withdrawRequest/:id",
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: withdrawDecision,
+        response: { 200: withdrawRequest },
+      },
+    },
+    async (request) => {
+      const { withdraw_id, withdraw_status } = request.body;
+      if (withdraw_id !== undefined && withdraw_id !== request.params.id) {
+        throw badRequest("withdraw_id", "withdraw_id must match the request in the path.");
+      }
+      return decideRequest(app.db, request.admin, request.params.id, withdraw_status);
+    },
+  );
 }

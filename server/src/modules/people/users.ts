@@ -1,0 +1,431 @@
+/**
+ * Users: the list with its joined names, create/update/delete with their
+ * rules (choices from the lists, unique names, a wallet per user, the
+ * referral tree kept true), each write one transaction with audit rows.
+ */
+import {
+  ADMIN_ROLE,
+  type ListQuery,
+  type User,
+  type userCreate,
+  type userUpdate,
+} from "@store/contract";
+import { asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import { hashPassword } from "../../auth/password";
+import type { Db, Tx } from "../../db/client";
+import {
+  currencies,
+  genders,
+  languages,
+  memberships,
+  orders,
+  roles,
+  users,
+  userWallets,
+} from "../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { listClauses, type Page } from "../../lib/paging";
+import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
+
+type UserCreate = z.output<typeof userCreate>;
+type UserUpdate = z.output<typeof userUpdate>;
+
+const referrer = alias(users, "referrer");
+
+/** The user as answered: joined names, a live order count, never the password. */
+const userColumns = {
+  user_id: users.user_id,
+  username: users.username,
+  email: users.email,
+  f_name: users.f_name,
+  l_name: users.l_name,
+  contact: users.contact,
+  DOB: users.DOB,
+  gender: users.gender,
+  role: users.role,
+  membership: users.membership,
+  membership_name: memberships.membership,
+  down_line: users.down_line,
+  referral_of: users.referral_of,
+  referrer_username: referrer.username,
+  ttl_order:
+    sql<number>`(select count(*) from ${orders} where ${orders.user_id} = ${users.user_id})`.mapWith(
+      Number,
+    ),
+  ttl_pv: users.ttl_pv,
+  languages: users.languages,
+  currency: users.currency,
+  user_status: users.user_status,
+  created_at: users.created_at,
+  updated_at: users.updated_at,
+};
+
+function selectUsers(db: Tx) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(memberships, eq(memberships.member_id, users.membership))
+    .leftJoin(referrer, eq(referrer.user_id, users.referral_of))
+    .$dynamic();
+}
+
+const listSpec = {
+  search: [users.username, users.f_name, users.l_name, users.email, users.contact],
+  sort: {
+    user_id: users.user_id,
+    username: users.username,
+    f_name: users.f_name,
+    l_name: users.l_name,
+    gender: users.gender,
+    DOB: users.DOB,
+    email: users.email,
+    contact: users.contact,
+    role: users.role,
+    membership: users.membership,
+    membership_name: memberships.membership,
+    down_line: users.down_line,
+    referrer_username: referrer.username,
+    ttl_pv: users.ttl_pv,
+    user_status: users.user_status,
+    created_at: users.created_at,
+    updated_at: users.updated_at,
+  },
+  defaultOrder: [asc(users.user_id)],
+};
+
+export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
+  const clauses = listClauses(query, listSpec);
+  const base = selectUsers(db)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy);
+  const rows = clauses.page
+    ? await base.limit(clauses.page.limit).offset(clauses.page.offset)
+    : await base;
+  const total = clauses.page ? await db.$count(users, clauses.where) : rows.length;
+  return { rows, total };
+}
+
+export async function findUser(db: Tx, userId: number): Promise<User | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.user_id, userId)).limit(1);
+  return row;
+}
+
+export async function getUser(db: Tx, userId: number): Promise<User> {
+  const row = await findUser(db, userId);
+  if (!row) throw notFound("User");
+  return row;
+}
+
+/** GET usersCount: one small row per user (the dashboard counts them). */
+export function userIds(db: Tx) {
+  return db.select({ user_id: users.user_id }).from(users).orderBy(users.user_id);
+}
+
+/** GET getNextUserId: what the id sequence will hand out next (informational). */
+export async function nextUserId(db: Tx): Promise<{ user_id: number }> {
+  const result = await db.execute<{ next: string | number }>(
+    sql`select case when is_called then last_value + 1 else last_value end as next from users_user_id_seq`,
+  );
+  return { user_id: Number(result.rows[0]?.next ?? 1) };
+}
+
+/** Each select must name a value of its list (SPEC.md section 5); else 400. */
+async function assertChoices(tx: Tx, input: UserUpdate): Promise<void> {
+  const checks: [
+    keyof UserUpdate,
+    string | number | null | undefined,
+    () => Promise<unknown[]>,
+    string,
+  ][] = [
+    [
+      "gender",
+      input.gender,
+      () =>
+        tx
+          .select()
+          .from(genders)
+          .where(eq(genders.gender, input.gender ?? "")),
+      "Gender must be one of the listed genders.",
+    ],
+    [
+      "role",
+      input.role,
+      () =>
+        tx
+          .select()
+          .from(roles)
+          .where(eq(roles.role, input.role ?? "")),
+      "Role must be one of the listed roles.",
+    ],
+    [
+      "languages",
+      input.languages,
+      () =>
+        tx
+          .select()
+          .from(languages)
+          .where(eq(languages.languages, input.languages ?? "")),
+      "Language must be one of the listed languages.",
+    ],
+    [
+      "currency",
+      input.currency,
+      () =>
+        tx
+          .select()
+          .from(currencies)
+          .where(eq(currencies.currency_code, input.currency ?? "")),
+      "Currency must be one of the listed currencies.",
+    ],
+    [
+      "membership",
+      input.membership,
+      () =>
+        tx
+          .select({ id: memberships.member_id })
+          .from(memberships)
+          .where(eq(memberships.member_id, input.membership ?? 0)),
+      "Membership must be one of the listed memberships.",
+    ],
+    [
+      "referral_of",
+      input.referral_of,
+      () =>
+        tx
+          .select({ id: users.user_id })
+          .from(users)
+          .where(eq(users.user_id, input.referral_of ?? 0)),
+      "Referral must be an existing user.",
+    ],
+  ];
+  for (const [path, value, find, message] of checks) {
+    if (value === undefined || value === null) continue;
+    if ((await find()).length === 0) throw badRequest(path, message);
+  }
+}
+
+/** Usernames and e-mails are unique whatever their case; else 409 with a plain message. */
+async function assertUnique(tx: Tx, input: UserUpdate, exceptId?: number): Promise<void> {
+  if (input.username !== undefined) {
+    const [taken] = await tx
+      .select({ user_id: users.user_id })
+      .from(users)
+      .where(
+        sql`lower(${users.username}) = lower(${input.username}) and ${users.user_id} <> ${exceptId ?? 0}`,
+      );
+    if (taken) throw conflict(`The username "${input.username}" is already taken.`);
+  }
+  if (input.email !== undefined) {
+    const [taken] = await tx
+      .select({ user_id: users.user_id })
+      .from(users)
+      .where(
+        sql`lower(${users.email}) = lower(${input.email}) and ${users.user_id} <> ${exceptId ?? 0}`,
+      );
+    if (taken) throw conflict(`The e-mail "${input.email}" is already in use by another user.`);
+  }
+}
+
+/**
+ * Two saves of the same new name can both pass the check above; the unique
+ * index then refuses the second, and it gets the same plain message.
+ */
+function uniqueViolation(error: unknown, input: UserUpdate): Error | null {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (constraint === "users_username_key")
+      return conflict(`The username "${input.username}" is already taken.`);
+    if (constraint === "users_email_key")
+      return conflict(`The e-mail "${input.email}" is already in use by another user.`);
+  }
+  return null;
+}
+
+async function withUniqueMessages<T>(input: UserUpdate, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw uniqueViolation(error, input) ?? error;
+  }
+}
+
+function columnValues(input: UserUpdate) {
+  const { password: _password, ...fields } = input;
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
+    typeof users.$inferInsert
+  >;
+}
+
+export async function createUser(db: Db, actor: Actor | null, input: UserCreate): Promise<User> {
+  // Hashing is slow on purpose: do it before any lock is taken.
+  const password_hash = await hashPassword(input.password);
+  return withUniqueMessages(input, () =>
+    db.transaction(async (tx) => {
+      if (input.referral_of !== null) await lockReferralTree(tx);
+      await assertChoices(tx, input);
+      await assertUnique(tx, input);
+      const [created] = await tx
+        .insert(users)
+        .values({ ...columnValues(input), ...requiredValues(input), password_hash })
+        .returning({ user_id: users.user_id });
+      const userId = created?.user_id ?? 0;
+      const [wallet] = await tx.insert(userWallets).values({ user_id: userId }).returning();
+      if (input.referral_of !== null) await applyReferralChange(tx, actor, null, input.referral_of);
+      const after = await getUser(tx, userId);
+      await recordAudit(tx, actor, { entity: "User", entityId: userId, action: "create", after });
+      await recordAudit(tx, actor, {
+        entity: "Wallet",
+        entityId: wallet?.wallet_id ?? 0,
+        action: "create",
+        after: wallet,
+      });
+      return after;
+    }),
+  );
+}
+
+function requiredValues(input: UserCreate) {
+  return {
+    username: input.username,
+    email: input.email,
+    f_name: input.f_name,
+    l_name: input.l_name,
+    contact: input.contact,
+    gender: input.gender,
+    role: input.role,
+    languages: input.languages,
+    currency: input.currency,
+  };
+}
+
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  input: UserUpdate,
+): Promise<User> {
+  const password_hash = input.password ? await hashPassword(input.password) : undefined;
+  return withUniqueMessages(input, () =>
+    db.transaction(async (tx) => {
+      const touchesReferral = input.referral_of !== undefined;
+      if (touchesReferral) await lockReferralTree(tx);
+      await lockUsers(tx, [userId]);
+      const before = await findUser(tx, userId);
+      if (!before) throw notFound("User");
+      if (userId === actor.user_id) assertKeepsOwnAccess(input);
+      await assertChoices(tx, input);
+      await assertUnique(tx, input, userId);
+      const referralChanged = touchesReferral && input.referral_of !== before.referral_of;
+      if (referralChanged && input.referral_of) await assertNoCycle(tx, userId, input.referral_of);
+      await tx
+        .update(users)
+        .set({
+          ...columnValues(input),
+          ...(password_hash ? { password_hash } : {}),
+          updated_at: sql`now()`,
+        })
+        .where(eq(users.user_id, userId));
+      if (referralChanged)
+        await applyReferralChange(tx, actor, before.referral_of, input.referral_of ?? null);
+      const after = await getUser(tx, userId);
+      const changed = password_hash ? { ...after, password: "changed" } : after;
+      await recordAudit(tx, actor, {
+        entity: "User",
+        entityId: userId,
+        action: "update",
+        before,
+        after: changed,
+      });
+      return after;
+    }),
+  );
+}
+
+/** An administrator editing themself keeps the Admin role and the active status. */
+function assertKeepsOwnAccess(input: UserUpdate): void {
+  if ((input.role !== undefined && input.role !== ADMIN_ROLE) || input.user_status === 0) {
+    throw conflict("You cannot remove your own administrator access.");
+  }
+}
+
+/**
+ * Deletes a user, with their wallet, sessions and withdrawal requests (the
+ * database cascades them); users they referred keep no referrer; their own
+ * referrer's count is recomputed. Runs inside the caller's transaction.
+ */
+export async function removeUserIn(tx: Tx, actor: Actor, userId: number): Promise<User> {
+  if (userId === actor.user_id) throw conflict("You cannot delete your own account.");
+  await lockReferralTree(tx);
+  await lockUsers(tx, [userId]);
+  const before = await findUser(tx, userId);
+  if (!before) throw notFound("User");
+  const [wallet] = await tx.select().from(userWallets).where(eq(userWallets.user_id, userId));
+  await tx.delete(users).where(eq(users.user_id, userId));
+  await applyReferralChange(tx, actor, before.referral_of, null);
+  await recordAudit(tx, actor, { entity: "User", entityId: userId, action: "delete", before });
+  if (wallet) {
+    await recordAudit(tx, actor, {
+      entity: "Wallet",
+      entityId: wallet.wallet_id,
+      action: "delete",
+      before: wallet,
+    });
+  }
+  return before;
+}
+
+export function deleteUser(db: Db, actor: Actor, userId: number): Promise<User> {
+  return db.transaction((tx) => removeUserIn(tx, actor, userId));
+}
+
+/** PUT referralUpdate/{id}: the old client's count is ignored; the truth is recounted. */
+export async function refreshDownLine(db: Db, actor: Actor, userId: number): Promise<User> {
+  return db.transaction(async (tx) => {
+    await lockReferralTree(tx);
+    const before = await findUser(tx, userId);
+    if (!before) throw notFound("User");
+    await applyReferralChange(tx, actor, userId, null);
+    const after = await getUser(tx, userId);
+    if (after.down_line !== before.down_line) {
+      await recordAudit(tx, actor, {
+        entity: "User",
+        entityId: userId,
+        action: "update",
+        before,
+        after,
+      });
+    }
+    return after;
+  });
+}
+
+/** PUT updateMembership/{user_id}: sets a membership that exists. */
+export async function setMembership(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  membership: number,
+): Promise<User> {
+  return db.transaction(async (tx) => {
+    await lockUsers(tx, [userId]);
+    const before = await findUser(tx, userId);
+    if (!before) throw notFound("User");
+    await assertChoices(tx, { membership });
+    await tx
+      .update(users)
+      .set({ membership, updated_at: sql`now()` })
+      .where(eq(users.user_id, userId));
+    const after = await getUser(tx, userId);
+    await recordAudit(tx, actor, {
+      entity: "User",
+      entityId: userId,
+      action: "update",
+      before,
+      after,
+    });
+    return after;
+  });
+}

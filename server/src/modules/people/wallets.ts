@@ -1,0 +1,121 @@
+import type { ListQuery, Wallet, walletInput } from "@store/contract";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db, Tx } from "../../db/client";
+import { currencies, users, userWallets } from "../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { listClauses, type Page } from "../../lib/paging";
+import { removeUserIn } from "./users";
+
+const walletColumns = {
+  wallet_id: userWallets.wallet_id,
+  user_id: userWallets.user_id,
+  username: users.username,
+  f_name: users.f_name,
+  l_name: users.l_name,
+  email: users.email,
+  contact: users.contact,
+  currency_symbol: currencies.currency_symbol,
+  wallet_amt: userWallets.wallet_amt,
+  c_wallet_amt: userWallets.c_wallet_amt,
+  ttl_pv: users.ttl_pv,
+  recent_spend_at: userWallets.recent_spend_at,
+};
+
+function selectWallets(db: Tx) {
+  return db
+    .select(walletColumns)
+    .from(userWallets)
+    .innerJoin(users, eq(users.user_id, userWallets.user_id))
+    .innerJoin(currencies, eq(currencies.currency_code, users.currency))
+    .$dynamic();
+}
+
+const listSpec = {
+  search: [users.username, users.f_name, users.l_name, users.email, users.contact],
+  sort: {
+    wallet_id: userWallets.wallet_id,
+    username: users.username,
+    f_name: users.f_name,
+    l_name: users.l_name,
+    email: users.email,
+    contact: users.contact,
+    wallet_amt: userWallets.wallet_amt,
+    c_wallet_amt: userWallets.c_wallet_amt,
+    ttl_pv: users.ttl_pv,
+    recent_spend_at: userWallets.recent_spend_at,
+  },
+  defaultOrder: [asc(userWallets.wallet_id)],
+};
+
+export async function listWallets(db: Tx, query: ListQuery): Promise<Page<Wallet>> {
+  const clauses = listClauses(query, listSpec);
+  const base = selectWallets(db)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy);
+  const rows = clauses.page
+    ? await base.limit(clauses.page.limit).offset(clauses.page.offset)
+    : await base;
+  const total = clauses.page ? await countWallets(db, clauses.where) : rows.length;
+  return { rows, total };
+}
+
+async function countWallets(db: Tx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(userWallets)
+    .innerJoin(users, eq(users.user_id, userWallets.user_id))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+async function findWallet(db: Tx, walletId: number): Promise<Wallet | undefined> {
+  const [row] = await selectWallets(db).where(eq(userWallets.wallet_id, walletId)).limit(1);
+  return row;
+}
+
+/** POST usersWallet: a wallet for a user who has none (each user has at most one). */
+export async function createWallet(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof walletInput>,
+): Promise<Wallet> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.user_id, input.user_id))
+      .for("update");
+    if (!owner) throw badRequest("user_id", "User must be an existing user.");
+    const [existing] = await tx
+      .select({ wallet_id: userWallets.wallet_id })
+      .from(userWallets)
+      .where(eq(userWallets.user_id, input.user_id));
+    if (existing) throw conflict(`${owner.username} already has a wallet.`);
+    const [row] = await tx.insert(userWallets).values(input).returning();
+    const walletId = row?.wallet_id ?? 0;
+    const after = await findWallet(tx, walletId);
+    if (!after) throw notFound("Wallet");
+    await recordAudit(tx, actor, {
+      entity: "Wallet",
+      entityId: walletId,
+      action: "create",
+      after: row,
+    });
+    return after;
+  });
+}
+
+/** DELETE usersWallet/{id}: the wallet goes with its user (SPEC.md section 4). */
+export async function deleteWallet(db: Db, actor: Actor, walletId: number): Promise<Wallet> {
+  return db.transaction(async (tx) => {
+    const before = await findWallet(tx, walletId);
+    if (!before) throw notFound("Wallet");
+    if (before.user_id === actor.user_id) {
+      throw conflict("You cannot delete your own wallet: it would delete your own account.");
+    }
+    await removeUserIn(tx, actor, before.user_id);
+    return before;
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * Cash-wallet withdrawal requests. A request is decided once: the status
+ * moves from processing in one conditional UPDATE, so of any number of racing
+ * decisions exactly one wins; approval pays out of the cash wallet in the
+ * same transaction.
+ */
+import type { ListQuery, WithdrawRequest } from "@store/contract";
+import { and, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { currencies, users, userWallets, withdrawRequests } from "../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit";
+import { conflict, type HttpError, notFound } from "../../lib/errors";
+import { listClauses, type Page } from "../../lib/paging";
+
+const requestColumns = {
+  withdraw_id: withdrawRequests.withdraw_id,
+  user_id: withdrawRequests.user_id,
+  username: users.username,
+  f_name: users.f_name,
+  l_name: users.l_name,
+  email: users.email,
+  contact: users.contact,
+  bank_acc: withdrawRequests.bank_acc,
+  bank_name: withdrawRequests.bank_name,
+  currency_symbol: currencies.currency_symbol,
+  withdraw_amt: withdrawRequests.withdraw_amt,
+  // The cash wallet as it stands now (no wallet reads as 0.00).
+  c_wallet_amt: sql<string>`coalesce(${userWallets.c_wallet_amt}, 0.00)::numeric(12,2)::text`,
+  withdraw_status: withdrawRequests.withdraw_status,
+  request_at: withdrawRequests.request_at,
+  cashOut_at: withdrawRequests.cashOut_at,
+  rejected_at: withdrawRequests.rejected_at,
+};
+
+function selectRequests(db: Tx) {
+  return db
+    .select(requestColumns)
+    .from(withdrawRequests)
+    .innerJoin(users, eq(users.user_id, withdrawRequests.user_id))
+    .innerJoin(currencies, eq(currencies.currency_code, users.currency))
+    .leftJoin(userWallets, eq(userWallets.user_id, withdrawRequests.user_id))
+    .$dynamic();
+}
+
+const listSpec = {
+  search: [
+    users.username,
+    users.f_name,
+    users.l_name,
+    users.email,
+    users.contact,
+    withdrawRequests.bank_acc,
+    withdrawRequests.bank_name,
+    withdrawRequests.withdraw_status,
+  ],
+  sort: {
+    withdraw_id: withdrawRequests.withdraw_id,
+    username: users.username,
+    f_name: users.f_name,
+    email: users.email,
+    bank_name: withdrawRequests.bank_name,
+    withdraw_amt: withdrawRequests.withdraw_amt,
+    withdraw_status: withdrawRequests.withdraw_status,
+    request_at: withdrawRequests.request_at,
+    cashOut_at: withdrawRequests.cashOut_at,
+    rejected_at: withdrawRequests.rejected_at,
+  },
+  defaultOrder: [desc(withdrawRequests.request_at), desc(withdrawRequests.withdraw_id)],
+};
+
+export async function listRequests(db: Tx, query: ListQuery): Promise<Page<WithdrawRequest>> {
+  const clauses = listClauses(query, listSpec);
+  const base = selectRequests(db)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy);
+  const rows = clauses.page
+    ? await base.limit(clauses.page.limit).offset(clauses.page.offset)
+    : await base;
+  const total = clauses.page ? await countRequests(db, clauses.where) : rows.length;
+  return { rows, total };
+}
+
+async function countRequests(db: Tx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(withdrawRequests)
+    .innerJoin(users, eq(users.user_id, withdrawRequests.user_id))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+export async function findRequest(
+  db: Tx,
+  withdrawId: number,
+): Promise<WithdrawRequest | undefined> {
+  const [row] = await selectRequests(db)
+    .where(eq(withdrawRequests.withdraw_id, withdrawId))
+    .limit(1);
+  return row;
+}
+
+export type Decision = "completed" | "rejected";
+
+/**
+ * PUT withdrawRequest/{id}: approve (completed, cashOut_at now, rejected_at
+ * null, the amount taken from the cash wallet) or reject (rejected,
+ * rejected_at now, cashOut_at null). Only while processing; anything else is
+ * 409 and changes nothing.
+ */
+export async function decideRequest(
+  db: Db,
+  actor: Actor,
+  withdrawId: number,
+  decision: Decision,
+): Promise<WithdrawRequest> {
+  return db.transaction(async (tx) => {
+    const stamps =
+      decision === "completed"
+        ? { withdraw_status: decision, cashOut_at: sql`now()`, rejected_at: null }
+        : { withdraw_status: decision, rejected_at: sql`now()`, cashOut_at: null };
+    const [decided] = await tx
+      .update(withdrawRequests)
+      .set(stamps)
+      .where(
+        and(
+          eq(withdrawRequests.withdraw_id, withdrawId),
+          eq(withdrawRequests.withdraw_status, "processing"),
+        ),
+      )
+      .returning();
+    if (!decided) throw await whyUndecidable(tx, withdrawId);
+    if (decision === "completed") await payOut(tx, actor, decided.user_id, decided.withdraw_amt);
+    const after = await findRequest(tx, withdrawId);
+    if (!after) throw notFound("Withdrawal request");
+    await recordAudit(tx, actor, {
+      entity: "WithdrawRequest",
+      entityId: withdrawId,
+      action: "update",
+      before: { withdraw_status: "processing" },
+      after: decided,
+    });
+    return after;
+  });
+}
+
+async function whyUndecidable(tx: Tx, withdrawId: number): Promise<HttpError> {
+  const [current] = await tx
+    .select({ status: withdrawRequests.withdraw_status })
+    .from(withdrawRequests)
+    .where(eq(withdrawRequests.withdraw_id, withdrawId));
+  if (!current) return notFound("Withdrawal request");
+  return conflict(
+    `This withdrawal request is already ${current.status}; only a processing request can be approved or rejected.`,
+  );
+}
+
+/** Takes the amount from the cash wallet, exactly (numeric), or refuses when it is short. */
+async function payOut(tx: Tx, actor: Actor, userId: number, amount: string): Promise<void> {
+  const [before] = await tx
+    .select()
+    .from(userWallets)
+    .where(eq(userWallets.user_id, userId))
+    .for("update");
+  const [after] = await tx
+    .update(userWallets)
+    .set({ c_wallet_amt: sql`${userWallets.c_wallet_amt} - ${amount}::numeric` })
+    .where(and(eq(userWallets.user_id, userId), gte(userWallets.c_wallet_amt, amount)))
+    .returning();
+  if (!before || !after) {
+    const held = before?.c_wallet_amt ?? "0.00";
+    throw conflict(
+      `The cash wallet holds RM ${held}, less than the RM ${amount} requested; the request stays processing.`,
+    );
+  }
+  await recordAudit(tx, actor, {
+    entity: "Wallet",
+    entityId: after.wallet_id,
+    action: "update",
+    before,
+    after,
+  });
+}
