@@ -320,7 +320,8 @@ describe("shippingMethod", () => {
         "shipping_name",
         "Shipping company name is required.",
       ],
-      [{ shipping_name: "X" }, "shipping_fee", "Shipping fee must be a number."],
+      [{ shipping_name: "X" }, "shipping_fee", "Shipping fee is required."],
+      [{ shipping_name: "X", shipping_fee: " " }, "shipping_fee", "Shipping fee is required."],
       [
         { shipping_name: "X", shipping_fee: -1 },
         "shipping_fee",

@@ -105,7 +105,12 @@ export type PaymentMethod = z.infer<typeof paymentMethod>;
 
 export const shippingMethodInput = z.object({
   shipping_name: requiredText("Shipping company name", 100),
-  shipping_fee: money("Shipping fee"),
+  // A blank fee says "required" rather than "not a number".
+  shipping_fee: z
+    .union([z.number(), z.string().trim().min(1, "Shipping fee is required.")], {
+      error: "Shipping fee is required.",
+    })
+    .pipe(money("Shipping fee")),
   shipping_status: status01.default(0),
 });
 export type ShippingMethodInput = z.input<typeof shippingMethodInput>;

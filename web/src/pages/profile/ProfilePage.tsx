@@ -1,4 +1,231 @@
-/** Placeholder until this screen's issue fills it in. */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AdminData, email, requiredText, USER_CONTACT_MAX } from "@store/contract";
+import { useMutation } from "@tanstack/react-query";
+import { Fragment, type ReactNode, useState } from "react";
+import { Button, Card, Form } from "react-bootstrap";
+import { useForm } from "react-hook-form";
+import { Navigate } from "react-router";
+import { z } from "zod";
+import { ApiError, api } from "../../api/client";
+import { Field, PageHeader, showToast } from "../../components";
+import { formatDate } from "../../lib/format";
+import { readAdmin, updateStoredAdmin } from "../../lib/session";
+
+export const INVALID_PASSWORD = "Invalid Password.";
+export const PASSWORD_MISMATCH = "Password does not match confirm Password.";
+
+const profileForm = z
+  .object({
+    email: email(),
+    contact: requiredText("Contact", USER_CONTACT_MAX),
+    currentPassword: z.string().min(1, "Current password is required."),
+    password: z.string().max(1024),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: PASSWORD_MISMATCH,
+  });
+type ProfileForm = z.infer<typeof profileForm>;
+
+/** /profile (Account Management): the admin's own details; e-mail, contact and password can change. */
 export default function ProfilePage() {
-  return <h1 className="h4">Profile</h1>;
+  const [admin, setAdmin] = useState<AdminData | null>(readAdmin);
+  const [editing, setEditing] = useState(false);
+  if (!admin) return <Navigate to="/login-back" replace />;
+  return (
+    <>
+      <PageHeader title="Account Management" backTo="/admin" />
+      <Card style={{ maxWidth: 720 }}>
+        <Card.Body>
+          {editing ? (
+            <ProfileEdit
+              admin={admin}
+              onCancel={() => setEditing(false)}
+              onSaved={(changes) => {
+                updateStoredAdmin(changes);
+                setAdmin(readAdmin());
+                setEditing(false);
+                showToast("Your account has been updated.", "success");
+              }}
+            />
+          ) : (
+            <ProfileView admin={admin} onEdit={() => setEditing(true)} />
+          )}
+        </Card.Body>
+      </Card>
+    </>
+  );
+}
+
+function GenderIcon({ gender }: { gender: string }) {
+  const symbol = /^f/i.test(gender) ? "♀" : /^m/i.test(gender) ? "♂" : "⚲";
+  return (
+    <span aria-hidden="true" className="me-1 text-primary">
+      {symbol}
+    </span>
+  );
+}
+
+function ProfileView({ admin, onEdit }: { admin: AdminData; onEdit: () => void }) {
+  const rows: [string, ReactNode][] = [
+    ["Username", admin.username],
+    ["Full Name", `${admin.f_name} ${admin.l_name}`.trim()],
+    ["E-mail", admin.email],
+    ["Contact Number", admin.contact || "-"],
+    [
+      "Gender",
+      <>
+        <GenderIcon gender={admin.gender} />
+        {admin.gender}
+      </>,
+    ],
+    ["Birthday", formatDate(admin.DOB)],
+  ];
+  return (
+    <>
+      <dl className="row mb-3">
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt className="col-sm-4 text-muted fw-normal">{label}</dt>
+            <dd className="col-sm-8">{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <Button onClick={onEdit}>Edit</Button>
+    </>
+  );
+}
+
+function ProfileEdit({
+  admin,
+  onCancel,
+  onSaved,
+}: {
+  admin: AdminData;
+  onCancel: () => void;
+  onSaved: (changes: Pick<AdminData, "email" | "contact">) => void;
+}) {
+  const [showPasswords, setShowPasswords] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm<ProfileForm>({
+    resolver: zodResolver(profileForm),
+    defaultValues: {
+      email: admin.email,
+      contact: admin.contact,
+      currentPassword: "",
+      password: "",
+      confirmPassword: "",
+    },
+  });
+  const { errors, isSubmitting } = formState;
+  const save = useMutation({
+    mutationFn: (body: { email: string; contact: string; password?: string }) =>
+      api.put(`users/${admin.user_id}`, body),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    // The server checks the current password first (POST loginAdmin, 200 = correct).
+    try {
+      await api.post("loginAdmin", { currentPassword: values.currentPassword });
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 0 && error.status < 500) {
+        setError("currentPassword", { type: "server", message: INVALID_PASSWORD });
+      } else {
+        showToast(error instanceof Error ? error.message : INVALID_PASSWORD);
+      }
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        email: values.email,
+        contact: values.contact,
+        ...(values.password ? { password: values.password } : {}),
+      });
+      onSaved({ email: values.email, contact: values.contact });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const issue of error.issues) {
+          if (issue.path === "email" || issue.path === "contact") {
+            setError(issue.path, { type: "server", message: issue.message });
+          }
+        }
+      }
+    }
+  });
+
+  const passwordType = showPasswords ? "text" : "password";
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <Field label="E-mail" htmlFor="email" error={errors.email?.message}>
+        <Form.Control id="email" type="email" isInvalid={!!errors.email} {...register("email")} />
+      </Field>
+      <Field label="Contact Number" htmlFor="contact" error={errors.contact?.message}>
+        <Form.Control
+          id="contact"
+          type="tel"
+          maxLength={USER_CONTACT_MAX}
+          isInvalid={!!errors.contact}
+          {...register("contact")}
+        />
+      </Field>
+      <Field
+        label="Current Password"
+        htmlFor="currentPassword"
+        hint="Needed to save any change."
+        error={errors.currentPassword?.message}
+      >
+        <Form.Control
+          id="currentPassword"
+          type={passwordType}
+          autoComplete="current-password"
+          isInvalid={!!errors.currentPassword}
+          {...register("currentPassword")}
+        />
+      </Field>
+      <Field
+        label="New Password"
+        htmlFor="password"
+        hint="Leave blank to keep the current password."
+        error={errors.password?.message}
+      >
+        <Form.Control
+          id="password"
+          type={passwordType}
+          autoComplete="new-password"
+          isInvalid={!!errors.password}
+          {...register("password")}
+        />
+      </Field>
+      <Field
+        label="Confirm Password"
+        htmlFor="confirmPassword"
+        error={errors.confirmPassword?.message}
+      >
+        <Form.Control
+          id="confirmPassword"
+          type={passwordType}
+          autoComplete="new-password"
+          isInvalid={!!errors.confirmPassword}
+          {...register("confirmPassword")}
+        />
+      </Field>
+      <div className="d-flex flex-wrap gap-2">
+        <Button
+          variant="outline-secondary"
+          aria-pressed={showPasswords}
+          onClick={() => setShowPasswords((s) => !s)}
+        >
+          {showPasswords ? "Hide passwords" : "Show passwords"}
+        </Button>
+        <div className="ms-auto d-flex gap-2">
+          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            Save
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
 }

@@ -1,4 +1,21 @@
-/** Placeholder until this screen's issue fills it in. */
+import { Card } from "react-bootstrap";
+import { Link } from "react-router";
+import { PageHeader } from "../../components";
+
+/**
+ * /paymentMethod is an empty placeholder in SPEC.md; the payment gateway is
+ * edited on the Payment Method tab of /settings, so this page points there.
+ */
 export default function PaymentMethodPage() {
-  return <h1 className="h4">Payment method</h1>;
+  return (
+    <>
+      <PageHeader title="Payment Method" />
+      <Card body>
+        <p>The payment gateway (secret key, publish key, gateway URI) is set up in Settings.</p>
+        <Link to="/settings?tab=payment" className="btn btn-primary">
+          Open Payment Method settings
+        </Link>
+      </Card>
+    </>
+  );
 }

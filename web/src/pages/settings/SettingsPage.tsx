@@ -1,4 +1,58 @@
-/** Placeholder until this screen's issue fills it in. */
+import { Card, Tab, Tabs } from "react-bootstrap";
+import { useSearchParams } from "react-router";
+import { useSettings } from "../../api/settings";
+import { FormSkeleton, PageHeader } from "../../components";
+import { GeneralTab } from "./GeneralTab";
+import { PaymentMethodTab } from "./PaymentMethodTab";
+import { ShippingMethodTab } from "./ShippingMethodTab";
+import { SocialLoginTab } from "./SocialLoginTab";
+
+/** The tabs, by their ?tab= value (so /paymentMethod can link straight to one). */
+export const SETTINGS_TABS = {
+  general: "General",
+  social: "Social Login",
+  payment: "Payment Method",
+  shipping: "Shipping Method",
+} as const;
+type TabKey = keyof typeof SETTINGS_TABS;
+const isTab = (value: string | null): value is TabKey => !!value && value in SETTINGS_TABS;
+
+/** /settings: General, Social Login, Payment Method and Shipping Method. */
 export default function SettingsPage() {
-  return <h1 className="h4">Settings</h1>;
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get("tab");
+  const active: TabKey = isTab(requested) ? requested : "general";
+  const settings = useSettings();
+
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <Card>
+        <Card.Body>
+          <Tabs
+            id="settings-tabs"
+            activeKey={active}
+            onSelect={(key) => {
+              if (isTab(key)) setSearch(key === "general" ? {} : { tab: key }, { replace: true });
+            }}
+            className="mb-3"
+            mountOnEnter
+          >
+            <Tab eventKey="general" title={SETTINGS_TABS.general}>
+              {settings.data ? <GeneralTab settings={settings.data} /> : <FormSkeleton />}
+            </Tab>
+            <Tab eventKey="social" title={SETTINGS_TABS.social}>
+              <SocialLoginTab />
+            </Tab>
+            <Tab eventKey="payment" title={SETTINGS_TABS.payment}>
+              <PaymentMethodTab />
+            </Tab>
+            <Tab eventKey="shipping" title={SETTINGS_TABS.shipping}>
+              <ShippingMethodTab />
+            </Tab>
+          </Tabs>
+        </Card.Body>
+      </Card>
+    </>
+  );
 }
