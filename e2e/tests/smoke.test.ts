@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser";
 
-describe("the app shell", () => {
-  const s = useBrowser({ loggedIn: false });
-  it("sends an unknown path to /404", async () => {
+describe("one origin: the web app and the API on one port", () => {
+  const s = useBrowser();
+
+  it("answers deep links and reloads of every screen with the app", async () => {
+    await s.page.goto("/editBrands?bid=1");
+    await s.page.getByRole("navigation", { name: "Sidebar" }).waitFor();
+    await s.page.reload();
+    await s.page.getByRole("navigation", { name: "Sidebar" }).waitFor();
+    expect(new URL(s.page.url()).pathname).toBe("/editBrands");
+  });
+
+  it("sends an unknown path to /404 and answers unknown API paths with 404 JSON", async () => {
     await s.page.goto("/no-such-page");
     await s.page.waitForURL("**/404");
-    expect(new URL(s.page.url()).pathname).toBe("/404");
+    const api = await s.page.request.get("/api/no-such-call");
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ message: expect.any(String) });
   });
 });

@@ -7,12 +7,13 @@ import LoginPage from "./pages/login/LoginPage";
 import NotFoundPage from "./pages/notFound/NotFoundPage";
 import { appRoutes } from "./routes";
 
+/** Routes are case-sensitive (SPEC.md): /Admin is an unknown path and goes to /404. */
 export function App() {
   useSessionWatch();
   return (
     <Routes>
-      <Route path="/login-back" element={<LoginPage />} />
-      <Route path="/404" element={<NotFoundPage />} />
+      <Route caseSensitive path="/login-back" element={<LoginPage />} />
+      <Route caseSensitive path="/404" element={<NotFoundPage />} />
       <Route path="/" element={<Navigate to="/admin" replace />} />
       <Route
         element={
@@ -24,6 +25,7 @@ export function App() {
         {appRoutes.map(({ path, page: Page }) => (
           <Route
             key={path}
+            caseSensitive
             path={path}
             element={
               <Suspense

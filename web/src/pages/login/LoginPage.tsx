@@ -109,9 +109,14 @@ export default function LoginPage() {
         </Card.Body>
       </Card>
 
-      <Modal show={forgotOpen} onHide={() => setForgotOpen(false)} centered>
+      <Modal
+        show={forgotOpen}
+        onHide={() => setForgotOpen(false)}
+        centered
+        aria-labelledby="forgot-password-title"
+      >
         <Modal.Header closeButton>
-          <Modal.Title>Alert</Modal.Title>
+          <Modal.Title id="forgot-password-title">Alert</Modal.Title>
         </Modal.Header>
         <Modal.Body>Please contact support.</Modal.Body>
         <Modal.Footer>

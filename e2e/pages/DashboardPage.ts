@@ -1,0 +1,29 @@
+import type { DashboardSummary } from "@store/contract";
+import type { Page } from "playwright-core";
+
+/** /admin: the four cards and two charts. */
+export class DashboardPage {
+  constructor(readonly page: Page) {}
+
+  readonly card = (title: string) => this.page.getByRole("region", { name: title, exact: true });
+  readonly chart = (title: string) =>
+    this.page.getByRole("region", { name: title, exact: true }).locator("canvas");
+
+  async goto(): Promise<void> {
+    await this.page.goto("/admin");
+  }
+
+  /** A card's figure, once it has loaded. */
+  async cardValue(title: string): Promise<string> {
+    const value = this.card(title).locator(".dashboard-card-value");
+    await value.waitFor();
+    return ((await value.textContent()) ?? "").trim();
+  }
+
+  /** The summary as the API answers it, with the page's session. */
+  async apiSummary(): Promise<DashboardSummary> {
+    const response = await this.page.request.get("/api/dashboard");
+    if (!response.ok()) throw new Error(`GET /api/dashboard: ${response.status()}`);
+    return (await response.json()) as DashboardSummary;
+  }
+}

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { LoginPage } from "../pages/LoginPage";
+import { ADMIN, useBrowser } from "../support/browser";
+
+describe("the login page (/login-back)", () => {
+  const s = useBrowser({ loggedIn: false });
+  const login = () => new LoginPage(s.page);
+
+  afterEach(async () => {
+    await s.page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+
+  it("asks for both fields and sends nothing while one is empty", async () => {
+    const sent: string[] = [];
+    s.page.on("request", (r) => {
+      if (r.url().endsWith("/api/login")) sent.push(r.url());
+    });
+    const page = login();
+    await page.goto();
+    await page.loginButton().click();
+    expect(await page.messageText()).toBe("*Please fill in your credentials");
+    await page.fill(ADMIN.email, "");
+    await page.loginButton().click();
+    expect(await page.messageText()).toBe("*Please fill in your credentials");
+    await page.fill("", "something");
+    await page.password().press("Enter");
+    expect(await page.messageText()).toBe("*Please fill in your credentials");
+    expect(sent).toEqual([]);
+    expect(new URL(s.page.url()).pathname).toBe("/login-back");
+  });
+
+  it("says *Invalid Credential for a refused login, submitted with Enter in the password field", async () => {
+    const page = login();
+    await page.goto();
+    // A unique e-mail: this failure counts against no real account.
+    await page.fill(`nobody-${Date.now()}@store.my`, "wrong-password");
+    const answer = s.page.waitForResponse("**/api/login");
+    await page.password().press("Enter");
+    expect((await answer).status()).toBe(401);
+    expect(await page.messageText()).toBe("*Invalid Credential");
+    expect(new URL(s.page.url()).pathname).toBe("/login-back");
+  });
+
+  it("says *Invalid Credential for any other non-200 status, and shows the server's words for 429", async () => {
+    const page = login();
+    await page.goto();
+    await s.page.route("**/api/login", (route) =>
+      route.fulfill({ status: 500, json: { message: "Something broke." } }),
+    );
+    await page.fill(ADMIN.email, "whatever");
+    await page.loginButton().click();
+    expect(await page.messageText()).toBe("*Invalid Credential");
+
+    await s.page.unrouteAll({ behavior: "ignoreErrors" });
+    const limited = "Too many failed attempts. Please wait a few minutes and try again.";
+    await s.page.route("**/api/login", (route) =>
+      route.fulfill({ status: 429, json: { status: 429, message: limited } }),
+    );
+    await page.loginButton().click();
+    await expect.poll(() => page.message().textContent()).toBe(limited);
+  });
+
+  it("shows and hides the password with the toggle button", async () => {
+    const page = login();
+    await page.goto();
+    await page.password().fill("secret-words");
+    expect(await page.password().getAttribute("type")).toBe("password");
+    await page.showPassword().click();
+    expect(await page.password().getAttribute("type")).toBe("text");
+    expect(await page.password().inputValue()).toBe("secret-words");
+    await page.hidePassword().click();
+    expect(await page.password().getAttribute("type")).toBe("password");
+  });
+
+  it("opens the Alert modal from Forgot password? and closes it with OK", async () => {
+    const page = login();
+    await page.goto();
+    await page.forgotPassword().click();
+    const dialog = page.forgotDialog();
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Please contact support.");
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
+  it("logs in with Enter, keeps SPEC's browser-storage flags for 10 hours and goes to /admin", async () => {
+    const page = login();
+    await page.goto();
+    await page.fill(ADMIN.email, ADMIN.password);
+    const before = Date.now();
+    await page.password().press("Enter");
+    await s.page.waitForURL("**/admin");
+    const stored = await s.page.evaluate(() => ({
+      flag: localStorage.getItem("isAdminLoggedIn"),
+      admin: JSON.parse(localStorage.getItem("adminData") ?? "null") as { email: string } | null,
+      expires: Number(localStorage.getItem("expirationTime")),
+    }));
+    expect(stored.flag).toBe("true");
+    expect(stored.admin?.email).toBe(ADMIN.email);
+    expect(stored.admin).not.toHaveProperty("password");
+    expect(stored.expires - before).toBeGreaterThanOrEqual(36_000_000 - 5_000);
+    expect(stored.expires - before).toBeLessThanOrEqual(36_000_000 + 30_000);
+  });
+
+  it("sends an already logged-in admin from /login-back to /admin", async () => {
+    await s.page.goto("/login-back");
+    await s.page.waitForURL("**/admin");
+    expect(new URL(s.page.url()).pathname).toBe("/admin");
+  });
+});
