@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "./common";
 import {
   decimalNumber,
   fileName,
@@ -22,32 +23,88 @@ export const BRAND_IMAGE_TYPES = ["jpg", "jpeg", "png"] as const;
 export const DEFAULT_MIN_PRICE = 1;
 export const DEFAULT_MAX_PRICE = 1500;
 
-/** Optional discount price: empty, null or 0 means none. */
+/** Optional discount price: empty, null or 0 means none (answered as null). */
 const discountPrice = (label: string) =>
   z
-    .union([z.literal(""), z.null(), z.undefined(), money(label)])
-    .transform((v) => (v === "" || v === undefined || v === null || Number(v) === 0 ? null : v));
+    .union([z.number(), z.string(), z.null()], { error: `${label} must be a number.` })
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? null : v))
+    .pipe(money(label).nullable())
+    .transform((v) => (v === null || Number(v) === 0 ? null : v));
+
+/** A required number field: an empty form field says "is required", not "must be a number". */
+const filled = (label: string) =>
+  z
+    .union([z.number(), z.string()], { error: `${label} is required.` })
+    .refine((v) => String(v).trim() !== "", { message: `${label} is required.`, abort: true });
+
+const requiredMoney = (label: string) => filled(label).pipe(money(label));
+const requiredWhole = (label: string, min: number, max: number) =>
+  filled(label)
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: `${label} must be a number.` })
+        .int(`${label} must be a whole number.`)
+        .min(min, `${label} must be at least ${min}.`)
+        .max(max, `${label} must be at most ${max}.`),
+    );
+
+/** An optional measure or amount: empty means 0. */
+const optionalDecimal = (label: string, max: number) =>
+  z
+    .union([z.number(), z.string()], { error: `${label} must be a number.` })
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? "0" : v))
+    .pipe(decimalNumber(label, 0, max));
+
+const variantFields = {
+  variant_name: requiredText("Variant name"),
+  variant_image: fileName,
+  variant_price: requiredMoney("Variant price"),
+  variant_dis_price: discountPrice("Variant discount price"),
+  variant_qtt: wholeNumber("Variant quantity", 0, MAX_QUANTITY).default(0),
+  variant_sku: optionalText(100),
+  variant_status: status01.default(0),
+};
+
+/**
+ * A variant inside a product body: with variant_id it is an existing variant
+ * of that product, without one it is new (SPEC.md section 4).
+ */
+export const variantDraft = z.object({
+  variant_id: z.coerce.number().int().positive().optional(),
+  ...variantFields,
+});
+export type VariantDraft = z.input<typeof variantDraft>;
 
 export const productInput = z.object({
   product_name: requiredText("Product name"),
   product_description: optionalText(),
   product_images: fileNameList,
-  normal_price: money("Normal price"),
+  normal_price: requiredMoney("Normal price"),
   discount_price: discountPrice("Discount price"),
-  cost_price: money("Cost price").default("0.00"),
+  cost_price: optionalDecimal("Cost price", 9_999_999_999),
   sku: optionalText(100),
-  stock_qtt: wholeNumber("Stock quantity", 0, MAX_QUANTITY),
-  width: decimalNumber("Width", 0, 999).default("0.00"),
-  height: decimalNumber("Height", 0, 999).default("0.00"),
-  weight: decimalNumber("Weight", 0, 999).default("0.00"),
+  stock_qtt: requiredWhole("Stock quantity", 0, MAX_QUANTITY),
+  width: optionalDecimal("Width", 999),
+  height: optionalDecimal("Height", 999),
+  weight: optionalDecimal("Weight", 999),
   category_id: z.coerce
     .number({ error: "Category is required." })
-    .int()
+    .int("Category is required.")
     .positive("Category is required."),
   product_status: status01.default(0),
   tags: optionalText(500),
+  /**
+   * Optional: the product's whole variant list, saved in the same transaction
+   * as the product. On an update, live variants left out are deleted. Without
+   * it the variants stay as they are (SPEC's one-call-per-variant clients).
+   */
+  variants: z.array(variantDraft).optional(),
 });
 export type ProductInput = z.input<typeof productInput>;
+export type ProductValues = z.output<typeof productInput>;
 
 export const product = z.object({
   product_id: z.number(),
@@ -74,25 +131,27 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-/** Extra filters of GET /api/products beside the paging parameters. */
-export const productFilter = z.object({
+/**
+ * GET /api/products: the paging parameters plus categories (repeatable
+ * category_id) and an inclusive range on the effective price (the discount
+ * price when set and non-zero, else the normal price). `q` searches name and SKU.
+ */
+export const productListQuery = listQuery.extend({
   category_id: z
     .union([z.coerce.number().int(), z.array(z.coerce.number().int())])
     .optional()
     .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
-  min_price: z.coerce.number().min(0).optional(),
-  max_price: z.coerce.number().min(0).optional(),
+  min_price: money("Min price").optional(),
+  max_price: money("Max price").optional(),
 });
+export type ProductListQuery = z.input<typeof productListQuery>;
+
+/** GET /api/productsCount: one light row per live product; the dashboard counts its length. */
+export const productIdRow = z.object({ product_id: z.number() });
 
 export const variantInput = z.object({
   product_id: z.coerce.number().int().positive("Product is required."),
-  variant_name: requiredText("Variant name"),
-  variant_image: fileName,
-  variant_price: money("Variant price"),
-  variant_dis_price: discountPrice("Variant discount price"),
-  variant_qtt: wholeNumber("Variant quantity", 0, MAX_QUANTITY).default(0),
-  variant_sku: optionalText(100),
-  variant_status: status01.default(0),
+  ...variantFields,
 });
 export type VariantInput = z.input<typeof variantInput>;
 

@@ -36,6 +36,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: 10,
       options: `-c timezone=${options.timeZone}`,
     });
+    // An idle connection the server closes (restart, failover, drop) is already
+    // dropped by the pool, which opens a new one on demand; unheard, its error
+    // event would end the whole process.
+    pool.on("error", () => {});
     // node-postgres and PGlite expose the same query builder; one type serves both.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await withMigrationLock(pool, () =>

@@ -1,6 +1,10 @@
-import { desc } from "drizzle-orm";
-import { brands } from "../../db/schema";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { brands, categories } from "../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
+import { conflict, notFound } from "../../lib/errors";
+import { liveProductCount, lockCategories } from "./counts";
 
 export const brandService = crudService({
   table: brands,
@@ -18,3 +22,51 @@ export const brandService = crudService({
     defaultOrder: [desc(brands.brand_id)],
   },
 });
+
+const categoryCrud = crudService({
+  table: categories,
+  id: categories.category_id,
+  entity: "Category",
+  deletedAt: categories.deleted_at,
+  list: {
+    search: [categories.category_name],
+    sort: {
+      category_id: categories.category_id,
+      category_name: categories.category_name,
+      products_in_cat: categories.products_in_cat,
+      cat_status: categories.cat_status,
+      created_at: categories.created_at,
+      updated_at: categories.updated_at,
+    },
+    defaultOrder: [asc(categories.category_id)],
+  },
+});
+
+/**
+ * Categories. products_in_cat is never taken from a body (the contract's
+ * input has no such field): the product calls keep it equal to the live
+ * products of the category.
+ */
+export const categoryService = {
+  ...categoryCrud,
+  /** Soft delete, refused while live products are still in the category. */
+  async remove(db: Db, actor: Actor | null, key: number) {
+    return db.transaction(async (tx) => {
+      const [locked] = await lockCategories(tx, [key]);
+      if (!locked) throw notFound("Category");
+      const before = await categoryCrud.get(tx, key);
+      const inUse = await liveProductCount(tx, key);
+      if (inUse > 0) {
+        throw conflict(
+          `This category still has ${inUse} ${inUse === 1 ? "product" : "products"}. Move or delete them first.`,
+        );
+      }
+      await tx
+        .update(categories)
+        .set({ deleted_at: sql`now()` })
+        .where(eq(categories.category_id, key));
+      await recordAudit(tx, actor, { entity: "Category", entityId: key, action: "delete", before });
+      return before;
+    });
+  },
+};
