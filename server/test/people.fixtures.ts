@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../src/db/client";
-import { userWallets, users, withdrawRequests } from "../src/db/schema";
+import { users, userWallets, withdrawRequests } from "../src/db/schema";
 
 /** A unique suffix, so tests never collide on usernames or e-mails. */
 export function unique(prefix = "u"): string {
