@@ -1,0 +1,58 @@
+import type { Locator, Page } from "playwright-core";
+
+/**
+ * What every list screen of this domain has: the table, its headers, the
+ * search box, Add New, and per row Edit and Delete behind a "Delete Alert".
+ */
+export class ListScreen {
+  constructor(
+    readonly page: Page,
+    readonly path: string,
+  ) {}
+
+  readonly table = () => this.page.getByRole("table");
+  readonly headers = () => this.table().locator("thead th");
+  readonly bodyRows = () => this.table().locator("tbody tr");
+  readonly search = () => this.page.getByRole("searchbox", { name: "Search" });
+  readonly addNew = () => this.page.getByRole("link", { name: "Add New" });
+  readonly dialog = () => this.page.getByRole("dialog");
+
+  async goto(): Promise<void> {
+    await this.page.goto(this.path);
+    await this.table().waitFor();
+  }
+
+  async headerTexts(): Promise<string[]> {
+    return (await this.headers().allTextContents()).map((t) => t.trim());
+  }
+
+  row(text: string): Locator {
+    return this.bodyRows().filter({
+      has: this.page.getByRole("cell", { name: text, exact: true }),
+    });
+  }
+
+  /** Searches for a unique text and answers its row. */
+  async find(text: string): Promise<Locator> {
+    await this.search().fill(text);
+    const row = this.row(text);
+    await row.waitFor();
+    return row;
+  }
+
+  async cellTexts(row: Locator): Promise<string[]> {
+    return (await row.locator("td").allInnerTexts()).map((t) => t.trim());
+  }
+
+  async edit(name: string): Promise<void> {
+    await this.page.getByRole("link", { name: `Edit ${name}`, exact: true }).click();
+  }
+
+  /** Opens the row's delete dialog and answers the dialog. */
+  async askDelete(name: string): Promise<Locator> {
+    await this.page.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
+    const dialog = this.dialog();
+    await dialog.waitFor();
+    return dialog;
+  }
+}

@@ -1,0 +1,119 @@
+import type { User } from "@store/contract";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TestimonialFormPage, TestimonialListPage } from "../pages/ContentPages";
+import { useBrowser } from "../support/browser";
+
+const tag = Date.now().toString(36);
+const username = `cust${tag}`;
+const title = `Fast delivery ${tag}`;
+
+describe("testimonials", () => {
+  const s = useBrowser();
+
+  beforeAll(async () => {
+    // A customer of our own, so the test does not depend on the demo rows.
+    const response = await s.page.request.post("/api/users", {
+      data: {
+        username,
+        email: `${username}@example.my`,
+        f_name: "Nurul",
+        l_name: "Huda",
+        contact: "0171234567",
+        password: "Customer@123",
+        gender: "Female",
+        role: "Member",
+        membership: 1,
+        languages: "English",
+        currency: "MYR",
+        user_status: 1,
+      },
+    });
+    if (!response.ok()) throw new Error(`creating the customer failed: ${await response.text()}`);
+    expect(((await response.json()) as User).username).toBe(username);
+  });
+
+  it("lists the SPEC columns", async () => {
+    const list = new TestimonialListPage(s.page);
+    await list.goto();
+    expect(await list.headerTexts()).toEqual([
+      "Customer Username",
+      "Customer Name",
+      "Testimonial Title",
+      "Content",
+      "Status",
+      "Created Date",
+      "Updated Date",
+      "Actions",
+    ]);
+  });
+
+  it("needs a customer and a title, offers the users as customers, and saves to /testimonial", async () => {
+    const list = new TestimonialListPage(s.page);
+    const form = new TestimonialFormPage(s.page);
+    await list.goto();
+    await list.addNew().click();
+    await s.page.waitForURL("**/addTestimonial");
+    await form.add().click();
+    expect(await form.errors().allInnerTexts()).toEqual([
+      "Customer username is required.",
+      "Testimonial title is required.",
+    ]);
+    const options = await form.customer().locator("option").allInnerTexts();
+    expect(options).toContain(username);
+    expect(options).toContain("admin");
+    await form.customer().selectOption(username);
+    await form.title().fill(title);
+    await form.content().fill("Arrived in two days.\nWell packed.");
+    await form.status().check();
+    await form.add().click();
+    await s.page.waitForURL((url) => url.pathname === "/testimonial");
+
+    const row = await list.find(title);
+    const cells = await list.cellTexts(row);
+    expect(cells.slice(0, 5)).toEqual([
+      username,
+      "Nurul Huda",
+      title,
+      // The list shows the content on one line.
+      "Arrived in two days. Well packed.",
+      "Active",
+    ]);
+    expect(cells[6]).toBe("-");
+  });
+
+  it("edits a testimonial, keeping the chosen customer", async () => {
+    const list = new TestimonialListPage(s.page);
+    const form = new TestimonialFormPage(s.page);
+    await list.goto();
+    await list.find(title);
+    await list.edit(title);
+    await s.page.waitForURL("**/editTestimonial?tid=*");
+    await expect.poll(() => form.title().inputValue()).toBe(title);
+    expect(await form.customer().inputValue()).toBe(username);
+    expect(await form.content().inputValue()).toBe("Arrived in two days.\nWell packed.");
+    await form.content().fill("Arrived next day.");
+    await form.status().uncheck();
+    await form.save().click();
+    await s.page.waitForURL((url) => url.pathname === "/testimonial");
+    const row = await list.find(title);
+    expect((await list.cellTexts(row)).slice(3, 5)).toEqual(["Arrived next day.", "Inactive"]);
+    expect(await list.apiTestimonial(title)).toMatchObject({
+      username,
+      testimonial_content: "Arrived next day.",
+      testimonial_status: 0,
+      updated_at: expect.any(String),
+    });
+  });
+
+  it("deletes a testimonial after the Delete Alert", async () => {
+    const list = new TestimonialListPage(s.page);
+    await list.goto();
+    await list.find(title);
+    const dialog = await list.askDelete(title);
+    expect(await dialog.getByRole("heading").innerText()).toBe("Delete Alert");
+    expect(await dialog.innerText()).toContain(`Are you sure you want to delete "${title}"?`);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await list.row(title).waitFor({ state: "detached" });
+    expect(await list.apiTestimonial(title)).toBeUndefined();
+  });
+});
