@@ -94,6 +94,21 @@ describe("POST /api/vouchers", () => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json().issues.map((i: { path: string }) => i.path)).toContain(field);
     }
+    const blank = await ctx.call("POST", "/api/vouchers", {
+      voucher_code: "",
+      discount: "",
+      discount_cap: " ",
+      discount_type: "",
+      voucher_status: 1,
+      expired_at: "",
+    });
+    expect(blank.json().issues).toEqual([
+      { path: "voucher_code", message: "Coupon code is required." },
+      { path: "discount", message: "Discount is required." },
+      { path: "discount_cap", message: "Discount cap is required." },
+      { path: "discount_type", message: "Type is required." },
+      { path: "expired_at", message: "Expiry date is required." },
+    ]);
     expect(await count()).toBe(before);
   });
 

@@ -44,6 +44,17 @@ function isRealTimestamp(text: string): boolean {
   );
 }
 
+/** Money that must be given: an empty field says "is required", not "must be a number". */
+function requiredMoney(label: string) {
+  return z
+    .unknown()
+    .refine(
+      (v) => v !== undefined && v !== null && String(v).trim() !== "",
+      `${label} is required.`,
+    )
+    .pipe(money(label));
+}
+
 export const voucherInput = z
   .object({
     voucher_code: z
@@ -55,9 +66,14 @@ export const voucherInput = z
           .min(1, "Coupon code is required.")
           .max(50, "Coupon code is at most 50 characters."),
       ),
-    discount: money("Discount"),
-    discount_cap: money("Discount cap"),
-    discount_type: z.enum(DISCOUNT_TYPES, { error: "Type must be price or percentage." }),
+    discount: requiredMoney("Discount"),
+    discount_cap: requiredMoney("Discount cap"),
+    discount_type: z.enum(DISCOUNT_TYPES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === "" || issue.input === null
+          ? "Type is required."
+          : "Type must be price or percentage.",
+    }),
     voucher_status: status01,
     expired_at: z
       .string({ error: "Expiry date is required." })

@@ -1,4 +1,94 @@
-/** Placeholder until this screen's issue fills it in. */
+import type { Voucher } from "@store/contract";
+import { useState } from "react";
+import { Button } from "react-bootstrap";
+import { Link } from "react-router";
+import { vouchers } from "../../api/vouchers";
+import {
+  type Column,
+  ConfirmDialog,
+  DataTable,
+  PageHeader,
+  StatusBadge,
+  useListState,
+} from "../../components";
+import { formatMoney, formatShortDateTime } from "../../lib/format";
+
+/** "12.50" → "12.5", "10.00" → "10": a percentage reads best without trailing zeros. */
+function trimDecimal(value: string): string {
+  return value.includes(".") ? value.replace(/\.?0+$/, "") : value;
+}
+
+/** "RM x" for a price discount, "x%" for a percentage (SPEC.md section 2). */
+function discountText(v: Pick<Voucher, "discount" | "discount_type">): string {
+  return v.discount_type === "price" ? formatMoney(v.discount) : `${trimDecimal(v.discount)}%`;
+}
+
+const nowrap = "text-nowrap";
+
+/** /coupon: the coupons, with edit and a confirmed delete per row. */
 export default function CouponList() {
-  return <h1 className="h4">Coupons</h1>;
+  const list = useListState();
+  const { data, isLoading } = vouchers.useList(list.params);
+  const remove = vouchers.useRemove();
+  const [deleting, setDeleting] = useState<Voucher | null>(null);
+
+  const columns: Column<Voucher>[] = [
+    { header: "#", cell: (_v, i) => i + 1 },
+    { header: "Coupon Code", cell: (v) => v.voucher_code },
+    { header: "Discount", cell: discountText, className: nowrap },
+    { header: "Discount Cap", cell: (v) => formatMoney(v.discount_cap), className: nowrap },
+    { header: "Type", cell: (v) => <span className="text-capitalize">{v.discount_type}</span> },
+    { header: "Status", cell: (v) => <StatusBadge value={v.voucher_status} /> },
+    { header: "Expired Date", cell: (v) => formatShortDateTime(v.expired_at), className: nowrap },
+    // SPEC.md's list showed the expiry here too, a defect; this shows when it was created.
+    { header: "Created Date", cell: (v) => formatShortDateTime(v.created_at), className: nowrap },
+    { header: "Updated Date", cell: (v) => formatShortDateTime(v.updated_at), className: nowrap },
+    {
+      header: "Actions",
+      className: nowrap,
+      cell: (v) => (
+        <div className="d-flex gap-1">
+          <Link
+            to={`/editCoupon?vid=${v.voucher_id}`}
+            className="btn btn-sm btn-outline-primary"
+            aria-label={`Edit ${v.voucher_code}`}
+          >
+            Edit
+          </Link>
+          <Button
+            size="sm"
+            variant="outline-danger"
+            aria-label={`Delete ${v.voucher_code}`}
+            onClick={() => setDeleting(v)}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Coupons">
+        <Link to="/addCoupon" className="btn btn-primary">
+          Add New
+        </Link>
+      </PageHeader>
+      <div className="card p-3">
+        <DataTable columns={columns} page={data} loading={isLoading} rowKey={(v) => v.voucher_id} />
+      </div>
+      <ConfirmDialog
+        show={deleting !== null}
+        title="Delete Alert"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.voucher_id, { onSettled: () => setDeleting(null) });
+        }}
+      >
+        Are you sure you want to delete "{deleting?.voucher_code}"?
+      </ConfirmDialog>
+    </>
+  );
 }

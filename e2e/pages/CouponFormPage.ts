@@ -1,0 +1,57 @@
+import type { Page } from "playwright-core";
+
+export interface CouponFields {
+  code: string;
+  type: "Price" | "Percentage";
+  discount: string;
+  cap: string;
+  /** datetime-local value: "yyyy-MM-ddTHH:mm". */
+  expiry: string;
+  active: boolean;
+}
+
+/** /addCoupon and /editCoupon?vid=. */
+export class CouponFormPage {
+  constructor(readonly page: Page) {}
+
+  readonly code = () => this.page.getByLabel("Coupon Code");
+  readonly type = () => this.page.getByLabel("Type", { exact: true });
+  readonly discount = () => this.page.getByLabel("Discount", { exact: true });
+  readonly cap = () => this.page.getByLabel("Discount Cap");
+  readonly expiry = () => this.page.getByLabel("Expiry Date");
+  readonly status = () => this.page.getByLabel("Status (Active)");
+  readonly add = () => this.page.getByRole("button", { name: "Add" });
+  readonly save = () => this.page.getByRole("button", { name: "Save" });
+  readonly alerts = () => this.page.locator("form [role=alert]");
+
+  async gotoAdd(): Promise<void> {
+    await this.page.goto("/addCoupon");
+    await this.code().waitFor();
+  }
+
+  async gotoEdit(vid: number | string): Promise<void> {
+    await this.page.goto(`/editCoupon?vid=${vid}`);
+  }
+
+  async fill(fields: CouponFields): Promise<void> {
+    await this.code().fill("");
+    await this.code().pressSequentially(fields.code);
+    await this.type().selectOption({ label: fields.type });
+    await this.discount().fill(fields.discount);
+    await this.cap().fill(fields.cap);
+    await this.expiry().fill(fields.expiry);
+    await this.expiry().blur();
+    await this.status().setChecked(fields.active);
+  }
+
+  async alertTexts(): Promise<string[]> {
+    return (await this.alerts().allTextContents()).map((t) => t.trim());
+  }
+}
+
+/** A datetime-local value `days` (and `minutes`) from now, in the browser's time zone (the store's). */
+export function localInputValue(days: number, minutes = 0): string {
+  const date = new Date(Date.now() + days * 86_400_000 + minutes * 60_000);
+  const kl = new Date(date.getTime() + 8 * 3_600_000); // Asia/Kuala_Lumpur has no DST: UTC+8.
+  return kl.toISOString().slice(0, 16);
+}

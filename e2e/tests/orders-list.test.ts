@@ -1,0 +1,119 @@
+import { type Order, shippingLocation } from "@store/contract";
+import { describe, expect, it } from "vitest";
+import { OrderListPage } from "../pages/OrderListPage";
+import { useBrowser } from "../support/browser";
+
+const COLUMNS = [
+  "#",
+  "Order Number",
+  "Customer Username",
+  "Customer Phone",
+  "Total Price",
+  "Points Earned",
+  "Coupon Code",
+  "Recipient Name",
+  "Recipient Contact",
+  "Shipping Location",
+  "Tracking Number",
+  "Status",
+  "Created Date",
+  "Paid Date",
+  "Ship Out By",
+  "Completed Date",
+  "Updated Date",
+  "Actions",
+];
+
+/** "1234.50" → "1,234.50", as the list groups money. */
+const grouped = (money: string) => money.replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ",");
+
+describe("/order: the orders list", () => {
+  const s = useBrowser();
+
+  it("shows the 18 columns in SPEC's order", async () => {
+    const list = new OrderListPage(s.page);
+    await list.goto();
+    expect(await list.headerTexts()).toEqual(COLUMNS);
+  });
+
+  it("shows each order's fields: RM money, the joined shipping location, an Edit link", async () => {
+    const list = new OrderListPage(s.page);
+    await list.goto();
+    const { rows } = await list.apiPage("_page=1&_limit=10");
+    expect(rows.length).toBeGreaterThan(0);
+    expect(await list.orderNumbersShown()).toEqual(rows.map((o) => o.order_number));
+    const order = rows[0] as Order;
+    const cells = await list.cellTexts(list.row(order.order_number));
+    expect(cells[0]).toBe("1");
+    expect(cells[1]).toBe(order.order_number);
+    expect(cells[2]).toBe(order.username);
+    expect(cells[3]).toBe(order.contact);
+    expect(cells[4]).toBe(`RM ${grouped(order.total_price)}`);
+    expect(cells[6]).toBe(order.coupon_code || "-");
+    expect(cells[7]).toBe(order.recipient_name);
+    expect(cells[9]).toBe(shippingLocation(order));
+    expect(cells[9]).not.toMatch(/, ,|^, |, $/);
+    expect(cells[10]).toBe(order.tracking_number || "-");
+    await list.row(order.order_number).getByRole("link", { name: "Edit" }).click();
+    await s.page.waitForURL(`**/editOrder?oid=${order.orders_id}`);
+  });
+
+  it("pages, changes the page size and searches through the server", async () => {
+    const list = new OrderListPage(s.page);
+    await list.goto();
+    const first = await list.apiPage("_page=1&_limit=10");
+    expect(first.total).toBeGreaterThan(25);
+    await expect.poll(() => list.bodyRows().count()).toBe(10);
+    await expect.poll(() => s.page.getByText(`of ${first.total} entries`).count()).toBe(1);
+
+    await list.pagination().getByRole("button", { name: "Next" }).click();
+    const second = await list.apiPage("_page=2&_limit=10");
+    await expect
+      .poll(() => list.orderNumbersShown())
+      .toEqual(second.rows.map((o) => o.order_number));
+    expect(new URL(s.page.url()).searchParams.get("page")).toBe("2");
+
+    await list.showEntries().selectOption("25");
+    await expect.poll(() => list.bodyRows().count()).toBe(25);
+
+    const target = second.rows[3] as Order;
+    await list.find(target.order_number);
+    expect(await list.orderNumbersShown()).toEqual([target.order_number]);
+
+    await list.search().fill("no-such-order-zz");
+    await s.page.getByText("No matching records found.").waitFor();
+  });
+
+  it("searches by username, recipient and tracking number too", async () => {
+    const list = new OrderListPage(s.page);
+    await list.goto();
+    const order = (await list.apiPage("_page=1&_limit=1")).rows[0] as Order;
+    for (const q of [order.username, order.recipient_name, order.tracking_number].filter(Boolean)) {
+      await list.search().fill(q);
+      await expect
+        .poll(async () =>
+          (await list.bodyRows().locator("td:nth-child(2)").allTextContents()).join(),
+        )
+        .toContain(order.order_number);
+      const shown = await list.apiPage(`q=${encodeURIComponent(q)}&_page=1&_limit=10`);
+      await expect
+        .poll(() => list.orderNumbersShown())
+        .toEqual(shown.rows.map((o) => o.order_number));
+    }
+  });
+
+  it("scrolls the wide table sideways inside its card, not the whole page", async () => {
+    await s.page.setViewportSize({ width: 1100, height: 800 });
+    const list = new OrderListPage(s.page);
+    await list.goto();
+    const sizes = await list.scroller().evaluate((el) => ({
+      inner: el.scrollWidth,
+      visible: el.clientWidth,
+      page: document.documentElement.scrollWidth,
+      window: window.innerWidth,
+    }));
+    expect(sizes.inner).toBeGreaterThan(sizes.visible);
+    expect(sizes.page).toBeLessThanOrEqual(sizes.window);
+    await s.page.setViewportSize({ width: 1400, height: 900 });
+  });
+});

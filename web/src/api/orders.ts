@@ -1,0 +1,26 @@
+import type { Order, OrderStatusOption } from "@store/contract";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "./client";
+import { createResource } from "./crud";
+
+/** The body of PUT orders/{id} as SPEC.md section 7 names it; the server takes only the status and tracking number. */
+export type OrderUpdateBody = Pick<
+  Order,
+  "orders_id" | "tracking_number" | "order_status" | "completed_at" | "refund_at" | "updated_at"
+>;
+
+/** Orders: GET orders, GET/PUT orders/{id}. There is no create or delete. */
+export const orders = createResource<Order, OrderUpdateBody>({
+  name: "orders",
+  list: "orders",
+  item: (id) => `orders/${id}`,
+});
+
+/** GET orderStatus: the statuses an order may take, in id order. */
+export function useOrderStatuses() {
+  return useQuery({
+    queryKey: ["orderStatus"],
+    queryFn: () => api.get<OrderStatusOption[]>("orderStatus"),
+    staleTime: 5 * 60_000,
+  });
+}
