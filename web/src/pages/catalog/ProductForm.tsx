@@ -1,4 +1,427 @@
-/** Placeholder until this screen's issue fills it in. */
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  MAX_VARIANTS_PER_PRODUCT,
+  type Product,
+  type ProductInput,
+  productInput,
+  type Variant,
+  type VariantDraft,
+} from "@store/contract";
+import { type ReactNode, useEffect, useState } from "react";
+import { Button, Card, Col, Form, InputGroup, Row } from "react-bootstrap";
+import { Controller, useFieldArray, useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import type { z } from "zod";
+import { categories, products, useProductVariants, useSaveProduct } from "../../api/catalog";
+import { ApiError } from "../../api/client";
+import {
+  ConfirmDialog,
+  Field,
+  FormSkeleton,
+  ImagePicker,
+  MissingRecord,
+  NumberInput,
+  PageHeader,
+  useRecordId,
+  useUnsavedChangesWarning,
+} from "../../components";
+import { showServerIssues } from "../../lib/formErrors";
+import { VariantCard } from "./VariantCard";
+
+type Values = z.output<typeof productInput>;
+const LIST = "/products";
+
+const EMPTY: ProductInput = {
+  product_name: "",
+  product_description: "",
+  product_images: "",
+  normal_price: "",
+  discount_price: "",
+  cost_price: "",
+  sku: "",
+  stock_qtt: "",
+  width: "",
+  height: "",
+  weight: "",
+  category_id: "",
+  product_status: 0,
+  tags: "",
+  variants: [],
+};
+
+const NEW_VARIANT: VariantDraft = {
+  variant_name: "",
+  variant_image: "",
+  variant_price: "",
+  variant_dis_price: "",
+  variant_qtt: 0,
+  variant_sku: "",
+  variant_status: 0,
+};
+
+/** A discount price below 1 displays blank (SPEC.md section 5). */
+const discountShown = (value: string | null | undefined) =>
+  value === null || value === undefined || Number(value) < 1 ? "" : value;
+
+function toForm(p: Product, variants: Variant[]): ProductInput {
+  return {
+    product_name: p.product_name,
+    product_description: p.product_description,
+    product_images: p.product_images,
+    normal_price: p.normal_price,
+    discount_price: discountShown(p.discount_price),
+    cost_price: p.cost_price,
+    sku: p.sku,
+    stock_qtt: p.stock_qtt,
+    width: p.width,
+    height: p.height,
+    weight: p.weight,
+    category_id: p.category_id,
+    product_status: p.product_status,
+    tags: p.tags,
+    variants: variants.map((v) => ({
+      variant_id: v.variant_id,
+      variant_name: v.variant_name,
+      variant_image: v.variant_image,
+      variant_price: v.variant_price,
+      variant_dis_price: v.variant_dis_price ?? "",
+      variant_qtt: v.variant_qtt,
+      variant_sku: v.variant_sku,
+      variant_status: v.variant_status,
+    })),
+  };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card as="section" className="mb-3" aria-label={title}>
+      <Card.Header as="h2" className="h6 mb-0 py-2">
+        {title}
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card>
+  );
+}
+
+const TOP_FIELDS = [
+  "product_name",
+  "product_description",
+  "product_images",
+  "normal_price",
+  "discount_price",
+  "cost_price",
+  "sku",
+  "stock_qtt",
+  "width",
+  "height",
+  "weight",
+  "category_id",
+] as const;
+const VARIANT_FIELDS = ["variant_name", "variant_price", "variant_dis_price", "variant_qtt"];
+
+/** /addProduct and /editProduct?pid=: the product with its variants, saved in one call. */
 export default function ProductForm() {
-  return <h1 className="h4">Product form</h1>;
+  const { id, invalid, isEdit } = useRecordId("pid");
+  const record = products.useOne(id);
+  const savedVariants = useProductVariants(id);
+  const categoryList = categories.useAll();
+  const save = useSaveProduct();
+  const navigate = useNavigate();
+  const [showVariation, setShowVariation] = useState(false);
+  const [confirmingVariant, setConfirmingVariant] = useState<number | null>(null);
+  const form = useForm<ProductInput, unknown, Values>({
+    resolver: zodResolver(productInput),
+    defaultValues: EMPTY,
+  });
+  const { register, control, handleSubmit, reset, setError, setValue, getValues, formState } = form;
+  const { errors, isDirty, isSubmitting } = formState;
+  const variants = useFieldArray({ control, name: "variants" });
+  useUnsavedChangesWarning(isDirty && !isSubmitting, LIST);
+
+  useEffect(() => {
+    if (!record.data || !savedVariants.data) return;
+    reset(toForm(record.data, savedVariants.data));
+    setShowVariation(savedVariants.data.length > 0);
+  }, [record.data, savedVariants.data, reset]);
+
+  if (invalid || (record.error instanceof ApiError && record.error.status === 404)) {
+    return <MissingRecord what="product" backTo={LIST} backLabel="Back to Products" />;
+  }
+  if (isEdit && (!record.data || !savedVariants.data)) return <FormSkeleton />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id, input: values });
+      navigate(LIST);
+    } catch (error) {
+      const variantPaths = values.variants?.flatMap((_v, i) =>
+        VARIANT_FIELDS.map((f) => `variants.${i}.${f}`),
+      );
+      showServerIssues(error, setError, [...TOP_FIELDS, ...(variantPaths ?? [])]);
+    }
+  });
+
+  const full = variants.fields.length >= MAX_VARIANTS_PER_PRODUCT;
+  const deleteVariant = (index: number) => {
+    // A saved variant is only deleted after a confirm; a new one has nothing to lose.
+    if (getValues(`variants.${index}.variant_id`) !== undefined) setConfirmingVariant(index);
+    else variants.remove(index);
+  };
+  const confirmingName =
+    confirmingVariant === null ? "" : getValues(`variants.${confirmingVariant}.variant_name`);
+
+  return (
+    <>
+      <PageHeader title={isEdit ? "Edit Product" : "Add Product"} backTo={LIST} />
+      <Form noValidate onSubmit={onSubmit}>
+        <Row className="g-3">
+          <Col lg={8}>
+            <Section title="Product Name">
+              <Field
+                label="Product Name"
+                htmlFor="product_name"
+                error={errors.product_name?.message}
+              >
+                <Form.Control
+                  id="product_name"
+                  isInvalid={!!errors.product_name}
+                  {...register("product_name")}
+                />
+              </Field>
+            </Section>
+            <Section title="Description">
+              <Field
+                label="Description"
+                htmlFor="product_description"
+                error={errors.product_description?.message}
+              >
+                <Form.Control
+                  as="textarea"
+                  rows={4}
+                  id="product_description"
+                  {...register("product_description")}
+                />
+              </Field>
+            </Section>
+            <Section title="Product Images">
+              <Field
+                label="Product Images"
+                htmlFor="product_images"
+                hint="jpg, jpeg, png or gif, up to 5 MB each."
+                error={errors.product_images?.message}
+              >
+                <Controller
+                  control={control}
+                  name="product_images"
+                  render={({ field }) => (
+                    <ImagePicker
+                      id="product_images"
+                      label="Product Images"
+                      kind="product"
+                      multiple
+                      value={(field.value ?? "").split(",").filter((name) => name !== "")}
+                      onChange={(names) => field.onChange(names.join(","))}
+                    />
+                  )}
+                />
+              </Field>
+            </Section>
+            <Section title="Variation">
+              <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+                <Form.Check
+                  type="switch"
+                  id="show_variation"
+                  label={`Show Variation (${variants.fields.length})`}
+                  checked={showVariation}
+                  onChange={(e) => setShowVariation(e.target.checked)}
+                />
+                <Button
+                  variant="outline-primary"
+                  size="sm"
+                  disabled={full}
+                  onClick={() => {
+                    variants.append(NEW_VARIANT);
+                    setShowVariation(true);
+                  }}
+                >
+                  Add Variant
+                </Button>
+              </div>
+              {full && (
+                <p className="small text-muted">
+                  A product can have at most {MAX_VARIANTS_PER_PRODUCT} variants.
+                </p>
+              )}
+              {showVariation &&
+                (variants.fields.length === 0 ? (
+                  <p className="text-muted mb-0">Please add a variation.</p>
+                ) : (
+                  variants.fields.map((field, index) => (
+                    <VariantCard
+                      key={field.id}
+                      index={index}
+                      variantId={
+                        typeof field.variant_id === "number" ? field.variant_id : undefined
+                      }
+                      control={control}
+                      register={register}
+                      errors={errors}
+                      onDelete={() => deleteVariant(index)}
+                    />
+                  ))
+                ))}
+            </Section>
+          </Col>
+          <Col lg={4}>
+            <Section title="Dimensions">
+              {(
+                [
+                  ["width", "Width", "CM"],
+                  ["height", "Height", "CM"],
+                  ["weight", "Weight", "KG"],
+                ] as const
+              ).map(([name, label, unit]) => (
+                <Field key={name} label={label} htmlFor={name} error={errors[name]?.message}>
+                  <InputGroup hasValidation>
+                    <NumberInput
+                      id={name}
+                      step="0.01"
+                      isInvalid={!!errors[name]}
+                      {...register(name)}
+                    />
+                    <InputGroup.Text>{unit}</InputGroup.Text>
+                  </InputGroup>
+                </Field>
+              ))}
+            </Section>
+            <Section title="Pricing">
+              <Field
+                label="Normal Price"
+                htmlFor="normal_price"
+                error={errors.normal_price?.message}
+              >
+                <InputGroup hasValidation>
+                  <InputGroup.Text>RM</InputGroup.Text>
+                  <NumberInput
+                    id="normal_price"
+                    step="0.01"
+                    isInvalid={!!errors.normal_price}
+                    {...register("normal_price")}
+                  />
+                </InputGroup>
+              </Field>
+              <Field
+                label="Discount Price"
+                htmlFor="discount_price"
+                error={errors.discount_price?.message}
+              >
+                <InputGroup hasValidation>
+                  <InputGroup.Text>RM</InputGroup.Text>
+                  <NumberInput
+                    id="discount_price"
+                    step="0.01"
+                    isInvalid={!!errors.discount_price}
+                    {...register("discount_price", {
+                      // Checked on leaving the field, so typing is never interrupted.
+                      onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+                        const shown = discountShown(e.target.value);
+                        if (shown !== e.target.value) setValue("discount_price", shown);
+                      },
+                    })}
+                  />
+                </InputGroup>
+              </Field>
+              <Field label="Cost Price" htmlFor="cost_price" error={errors.cost_price?.message}>
+                <InputGroup hasValidation>
+                  <InputGroup.Text>RM</InputGroup.Text>
+                  <NumberInput
+                    id="cost_price"
+                    step="0.01"
+                    isInvalid={!!errors.cost_price}
+                    {...register("cost_price")}
+                  />
+                </InputGroup>
+              </Field>
+            </Section>
+            <Section title="Inventory">
+              <Field label="Stock Quantity" htmlFor="stock_qtt" error={errors.stock_qtt?.message}>
+                <NumberInput
+                  id="stock_qtt"
+                  step="1"
+                  isInvalid={!!errors.stock_qtt}
+                  {...register("stock_qtt")}
+                />
+              </Field>
+              <Field label="SKU" htmlFor="sku" error={errors.sku?.message}>
+                <Form.Control id="sku" isInvalid={!!errors.sku} {...register("sku")} />
+              </Field>
+            </Section>
+            <Section title="Category">
+              <Field label="Category" htmlFor="category_id" error={errors.category_id?.message}>
+                {/* Controlled, so the chosen category shows even when the options arrive later. */}
+                <Controller
+                  control={control}
+                  name="category_id"
+                  render={({ field }) => (
+                    <Form.Select
+                      id="category_id"
+                      isInvalid={!!errors.category_id}
+                      name={field.name}
+                      ref={field.ref}
+                      value={String(field.value ?? "")}
+                      onChange={(e) => field.onChange(e.target.value)}
+                      onBlur={field.onBlur}
+                    >
+                      <option value="" disabled>
+                        Select a category
+                      </option>
+                      {categoryList.data?.map((c) => (
+                        <option key={c.category_id} value={c.category_id}>
+                          {c.category_name}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  )}
+                />
+              </Field>
+            </Section>
+            <Section title="Status">
+              <Controller
+                control={control}
+                name="product_status"
+                render={({ field }) => (
+                  <Form.Check
+                    type="switch"
+                    id="product_status"
+                    label="Status (Active)"
+                    checked={field.value === 1 || field.value === "1" || field.value === true}
+                    onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
+                  />
+                )}
+              />
+            </Section>
+          </Col>
+        </Row>
+        <div className="d-flex gap-2 justify-content-end">
+          <Link to={LIST} className="btn btn-outline-secondary">
+            Cancel
+          </Link>
+          <Button type="submit" disabled={isSubmitting}>
+            Save
+          </Button>
+        </div>
+      </Form>
+      <ConfirmDialog
+        show={confirmingVariant !== null}
+        title="Delete Alert"
+        onCancel={() => setConfirmingVariant(null)}
+        onConfirm={() => {
+          if (confirmingVariant !== null) variants.remove(confirmingVariant);
+          setConfirmingVariant(null);
+        }}
+      >
+        Are you sure you want to delete "{confirmingName}"? It is removed when you save.
+      </ConfirmDialog>
+    </>
+  );
 }

@@ -1,0 +1,87 @@
+import type {
+  Brand,
+  BrandInput,
+  Category,
+  CategoryInput,
+  Product,
+  ProductInput,
+  Variant,
+} from "@store/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./client";
+import { createResource } from "./crud";
+
+/** Brands: GET/POST brands, GET/PUT/DELETE brands/{id}. */
+export const brands = createResource<Brand, BrandInput>({
+  name: "brands",
+  list: "brands",
+  item: (id) => `brands/${id}`,
+});
+
+/** Categories: GET/POST categories, GET/PUT/DELETE categories/{id}. */
+export const categories = createResource<Category, CategoryInput>({
+  name: "categories",
+  list: "categories",
+  item: (id) => `categories/${id}`,
+});
+
+/**
+ * Products: GET products (paging, category_id, min_price, max_price, q),
+ * GET products/{id}. Writes go through the hooks below, because a product
+ * write also changes its category's count and its variants.
+ */
+export const products = createResource<Product, ProductInput>({
+  name: "products",
+  list: "products",
+  item: (id) => `products/${id}`,
+});
+
+const variantKeys = {
+  all: ["productsVariants"] as const,
+  of: (productId: number) => ["productsVariants", productId] as const,
+};
+
+/** The live variants of a product: GET productsVariants/{product_id}. */
+export function useProductVariants(productId: number | null) {
+  return useQuery<Variant[]>({
+    queryKey: variantKeys.of(productId ?? 0),
+    queryFn: () => api.get<Variant[]>(`productsVariants/${productId}`),
+    enabled: productId !== null,
+    retry: false,
+  });
+}
+
+/** After a product write: products, variants and category counts are all fresh again. */
+function useInvalidateCatalog() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: products.keys.all }),
+      client.invalidateQueries({ queryKey: variantKeys.all }),
+      client.invalidateQueries({ queryKey: categories.keys.all }),
+    ]);
+}
+
+/**
+ * Saves a product with its whole variant list in one call (one transaction on
+ * the server): POST products, or PUT products/{id}.
+ */
+export function useSaveProduct() {
+  const invalidate = useInvalidateCatalog();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: ProductInput }) =>
+      id === null
+        ? api.post<Product>("products", input)
+        : api.put<Product>(`products/${id}`, input),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE products/{id}: the server deletes its variants and lowers the category count with it. */
+export function useRemoveProduct() {
+  const invalidate = useInvalidateCatalog();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<Product>(`products/${id}`),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,80 @@
+import type { Product } from "@store/contract";
+import { Button } from "react-bootstrap";
+import { Link } from "react-router";
+import { ImageWithFallback } from "../../components";
+import { formatDate, formatMoney } from "../../lib/format";
+
+/** "(x) variation" or "No variation" (SPEC.md section 2). */
+export function variationText(count: number): string {
+  return count > 0 ? `(${count}) variation` : "No variation";
+}
+
+/** A discount price counts when it is set and not zero. */
+export function hasDiscount(p: Pick<Product, "discount_price">): boolean {
+  return p.discount_price !== null && Number(p.discount_price) !== 0;
+}
+
+/** One product of the /products grid. */
+export function ProductCard({
+  product: p,
+  onDelete,
+}: {
+  product: Product;
+  onDelete: (product: Product) => void;
+}) {
+  const firstImage = p.product_images.split(",").find((name) => name.trim() !== "");
+  return (
+    <article className="card h-100 shadow-sm" aria-label={p.product_name}>
+      <Link to={`/productDetails?pid=${p.product_id}`} aria-label={`Preview ${p.product_name}`}>
+        <ImageWithFallback
+          fileName={firstImage}
+          alt={p.product_name}
+          className="card-img-top bg-light"
+          style={{ height: 180, objectFit: "contain" }}
+        />
+      </Link>
+      <div className="card-body d-flex flex-column gap-1">
+        <h2 className="h6 mb-0">{p.product_name}</h2>
+        <div className="small text-muted">SKU: {p.sku || "-"}</div>
+        <div className="small">Category: {p.category_name ?? "-"}</div>
+        <div className="small">{variationText(p.product_variation)}</div>
+        <div data-testid="price">
+          {hasDiscount(p) ? (
+            <>
+              <s className="text-muted me-2">{formatMoney(p.normal_price)}</s>
+              <strong className="text-danger">{formatMoney(p.discount_price)}</strong>
+            </>
+          ) : (
+            <strong>{formatMoney(p.normal_price)}</strong>
+          )}
+        </div>
+        <div className="small">
+          <span className="text-warning" aria-hidden="true">
+            ★
+          </span>{" "}
+          Rating: {p.rating}
+        </div>
+        <div className="small text-muted">Created: {formatDate(p.created_at)}</div>
+        <div className="small">Cost Price: {formatMoney(p.cost_price)}</div>
+      </div>
+      <div className="card-footer bg-white d-flex gap-2">
+        <Link
+          to={`/editProduct?pid=${p.product_id}`}
+          className="btn btn-sm btn-outline-primary flex-fill"
+          aria-label={`Edit ${p.product_name}`}
+        >
+          Edit
+        </Link>
+        <Button
+          size="sm"
+          variant="outline-danger"
+          className="flex-fill"
+          aria-label={`Delete ${p.product_name}`}
+          onClick={() => onDelete(p)}
+        >
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}
