@@ -20,7 +20,7 @@ export class ProfilePage {
   /** The view mode's value for a label ("Username", "Full Name", ...). */
   async shown(label: string): Promise<string> {
     const term = this.page.locator("dt", { hasText: label }).first();
-    return (await term.locator("xpath=following-sibling::dd[1]").innerText()).trim();
+    return ((await term.locator("xpath=following-sibling::dd[1]").textContent()) ?? "").trim();
   }
 
   async goto(): Promise<void> {

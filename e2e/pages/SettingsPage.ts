@@ -27,8 +27,8 @@ export class SettingsPage {
   readonly gatewayUri = () => this.page.getByLabel("Gateway URI");
 
   // Shipping Method
-  readonly shippingRow = (name: string) =>
-    this.page.getByRole("row").filter({ has: this.page.locator(`input[value="${name}"]`) });
+  /** A shipping method's row, named by its company as loaded. */
+  readonly shippingRow = (name: string) => this.page.getByRole("row", { name, exact: true });
   readonly modal = () => this.page.getByRole("dialog");
 
   async goto(tab?: "social" | "payment" | "shipping"): Promise<void> {
