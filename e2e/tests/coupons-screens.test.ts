@@ -174,6 +174,25 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     expect(cells[8]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, /);
   });
 
+  it("saves an expired coupon without forcing a new expiry", async () => {
+    const response = await s.page.request.get("/api/vouchers");
+    const all = (await response.json()) as Voucher[];
+    const now = localInputValue(0).replace("T", " ");
+    const expired = all.find((v) => v.expired_at < now);
+    if (!expired) throw new Error("the demo store has no expired coupon to edit");
+    const form = new CouponFormPage(s.page);
+    await form.gotoEdit(expired.voucher_id);
+    await expect.poll(() => form.code().inputValue()).toBe(expired.voucher_code);
+    await form.cap().fill("7.25");
+    await form.save().click();
+    await s.page.waitForURL((url) => url.pathname === "/coupon");
+    const list = new CouponListPage(s.page);
+    expect(await list.apiVoucher(expired.voucher_code)).toMatchObject({
+      expired_at: expired.expired_at,
+      discount_cap: "7.25",
+    });
+  });
+
   it("refuses a code already in use with a clear message and keeps what was typed", async () => {
     const code = unique();
     await addCoupon(code);
