@@ -115,8 +115,8 @@ describe("agency stores", () => {
     await list.goto();
     await list.find(unique);
     const dialog = await list.askDelete(`Kedai ${unique} Baru`);
-    expect(await dialog.getByRole("heading").innerText()).toBe("Delete Alert");
-    expect(await dialog.innerText()).toContain(
+    expect(await dialog.getByRole("heading").textContent()).toBe("Delete Alert");
+    expect(await dialog.textContent()).toContain(
       `Are you sure you want to delete "Kedai ${unique} Baru"?`,
     );
     await dialog.getByRole("button", { name: "Cancel" }).click();

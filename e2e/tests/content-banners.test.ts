@@ -99,8 +99,8 @@ describe("banners", () => {
     expect((await list.cellTexts(row)).slice(3, 5)).toEqual(["Merdeka week only", "Inactive"]);
 
     const dialog = await list.askDelete(unique);
-    expect(await dialog.getByRole("heading").innerText()).toBe("Delete Alert");
-    expect(await dialog.innerText()).toContain(`Are you sure you want to delete "${unique}"?`);
+    expect(await dialog.getByRole("heading").textContent()).toBe("Delete Alert");
+    expect(await dialog.textContent()).toContain(`Are you sure you want to delete "${unique}"?`);
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await list.row(unique).waitFor({ state: "detached" });
     expect(await list.apiBanner(unique)).toBeUndefined();

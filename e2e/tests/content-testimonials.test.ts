@@ -110,8 +110,8 @@ describe("testimonials", () => {
     await list.goto();
     await list.find(title);
     const dialog = await list.askDelete(title);
-    expect(await dialog.getByRole("heading").innerText()).toBe("Delete Alert");
-    expect(await dialog.innerText()).toContain(`Are you sure you want to delete "${title}"?`);
+    expect(await dialog.getByRole("heading").textContent()).toBe("Delete Alert");
+    expect(await dialog.textContent()).toContain(`Are you sure you want to delete "${title}"?`);
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await list.row(title).waitFor({ state: "detached" });
     expect(await list.apiTestimonial(title)).toBeUndefined();
