@@ -108,6 +108,20 @@ export const userUpdate = userFields.partial().extend({
   password: z.string().max(1024).optional(),
 });
 export type UserCreate = z.input<typeof userCreate>;
+
+/**
+ * The Add and Edit User forms of the web app: the same fields and messages;
+ * the password is asked (and required) on add only, and holds "" on edit.
+ */
+export function userForm(isEdit: boolean) {
+  return userFields.extend({
+    password: isEdit
+      ? z.string().max(1024)
+      : z.string().min(1, "Password is required.").max(1024, "Password is too long."),
+  });
+}
+export type UserFormInput = z.input<ReturnType<typeof userForm>>;
+export type UserFormValues = z.output<ReturnType<typeof userForm>>;
 export type UserUpdate = z.input<typeof userUpdate>;
 
 export const user = z.object({
@@ -177,14 +191,17 @@ export const wallet = z.object({
 });
 export type Wallet = z.infer<typeof wallet>;
 
+const REQUIREMENT_CONDITION_MESSAGE = "Requirement condition must be pv or down-line.";
+
 export const membershipInput = z.object({
   membership: requiredText("Member title", 100),
   member_percentage: percentage("Member discount %"),
   member_earning: percentage("Member earning %"),
   min_requirement: money("Minimum requirement"),
-  req_condition: z.enum(REQUIREMENT_CONDITIONS, {
-    error: "Requirement condition must be pv or down-line.",
-  }),
+  // A string first, so a form's blank option is a plain value that fails here.
+  req_condition: z
+    .string({ error: REQUIREMENT_CONDITION_MESSAGE })
+    .pipe(z.enum(REQUIREMENT_CONDITIONS, { error: REQUIREMENT_CONDITION_MESSAGE })),
 });
 export type MembershipInput = z.input<typeof membershipInput>;
 

@@ -1,4 +1,86 @@
-/** Placeholder until this screen's issue fills it in. */
+import type { Membership } from "@store/contract";
+import { useState } from "react";
+import { Button } from "react-bootstrap";
+import { Link } from "react-router";
+import { memberships } from "../../api/people";
+import { type Column, ConfirmDialog, DataTable, PageHeader, useListState } from "../../components";
+import { formatDateTime } from "../../lib/format";
+import { plainNumber, requirementUnit, shownPercentage } from "./membershipDisplay";
+
+/** /memberships: the tiers in promotion order, edit and a confirmed delete per row. */
 export default function MembershipList() {
-  return <h1 className="h4">Memberships</h1>;
+  const list = useListState();
+  const { data, isLoading } = memberships.useList(list.params);
+  const remove = memberships.useRemove();
+  const [deleting, setDeleting] = useState<Membership | null>(null);
+
+  const columns: Column<Membership>[] = [
+    { header: "#", cell: (_m, index) => index + 1 },
+    { header: "Member Title", cell: (m) => m.membership },
+    {
+      header: "Member Discount %",
+      cell: (m) => `${shownPercentage(m.member_percentage)}%`,
+      className: "text-end",
+    },
+    {
+      header: "Member Earning %",
+      cell: (m) => `${shownPercentage(m.member_earning)}%`,
+      className: "text-end",
+    },
+    {
+      header: "Member Requirement",
+      cell: (m) => `${plainNumber(m.min_requirement)} ${requirementUnit(m.req_condition)}`,
+      className: "text-nowrap",
+    },
+    { header: "Requirement Condition", cell: (m) => requirementUnit(m.req_condition) },
+    { header: "Created Date", cell: (m) => formatDateTime(m.created_at), className: "text-nowrap" },
+    { header: "Updated Date", cell: (m) => formatDateTime(m.updated_at), className: "text-nowrap" },
+    {
+      header: "Actions",
+      className: "text-nowrap",
+      cell: (m) => (
+        <div className="d-flex gap-1">
+          <Link
+            to={`/editMemberships?mid=${m.member_id}`}
+            className="btn btn-sm btn-outline-primary"
+            aria-label={`Edit ${m.membership}`}
+          >
+            Edit
+          </Link>
+          <Button
+            size="sm"
+            variant="outline-danger"
+            aria-label={`Delete ${m.membership}`}
+            onClick={() => setDeleting(m)}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Memberships">
+        <Link to="/addMemberships" className="btn btn-primary">
+          Add New
+        </Link>
+      </PageHeader>
+      <div className="card p-3">
+        <DataTable columns={columns} page={data} loading={isLoading} rowKey={(m) => m.member_id} />
+      </div>
+      <ConfirmDialog
+        show={deleting !== null}
+        title="Delete Alert"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.member_id, { onSettled: () => setDeleting(null) });
+        }}
+      >
+        Are you sure you want to delete "{deleting?.membership}"?
+      </ConfirmDialog>
+    </>
+  );
 }

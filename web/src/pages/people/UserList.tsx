@@ -1,4 +1,93 @@
-/** Placeholder until this screen's issue fills it in. */
+import { ADMIN_ROLE, type User } from "@store/contract";
+import { useState } from "react";
+import { Button } from "react-bootstrap";
+import { Link } from "react-router";
+import { useRemoveUser, users } from "../../api/people";
+import {
+  type Column,
+  ConfirmDialog,
+  DataTable,
+  PageHeader,
+  StatusBadge,
+  useListState,
+} from "../../components";
+import { formatDate, formatDateTime } from "../../lib/format";
+
+/** /users: every user, Admin rows highlighted, edit and a confirmed delete per row. */
 export default function UserList() {
-  return <h1 className="h4">Users</h1>;
+  const list = useListState();
+  const { data, isLoading } = users.useList(list.params);
+  const remove = useRemoveUser();
+  const [deleting, setDeleting] = useState<User | null>(null);
+
+  const columns: Column<User>[] = [
+    { header: "Username", cell: (u) => u.username },
+    { header: "First Name", cell: (u) => u.f_name },
+    { header: "Last Name", cell: (u) => u.l_name },
+    { header: "Gender", cell: (u) => u.gender },
+    { header: "D.O.B", cell: (u) => formatDate(u.DOB), className: "text-nowrap" },
+    { header: "E-mail", cell: (u) => u.email },
+    { header: "Contact", cell: (u) => u.contact },
+    { header: "Role", cell: (u) => u.role },
+    { header: "Membership", cell: (u) => u.membership_name ?? "-" },
+    { header: "Down Line", cell: (u) => u.down_line, className: "text-end" },
+    { header: "Referral of", cell: (u) => u.referrer_username ?? "-" },
+    { header: "Total Order", cell: (u) => u.ttl_order, className: "text-end" },
+    { header: "Status", cell: (u) => <StatusBadge value={u.user_status} /> },
+    { header: "Created Date", cell: (u) => formatDateTime(u.created_at), className: "text-nowrap" },
+    { header: "Updated Date", cell: (u) => formatDateTime(u.updated_at), className: "text-nowrap" },
+    {
+      header: "Actions",
+      className: "text-nowrap",
+      cell: (u) => (
+        <div className="d-flex gap-1">
+          <Link
+            to={`/editUser?uid=${u.user_id}`}
+            className="btn btn-sm btn-outline-primary"
+            aria-label={`Edit ${u.username}`}
+          >
+            Edit
+          </Link>
+          <Button
+            size="sm"
+            variant="outline-danger"
+            aria-label={`Delete ${u.username}`}
+            onClick={() => setDeleting(u)}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Users">
+        <Link to="/addUser" className="btn btn-primary">
+          Add New
+        </Link>
+      </PageHeader>
+      <div className="card p-3">
+        <DataTable
+          columns={columns}
+          page={data}
+          loading={isLoading}
+          rowKey={(u) => u.user_id}
+          rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}
+        />
+      </div>
+      <ConfirmDialog
+        show={deleting !== null}
+        title="Delete Alert"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.user_id, { onSettled: () => setDeleting(null) });
+        }}
+      >
+        Are you sure you want to delete "{deleting?.username}"?
+      </ConfirmDialog>
+    </>
+  );
 }

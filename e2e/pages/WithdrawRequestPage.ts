@@ -1,0 +1,32 @@
+import type { WithdrawRequest } from "@store/contract";
+import type { Locator, Page } from "playwright-core";
+import { ListScreen } from "./ListScreen";
+
+/** /withdrawRequest */
+export class WithdrawRequestPage extends ListScreen {
+  constructor(page: Page) {
+    super(page, "/withdrawRequest");
+  }
+
+  async apiRequests(): Promise<WithdrawRequest[]> {
+    const response = await this.page.request.get("/api/withdrawRequest");
+    return (await response.json()) as WithdrawRequest[];
+  }
+
+  /** A request's row, found by searching its (unique) bank account. */
+  async findRequest(request: WithdrawRequest): Promise<Locator> {
+    await this.search().fill(request.bank_acc);
+    const row = this.bodyRows().filter({
+      has: this.page.getByRole("cell", { name: request.bank_acc, exact: true }),
+    });
+    await row.first().waitFor();
+    return row;
+  }
+
+  async ask(row: Locator, action: "Approve" | "Reject"): Promise<Locator> {
+    await row.getByRole("button", { name: new RegExp(`^${action} `) }).click();
+    const dialog = this.dialog();
+    await dialog.waitFor();
+    return dialog;
+  }
+}

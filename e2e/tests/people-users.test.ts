@@ -1,0 +1,219 @@
+import { describe, expect, it } from "vitest";
+import { text, UserFormPage, UserListPage } from "../pages/UserPages";
+import { useBrowser } from "../support/browser";
+
+const tag = `pu${Date.now().toString(36)}`;
+const username = `${tag}siti`;
+
+describe("users", () => {
+  const s = useBrowser();
+
+  it("lists every SPEC column and highlights Admin rows", async () => {
+    const list = new UserListPage(s.page);
+    await list.goto();
+    expect(await list.headerTexts()).toEqual([
+      "Username",
+      "First Name",
+      "Last Name",
+      "Gender",
+      "D.O.B",
+      "E-mail",
+      "Contact",
+      "Role",
+      "Membership",
+      "Down Line",
+      "Referral of",
+      "Total Order",
+      "Status",
+      "Created Date",
+      "Updated Date",
+      "Actions",
+    ]);
+    const admin = await list.findUser("admin");
+    expect(await admin.getAttribute("class")).toContain("table-warning");
+    const member = await list.apiCreate(`${tag}plain`);
+    const plain = await list.findUser(member.username);
+    expect((await plain.getAttribute("class")) ?? "").not.toContain("table-warning");
+  });
+
+  it("checks the Add User form, then adds a user with a referrer and returns to /users", async () => {
+    const list = new UserListPage(s.page);
+    const form = new UserFormPage(s.page);
+    const referrer = await list.apiCreate(`${tag}ref`);
+    await list.goto();
+    await list.addNew().click();
+    await s.page.waitForURL("**/addUser");
+
+    // Required selects open on a disabled blank option; Referral offers None and users.
+    for (const select of [
+      form.gender(),
+      form.role(),
+      form.referral(),
+      form.language(),
+      form.currency(),
+    ]) {
+      expect(await select.inputValue()).toBe("");
+      expect(await select.locator("option").first().isDisabled()).toBe(true);
+    }
+    expect(await form.options("gender")).toEqual(["", "Male", "Female"]);
+    const referrals = await form.options("referral");
+    expect(referrals.slice(0, 2)).toEqual(["", "None"]);
+    expect(referrals).toContain(referrer.username);
+    expect(await form.contact().getAttribute("maxlength")).toBe("12");
+    expect(await form.password().isVisible()).toBe(true);
+
+    await form.add().click();
+    expect(await form.errors().allInnerTexts()).toEqual([
+      "Username is required.",
+      "E-mail is required.",
+      "First name is required.",
+      "Last name is required.",
+      "Contact is required.",
+      "Password is required.",
+      "Gender is required.",
+      "Role is required.",
+      "Referral is required.",
+      "Language is required.",
+      "Currency is required.",
+    ]);
+
+    await form.username().fill(username);
+    await form.email().fill("not-an-email");
+    await form.firstName().fill("Siti");
+    await form.lastName().fill("Aminah");
+    await form.contact().fill("0123456789999");
+    expect(await form.contact().inputValue()).toBe("012345678999");
+    await form.password().fill("Secret#123");
+    await form.dob().fill("1995-03-14");
+    await form.gender().selectOption("Female");
+    await form.role().selectOption("Member");
+    await form.membership().selectOption({ label: "Silver" });
+    await form.referral().selectOption({ label: referrer.username });
+    await form.language().selectOption("English");
+    await form.currency().selectOption("MYR");
+    await form.status().check();
+    await form.add().click();
+    await expect
+      .poll(() => form.errors().allInnerTexts())
+      .toEqual(["E-mail must be a valid e-mail address."]);
+    await form.email().fill(`${username}@people.my`);
+    await form.add().click();
+    await s.page.waitForURL((url) => url.pathname === "/users");
+
+    const row = await list.findUser(username);
+    const cells = await list.cellTexts(row);
+    expect(cells.slice(0, 13)).toEqual([
+      username,
+      "Siti",
+      "Aminah",
+      "Female",
+      "14/03/1995",
+      `${username}@people.my`,
+      "012345678999",
+      "Member",
+      "Silver",
+      "0",
+      referrer.username,
+      "0",
+      "Active",
+    ]);
+    expect(cells[14]).toBe("-");
+    // The referrer's down line counts the new user.
+    const referrerRow = await list.findUser(referrer.username);
+    expect((await list.cellTexts(referrerRow))[9]).toBe("1");
+  });
+
+  it("refuses a username already taken, keeping what was typed", async () => {
+    const form = new UserFormPage(s.page);
+    await s.page.goto("/addUser");
+    await form.username().fill(username.toUpperCase());
+    await form.email().fill(`${tag}other@people.my`);
+    await form.firstName().fill("Other");
+    await form.lastName().fill("Person");
+    await form.contact().fill("0111");
+    await form.password().fill("Secret#123");
+    await form.gender().selectOption("Male");
+    await form.role().selectOption("Staff");
+    await form.referral().selectOption({ label: "None" });
+    await form.language().selectOption("English");
+    await form.currency().selectOption("SGD");
+    await form.add().click();
+    // The toast says why, in the server's plain words.
+    await s.page
+      .getByText(`The username "${username.toUpperCase()}" is already taken.`, { exact: true })
+      .waitFor();
+    expect(new URL(s.page.url()).pathname).toBe("/addUser");
+    expect(await form.firstName().inputValue()).toBe("Other");
+  });
+
+  it("edits a user without a password field, the referral select excluding the user, and saves to /users", async () => {
+    const list = new UserListPage(s.page);
+    const form = new UserFormPage(s.page);
+    await list.goto();
+    await list.findUser(username);
+    await list.edit(username);
+    await s.page.waitForURL("**/editUser?uid=*");
+    await form.save().waitFor();
+    expect(await form.password().count()).toBe(0);
+    expect(await form.username().inputValue()).toBe(username);
+    expect(await text(form.membership().locator("option:checked"))).toBe("Silver");
+    expect(await form.options("referral")).not.toContain(username);
+    await form.referral().selectOption({ label: "None" });
+    await form.lastName().fill("Rahman");
+    await form.save().click();
+    await s.page.waitForURL((url) => url.pathname === "/users");
+    const row = await list.findUser(username);
+    await expect.poll(async () => (await list.cellTexts(row))[2]).toBe("Rahman");
+    const cells = await list.cellTexts(row);
+    expect(cells[10]).toBe("-");
+    expect(cells[14]).not.toBe("-");
+  });
+
+  it("back and cancel lead to /users", async () => {
+    const form = new UserFormPage(s.page);
+    await s.page.goto("/addUser");
+    await form.cancel().click();
+    await s.page.waitForURL((url) => url.pathname === "/users");
+    await s.page.goto("/addUser");
+    await form.back().click();
+    await s.page.waitForURL((url) => url.pathname === "/users");
+  });
+
+  it("says plainly when the user to edit does not exist", async () => {
+    for (const uid of ["999999", "abc"]) {
+      await s.page.goto(`/editUser?uid=${uid}`);
+      await s.page.getByText("This user could not be found.").waitFor();
+    }
+    await s.page.getByRole("link", { name: "Back to Users" }).click();
+    await s.page.waitForURL((url) => url.pathname === "/users");
+  });
+
+  it("asks before deleting, with the exact question, and deletes on Confirm", async () => {
+    const list = new UserListPage(s.page);
+    await list.goto();
+    await list.findUser(username);
+    let dialog = await list.askDelete(username);
+    expect(await text(dialog.getByRole("heading"))).toBe("Delete Alert");
+    expect(await text(dialog.locator(".modal-body"))).toBe(
+      `Are you sure you want to delete "${username}"?`,
+    );
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await list.apiUser(username)).toBeDefined();
+    dialog = await list.askDelete(username);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await list.row(username).waitFor({ state: "detached" });
+    expect(await list.apiUser(username)).toBeUndefined();
+  });
+
+  it("/roles lists the roles read-only", async () => {
+    await s.page.goto("/roles");
+    const table = s.page.getByRole("table");
+    await table.getByRole("cell", { name: "Admin", exact: true }).waitFor();
+    const rows = (await table.locator("tbody tr").allInnerTexts()).map((t) =>
+      t.replace(/\s+/g, " ").trim(),
+    );
+    expect(rows).toEqual(["1 Admin", "2 Member", "3 Agent", "4 Staff"]);
+    expect(await s.page.getByRole("button", { name: /delete|edit/i }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+import type {
+  Currency,
+  Gender,
+  Language,
+  Membership,
+  MembershipInput,
+  Role,
+  User,
+  UserCreate,
+  UserUpdate,
+  Wallet,
+  WalletInput,
+} from "@store/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./client";
+import { createResource } from "./crud";
+
+/** Users: GET/POST users, GET/PUT/DELETE users/{id}. */
+export const users = createResource<User, UserCreate | UserUpdate>({
+  name: "users",
+  list: "users",
+  item: (id) => `users/${id}`,
+});
+
+/** Wallets: GET/POST usersWallet, DELETE usersWallet/{id}. */
+export const wallets = createResource<Wallet, WalletInput>({
+  name: "wallets",
+  list: "usersWallet",
+  item: (id) => `usersWallet/${id}`,
+});
+
+/** Membership tiers: GET/POST memberships, GET/PUT/DELETE memberships/{id}. */
+export const memberships = createResource<Membership, MembershipInput>({
+  name: "memberships",
+  list: "memberships",
+  item: (id) => `memberships/${id}`,
+});
+
+/**
+ * A user and their wallet live and die together, and a referral change moves
+ * other users' counts and tiers: any people write refreshes every people list.
+ */
+export function useInvalidatePeople() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all(
+      [users.keys.all, wallets.keys.all, ["withdrawRequests"], ["dashboard"]].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+/** DELETE users/{id}: the user, their wallet and their requests go. */
+export function useRemoveUser() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<User>(`users/${id}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE usersWallet/{id}: the wallet goes with its user. */
+export function useRemoveWallet() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<Wallet>(`usersWallet/${id}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST users / PUT users/{id}: also refreshes the referrers' counts and wallets. */
+export function useSaveUser() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: UserCreate | UserUpdate }) =>
+      id === null ? api.post<User>("users", input) : api.put<User>(`users/${id}`, input),
+    onSuccess: invalidate,
+  });
+}
+
+function useLookup<T>(path: string) {
+  return useQuery({
+    queryKey: ["lookups", path],
+    queryFn: () => api.get<T[]>(path),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export const useGenders = () => useLookup<Gender>("genders");
+export const useRoles = () => useLookup<Role>("roles");
+export const useLanguages = () => useLookup<Language>("languages");
+export const useCurrencies = () => useLookup<Currency>("currencies");

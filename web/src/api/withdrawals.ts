@@ -1,0 +1,35 @@
+import type { WithdrawDecision, WithdrawRequest } from "@store/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "./client";
+import { createResource } from "./crud";
+import { wallets } from "./people";
+
+/** Withdrawal requests: GET withdrawRequest, PUT withdrawRequest/{id}. There is no create. */
+export const withdrawRequests = createResource<WithdrawRequest, WithdrawDecision>({
+  name: "withdrawRequests",
+  list: "withdrawRequest",
+  item: (id) => `withdrawRequest/${id}`,
+});
+
+export type Decision = "completed" | "rejected";
+
+/**
+ * Approves (completed) or rejects a request. The list is refreshed whatever
+ * the answer: a 409 means someone else decided it first, and the admin
+ * should see how.
+ */
+export function useDecideWithdrawal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: Decision }) =>
+      api.put<WithdrawRequest>(`withdrawRequest/${id}`, {
+        withdraw_id: id,
+        withdraw_status: decision,
+      }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: withdrawRequests.keys.all }),
+        client.invalidateQueries({ queryKey: wallets.keys.all }),
+      ]),
+  });
+}
