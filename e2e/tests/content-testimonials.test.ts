@@ -58,6 +58,8 @@ describe("testimonials", () => {
       "Customer username is required.",
       "Testimonial title is required.",
     ]);
+    // The options come from GET /api/users once it answers.
+    await form.customer().locator(`option[value="${username}"]`).waitFor({ state: "attached" });
     const options = await form.customer().locator("option").allInnerTexts();
     expect(options).toContain(username);
     expect(options).toContain("admin");
