@@ -43,6 +43,7 @@ describe("users", () => {
     await list.goto();
     await list.addNew().click();
     await s.page.waitForURL("**/addUser");
+    await form.add().waitFor();
 
     // Required selects open on a disabled blank option; Referral offers None and users.
     for (const select of [
