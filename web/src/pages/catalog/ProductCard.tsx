@@ -41,7 +41,7 @@ export function ProductCard({
         <div data-testid="price">
           {hasDiscount(p) ? (
             <>
-              <s className="text-muted me-2">{formatMoney(p.normal_price)}</s>
+              <s className="text-muted me-1">{formatMoney(p.normal_price)}</s>{" "}
               <strong className="text-danger">{formatMoney(p.discount_price)}</strong>
             </>
           ) : (

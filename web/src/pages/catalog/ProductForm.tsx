@@ -92,13 +92,40 @@ function toForm(p: Product, variants: Variant[]): ProductInput {
   };
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * One card of the form. A card holding a single field has its header as that
+ * field's label (`labelFor`); the others are regions named by their header.
+ */
+function Section({
+  title,
+  labelFor,
+  error,
+  children,
+}: {
+  title: string;
+  labelFor?: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
-    <Card as="section" className="mb-3" aria-label={title}>
-      <Card.Header as="h2" className="h6 mb-0 py-2">
-        {title}
+    <Card as="section" className="mb-3" aria-label={labelFor ? undefined : title}>
+      <Card.Header className="py-2">
+        {labelFor ? (
+          <label htmlFor={labelFor} className="h6 mb-0">
+            {title}
+          </label>
+        ) : (
+          <h2 className="h6 mb-0">{title}</h2>
+        )}
       </Card.Header>
-      <Card.Body>{children}</Card.Body>
+      <Card.Body>
+        {children}
+        {error && (
+          <div className="invalid-feedback d-block" role="alert">
+            {error}
+          </div>
+        )}
+      </Card.Body>
     </Card>
   );
 }
@@ -176,55 +203,51 @@ export default function ProductForm() {
       <Form noValidate onSubmit={onSubmit}>
         <Row className="g-3">
           <Col lg={8}>
-            <Section title="Product Name">
-              <Field
-                label="Product Name"
-                htmlFor="product_name"
-                error={errors.product_name?.message}
-              >
-                <Form.Control
-                  id="product_name"
-                  isInvalid={!!errors.product_name}
-                  {...register("product_name")}
-                />
-              </Field>
+            <Section
+              title="Product Name"
+              labelFor="product_name"
+              error={errors.product_name?.message}
+            >
+              <Form.Control
+                id="product_name"
+                isInvalid={!!errors.product_name}
+                {...register("product_name")}
+              />
             </Section>
-            <Section title="Description">
-              <Field
-                label="Description"
-                htmlFor="product_description"
-                error={errors.product_description?.message}
-              >
-                <Form.Control
-                  as="textarea"
-                  rows={4}
-                  id="product_description"
-                  {...register("product_description")}
-                />
-              </Field>
+            <Section
+              title="Description"
+              labelFor="product_description"
+              error={errors.product_description?.message}
+            >
+              <Form.Control
+                as="textarea"
+                rows={4}
+                id="product_description"
+                {...register("product_description")}
+              />
             </Section>
-            <Section title="Product Images">
-              <Field
-                label="Product Images"
-                htmlFor="product_images"
-                hint="jpg, jpeg, png or gif, up to 5 MB each."
-                error={errors.product_images?.message}
-              >
-                <Controller
-                  control={control}
-                  name="product_images"
-                  render={({ field }) => (
-                    <ImagePicker
-                      id="product_images"
-                      label="Product Images"
-                      kind="product"
-                      multiple
-                      value={(field.value ?? "").split(",").filter((name) => name !== "")}
-                      onChange={(names) => field.onChange(names.join(","))}
-                    />
-                  )}
-                />
-              </Field>
+            <Section
+              title="Product Images"
+              labelFor="product_images"
+              error={errors.product_images?.message}
+            >
+              <Form.Text className="d-block text-muted mb-2">
+                jpg, jpeg, png or gif, up to 5 MB each.
+              </Form.Text>
+              <Controller
+                control={control}
+                name="product_images"
+                render={({ field }) => (
+                  <ImagePicker
+                    id="product_images"
+                    label="Product Images"
+                    kind="product"
+                    multiple
+                    value={(field.value ?? "").split(",").filter((name) => name !== "")}
+                    onChange={(names) => field.onChange(names.join(","))}
+                  />
+                )}
+              />
             </Section>
             <Section title="Variation">
               <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
@@ -356,34 +379,32 @@ export default function ProductForm() {
                 <Form.Control id="sku" isInvalid={!!errors.sku} {...register("sku")} />
               </Field>
             </Section>
-            <Section title="Category">
-              <Field label="Category" htmlFor="category_id" error={errors.category_id?.message}>
-                {/* Controlled, so the chosen category shows even when the options arrive later. */}
-                <Controller
-                  control={control}
-                  name="category_id"
-                  render={({ field }) => (
-                    <Form.Select
-                      id="category_id"
-                      isInvalid={!!errors.category_id}
-                      name={field.name}
-                      ref={field.ref}
-                      value={String(field.value ?? "")}
-                      onChange={(e) => field.onChange(e.target.value)}
-                      onBlur={field.onBlur}
-                    >
-                      <option value="" disabled>
-                        Select a category
+            <Section title="Category" labelFor="category_id" error={errors.category_id?.message}>
+              {/* Controlled, so the chosen category shows even when the options arrive later. */}
+              <Controller
+                control={control}
+                name="category_id"
+                render={({ field }) => (
+                  <Form.Select
+                    id="category_id"
+                    isInvalid={!!errors.category_id}
+                    name={field.name}
+                    ref={field.ref}
+                    value={String(field.value ?? "")}
+                    onChange={(e) => field.onChange(e.target.value)}
+                    onBlur={field.onBlur}
+                  >
+                    <option value="" disabled>
+                      Select a category
+                    </option>
+                    {categoryList.data?.map((c) => (
+                      <option key={c.category_id} value={c.category_id}>
+                        {c.category_name}
                       </option>
-                      {categoryList.data?.map((c) => (
-                        <option key={c.category_id} value={c.category_id}>
-                          {c.category_name}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  )}
-                />
-              </Field>
+                    ))}
+                  </Form.Select>
+                )}
+              />
             </Section>
             <Section title="Status">
               <Controller
