@@ -11,7 +11,7 @@ import {
   type userUpdate,
 } from "@store/contract";
 import { asc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
 import type { Db, Tx } from "../../db/client";
@@ -132,78 +132,52 @@ export async function nextUserId(db: Tx): Promise<{ user_id: number }> {
   return { user_id: Number(result.rows[0]?.next ?? 1) };
 }
 
-/** Each select must name a value of its list (SPEC.md section 5); else 400. */
+/** Each select must name a value of its list (SPEC.md section 5); else 400 naming the field. */
+const CHOICES: { field: keyof UserUpdate; table: PgTable; column: PgColumn; message: string }[] = [
+  {
+    field: "gender",
+    table: genders,
+    column: genders.gender,
+    message: "Gender must be one of the listed genders.",
+  },
+  {
+    field: "role",
+    table: roles,
+    column: roles.role,
+    message: "Role must be one of the listed roles.",
+  },
+  {
+    field: "languages",
+    table: languages,
+    column: languages.languages,
+    message: "Language must be one of the listed languages.",
+  },
+  {
+    field: "currency",
+    table: currencies,
+    column: currencies.currency_code,
+    message: "Currency must be one of the listed currencies.",
+  },
+  {
+    field: "membership",
+    table: memberships,
+    column: memberships.member_id,
+    message: "Membership must be one of the listed memberships.",
+  },
+  {
+    field: "referral_of",
+    table: users,
+    column: users.user_id,
+    message: "Referral must be an existing user.",
+  },
+];
+
 async function assertChoices(tx: Tx, input: UserUpdate): Promise<void> {
-  const checks: [
-    keyof UserUpdate,
-    string | number | null | undefined,
-    () => Promise<unknown[]>,
-    string,
-  ][] = [
-    [
-      "gender",
-      input.gender,
-      () =>
-        tx
-          .select()
-          .from(genders)
-          .where(eq(genders.gender, input.gender ?? "")),
-      "Gender must be one of the listed genders.",
-    ],
-    [
-      "role",
-      input.role,
-      () =>
-        tx
-          .select()
-          .from(roles)
-          .where(eq(roles.role, input.role ?? "")),
-      "Role must be one of the listed roles.",
-    ],
-    [
-      "languages",
-      input.languages,
-      () =>
-        tx
-          .select()
-          .from(languages)
-          .where(eq(languages.languages, input.languages ?? "")),
-      "Language must be one of the listed languages.",
-    ],
-    [
-      "currency",
-      input.currency,
-      () =>
-        tx
-          .select()
-          .from(currencies)
-          .where(eq(currencies.currency_code, input.currency ?? "")),
-      "Currency must be one of the listed currencies.",
-    ],
-    [
-      "membership",
-      input.membership,
-      () =>
-        tx
-          .select({ id: memberships.member_id })
-          .from(memberships)
-          .where(eq(memberships.member_id, input.membership ?? 0)),
-      "Membership must be one of the listed memberships.",
-    ],
-    [
-      "referral_of",
-      input.referral_of,
-      () =>
-        tx
-          .select({ id: users.user_id })
-          .from(users)
-          .where(eq(users.user_id, input.referral_of ?? 0)),
-      "Referral must be an existing user.",
-    ],
-  ];
-  for (const [path, value, find, message] of checks) {
+  for (const { field, table, column, message } of CHOICES) {
+    const value = input[field];
     if (value === undefined || value === null) continue;
-    if ((await find()).length === 0) throw badRequest(path, message);
+    const [found] = await tx.select({ one: sql`1` }).from(table).where(eq(column, value)).limit(1);
+    if (!found) throw badRequest(field, message);
   }
 }
 
