@@ -262,6 +262,26 @@ export async function seedDemoStore(
     );
   });
   step("insert the rest and commit");
+  // Fresh statistics for the planner: the embedded database has no autovacuum
+  // to notice a bulk load, and lists would otherwise be planned for empty tables.
+  const seeded = [
+    categories,
+    brands,
+    products,
+    productVariants,
+    users,
+    userWallets,
+    vouchers,
+    orders,
+    withdrawRequests,
+  ];
+  await db.execute(
+    sql`analyze ${sql.join(
+      seeded.map((t) => sql.identifier(getTableName(t))),
+      sql`, `,
+    )}`,
+  );
+  step("analyze");
 
   return {
     size,

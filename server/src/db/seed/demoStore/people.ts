@@ -70,9 +70,12 @@ export function mobile(random: Random): string {
 }
 
 export function address(random: Random, place: Place = randomPlace(random)): Address {
-  const unit = random.chance(0.3) ? `${random.int(1, 25)}-${random.int(1, 12)}, ` : "";
+  // Landed houses have a number; flats a block-floor-unit ("B-12-3").
+  const door = random.chance(0.3)
+    ? `${random.pick(["A", "B", "C"])}-${random.int(1, 25)}-${random.int(1, 12)}`
+    : `No. ${random.int(1, 199)}`;
   return {
-    address_1: `${unit}No. ${random.int(1, 199)}, ${random.pick(place.streets)}`,
+    address_1: `${door}, ${random.pick(place.streets)}`,
     address_2: `${random.pick(place.areas)}, ${place.city}`,
     postcode: random.pick(place.postcodes),
     state: place.state,
