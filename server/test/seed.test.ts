@@ -20,6 +20,7 @@ const THIS_YEAR = NOW.getFullYear();
 
 let ctx: TestContext;
 let uploadsDir: string;
+let firstFigures: Record<string, unknown>;
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
@@ -28,10 +29,42 @@ async function one<T>(db: Db, query: SQL): Promise<T> {
   return (await rows<T>(db, query))[0] as T;
 }
 
+// Long lists are compared by digest, so a failure prints a readable difference.
+const figures = async (db: Db) => {
+  const raw = await one<Record<string, unknown>>(
+    db,
+    sql`select
+      (select count(*)::int from users) as users,
+      (select count(*)::int from products) as products,
+      (select count(*)::int from product_variants) as variants,
+      (select sum(down_line)::int from users) as down_lines,
+      (select string_agg(membership::text, '' order by user_id) from users) as tiers,
+      (select sum(total_price)::text from orders) as revenue,
+      (select sum(points_earned)::text from orders) as points,
+      (select string_agg(order_status::text, '' order by orders_id) from orders) as statuses,
+      (select string_agg(order_number, ',' order by orders_id) from orders) as numbers,
+      (select sum(wallet_amt + c_wallet_amt)::text from user_wallets) as wallets,
+      (select sum(withdraw_amt)::text from withdraw_requests) as withdrawn,
+      (select string_agg(voucher_code, ',' order by voucher_id) from vouchers) as codes,
+      (select string_agg(username || ':' || created_at::text, ',' order by user_id) from users where username <> 'admin') as signups,
+      (select sum(normal_price)::text from products) as prices`,
+  );
+  return Object.fromEntries(
+    Object.entries(raw).map(([key, value]) => [
+      key,
+      typeof value === "string" && value.length > 40
+        ? createHash("sha256").update(value).digest("hex").slice(0, 16)
+        : value,
+    ]),
+  );
+};
+
 beforeAll(async () => {
   ctx = await createTestContext();
   uploadsDir = path.join(ctx.dataDir, "uploads");
   await seedDemoStore(ctx.db, uploadsDir, { now: NOW });
+  // Taken before any test changes the store (one approves a withdrawal).
+  firstFigures = await figures(ctx.db);
 }, 120_000);
 
 afterAll(async () => {
@@ -193,6 +226,26 @@ describe("demo store states", () => {
     ]);
   });
 
+  it("keeps every open request within the cash wallet, so the demo can approve it", async () => {
+    const short = await one<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from (
+          select r.user_id, sum(r.withdraw_amt) as asked from withdraw_requests r
+          where r.withdraw_status = 'processing' group by r.user_id) open
+        join user_wallets w on w.user_id = open.user_id where w.c_wallet_amt < open.asked`,
+    );
+    expect(short.n).toBe(0);
+    const [open] = await rows<{ withdraw_id: number }>(
+      ctx.db,
+      sql`select withdraw_id from withdraw_requests where withdraw_status = 'processing' limit 1`,
+    );
+    const approved = await ctx.call("PUT", `/api/withdrawRequest/${open?.withdraw_id}`, {
+      withdraw_id: open?.withdraw_id,
+      withdraw_status: "completed",
+    });
+    expect(approved.statusCode).toBe(200);
+  });
+
   it("has vouchers of both types, uppercase codes, some expired and some live", async () => {
     const response = await ctx.call("GET", "/api/vouchers");
     const list =
@@ -319,43 +372,12 @@ describe("demo store images", () => {
 });
 
 describe("demo store determinism", () => {
-  // Long lists are compared by digest, so a failure prints a readable difference.
-  const figures = async (db: Db) => {
-    const raw = await one<Record<string, unknown>>(
-      db,
-      sql`select
-        (select count(*)::int from users) as users,
-        (select count(*)::int from products) as products,
-        (select count(*)::int from product_variants) as variants,
-        (select sum(down_line)::int from users) as down_lines,
-        (select string_agg(membership::text, '' order by user_id) from users) as tiers,
-        (select sum(total_price)::text from orders) as revenue,
-        (select sum(points_earned)::text from orders) as points,
-        (select string_agg(order_status::text, '' order by orders_id) from orders) as statuses,
-        (select string_agg(order_number, ',' order by orders_id) from orders) as numbers,
-        (select sum(wallet_amt + c_wallet_amt)::text from user_wallets) as wallets,
-        (select sum(withdraw_amt)::text from withdraw_requests) as withdrawn,
-        (select string_agg(voucher_code, ',' order by voucher_id) from vouchers) as codes,
-        (select string_agg(username || ':' || created_at::text, ',' order by user_id) from users where username <> 'admin') as signups,
-        (select sum(normal_price)::text from products) as prices`,
-    );
-    return Object.fromEntries(
-      Object.entries(raw).map(([key, value]) => [
-        key,
-        typeof value === "string" && value.length > 40
-          ? createHash("sha256").update(value).digest("hex").slice(0, 16)
-          : value,
-      ]),
-    );
-  };
-
   it("builds the same store from the same seed and moment", async () => {
     const other = await createTestContext();
     try {
       await seedDemoStore(other.db, path.join(other.dataDir, "uploads"), { now: NOW });
-      const first = await figures(ctx.db);
-      expect(await figures(other.db)).toEqual(first);
-      expect(first.users).toBe(301);
+      expect(await figures(other.db)).toEqual(firstFigures);
+      expect(firstFigures.users).toBe(301);
       const a = fs.readFileSync(path.join(uploadsDir, "demo-product-kt-1.png"));
       const b = fs.readFileSync(path.join(other.dataDir, "uploads", "demo-product-kt-1.png"));
       expect(a.equals(b)).toBe(true);

@@ -136,9 +136,11 @@ export async function seedDemoStore(
     mark = at;
   };
 
+  // Demo members never sign in to the back-office: one unguessable password,
+  // hashed once (on the thread pool, while the images are drawn).
+  const hashing = hashPassword(randomBytes(24).toString("base64url"));
   const images = writeDemoImages(uploadsDir, CATEGORY_PLANS, BRAND_NAMES.length);
-  // Demo members never sign in to the back-office; one unguessable password, hashed once.
-  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
+  const passwordHash = await hashing;
   step("images and password");
 
   const tiers = await db
@@ -177,7 +179,7 @@ export async function seedDemoStore(
     lastOrder[order.userIndex] = order.createdMs;
   }
   const wallets = usersPlan.map((u, i) => planWallet(random, u, lastOrder[i] ?? null));
-  const withdrawals = planWithdrawals(random, cal, usersPlan, size.withdrawals);
+  const withdrawals = planWithdrawals(random, cal, usersPlan, wallets, size.withdrawals);
   const agency = planAgencyStores(random, cal, size.agencyStores);
   const bannerRows = planBanners(random, cal, images, size.banners);
   const testimonialPlans = planTestimonials(random, cal, usersPlan, firstOrder, size.testimonials);

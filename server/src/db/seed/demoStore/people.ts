@@ -238,13 +238,19 @@ const WITHDRAW_MIX = [
   "completed",
 ] as const;
 
-/** Withdrawal requests in all three states, their stamps as SPEC's transitions leave them. */
+/**
+ * Withdrawal requests in all three states, their stamps as SPEC's transitions
+ * leave them. Open (processing) requests fit in the cash wallet, topping it up
+ * where needed, so an administrator can approve any of them in the demo.
+ */
 export function planWithdrawals(
   random: Random,
   cal: Calendar,
   usersPlan: readonly UserPlan[],
+  wallets: WalletRow[],
   count: number,
 ): WithdrawPlan[] {
+  const reserved = new Map<number, number>();
   const earners = usersPlan
     .map((u, i) => ({ u, i }))
     .filter(
@@ -261,12 +267,19 @@ export function planWithdrawals(
     const requested = between(random, from, cal.now - (status === "processing" ? 0 : DAY));
     const settled = later(random, Math.max(requested, from), 6, 96, cal.now);
     const bank = random.pick(BANKS);
+    const amount = random.int(50, 1_500) * 100 + random.pick([0, 0, 50]);
+    if (status === "processing") {
+      const wallet = wallets[i] as WalletRow;
+      const held = (reserved.get(i) ?? 0) + amount;
+      reserved.set(i, held);
+      if (cents(wallet.c_wallet_amt ?? "0") < held) wallet.c_wallet_amt = centsToMoney(held);
+    }
     plans.push({
       userIndex: i,
       row: {
         bank_acc: random.digits(bank === "Maybank" ? 12 : random.pick([10, 12, 14])),
         bank_name: bank,
-        withdraw_amt: centsToMoney(random.int(50, 1_500) * 100 + random.pick([0, 0, 50])),
+        withdraw_amt: centsToMoney(amount),
         withdraw_status: status,
         request_at: wire(requested),
         cashOut_at: status === "completed" ? wire(settled) : null,
