@@ -35,6 +35,8 @@ export class ListScreen {
   /** Searches for a unique text and answers its row. */
   async find(text: string): Promise<Locator> {
     await this.search().fill(text);
+    // The search applies after a pause; wait for it so the row is the filtered one.
+    await this.page.waitForURL((url) => url.searchParams.get("q") === text.trim());
     const row = this.row(text);
     await row.waitFor();
     return row;

@@ -105,6 +105,35 @@ describe("agency stores", () => {
     });
   });
 
+  it("keeps the admin on Edit when they click it while a search is still pending", async () => {
+    const list = new AgencyListPage(s.page);
+    await list.goto();
+    const name = `Kedai ${unique} Baru`;
+    await s.page.getByRole("link", { name: `Edit ${name}`, exact: true }).waitFor();
+    // A slow machine widens the moment between the click and the next screen.
+    const cdp = await s.context.newCDPSession(s.page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 30 });
+    // Type a search and click Edit just before the search's 300 ms pause ends.
+    await s.page.evaluate(
+      ([text, label]) => {
+        const input = document.querySelector<HTMLInputElement>('input[type="search"]');
+        const link = document.querySelector<HTMLAnchorElement>(`a[aria-label="${label}"]`);
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+        if (!input || !link || !setValue) throw new Error("list not ready");
+        setValue.call(input, text);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        setTimeout(() => link.click(), 250);
+      },
+      [unique, `Edit ${name}`] as const,
+    );
+    await s.page.waitForURL("**/editAgency?sid=*");
+    await s.page.waitForTimeout(1500);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await cdp.detach();
+    expect(new URL(s.page.url()).pathname).toBe("/editAgency");
+    await new AgencyFormPage(s.page).username().waitFor();
+  });
+
   it("says so when the store to edit does not exist", async () => {
     await s.page.goto("/editAgency?sid=99999999");
     await s.page.getByText("This agency store could not be found.").waitFor();

@@ -60,7 +60,12 @@ export function DataTable<T>({
   // Search as the admin types, after a short pause.
   useEffect(() => {
     if (query === list.q) return;
-    const timer = setTimeout(() => list.setSearch(query.trim()), 300);
+    // A search still waiting when the admin clicks away (Edit, a sidebar link) is
+    // dropped; applied, it would pull them back to this list while the next screen loads.
+    const startedOn = window.location.pathname;
+    const timer = setTimeout(() => {
+      if (window.location.pathname === startedOn) list.setSearch(query.trim());
+    }, 300);
     return () => clearTimeout(timer);
   }, [query, list]);
 
