@@ -40,7 +40,7 @@ export function writeDemoImages(
           TILE,
           TILE,
           hsl(category.hue, 0.55, 0.82 - i * 0.04),
-          hsl((category.hue + i * 12) % 360, 0.65, 0.42),
+          hsl((category.hue + i * 6) % 360, 0.65, 0.42),
           pattern,
         ),
       ),
