@@ -32,7 +32,9 @@ function freePort(): Promise<number> {
  * with the demo store; the built web app must exist (the test command builds it).
  */
 export async function setup(project: TestProject): Promise<void> {
-  if (!fs.existsSync(path.join(process.env.WEB_DIST ?? path.join(root, "web/dist"), "index.html"))) {
+  if (
+    !fs.existsSync(path.join(process.env.WEB_DIST ?? path.join(root, "web/dist"), "index.html"))
+  ) {
     throw new Error("web/dist is missing: run `npm run build` first (npm test does).");
   }
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-e2e-"));
