@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
@@ -52,7 +53,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir = path.join(options.dataDir, "pglite");
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   await client.exec(`SET TIME ZONE '${options.timeZone.replace(/'/g, "")}'`);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

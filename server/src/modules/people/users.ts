@@ -10,7 +10,7 @@ import {
   type userCreate,
   type userUpdate,
 } from "@store/contract";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
@@ -35,7 +35,7 @@ type UserUpdate = z.output<typeof userUpdate>;
 
 const referrer = alias(users, "referrer");
 
-/** The user as answered: joined names, a live order count, never the password. */
+/** The user as answered, but for the order count: joined names, never the password. */
 const userColumns = {
   user_id: users.user_id,
   username: users.username,
@@ -51,10 +51,6 @@ const userColumns = {
   down_line: users.down_line,
   referral_of: users.referral_of,
   referrer_username: referrer.username,
-  ttl_order:
-    sql<number>`(select count(*) from ${orders} where ${orders.user_id} = ${users.user_id})`.mapWith(
-      Number,
-    ),
   ttl_pv: users.ttl_pv,
   languages: users.languages,
   currency: users.currency,
@@ -70,6 +66,25 @@ function selectUsers(db: Tx) {
     .leftJoin(memberships, eq(memberships.member_id, users.membership))
     .leftJoin(referrer, eq(referrer.user_id, users.referral_of))
     .$dynamic();
+}
+
+type UserRow = Omit<User, "ttl_order">;
+
+/**
+ * Adds each user's live order count. Counted for the answered rows only, after
+ * paging: as a column of the list query it would be counted for every row the
+ * OFFSET skips too.
+ */
+async function withOrderCounts(db: Tx, rows: UserRow[]): Promise<User[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.user_id);
+  const counts = await db
+    .select({ user_id: orders.user_id, n: count() })
+    .from(orders)
+    .where(sql`${orders.user_id} = any(${sql.param(ids)}::int[])`)
+    .groupBy(orders.user_id);
+  const byUser = new Map(counts.map((row) => [row.user_id, row.n]));
+  return rows.map((row) => ({ ...row, ttl_order: byUser.get(row.user_id) ?? 0 }));
 }
 
 const listSpec = {
@@ -105,11 +120,12 @@ export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
     ? await base.limit(clauses.page.limit).offset(clauses.page.offset)
     : await base;
   const total = clauses.page ? await db.$count(users, clauses.where) : rows.length;
-  return { rows, total };
+  return { rows: await withOrderCounts(db, rows), total };
 }
 
 export async function findUser(db: Tx, userId: number): Promise<User | undefined> {
-  const [row] = await selectUsers(db).where(eq(users.user_id, userId)).limit(1);
+  const found = await selectUsers(db).where(eq(users.user_id, userId)).limit(1);
+  const [row] = await withOrderCounts(db, found);
   return row;
 }
 

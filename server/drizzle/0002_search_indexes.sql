@@ -1,0 +1,2 @@
+CREATE INDEX "orders_search_trgm" ON "orders" USING gin ("order_number" gin_trgm_ops,"username" gin_trgm_ops,"recipient_name" gin_trgm_ops,"tracking_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_search_trgm" ON "users" USING gin ("username" gin_trgm_ops,"f_name" gin_trgm_ops,"l_name" gin_trgm_ops,"email" gin_trgm_ops,"contact" gin_trgm_ops);
