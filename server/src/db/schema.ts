@@ -3,6 +3,7 @@
  * map onto the contract without renaming. Money is numeric; two-valued
  * statuses are smallint 1/0; deleted_at marks soft deletes where SPEC lists it.
  */
+import type { RequirementCondition } from "@store/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -71,7 +72,7 @@ export const memberships = pgTable(
     member_percentage: money("member_percentage").notNull().default("0"),
     member_earning: money("member_earning").notNull().default("0"),
     min_requirement: money("min_requirement").notNull().default("0"),
-    req_condition: text("req_condition").notNull().default("pv"),
+    req_condition: text("req_condition").$type<RequirementCondition>().notNull().default("pv"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -1,16 +1,27 @@
-import { idParams, listQuery } from "@store/contract";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { idParams, type ListQuery, listQuery } from "@store/contract";
 import type { z } from "zod";
 import type { App } from "../app";
-import type { CrudService } from "./crud";
-import { sendPage } from "./paging";
+import type { Db } from "../db/client";
+import type { Actor } from "./audit";
+import { type Page, sendPage } from "./paging";
 
-export interface CrudRoutesOptions<T extends PgTable, I extends z.ZodType, R extends z.ZodType> {
-  service: CrudService<T>;
+/** The five calls of a record as its service answers them (crudService, or a domain's own). */
+export interface RecordService<Query, Input, Row> {
+  list(db: Db, query: Query): Promise<Page<Row>>;
+  get(db: Db, id: number): Promise<Row>;
+  create(db: Db, actor: Actor | null, input: Input): Promise<Row>;
+  update(db: Db, actor: Actor | null, id: number, input: Input): Promise<Row>;
+  remove(db: Db, actor: Actor | null, id: number): Promise<Row>;
+}
+
+export interface CrudRoutesOptions<Q extends z.ZodType, I extends z.ZodType, R extends z.ZodType> {
+  service: RecordService<z.output<Q>, z.output<I>, z.output<R>>;
   /** The request body schema for create and update. */
   input: I;
   /** The record as answered. */
   record: R;
+  /** The list's query string, when it has filters beyond paging and search. */
+  query?: Q;
   /** OpenAPI tag. */
   tag: string;
   /** SPEC.md section 7 paths: the collection and the item (":id"). */
@@ -18,26 +29,27 @@ export interface CrudRoutesOptions<T extends PgTable, I extends z.ZodType, R ext
   item: string;
   /** A different path for reading one record, when SPEC.md says so (vouchersId/{id}). */
   read?: string;
-  /** Maps a validated body onto the table's columns, when they differ. */
-  toValues?: (input: z.output<I>) => T["$inferInsert"];
 }
 
-/** The five HTTP calls of a simple record: they parse, call the service, answer. */
-export function registerCrudRoutes<T extends PgTable, I extends z.ZodType, R extends z.ZodType>(
-  app: App,
-  options: CrudRoutesOptions<T, I, R>,
-): void {
+/** The five HTTP calls of a record: they parse, call the service, answer. */
+export function registerCrudRoutes<
+  I extends z.ZodType,
+  R extends z.ZodType,
+  Q extends z.ZodType = z.ZodType<ListQuery>,
+>(app: App, options: CrudRoutesOptions<Q, I, R>): void {
   const { service, tag } = options;
-  // Widened to ZodType: Fastify's reply types cannot resolve a generic schema.
+  // Widened to ZodType: Fastify's request types cannot resolve a generic schema,
+  // so the handlers restore the parsed types below.
   const input: z.ZodType = options.input;
   const record: z.ZodType = options.record;
-  const toValues = options.toValues ?? ((body: z.output<I>) => body as T["$inferInsert"]);
+  const querystring: z.ZodType = options.query ?? listQuery;
   const tags = [tag];
 
   app.get(
     options.collection,
-    { schema: { tags, querystring: listQuery, response: { 200: record.array() } } },
-    async (request, reply) => sendPage(reply, await service.list(app.db, request.query)),
+    { schema: { tags, querystring, response: { 200: record.array() } } },
+    async (request, reply) =>
+      sendPage(reply, await service.list(app.db, request.query as z.output<Q>)),
   );
   app.get(
     options.read ?? options.item,
@@ -47,25 +59,16 @@ export function registerCrudRoutes<T extends PgTable, I extends z.ZodType, R ext
   app.post(
     options.collection,
     { schema: { tags, body: input, response: { 201: record } } },
-    async (request, reply) => {
-      const row = await service.create(
-        app.db,
-        request.admin,
-        toValues(request.body as z.output<I>),
-      );
-      return reply.code(201).send(row);
-    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await service.create(app.db, request.admin, request.body as z.output<I>)),
   );
   app.put(
     options.item,
     { schema: { tags, params: idParams, body: input, response: { 200: record } } },
     async (request) =>
-      service.update(
-        app.db,
-        request.admin,
-        request.params.id,
-        toValues(request.body as z.output<I>),
-      ),
+      service.update(app.db, request.admin, request.params.id, request.body as z.output<I>),
   );
   app.delete(
     options.item,

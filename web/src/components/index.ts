@@ -1,6 +1,7 @@
 export { ConfirmDialog } from "./ConfirmDialog";
 export { type Column, DataTable } from "./DataTable";
 export { Field } from "./Field";
+export { FormActions } from "./FormActions";
 export {
   checkImage,
   type ImageKind,
@@ -18,7 +19,10 @@ export { CardSkeleton, FormSkeleton, LoadingDots, TableSkeleton } from "./Loadin
 export { MissingRecord, useRecordId } from "./MissingRecord";
 export { NumberInput } from "./NumberInput";
 export { PageHeader } from "./PageHeader";
+export { RowActions } from "./RowActions";
 export { StatusBadge } from "./StatusBadge";
+export { StatusSwitch } from "./StatusSwitch";
 export { showToast } from "./toastStore";
+export { useDeleteDialog } from "./useDeleteDialog";
 export { useListState } from "./useListState";
 export { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";

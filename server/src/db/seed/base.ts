@@ -72,7 +72,7 @@ export const MEMBERSHIP_TIERS = [
     min_requirement: "10000",
     req_condition: "pv",
   },
-];
+] satisfies (typeof memberships.$inferInsert)[];
 
 /**
  * What every store needs, on every start and every database: lookups,

@@ -3,8 +3,6 @@ import {
   brandInput,
   category,
   categoryInput,
-  idParams,
-  listQuery,
   product,
   productIdRow,
   productInput,
@@ -15,7 +13,6 @@ import {
 import { z } from "zod";
 import type { App } from "../../app";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
-import { sendPage } from "../../lib/paging";
 import { productService } from "./products";
 import { brandService, categoryService } from "./service";
 import { variantService } from "./variants";
@@ -39,71 +36,30 @@ export function registerCatalogRoutes(app: App): void {
     collection: "/brands",
     item: "/brands/:id",
   });
-  registerCategoryRoutes(app);
+  // SPEC's client also PUTs categories "with counts adjusted": accepted, but the
+  // input schema has no products_in_cat, so a body can never change the count.
+  registerCrudRoutes(app, {
+    service: categoryService,
+    input: categoryInput,
+    record: category,
+    tag: "catalog",
+    collection: "/categories",
+    item: "/categories/:id",
+  });
   registerProductRoutes(app);
   registerVariantRoutes(app);
 }
 
-function registerCategoryRoutes(app: App): void {
-  app.get(
-    "/categories",
-    { schema: { tags, querystring: listQuery, response: { 200: category.array() } } },
-    async (request, reply) => sendPage(reply, await categoryService.list(app.db, request.query)),
-  );
-  app.get(
-    "/categories/:id",
-    { schema: { tags, params: idParams, response: { 200: category } } },
-    async (request) => categoryService.get(app.db, request.params.id),
-  );
-  app.post(
-    "/categories",
-    { schema: { tags, body: categoryInput, response: { 201: category } } },
-    async (request, reply) =>
-      reply.code(201).send(await categoryService.create(app.db, request.admin, request.body)),
-  );
-  // SPEC's client also PUTs categories "with counts adjusted": accepted, but the
-  // input schema has no products_in_cat, so a body can never change the count.
-  app.put(
-    "/categories/:id",
-    { schema: { tags, params: idParams, body: categoryInput, response: { 200: category } } },
-    async (request) =>
-      categoryService.update(app.db, request.admin, request.params.id, request.body),
-  );
-  app.delete(
-    "/categories/:id",
-    { schema: { tags, params: idParams, response: { 200: category } } },
-    async (request) => categoryService.remove(app.db, request.admin, request.params.id),
-  );
-}
-
 function registerProductRoutes(app: App): void {
-  app.get(
-    "/products",
-    { schema: { tags, querystring: productListQuery, response: { 200: product.array() } } },
-    async (request, reply) => sendPage(reply, await productService.list(app.db, request.query)),
-  );
-  app.get(
-    "/products/:id",
-    { schema: { tags, params: idParams, response: { 200: product } } },
-    async (request) => productService.get(app.db, request.params.id),
-  );
-  app.post(
-    "/products",
-    { schema: { tags, body: productInput, response: { 201: product } } },
-    async (request, reply) =>
-      reply.code(201).send(await productService.create(app.db, request.admin, request.body)),
-  );
-  app.put(
-    "/products/:id",
-    { schema: { tags, params: idParams, body: productInput, response: { 200: product } } },
-    async (request) =>
-      productService.update(app.db, request.admin, request.params.id, request.body),
-  );
-  app.delete(
-    "/products/:id",
-    { schema: { tags, params: idParams, response: { 200: product } } },
-    async (request) => productService.remove(app.db, request.admin, request.params.id),
-  );
+  registerCrudRoutes(app, {
+    service: productService,
+    input: productInput,
+    record: product,
+    query: productListQuery,
+    tag: "catalog",
+    collection: "/products",
+    item: "/products/:id",
+  });
   app.get(
     "/productsFiltered/:category_id",
     { schema: { tags, params: categoryIdParams, response: { 200: product.array() } } },

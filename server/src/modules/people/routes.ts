@@ -139,13 +139,6 @@ function registerMembershipRoutes(app: App): void {
   app.get(
     "/membership/:id",
     { schema: { tags: ["memberships"], params: idParams, response: { 200: membership } } },
-    async (request) => {
-      const row = await membershipService.get(app.db, request.params.id);
-      // The table's check constraint allows only these two conditions.
-      return {
-        ...row,
-        req_condition: row.req_condition === "down-line" ? "down-line" : "pv",
-      } as const;
-    },
+    async (request) => membershipService.get(app.db, request.params.id),
   );
 }

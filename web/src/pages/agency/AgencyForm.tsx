@@ -1,17 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type AgencyStoreInput, agencyStoreInput } from "@store/contract";
 import { useEffect } from "react";
-import { Button, Form } from "react-bootstrap";
+import { Form } from "react-bootstrap";
 import { Controller, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { agencyStores } from "../../api/agency";
 import { ApiError } from "../../api/client";
 import {
   Field,
+  FormActions,
   FormSkeleton,
   MissingRecord,
   PageHeader,
+  StatusSwitch,
   useRecordId,
   useUnsavedChangesWarning,
 } from "../../components";
@@ -133,28 +135,8 @@ export default function AgencyForm() {
             )}
           />
         </Field>
-        <Controller
-          control={control}
-          name="store_status"
-          render={({ field }) => (
-            <Form.Check
-              type="switch"
-              id="store_status"
-              className="mb-3"
-              label="Status (Active)"
-              checked={field.value === 1 || field.value === "1" || field.value === true}
-              onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-            />
-          )}
-        />
-        <div className="d-flex gap-2">
-          <Link to={LIST} className="btn btn-outline-secondary">
-            Cancel
-          </Link>
-          <Button type="submit" disabled={isSubmitting}>
-            {isEdit ? "Save" : "Add"}
-          </Button>
-        </div>
+        <StatusSwitch control={control} name="store_status" className="mb-3" />
+        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={isSubmitting} />
       </Form>
     </>
   );

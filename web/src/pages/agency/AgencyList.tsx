@@ -1,14 +1,13 @@
 import type { AgencyStore } from "@store/contract";
-import { useState } from "react";
-import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { agencyStores } from "../../api/agency";
 import {
   type Column,
-  ConfirmDialog,
   DataTable,
   PageHeader,
+  RowActions,
   StatusBadge,
+  useDeleteDialog,
   useListState,
 } from "../../components";
 import { formatDate, formatDateTime } from "../../lib/format";
@@ -18,7 +17,11 @@ export default function AgencyList() {
   const list = useListState();
   const { data, isLoading } = agencyStores.useList(list.params);
   const remove = agencyStores.useRemove();
-  const [deleting, setDeleting] = useState<AgencyStore | null>(null);
+  const deleteDialog = useDeleteDialog<AgencyStore>({
+    remove,
+    idOf: (row) => row.store_id,
+    question: (row) => `Are you sure you want to delete "${row.store_name}"?`,
+  });
 
   const columns: Column<AgencyStore>[] = [
     { header: "Store Username", cell: (s) => s.store_username },
@@ -37,23 +40,11 @@ export default function AgencyList() {
       header: "Actions",
       className: "text-nowrap",
       cell: (s) => (
-        <div className="d-flex gap-1">
-          <Link
-            to={`/editAgency?sid=${s.store_id}`}
-            className="btn btn-sm btn-outline-primary"
-            aria-label={`Edit ${s.store_name}`}
-          >
-            Edit
-          </Link>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Delete ${s.store_name}`}
-            onClick={() => setDeleting(s)}
-          >
-            Delete
-          </Button>
-        </div>
+        <RowActions
+          editTo={`/editAgency?sid=${s.store_id}`}
+          name={s.store_name}
+          onDelete={() => deleteDialog.ask(s)}
+        />
       ),
     },
   ];
@@ -68,17 +59,7 @@ export default function AgencyList() {
       <div className="card p-3">
         <DataTable columns={columns} page={data} loading={isLoading} rowKey={(s) => s.store_id} />
       </div>
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Delete Alert"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.store_id, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        Are you sure you want to delete "{deleting?.store_name}"?
-      </ConfirmDialog>
+      {deleteDialog.dialog}
     </>
   );
 }

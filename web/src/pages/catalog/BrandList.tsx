@@ -1,15 +1,14 @@
 import type { Brand } from "@store/contract";
-import { useState } from "react";
-import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { brands } from "../../api/catalog";
 import {
   type Column,
-  ConfirmDialog,
   DataTable,
   ImageWithFallback,
   PageHeader,
+  RowActions,
   StatusBadge,
+  useDeleteDialog,
   useListState,
 } from "../../components";
 import { formatShortDateTime } from "../../lib/format";
@@ -21,7 +20,11 @@ export default function BrandList() {
   const list = useListState();
   const { data, isLoading } = brands.useList(list.params);
   const remove = brands.useRemove();
-  const [deleting, setDeleting] = useState<Brand | null>(null);
+  const deleteDialog = useDeleteDialog<Brand>({
+    remove,
+    idOf: (b) => b.brand_id,
+    question: (b) => `Are you sure you want to delete "${b.brand_name}"?`,
+  });
 
   const columns: Column<Brand>[] = [
     { header: "#", cell: (_b, i) => i + 1 },
@@ -44,23 +47,11 @@ export default function BrandList() {
       header: "Actions",
       className: nowrap,
       cell: (b) => (
-        <div className="d-flex gap-1">
-          <Link
-            to={`/editBrands?bid=${b.brand_id}`}
-            className="btn btn-sm btn-outline-primary"
-            aria-label={`Edit ${b.brand_name}`}
-          >
-            Edit
-          </Link>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Delete ${b.brand_name}`}
-            onClick={() => setDeleting(b)}
-          >
-            Delete
-          </Button>
-        </div>
+        <RowActions
+          editTo={`/editBrands?bid=${b.brand_id}`}
+          name={b.brand_name}
+          onDelete={() => deleteDialog.ask(b)}
+        />
       ),
     },
   ];
@@ -75,18 +66,7 @@ export default function BrandList() {
       <div className="card p-3">
         <DataTable columns={columns} page={data} loading={isLoading} rowKey={(b) => b.brand_id} />
       </div>
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Delete Alert"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          // The remove hook invalidates the brands, so the list reloads.
-          if (deleting) remove.mutate(deleting.brand_id, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        Are you sure you want to delete "{deleting?.brand_name}"?
-      </ConfirmDialog>
+      {deleteDialog.dialog}
     </>
   );
 }

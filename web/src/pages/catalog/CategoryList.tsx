@@ -1,14 +1,13 @@
 import type { Category } from "@store/contract";
-import { useState } from "react";
-import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { categories } from "../../api/catalog";
 import {
   type Column,
-  ConfirmDialog,
   DataTable,
   PageHeader,
+  RowActions,
   StatusBadge,
+  useDeleteDialog,
   useListState,
 } from "../../components";
 import { formatDateTime } from "../../lib/format";
@@ -20,7 +19,11 @@ export default function CategoryList() {
   const list = useListState();
   const { data, isLoading } = categories.useList(list.params);
   const remove = categories.useRemove();
-  const [deleting, setDeleting] = useState<Category | null>(null);
+  const deleteDialog = useDeleteDialog<Category>({
+    remove,
+    idOf: (row) => row.category_id,
+    question: (row) => `Are you sure you want to delete "${row.category_name}"?`,
+  });
 
   const columns: Column<Category>[] = [
     { header: "#", cell: (_c, i) => i + 1 },
@@ -33,23 +36,11 @@ export default function CategoryList() {
       header: "Actions",
       className: nowrap,
       cell: (c) => (
-        <div className="d-flex gap-1">
-          <Link
-            to={`/editCategories?cid=${c.category_id}`}
-            className="btn btn-sm btn-outline-primary"
-            aria-label={`Edit ${c.category_name}`}
-          >
-            Edit
-          </Link>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Delete ${c.category_name}`}
-            onClick={() => setDeleting(c)}
-          >
-            Delete
-          </Button>
-        </div>
+        <RowActions
+          editTo={`/editCategories?cid=${c.category_id}`}
+          name={c.category_name}
+          onDelete={() => deleteDialog.ask(c)}
+        />
       ),
     },
   ];
@@ -69,18 +60,7 @@ export default function CategoryList() {
           rowKey={(c) => c.category_id}
         />
       </div>
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Delete Alert"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          // A category that still has products is refused by the server; its toast says why.
-          if (deleting) remove.mutate(deleting.category_id, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        Are you sure you want to delete "{deleting?.category_name}"?
-      </ConfirmDialog>
+      {deleteDialog.dialog}
     </>
   );
 }

@@ -22,6 +22,7 @@ import {
   MissingRecord,
   NumberInput,
   PageHeader,
+  StatusSwitch,
   useRecordId,
   useUnsavedChangesWarning,
 } from "../../components";
@@ -407,19 +408,7 @@ export default function ProductForm() {
               />
             </Section>
             <Section title="Status">
-              <Controller
-                control={control}
-                name="product_status"
-                render={({ field }) => (
-                  <Form.Check
-                    type="switch"
-                    id="product_status"
-                    label="Status (Active)"
-                    checked={field.value === 1 || field.value === "1" || field.value === true}
-                    onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-                  />
-                )}
-              />
+              <StatusSwitch control={control} name="product_status" />
             </Section>
           </Col>
         </Row>

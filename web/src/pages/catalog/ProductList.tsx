@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Button, Form, Pagination } from "react-bootstrap";
 import { Link, useSearchParams } from "react-router";
 import { categories, products, useRemoveProduct } from "../../api/catalog";
-import { CardSkeleton, ConfirmDialog, PageHeader } from "../../components";
+import { CardSkeleton, PageHeader, useDeleteDialog } from "../../components";
 import { PriceFilter } from "./PriceFilter";
 import { ProductCard } from "./ProductCard";
 
@@ -66,9 +66,13 @@ export default function ProductList() {
   const { filters, update } = useProductFilters();
   const [showFilters, setShowFilters] = useState(true);
   const [query, setQuery] = useState(filters.q);
-  const [deleting, setDeleting] = useState<Product | null>(null);
   const categoryList = categories.useAll();
   const remove = useRemoveProduct();
+  const deleteDialog = useDeleteDialog<Product>({
+    remove,
+    idOf: (p) => p.product_id,
+    question: (p) => `Are you sure you want to delete "${p.product_name}" and its' variant?`,
+  });
   const { data, isLoading, isFetching } = products.useList({
     _page: filters.page,
     _limit: PAGE_SIZE,
@@ -155,7 +159,7 @@ export default function ProductList() {
             <div className="row g-3" aria-busy={isFetching}>
               {data.rows.map((p) => (
                 <div key={p.product_id} className="col-12 col-sm-6 col-xl-4">
-                  <ProductCard product={p} onDelete={setDeleting} />
+                  <ProductCard product={p} onDelete={deleteDialog.ask} />
                 </div>
               ))}
             </div>
@@ -183,17 +187,7 @@ export default function ProductList() {
           )}
         </section>
       </div>
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Delete Alert"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.product_id, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        Are you sure you want to delete "{deleting?.product_name}" and its' variant?
-      </ConfirmDialog>
+      {deleteDialog.dialog}
     </>
   );
 }

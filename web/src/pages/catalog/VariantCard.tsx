@@ -1,7 +1,7 @@
 import type { ProductInput } from "@store/contract";
 import { Button, Card, Col, Form, InputGroup, Row } from "react-bootstrap";
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from "react-hook-form";
-import { ImagePicker, NumberInput } from "../../components";
+import { ImagePicker, NumberInput, StatusSwitch } from "../../components";
 
 /** One variant of the product form: id, image, name, quantity, SKU, prices, status, delete. */
 export function VariantCard({
@@ -105,19 +105,11 @@ export function VariantCard({
             {invalid(fieldErrors?.variant_dis_price?.message)}
           </Col>
         </Row>
-        <Controller
+        <StatusSwitch
           control={control}
           name={`variants.${index}.variant_status`}
-          render={({ field }) => (
-            <Form.Check
-              type="switch"
-              id={id("status")}
-              className="mt-3"
-              label="Status (Active)"
-              checked={field.value === 1 || field.value === "1" || field.value === true}
-              onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-            />
-          )}
+          id={id("status")}
+          className="mt-3"
         />
       </Card.Body>
     </Card>

@@ -1,18 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type BannerInput, bannerInput } from "@store/contract";
 import { useEffect } from "react";
-import { Button, Form } from "react-bootstrap";
+import { Form } from "react-bootstrap";
 import { Controller, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../../api/client";
 import { banners } from "../../api/content";
 import {
   Field,
+  FormActions,
   FormSkeleton,
   ImagePicker,
   MissingRecord,
   PageHeader,
+  StatusSwitch,
   useRecordId,
   useUnsavedChangesWarning,
 } from "../../components";
@@ -88,28 +90,8 @@ export default function BannerForm() {
         <Field label="Subtitle" htmlFor="subtitle" error={errors.subtitle?.message}>
           <Form.Control id="subtitle" isInvalid={!!errors.subtitle} {...register("subtitle")} />
         </Field>
-        <Controller
-          control={control}
-          name="banner_status"
-          render={({ field }) => (
-            <Form.Check
-              type="switch"
-              id="banner_status"
-              className="mb-3"
-              label="Status (Active)"
-              checked={field.value === 1 || field.value === "1" || field.value === true}
-              onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-            />
-          )}
-        />
-        <div className="d-flex gap-2">
-          <Link to={LIST} className="btn btn-outline-secondary">
-            Cancel
-          </Link>
-          <Button type="submit" disabled={isSubmitting}>
-            {isEdit ? "Save" : "Add"}
-          </Button>
-        </div>
+        <StatusSwitch control={control} name="banner_status" className="mb-3" />
+        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={isSubmitting} />
       </Form>
     </>
   );

@@ -1,15 +1,14 @@
 import type { Banner } from "@store/contract";
-import { useState } from "react";
-import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { banners } from "../../api/content";
 import {
   type Column,
-  ConfirmDialog,
   DataTable,
   ImageWithFallback,
   PageHeader,
+  RowActions,
   StatusBadge,
+  useDeleteDialog,
   useListState,
 } from "../../components";
 import { formatDate } from "../../lib/format";
@@ -19,7 +18,11 @@ export default function BannerList() {
   const list = useListState();
   const { data, isLoading } = banners.useList(list.params);
   const remove = banners.useRemove();
-  const [deleting, setDeleting] = useState<Banner | null>(null);
+  const deleteDialog = useDeleteDialog<Banner>({
+    remove,
+    idOf: (row) => row.banner_id,
+    question: (row) => `Are you sure you want to delete "${row.title}"?`,
+  });
 
   const columns: Column<Banner>[] = [
     { header: "#", cell: (_b, index) => index + 1 },
@@ -42,23 +45,11 @@ export default function BannerList() {
       header: "Actions",
       className: "text-nowrap",
       cell: (b) => (
-        <div className="d-flex gap-1">
-          <Link
-            to={`/editBanner?bnid=${b.banner_id}`}
-            className="btn btn-sm btn-outline-primary"
-            aria-label={`Edit ${b.title}`}
-          >
-            Edit
-          </Link>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Delete ${b.title}`}
-            onClick={() => setDeleting(b)}
-          >
-            Delete
-          </Button>
-        </div>
+        <RowActions
+          editTo={`/editBanner?bnid=${b.banner_id}`}
+          name={b.title}
+          onDelete={() => deleteDialog.ask(b)}
+        />
       ),
     },
   ];
@@ -73,17 +64,7 @@ export default function BannerList() {
       <div className="card p-3">
         <DataTable columns={columns} page={data} loading={isLoading} rowKey={(b) => b.banner_id} />
       </div>
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Delete Alert"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.banner_id, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        Are you sure you want to delete "{deleting?.title}"?
-      </ConfirmDialog>
+      {deleteDialog.dialog}
     </>
   );
 }

@@ -1,17 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TestimonialInput, testimonialInput } from "@store/contract";
 import { useEffect } from "react";
-import { Button, Form } from "react-bootstrap";
-import { Controller, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Form } from "react-bootstrap";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../../api/client";
 import { testimonials, useCustomerUsernames } from "../../api/content";
 import {
   Field,
+  FormActions,
   FormSkeleton,
   MissingRecord,
   PageHeader,
+  StatusSwitch,
   useRecordId,
   useUnsavedChangesWarning,
 } from "../../components";
@@ -108,28 +110,8 @@ export default function TestimonialForm() {
             {...register("testimonial_content")}
           />
         </Field>
-        <Controller
-          control={control}
-          name="testimonial_status"
-          render={({ field }) => (
-            <Form.Check
-              type="switch"
-              id="testimonial_status"
-              className="mb-3"
-              label="Status (Active)"
-              checked={field.value === 1 || field.value === "1" || field.value === true}
-              onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-            />
-          )}
-        />
-        <div className="d-flex gap-2">
-          <Link to={LIST} className="btn btn-outline-secondary">
-            Cancel
-          </Link>
-          <Button type="submit" disabled={isSubmitting}>
-            {isEdit ? "Save" : "Add"}
-          </Button>
-        </div>
+        <StatusSwitch control={control} name="testimonial_status" className="mb-3" />
+        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={isSubmitting} />
       </Form>
     </>
   );

@@ -1,14 +1,13 @@
 import type { Testimonial } from "@store/contract";
-import { useState } from "react";
-import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { testimonials } from "../../api/content";
 import {
   type Column,
-  ConfirmDialog,
   DataTable,
   PageHeader,
+  RowActions,
   StatusBadge,
+  useDeleteDialog,
   useListState,
 } from "../../components";
 import { formatDate } from "../../lib/format";
@@ -20,7 +19,11 @@ export default function TestimonialList() {
   const list = useListState();
   const { data, isLoading } = testimonials.useList(list.params);
   const remove = testimonials.useRemove();
-  const [deleting, setDeleting] = useState<Testimonial | null>(null);
+  const deleteDialog = useDeleteDialog<Testimonial>({
+    remove,
+    idOf: (row) => row.testimonial_id,
+    question: (row) => `Are you sure you want to delete "${row.testimonial_title}"?`,
+  });
 
   const columns: Column<Testimonial>[] = [
     { header: "Customer Username", cell: (t) => t.username },
@@ -45,23 +48,11 @@ export default function TestimonialList() {
       header: "Actions",
       className: "text-nowrap",
       cell: (t) => (
-        <div className="d-flex gap-1">
-          <Link
-            to={`/editTestimonial?tid=${t.testimonial_id}`}
-            className="btn btn-sm btn-outline-primary"
-            aria-label={`Edit ${t.testimonial_title}`}
-          >
-            Edit
-          </Link>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Delete ${t.testimonial_title}`}
-            onClick={() => setDeleting(t)}
-          >
-            Delete
-          </Button>
-        </div>
+        <RowActions
+          editTo={`/editTestimonial?tid=${t.testimonial_id}`}
+          name={t.testimonial_title}
+          onDelete={() => deleteDialog.ask(t)}
+        />
       ),
     },
   ];
@@ -81,19 +72,7 @@ export default function TestimonialList() {
           rowKey={(t) => t.testimonial_id}
         />
       </div>
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Delete Alert"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) {
-            remove.mutate(deleting.testimonial_id, { onSettled: () => setDeleting(null) });
-          }
-        }}
-      >
-        Are you sure you want to delete "{deleting?.testimonial_title}"?
-      </ConfirmDialog>
+      {deleteDialog.dialog}
     </>
   );
 }

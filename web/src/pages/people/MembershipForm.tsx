@@ -1,14 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type MembershipInput, membershipInput, REQUIREMENT_CONDITIONS } from "@store/contract";
 import { useEffect } from "react";
-import { Button, Form } from "react-bootstrap";
+import { Form } from "react-bootstrap";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../../api/client";
 import { memberships } from "../../api/people";
 import {
   Field,
+  FormActions,
   FormSkeleton,
   MissingRecord,
   NumberInput,
@@ -153,14 +154,7 @@ export default function MembershipForm() {
             ))}
           </Form.Select>
         </Field>
-        <div className="d-flex gap-2">
-          <Link to={LIST} className="btn btn-outline-secondary">
-            Cancel
-          </Link>
-          <Button type="submit" disabled={isSubmitting}>
-            {isEdit ? "Save" : "Add"}
-          </Button>
-        </div>
+        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={isSubmitting} />
       </Form>
     </>
   );

@@ -1,9 +1,14 @@
 import type { Membership } from "@store/contract";
-import { useState } from "react";
-import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { memberships } from "../../api/people";
-import { type Column, ConfirmDialog, DataTable, PageHeader, useListState } from "../../components";
+import {
+  type Column,
+  DataTable,
+  PageHeader,
+  RowActions,
+  useDeleteDialog,
+  useListState,
+} from "../../components";
 import { formatDateTime } from "../../lib/format";
 import { plainNumber, requirementUnit, shownPercentage } from "./membershipDisplay";
 
@@ -12,7 +17,11 @@ export default function MembershipList() {
   const list = useListState();
   const { data, isLoading } = memberships.useList(list.params);
   const remove = memberships.useRemove();
-  const [deleting, setDeleting] = useState<Membership | null>(null);
+  const deleteDialog = useDeleteDialog<Membership>({
+    remove,
+    idOf: (row) => row.member_id,
+    question: (row) => `Are you sure you want to delete "${row.membership}"?`,
+  });
 
   const columns: Column<Membership>[] = [
     { header: "#", cell: (_m, index) => index + 1 },
@@ -39,23 +48,11 @@ export default function MembershipList() {
       header: "Actions",
       className: "text-nowrap",
       cell: (m) => (
-        <div className="d-flex gap-1">
-          <Link
-            to={`/editMemberships?mid=${m.member_id}`}
-            className="btn btn-sm btn-outline-primary"
-            aria-label={`Edit ${m.membership}`}
-          >
-            Edit
-          </Link>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Delete ${m.membership}`}
-            onClick={() => setDeleting(m)}
-          >
-            Delete
-          </Button>
-        </div>
+        <RowActions
+          editTo={`/editMemberships?mid=${m.member_id}`}
+          name={m.membership}
+          onDelete={() => deleteDialog.ask(m)}
+        />
       ),
     },
   ];
@@ -70,17 +67,7 @@ export default function MembershipList() {
       <div className="card p-3">
         <DataTable columns={columns} page={data} loading={isLoading} rowKey={(m) => m.member_id} />
       </div>
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Delete Alert"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.member_id, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        Are you sure you want to delete "{deleting?.membership}"?
-      </ConfirmDialog>
+      {deleteDialog.dialog}
     </>
   );
 }

@@ -7,9 +7,9 @@ import {
   userForm,
 } from "@store/contract";
 import { useEffect, useMemo } from "react";
-import { Button, Form } from "react-bootstrap";
-import { Controller, type UseFormReturn, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Form } from "react-bootstrap";
+import { type UseFormReturn, useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
 import {
   memberships,
@@ -22,9 +22,11 @@ import {
 } from "../../api/people";
 import {
   Field,
+  FormActions,
   FormSkeleton,
   MissingRecord,
   PageHeader,
+  StatusSwitch,
   useRecordId,
   useUnsavedChangesWarning,
 } from "../../components";
@@ -155,28 +157,8 @@ export default function UserForm() {
           <div className="col-md-6">{text("DOB", "D.O.B", "date")}</div>
         </div>
         <Selects form={form} lists={lists} />
-        <Controller
-          control={control}
-          name="user_status"
-          render={({ field }) => (
-            <Form.Check
-              type="switch"
-              id="user_status"
-              className="mb-3"
-              label="Status (Active)"
-              checked={field.value === 1}
-              onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-            />
-          )}
-        />
-        <div className="d-flex gap-2">
-          <Link to={LIST} className="btn btn-outline-secondary">
-            Cancel
-          </Link>
-          <Button type="submit" disabled={isSubmitting}>
-            {isEdit ? "Save" : "Add"}
-          </Button>
-        </div>
+        <StatusSwitch control={control} name="user_status" className="mb-3" />
+        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={isSubmitting} />
       </Form>
     </>
   );

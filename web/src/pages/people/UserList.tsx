@@ -1,14 +1,13 @@
 import { ADMIN_ROLE, type User } from "@store/contract";
-import { useState } from "react";
-import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { useRemoveUser, users } from "../../api/people";
 import {
   type Column,
-  ConfirmDialog,
   DataTable,
   PageHeader,
+  RowActions,
   StatusBadge,
+  useDeleteDialog,
   useListState,
 } from "../../components";
 import { formatDate, formatDateTime } from "../../lib/format";
@@ -18,7 +17,11 @@ export default function UserList() {
   const list = useListState();
   const { data, isLoading } = users.useList(list.params);
   const remove = useRemoveUser();
-  const [deleting, setDeleting] = useState<User | null>(null);
+  const deleteDialog = useDeleteDialog<User>({
+    remove,
+    idOf: (row) => row.user_id,
+    question: (row) => `Are you sure you want to delete "${row.username}"?`,
+  });
 
   const columns: Column<User>[] = [
     { header: "Username", cell: (u) => u.username },
@@ -40,23 +43,11 @@ export default function UserList() {
       header: "Actions",
       className: "text-nowrap",
       cell: (u) => (
-        <div className="d-flex gap-1">
-          <Link
-            to={`/editUser?uid=${u.user_id}`}
-            className="btn btn-sm btn-outline-primary"
-            aria-label={`Edit ${u.username}`}
-          >
-            Edit
-          </Link>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Delete ${u.username}`}
-            onClick={() => setDeleting(u)}
-          >
-            Delete
-          </Button>
-        </div>
+        <RowActions
+          editTo={`/editUser?uid=${u.user_id}`}
+          name={u.username}
+          onDelete={() => deleteDialog.ask(u)}
+        />
       ),
     },
   ];
@@ -77,17 +68,7 @@ export default function UserList() {
           rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}
         />
       </div>
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Delete Alert"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.user_id, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        Are you sure you want to delete "{deleting?.username}"?
-      </ConfirmDialog>
+      {deleteDialog.dialog}
     </>
   );
 }

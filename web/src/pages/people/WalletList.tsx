@@ -1,8 +1,13 @@
 import type { Wallet } from "@store/contract";
-import { useState } from "react";
 import { Button } from "react-bootstrap";
 import { useRemoveWallet, wallets } from "../../api/people";
-import { type Column, ConfirmDialog, DataTable, PageHeader, useListState } from "../../components";
+import {
+  type Column,
+  DataTable,
+  PageHeader,
+  useDeleteDialog,
+  useListState,
+} from "../../components";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 
 /** /userWallets: each user's wallet, cash wallet and PV; deleting a wallet deletes its user. */
@@ -10,7 +15,16 @@ export default function WalletList() {
   const list = useListState();
   const { data, isLoading } = wallets.useList(list.params);
   const remove = useRemoveWallet();
-  const [deleting, setDeleting] = useState<Wallet | null>(null);
+  const deleteDialog = useDeleteDialog<Wallet>({
+    remove,
+    idOf: (w) => w.wallet_id,
+    question: (w) => (
+      <>
+        Are you sure you want to delete "[{w.username}]'s wallet"?
+        <div className="small text-muted mt-2">Deleting the wallet also deletes the user.</div>
+      </>
+    ),
+  });
 
   const columns: Column<Wallet>[] = [
     { header: "Username", cell: (w) => w.username },
@@ -45,7 +59,7 @@ export default function WalletList() {
           size="sm"
           variant="outline-danger"
           aria-label={`Delete ${w.username}'s wallet`}
-          onClick={() => setDeleting(w)}
+          onClick={() => deleteDialog.ask(w)}
         >
           Delete
         </Button>
@@ -59,18 +73,7 @@ export default function WalletList() {
       <div className="card p-3">
         <DataTable columns={columns} page={data} loading={isLoading} rowKey={(w) => w.wallet_id} />
       </div>
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Delete Alert"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.wallet_id, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        Are you sure you want to delete "[{deleting?.username}]'s wallet"?
-        <div className="small text-muted mt-2">Deleting the wallet also deletes the user.</div>
-      </ConfirmDialog>
+      {deleteDialog.dialog}
     </>
   );
 }

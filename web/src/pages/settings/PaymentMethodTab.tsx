@@ -5,7 +5,7 @@ import { Form } from "react-bootstrap";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { usePaymentMethod, useSavePaymentMethod } from "../../api/settings";
-import { Field, TableSkeleton } from "../../components";
+import { Field, StatusSwitch, TableSkeleton } from "../../components";
 import { showServerIssues } from "../../lib/formErrors";
 import { SaveButton, SecretInput, useSavedIndicator } from "./SaveButton";
 
@@ -51,19 +51,7 @@ function PaymentForm({ method }: { method: PaymentMethod }) {
     <Form noValidate onSubmit={onSubmit} style={{ maxWidth: 720 }}>
       <div className="d-flex justify-content-between align-items-center mb-3">
         <h2 className="h6 mb-0">{method.payment_method}</h2>
-        <Controller
-          control={control}
-          name="method_status"
-          render={({ field }) => (
-            <Form.Check
-              type="switch"
-              id="method_status"
-              label="Enable payment method"
-              checked={field.value === 1 || field.value === "1" || field.value === true}
-              onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-            />
-          )}
-        />
+        <StatusSwitch control={control} name="method_status" label="Enable payment method" />
       </div>
       {(["secret_key", "publish_key"] as const).map((name) => {
         const label = name === "secret_key" ? "Secret Key" : "Publish Key";

@@ -6,14 +6,14 @@ import {
 } from "@store/contract";
 import { useEffect, useState } from "react";
 import { Button, Form, InputGroup, Modal, Table } from "react-bootstrap";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
   useAddShippingMethod,
   useSaveShippingMethod,
   useShippingMethods,
 } from "../../api/settings";
-import { Field, NumberInput, TableSkeleton } from "../../components";
+import { Field, NumberInput, StatusSwitch, TableSkeleton } from "../../components";
 import { showServerIssues } from "../../lib/formErrors";
 import { useSavedIndicator } from "./SaveButton";
 
@@ -95,19 +95,13 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
     <tr aria-label={method.shipping_name}>
       <td>
         <form id={formId} noValidate onSubmit={onSubmit} />
-        <Controller
+        <StatusSwitch
           control={control}
           name="shipping_status"
-          render={({ field }) => (
-            <Form.Check
-              type="switch"
-              id={`${prefix}_status`}
-              aria-label={`${method.shipping_name} active`}
-              form={formId}
-              checked={field.value === 1 || field.value === "1" || field.value === true}
-              onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-            />
-          )}
+          id={`${prefix}_status`}
+          label={false}
+          aria-label={`${method.shipping_name} active`}
+          form={formId}
         />
       </td>
       <td>

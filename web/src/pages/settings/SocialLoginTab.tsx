@@ -5,7 +5,7 @@ import { Card, Form } from "react-bootstrap";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useSaveSocialLogin, useSocialLogins } from "../../api/settings";
-import { Field, TableSkeleton } from "../../components";
+import { Field, StatusSwitch, TableSkeleton } from "../../components";
 import { showServerIssues } from "../../lib/formErrors";
 import { SaveButton, SecretInput, useSavedIndicator } from "./SaveButton";
 
@@ -63,18 +63,11 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
         <Form noValidate onSubmit={onSubmit}>
           <div className="d-flex justify-content-between align-items-center mb-3">
             <h2 className="h6 mb-0">{name}</h2>
-            <Controller
+            <StatusSwitch
               control={control}
               name="social_status"
-              render={({ field }) => (
-                <Form.Check
-                  type="switch"
-                  id={`${prefix}_status`}
-                  label={`Enable ${name} login`}
-                  checked={field.value === 1 || field.value === "1" || field.value === true}
-                  onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-                />
-              )}
+              id={`${prefix}_status`}
+              label={`Enable ${name} login`}
             />
           </div>
           <Field label={`${name} ID`} htmlFor={`${prefix}_id`} error={errors.id_key?.message}>

@@ -9,17 +9,19 @@ import {
   voucherInput,
 } from "@store/contract";
 import { type ChangeEvent, useEffect, useMemo } from "react";
-import { Button, Form, InputGroup } from "react-bootstrap";
+import { Form, InputGroup } from "react-bootstrap";
 import { Controller, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
 import { vouchers } from "../../api/vouchers";
 import {
   Field,
+  FormActions,
   FormSkeleton,
   MissingRecord,
   NumberInput,
   PageHeader,
+  StatusSwitch,
   useRecordId,
   useUnsavedChangesWarning,
 } from "../../components";
@@ -231,28 +233,8 @@ export default function CouponForm() {
             }}
           />
         </Field>
-        <Controller
-          control={control}
-          name="voucher_status"
-          render={({ field }) => (
-            <Form.Check
-              type="switch"
-              id="voucher_status"
-              className="mb-3"
-              label="Status (Active)"
-              checked={field.value === 1 || field.value === "1" || field.value === true}
-              onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-            />
-          )}
-        />
-        <div className="d-flex gap-2">
-          <Link to={LIST} className="btn btn-outline-secondary">
-            Cancel
-          </Link>
-          <Button type="submit" disabled={isSubmitting}>
-            {isEdit ? "Save" : "Add"}
-          </Button>
-        </div>
+        <StatusSwitch control={control} name="voucher_status" className="mb-3" />
+        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={isSubmitting} />
       </Form>
     </>
   );

@@ -1,14 +1,13 @@
 import type { Voucher } from "@store/contract";
-import { useState } from "react";
-import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { vouchers } from "../../api/vouchers";
 import {
   type Column,
-  ConfirmDialog,
   DataTable,
   PageHeader,
+  RowActions,
   StatusBadge,
+  useDeleteDialog,
   useListState,
 } from "../../components";
 import { formatMoney, formatShortDateTime } from "../../lib/format";
@@ -30,7 +29,11 @@ export default function CouponList() {
   const list = useListState();
   const { data, isLoading } = vouchers.useList(list.params);
   const remove = vouchers.useRemove();
-  const [deleting, setDeleting] = useState<Voucher | null>(null);
+  const deleteDialog = useDeleteDialog<Voucher>({
+    remove,
+    idOf: (row) => row.voucher_id,
+    question: (row) => `Are you sure you want to delete "${row.voucher_code}"?`,
+  });
 
   const columns: Column<Voucher>[] = [
     { header: "#", cell: (_v, i) => i + 1 },
@@ -47,23 +50,11 @@ export default function CouponList() {
       header: "Actions",
       className: nowrap,
       cell: (v) => (
-        <div className="d-flex gap-1">
-          <Link
-            to={`/editCoupon?vid=${v.voucher_id}`}
-            className="btn btn-sm btn-outline-primary"
-            aria-label={`Edit ${v.voucher_code}`}
-          >
-            Edit
-          </Link>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Delete ${v.voucher_code}`}
-            onClick={() => setDeleting(v)}
-          >
-            Delete
-          </Button>
-        </div>
+        <RowActions
+          editTo={`/editCoupon?vid=${v.voucher_id}`}
+          name={v.voucher_code}
+          onDelete={() => deleteDialog.ask(v)}
+        />
       ),
     },
   ];
@@ -78,17 +69,7 @@ export default function CouponList() {
       <div className="card p-3">
         <DataTable columns={columns} page={data} loading={isLoading} rowKey={(v) => v.voucher_id} />
       </div>
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Delete Alert"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.voucher_id, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        Are you sure you want to delete "{deleting?.voucher_code}"?
-      </ConfirmDialog>
+      {deleteDialog.dialog}
     </>
   );
 }
