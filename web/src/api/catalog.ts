@@ -7,8 +7,8 @@ import type {
   ProductInput,
   Variant,
 } from "@store/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api, useRefresh } from "./client";
 import { createResource } from "./crud";
 
 /** Brands: GET/POST brands, GET/PUT/DELETE brands/{id}. */
@@ -53,13 +53,7 @@ export function useProductVariants(productId: number | null) {
 
 /** After a product write: products, variants and category counts are all fresh again. */
 function useInvalidateCatalog() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: products.keys.all }),
-      client.invalidateQueries({ queryKey: variantKeys.all }),
-      client.invalidateQueries({ queryKey: categories.keys.all }),
-    ]);
+  return useRefresh(products.keys.all, variantKeys.all, categories.keys.all);
 }
 
 /**

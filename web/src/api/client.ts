@@ -1,3 +1,4 @@
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 /** A failed call: the server's plain message and, for 400, the field issues. */
 export class ApiError extends Error {
   constructor(
@@ -76,3 +77,21 @@ export const api = {
   put: <T>(path: string, body: unknown) => request<T>("PUT", path, body),
   delete: <T>(path: string) => request<T>("DELETE", path),
 };
+
+/**
+ * After a write: the screens on show refetch now (awaited, so a save that then
+ * navigates lands on fresh rows), and the cached answers of screens not on show
+ * are dropped, so returning to them loads afresh rather than showing, for a
+ * moment, what was true before the write.
+ */
+export function useRefresh(...queryKeys: QueryKey[]): () => Promise<void> {
+  const client = useQueryClient();
+  return async () => {
+    await Promise.all(
+      queryKeys.map((queryKey) => {
+        client.removeQueries({ queryKey, type: "inactive" });
+        return client.invalidateQueries({ queryKey });
+      }),
+    );
+  };
+}

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, type ListPage, requestPage } from "./client";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { api, type ListPage, requestPage, useRefresh } from "./client";
 
 export interface ResourcePaths {
   /** Query-key root and a name for messages: "brands". */
@@ -60,8 +60,7 @@ export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) 
   }
 
   function useInvalidate() {
-    const client = useQueryClient();
-    return () => client.invalidateQueries({ queryKey: keys.all });
+    return useRefresh(keys.all);
   }
 
   function useCreate() {

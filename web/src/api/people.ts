@@ -11,8 +11,8 @@ import type {
   Wallet,
   WalletInput,
 } from "@store/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api, useRefresh } from "./client";
 import { createResource } from "./crud";
 
 /** Users: GET/POST users, GET/PUT/DELETE users/{id}. */
@@ -41,13 +41,7 @@ export const memberships = createResource<Membership, MembershipInput>({
  * other users' counts and tiers: any people write refreshes every people list.
  */
 export function useInvalidatePeople() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all(
-      [users.keys.all, wallets.keys.all, ["withdrawRequests"], ["dashboard"]].map((queryKey) =>
-        client.invalidateQueries({ queryKey }),
-      ),
-    );
+  return useRefresh(users.keys.all, wallets.keys.all, ["withdrawRequests"], ["dashboard"]);
 }
 
 /** DELETE users/{id}: the user, their wallet and their requests go. */

@@ -1,6 +1,6 @@
 import type { WithdrawDecision, WithdrawRequest } from "@store/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client";
+import { useMutation } from "@tanstack/react-query";
+import { api, useRefresh } from "./client";
 import { createResource } from "./crud";
 import { wallets } from "./people";
 
@@ -19,17 +19,13 @@ export type Decision = "completed" | "rejected";
  * should see how.
  */
 export function useDecideWithdrawal() {
-  const client = useQueryClient();
+  const refresh = useRefresh(withdrawRequests.keys.all, wallets.keys.all);
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: Decision }) =>
       api.put<WithdrawRequest>(`withdrawRequest/${id}`, {
         withdraw_id: id,
         withdraw_status: decision,
       }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: withdrawRequests.keys.all }),
-        client.invalidateQueries({ queryKey: wallets.keys.all }),
-      ]),
+    onSettled: refresh,
   });
 }
