@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
 import { type Actor, recordAudit } from "./audit";
 import { notFound } from "./errors";
-import { type ListSpec, listClauses, type Page } from "./paging";
+import { type ListSpec, listClauses, type Page, readPage } from "./paging";
 
 export interface CrudOptions<T extends PgTable> {
   table: T;
@@ -54,11 +54,8 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
         .where(clauses.where)
         .orderBy(...clauses.orderBy)
         .$dynamic();
-      const rows = (
-        clauses.page ? await base.limit(clauses.page.limit).offset(clauses.page.offset) : await base
-      ) as Row[];
-      const total = clauses.page ? await db.$count(anyTable, clauses.where) : rows.length;
-      return { rows, total };
+      const page = await readPage(base, clauses, () => db.$count(anyTable, clauses.where));
+      return page as Page<Row>;
     },
     async get(db: Tx, key: number): Promise<Row> {
       const row = await find(db, key);

@@ -56,3 +56,25 @@ export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   reply.header("X-Total-Count", String(page.total));
   return page.rows;
 }
+
+/** A list query before its page is taken: a Drizzle select, already ordered. */
+interface PageableQuery<T> extends PromiseLike<T[]> {
+  limit(limit: number): { offset(offset: number): PromiseLike<T[]> };
+}
+
+/**
+ * Runs a list query: the asked page and `count()` of every match, or, when no
+ * page was asked, every match (whose number is then the total).
+ */
+export async function readPage<T>(
+  query: PageableQuery<T>,
+  clauses: ListClauses,
+  count: () => Promise<number>,
+): Promise<Page<T>> {
+  if (!clauses.page) {
+    const rows = await query;
+    return { rows, total: rows.length };
+  }
+  const rows = await query.limit(clauses.page.limit).offset(clauses.page.offset);
+  return { rows, total: await count() };
+}

@@ -19,7 +19,7 @@ export { CardSkeleton, FormSkeleton, LoadingDots, TableSkeleton } from "./Loadin
 export { MissingRecord, useRecordId } from "./MissingRecord";
 export { NumberInput } from "./NumberInput";
 export { PageHeader } from "./PageHeader";
-export { RowActions } from "./RowActions";
+export { RecordList } from "./RecordList";
 export { StatusBadge } from "./StatusBadge";
 export { StatusSwitch } from "./StatusSwitch";
 export { showToast } from "./toastStore";

@@ -277,6 +277,13 @@ export async function seedDemoStore(
     orders,
     withdrawRequests,
   ];
+  // Merge the trigram indexes' pending lists too, or the planner prices them
+  // above a scan until enough later writes flush them (see schema.ts).
+  await db.execute(
+    sql`select gin_clean_pending_list(i.indexrelid) from pg_index i
+        join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+        where a.amname = 'gin' and c.relnamespace = current_schema()::regnamespace`,
+  );
   await db.execute(
     sql`analyze ${sql.join(
       seeded.map((t) => sql.identifier(getTableName(t))),

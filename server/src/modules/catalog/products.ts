@@ -10,7 +10,7 @@ import type { Db, Tx } from "../../db/client";
 import { categories, products, productVariants } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { listClauses, type Page } from "../../lib/paging";
+import { listClauses, type Page, readPage } from "../../lib/paging";
 import { lockCategories, recountCategories, recountVariants } from "./counts";
 
 /** The price a customer pays: the discount price when set and non-zero, else the normal one. */
@@ -64,11 +64,7 @@ async function list(db: Tx, query: ProductQuery): Promise<Page<ProductRow>> {
   const base = selectProducts(db)
     .where(clauses.where)
     .orderBy(...clauses.orderBy);
-  const rows = clauses.page
-    ? await base.limit(clauses.page.limit).offset(clauses.page.offset)
-    : await base;
-  const total = clauses.page ? await db.$count(products, clauses.where) : rows.length;
-  return { rows, total };
+  return readPage(base, clauses, () => db.$count(products, clauses.where));
 }
 
 export type ProductRow = Awaited<ReturnType<typeof find>>[number];

@@ -6,7 +6,7 @@ import { banners, testimonials, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
-import { type ListSpec, listClauses, type Page } from "../../lib/paging";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 
 export const bannerService = crudService({
   table: banners,
@@ -113,16 +113,14 @@ export const testimonialService = {
       .where(clauses.where)
       .orderBy(...clauses.orderBy)
       .$dynamic();
-    const rows = clauses.page
-      ? await base.limit(clauses.page.limit).offset(clauses.page.offset)
-      : await base;
-    if (!clauses.page) return { rows, total: rows.length };
-    const [counted] = await db
-      .select({ n: count() })
-      .from(testimonials)
-      .leftJoin(users, eq(users.user_id, testimonials.user_id))
-      .where(clauses.where);
-    return { rows, total: counted?.n ?? 0 };
+    return readPage(base, clauses, async () => {
+      const [counted] = await db
+        .select({ n: count() })
+        .from(testimonials)
+        .leftJoin(users, eq(users.user_id, testimonials.user_id))
+        .where(clauses.where);
+      return counted?.n ?? 0;
+    });
   },
 
   async get(db: Tx, id: number): Promise<Testimonial> {

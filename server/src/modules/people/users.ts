@@ -27,7 +27,7 @@ import {
 } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { listClauses, type Page } from "../../lib/paging";
+import { listClauses, type Page, readPage } from "../../lib/paging";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
 
 type UserCreate = z.output<typeof userCreate>;
@@ -116,11 +116,8 @@ export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
   const base = selectUsers(db)
     .where(clauses.where)
     .orderBy(...clauses.orderBy);
-  const rows = clauses.page
-    ? await base.limit(clauses.page.limit).offset(clauses.page.offset)
-    : await base;
-  const total = clauses.page ? await db.$count(users, clauses.where) : rows.length;
-  return { rows: await withOrderCounts(db, rows), total };
+  const page = await readPage(base, clauses, () => db.$count(users, clauses.where));
+  return { ...page, rows: await withOrderCounts(db, page.rows) };
 }
 
 export async function findUser(db: Tx, userId: number): Promise<User | undefined> {

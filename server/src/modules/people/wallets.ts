@@ -5,7 +5,7 @@ import type { Db, Tx } from "../../db/client";
 import { currencies, users, userWallets } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { listClauses, type Page } from "../../lib/paging";
+import { listClauses, type Page, readPage } from "../../lib/paging";
 import { removeUserIn } from "./users";
 
 const walletColumns = {
@@ -54,11 +54,7 @@ export async function listWallets(db: Tx, query: ListQuery): Promise<Page<Wallet
   const base = selectWallets(db)
     .where(clauses.where)
     .orderBy(...clauses.orderBy);
-  const rows = clauses.page
-    ? await base.limit(clauses.page.limit).offset(clauses.page.offset)
-    : await base;
-  const total = clauses.page ? await countWallets(db, clauses.where) : rows.length;
-  return { rows, total };
+  return readPage(base, clauses, () => countWallets(db, clauses.where));
 }
 
 async function countWallets(db: Tx, where: SQL | undefined): Promise<number> {

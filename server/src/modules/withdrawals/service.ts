@@ -10,7 +10,7 @@ import type { Db, Tx } from "../../db/client";
 import { currencies, users, userWallets, withdrawRequests } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, type HttpError, notFound } from "../../lib/errors";
-import { listClauses, type Page } from "../../lib/paging";
+import { listClauses, type Page, readPage } from "../../lib/paging";
 
 const requestColumns = {
   withdraw_id: withdrawRequests.withdraw_id,
@@ -73,11 +73,7 @@ export async function listRequests(db: Tx, query: ListQuery): Promise<Page<Withd
   const base = selectRequests(db)
     .where(clauses.where)
     .orderBy(...clauses.orderBy);
-  const rows = clauses.page
-    ? await base.limit(clauses.page.limit).offset(clauses.page.offset)
-    : await base;
-  const total = clauses.page ? await countRequests(db, clauses.where) : rows.length;
-  return { rows, total };
+  return readPage(base, clauses, () => countRequests(db, clauses.where));
 }
 
 async function countRequests(db: Tx, where: SQL | undefined): Promise<number> {

@@ -1,15 +1,6 @@
 import type { AgencyStore } from "@store/contract";
-import { Link } from "react-router";
 import { agencyStores } from "../../api/agency";
-import {
-  type Column,
-  DataTable,
-  PageHeader,
-  RowActions,
-  StatusBadge,
-  useDeleteDialog,
-  useListState,
-} from "../../components";
+import { type Column, RecordList, StatusBadge, useListState } from "../../components";
 import { formatDate, formatDateTime } from "../../lib/format";
 
 /** /agency: the agency stores, with edit and a confirmed delete per row. */
@@ -17,11 +8,6 @@ export default function AgencyList() {
   const list = useListState();
   const { data, isLoading } = agencyStores.useList(list.params);
   const remove = agencyStores.useRemove();
-  const deleteDialog = useDeleteDialog<AgencyStore>({
-    remove,
-    idOf: (row) => row.store_id,
-    question: (row) => `Are you sure you want to delete "${row.store_name}"?`,
-  });
 
   const columns: Column<AgencyStore>[] = [
     { header: "Store Username", cell: (s) => s.store_username },
@@ -36,30 +22,19 @@ export default function AgencyList() {
       cell: (s) => formatDateTime(s.expired_at),
       className: "text-nowrap",
     },
-    {
-      header: "Actions",
-      className: "text-nowrap",
-      cell: (s) => (
-        <RowActions
-          editTo={`/editAgency?sid=${s.store_id}`}
-          name={s.store_name}
-          onDelete={() => deleteDialog.ask(s)}
-        />
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader title="Agency Store">
-        <Link to="/addAgency" className="btn btn-primary">
-          Add New
-        </Link>
-      </PageHeader>
-      <div className="card p-3">
-        <DataTable columns={columns} page={data} loading={isLoading} rowKey={(s) => s.store_id} />
-      </div>
-      {deleteDialog.dialog}
-    </>
+    <RecordList
+      title="Agency Store"
+      addTo="/addAgency"
+      columns={columns}
+      page={data}
+      loading={isLoading}
+      idOf={(row) => row.store_id}
+      nameOf={(row) => row.store_name}
+      editTo={(row) => `/editAgency?sid=${row.store_id}`}
+      remove={remove}
+    />
   );
 }

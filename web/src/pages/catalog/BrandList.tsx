@@ -1,14 +1,10 @@
 import type { Brand } from "@store/contract";
-import { Link } from "react-router";
 import { brands } from "../../api/catalog";
 import {
   type Column,
-  DataTable,
   ImageWithFallback,
-  PageHeader,
-  RowActions,
+  RecordList,
   StatusBadge,
-  useDeleteDialog,
   useListState,
 } from "../../components";
 import { formatShortDateTime } from "../../lib/format";
@@ -20,11 +16,6 @@ export default function BrandList() {
   const list = useListState();
   const { data, isLoading } = brands.useList(list.params);
   const remove = brands.useRemove();
-  const deleteDialog = useDeleteDialog<Brand>({
-    remove,
-    idOf: (b) => b.brand_id,
-    question: (b) => `Are you sure you want to delete "${b.brand_name}"?`,
-  });
 
   const columns: Column<Brand>[] = [
     { header: "#", cell: (_b, i) => i + 1 },
@@ -43,30 +34,19 @@ export default function BrandList() {
     { header: "Status", cell: (b) => <StatusBadge value={b.brand_status} /> },
     { header: "Created Date", cell: (b) => formatShortDateTime(b.created_at), className: nowrap },
     { header: "Updated Date", cell: (b) => formatShortDateTime(b.updated_at), className: nowrap },
-    {
-      header: "Actions",
-      className: nowrap,
-      cell: (b) => (
-        <RowActions
-          editTo={`/editBrands?bid=${b.brand_id}`}
-          name={b.brand_name}
-          onDelete={() => deleteDialog.ask(b)}
-        />
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader title="Brands">
-        <Link to="/addBrands" className="btn btn-primary">
-          Add New
-        </Link>
-      </PageHeader>
-      <div className="card p-3">
-        <DataTable columns={columns} page={data} loading={isLoading} rowKey={(b) => b.brand_id} />
-      </div>
-      {deleteDialog.dialog}
-    </>
+    <RecordList
+      title="Brands"
+      addTo="/addBrands"
+      columns={columns}
+      page={data}
+      loading={isLoading}
+      idOf={(row) => row.brand_id}
+      nameOf={(row) => row.brand_name}
+      editTo={(row) => `/editBrands?bid=${row.brand_id}`}
+      remove={remove}
+    />
   );
 }

@@ -1,14 +1,6 @@
 import type { Membership } from "@store/contract";
-import { Link } from "react-router";
 import { memberships } from "../../api/people";
-import {
-  type Column,
-  DataTable,
-  PageHeader,
-  RowActions,
-  useDeleteDialog,
-  useListState,
-} from "../../components";
+import { type Column, RecordList, useListState } from "../../components";
 import { formatDateTime } from "../../lib/format";
 import { plainNumber, requirementUnit, shownPercentage } from "./membershipDisplay";
 
@@ -17,11 +9,6 @@ export default function MembershipList() {
   const list = useListState();
   const { data, isLoading } = memberships.useList(list.params);
   const remove = memberships.useRemove();
-  const deleteDialog = useDeleteDialog<Membership>({
-    remove,
-    idOf: (row) => row.member_id,
-    question: (row) => `Are you sure you want to delete "${row.membership}"?`,
-  });
 
   const columns: Column<Membership>[] = [
     { header: "#", cell: (_m, index) => index + 1 },
@@ -44,30 +31,19 @@ export default function MembershipList() {
     { header: "Requirement Condition", cell: (m) => requirementUnit(m.req_condition) },
     { header: "Created Date", cell: (m) => formatDateTime(m.created_at), className: "text-nowrap" },
     { header: "Updated Date", cell: (m) => formatDateTime(m.updated_at), className: "text-nowrap" },
-    {
-      header: "Actions",
-      className: "text-nowrap",
-      cell: (m) => (
-        <RowActions
-          editTo={`/editMemberships?mid=${m.member_id}`}
-          name={m.membership}
-          onDelete={() => deleteDialog.ask(m)}
-        />
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader title="Memberships">
-        <Link to="/addMemberships" className="btn btn-primary">
-          Add New
-        </Link>
-      </PageHeader>
-      <div className="card p-3">
-        <DataTable columns={columns} page={data} loading={isLoading} rowKey={(m) => m.member_id} />
-      </div>
-      {deleteDialog.dialog}
-    </>
+    <RecordList
+      title="Memberships"
+      addTo="/addMemberships"
+      columns={columns}
+      page={data}
+      loading={isLoading}
+      idOf={(row) => row.member_id}
+      nameOf={(row) => row.membership}
+      editTo={(row) => `/editMemberships?mid=${row.member_id}`}
+      remove={remove}
+    />
   );
 }

@@ -1,15 +1,6 @@
 import { ADMIN_ROLE, type User } from "@store/contract";
-import { Link } from "react-router";
 import { useRemoveUser, users } from "../../api/people";
-import {
-  type Column,
-  DataTable,
-  PageHeader,
-  RowActions,
-  StatusBadge,
-  useDeleteDialog,
-  useListState,
-} from "../../components";
+import { type Column, RecordList, StatusBadge, useListState } from "../../components";
 import { formatDate, formatDateTime } from "../../lib/format";
 
 /** /users: every user, Admin rows highlighted, edit and a confirmed delete per row. */
@@ -17,11 +8,6 @@ export default function UserList() {
   const list = useListState();
   const { data, isLoading } = users.useList(list.params);
   const remove = useRemoveUser();
-  const deleteDialog = useDeleteDialog<User>({
-    remove,
-    idOf: (row) => row.user_id,
-    question: (row) => `Are you sure you want to delete "${row.username}"?`,
-  });
 
   const columns: Column<User>[] = [
     { header: "Username", cell: (u) => u.username },
@@ -39,36 +25,20 @@ export default function UserList() {
     { header: "Status", cell: (u) => <StatusBadge value={u.user_status} /> },
     { header: "Created Date", cell: (u) => formatDateTime(u.created_at), className: "text-nowrap" },
     { header: "Updated Date", cell: (u) => formatDateTime(u.updated_at), className: "text-nowrap" },
-    {
-      header: "Actions",
-      className: "text-nowrap",
-      cell: (u) => (
-        <RowActions
-          editTo={`/editUser?uid=${u.user_id}`}
-          name={u.username}
-          onDelete={() => deleteDialog.ask(u)}
-        />
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader title="Users">
-        <Link to="/addUser" className="btn btn-primary">
-          Add New
-        </Link>
-      </PageHeader>
-      <div className="card p-3">
-        <DataTable
-          columns={columns}
-          page={data}
-          loading={isLoading}
-          rowKey={(u) => u.user_id}
-          rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}
-        />
-      </div>
-      {deleteDialog.dialog}
-    </>
+    <RecordList
+      title="Users"
+      addTo="/addUser"
+      columns={columns}
+      page={data}
+      loading={isLoading}
+      idOf={(row) => row.user_id}
+      nameOf={(row) => row.username}
+      editTo={(row) => `/editUser?uid=${row.user_id}`}
+      remove={remove}
+      rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}
+    />
   );
 }

@@ -1,15 +1,6 @@
 import type { Voucher } from "@store/contract";
-import { Link } from "react-router";
 import { vouchers } from "../../api/vouchers";
-import {
-  type Column,
-  DataTable,
-  PageHeader,
-  RowActions,
-  StatusBadge,
-  useDeleteDialog,
-  useListState,
-} from "../../components";
+import { type Column, RecordList, StatusBadge, useListState } from "../../components";
 import { formatMoney, formatShortDateTime } from "../../lib/format";
 
 /** "12.50" → "12.5", "10.00" → "10": a percentage reads best without trailing zeros. */
@@ -29,11 +20,6 @@ export default function CouponList() {
   const list = useListState();
   const { data, isLoading } = vouchers.useList(list.params);
   const remove = vouchers.useRemove();
-  const deleteDialog = useDeleteDialog<Voucher>({
-    remove,
-    idOf: (row) => row.voucher_id,
-    question: (row) => `Are you sure you want to delete "${row.voucher_code}"?`,
-  });
 
   const columns: Column<Voucher>[] = [
     { header: "#", cell: (_v, i) => i + 1 },
@@ -46,30 +32,19 @@ export default function CouponList() {
     // SPEC.md's list showed the expiry here too, a defect; this shows when it was created.
     { header: "Created Date", cell: (v) => formatShortDateTime(v.created_at), className: nowrap },
     { header: "Updated Date", cell: (v) => formatShortDateTime(v.updated_at), className: nowrap },
-    {
-      header: "Actions",
-      className: nowrap,
-      cell: (v) => (
-        <RowActions
-          editTo={`/editCoupon?vid=${v.voucher_id}`}
-          name={v.voucher_code}
-          onDelete={() => deleteDialog.ask(v)}
-        />
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader title="Coupons">
-        <Link to="/addCoupon" className="btn btn-primary">
-          Add New
-        </Link>
-      </PageHeader>
-      <div className="card p-3">
-        <DataTable columns={columns} page={data} loading={isLoading} rowKey={(v) => v.voucher_id} />
-      </div>
-      {deleteDialog.dialog}
-    </>
+    <RecordList
+      title="Coupons"
+      addTo="/addCoupon"
+      columns={columns}
+      page={data}
+      loading={isLoading}
+      idOf={(row) => row.voucher_id}
+      nameOf={(row) => row.voucher_code}
+      editTo={(row) => `/editCoupon?vid=${row.voucher_id}`}
+      remove={remove}
+    />
   );
 }
