@@ -52,7 +52,7 @@ export function useProductVariants(productId: number | null) {
 }
 
 /** After a product write: products, variants and category counts are all fresh again. */
-function useInvalidateCatalog() {
+function useRefreshCatalog() {
   return useRefresh(products.keys.all, variantKeys.all, categories.keys.all);
 }
 
@@ -61,21 +61,21 @@ function useInvalidateCatalog() {
  * the server): POST products, or PUT products/{id}.
  */
 export function useSaveProduct() {
-  const invalidate = useInvalidateCatalog();
+  const refresh = useRefreshCatalog();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: ProductInput }) =>
       id === null
         ? api.post<Product>("products", input)
         : api.put<Product>(`products/${id}`, input),
-    onSuccess: invalidate,
+    onSuccess: refresh,
   });
 }
 
 /** DELETE products/{id}: the server deletes its variants and lowers the category count with it. */
 export function useRemoveProduct() {
-  const invalidate = useInvalidateCatalog();
+  const refresh = useRefreshCatalog();
   return useMutation({
     mutationFn: (id: number) => api.delete<Product>(`products/${id}`),
-    onSuccess: invalidate,
+    onSuccess: refresh,
   });
 }

@@ -1,4 +1,5 @@
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+
 /** A failed call: the server's plain message and, for 400, the field issues. */
 export class ApiError extends Error {
   constructor(

@@ -27,7 +27,7 @@ export function resourceKeys(name: string) {
 }
 
 /**
- * The hooks of one REST resource. Mutations invalidate the whole resource;
+ * The hooks of one REST resource. Mutations refresh the whole resource;
  * failures reach the user through the query client's error toast.
  */
 export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) {
@@ -59,34 +59,30 @@ export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) 
     });
   }
 
-  function useInvalidate() {
-    return useRefresh(keys.all);
-  }
-
   function useCreate() {
-    const invalidate = useInvalidate();
+    const refresh = useRefresh(keys.all);
     return useMutation({
       mutationFn: (input: TInput) => api.post<TRecord>(paths.list, input),
-      onSuccess: invalidate,
+      onSuccess: refresh,
     });
   }
 
   function useUpdate() {
-    const invalidate = useInvalidate();
+    const refresh = useRefresh(keys.all);
     return useMutation({
       mutationFn: ({ id, input }: { id: number; input: TInput }) =>
         api.put<TRecord>(paths.item(id), input),
-      onSuccess: invalidate,
+      onSuccess: refresh,
     });
   }
 
   function useRemove() {
-    const invalidate = useInvalidate();
+    const refresh = useRefresh(keys.all);
     return useMutation({
       mutationFn: (id: number) => api.delete<TRecord>(paths.item(id)),
-      onSuccess: invalidate,
+      onSuccess: refresh,
     });
   }
 
-  return { keys, useList, useAll, useOne, useCreate, useUpdate, useRemove, useInvalidate };
+  return { keys, useList, useAll, useOne, useCreate, useUpdate, useRemove };
 }

@@ -40,35 +40,35 @@ export const memberships = createResource<Membership, MembershipInput>({
  * A user and their wallet live and die together, and a referral change moves
  * other users' counts and tiers: any people write refreshes every people list.
  */
-export function useInvalidatePeople() {
+export function useRefreshPeople() {
   return useRefresh(users.keys.all, wallets.keys.all, ["withdrawRequests"], ["dashboard"]);
 }
 
 /** DELETE users/{id}: the user, their wallet and their requests go. */
 export function useRemoveUser() {
-  const invalidate = useInvalidatePeople();
+  const refresh = useRefreshPeople();
   return useMutation({
     mutationFn: (id: number) => api.delete<User>(`users/${id}`),
-    onSuccess: invalidate,
+    onSuccess: refresh,
   });
 }
 
 /** DELETE usersWallet/{id}: the wallet goes with its user. */
 export function useRemoveWallet() {
-  const invalidate = useInvalidatePeople();
+  const refresh = useRefreshPeople();
   return useMutation({
     mutationFn: (id: number) => api.delete<Wallet>(`usersWallet/${id}`),
-    onSuccess: invalidate,
+    onSuccess: refresh,
   });
 }
 
 /** POST users / PUT users/{id}: also refreshes the referrers' counts and wallets. */
 export function useSaveUser() {
-  const invalidate = useInvalidatePeople();
+  const refresh = useRefreshPeople();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: UserCreate | UserUpdate }) =>
       id === null ? api.post<User>("users", input) : api.put<User>(`users/${id}`, input),
-    onSuccess: invalidate,
+    onSuccess: refresh,
   });
 }
 

@@ -9,7 +9,7 @@ import type {
   SocialLoginInput,
 } from "@store/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client";
+import { api, useRefresh } from "./client";
 
 /** The store record is always id 1 (SPEC.md section 3). */
 export const SETTINGS_ID = 1;
@@ -57,11 +57,11 @@ export function useSocialLogins() {
 }
 
 export function useSaveSocialLogin() {
-  const client = useQueryClient();
+  const refresh = useRefresh(settingsKeys.socialLogins);
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: SocialLoginInput }) =>
       api.put<SocialLogin>(`socialLogins/${id}`, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.socialLogins }),
+    onSuccess: refresh,
   });
 }
 
@@ -91,18 +91,18 @@ export function useShippingMethods() {
 }
 
 export function useAddShippingMethod() {
-  const client = useQueryClient();
+  const refresh = useRefresh(settingsKeys.shipping);
   return useMutation({
     mutationFn: (input: ShippingMethodInput) => api.post<ShippingMethod>("shippingMethod", input),
-    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.shipping }),
+    onSuccess: refresh,
   });
 }
 
 export function useSaveShippingMethod() {
-  const client = useQueryClient();
+  const refresh = useRefresh(settingsKeys.shipping);
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: ShippingMethodInput }) =>
       api.put<ShippingMethod>(`shippingMethod/${id}`, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.shipping }),
+    onSuccess: refresh,
   });
 }
