@@ -182,6 +182,8 @@ describe("uploads", () => {
     const served = await ctx.app.inject({ method: "GET", url: `/uploads/${file_name}` });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
+    const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entity_id, file_name));
+    expect(audit).toMatchObject({ entity: "Upload", action: "upload", actor_username: "admin" });
   });
 
   it("refuses a file whose content is not an allowed image with 415 and the type message", async () => {

@@ -237,7 +237,8 @@ export type WithdrawDecision = z.input<typeof withdrawDecision>;
 
 export const withdrawRequest = z.object({
   withdraw_id: z.number(),
-  user_id: z.number(),
+  /** Null when the user has since been deleted (the decided request is kept). */
+  user_id: z.number().nullable(),
   username: z.string(),
   f_name: z.string(),
   l_name: z.string(),

@@ -166,9 +166,10 @@ export const withdrawRequests = pgTable(
   "withdraw_requests",
   {
     withdraw_id: serial("withdraw_id").primaryKey(),
-    user_id: integer("user_id")
-      .notNull()
-      .references(() => users.user_id, { onDelete: "cascade" }),
+    // Null once the user is deleted: a decided request is the money trail and stays.
+    user_id: integer("user_id").references(() => users.user_id, { onDelete: "set null" }),
+    /** The payee's username, kept when the user is deleted. */
+    payee_username: text("payee_username"),
     bank_acc: text("bank_acc").notNull(),
     bank_name: text("bank_name").notNull(),
     withdraw_amt: money("withdraw_amt").notNull(),
@@ -464,7 +465,9 @@ export const auditLog = pgTable(
   {
     audit_id: bigserial("audit_id", { mode: "number" }).primaryKey(),
     at: createdAt(),
-    actor_id: integer("actor_id").references(() => users.user_id, { onDelete: "set null" }),
+    // No foreign key: the row outlives the account; the username is kept as it was.
+    actor_id: integer("actor_id"),
+    actor_username: text("actor_username"),
     entity: text("entity").notNull(),
     entity_id: text("entity_id").notNull(),
     action: text("action").notNull(),

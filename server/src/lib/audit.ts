@@ -1,9 +1,14 @@
 import type { Tx } from "../db/client";
 import { auditLog } from "../db/schema";
 
-/** Who is acting: the administrator of the session. */
+/**
+ * Who is acting: the administrator of the session (request.admin, set by the
+ * guard). The username is kept on the audit row as it was at the time, so the
+ * trail survives the account's deletion or renaming.
+ */
 export interface Actor {
   user_id: number;
+  username: string;
 }
 
 const SECRET_FIELDS = new Set(["password", "password_hash", "secret_key", "publish_key", "id_key"]);
@@ -19,7 +24,14 @@ function redact(record: unknown): unknown {
   );
 }
 
-export type AuditAction = "create" | "update" | "delete";
+export type AuditAction =
+  | "create"
+  | "update"
+  | "delete"
+  | "login"
+  | "login_failed"
+  | "logout"
+  | "upload";
 
 /** Records one admin write, inside the same transaction as the write. */
 export async function recordAudit(
@@ -35,6 +47,7 @@ export async function recordAudit(
 ): Promise<void> {
   await tx.insert(auditLog).values({
     actor_id: actor?.user_id ?? null,
+    actor_username: actor?.username ?? null,
     entity: entry.entity,
     entity_id: String(entry.entityId),
     action: entry.action,

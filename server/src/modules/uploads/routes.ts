@@ -2,6 +2,7 @@ import path from "node:path";
 import { uploadResult } from "@store/contract";
 import { z } from "zod";
 import type { App } from "../../app";
+import { recordAudit } from "../../lib/audit";
 import { HttpError } from "../../lib/errors";
 import { storeUpload, TOO_LARGE_MESSAGE, UPLOAD_KINDS, type UploadKind } from "./service";
 
@@ -26,6 +27,12 @@ export function registerUploadRoutes(app: App): void {
         throw new HttpError(413, TOO_LARGE_MESSAGE);
       }
       const stored = await storeUpload(uploadsDir, request.query.kind, content);
+      await recordAudit(app.db, request.admin, {
+        entity: "Upload",
+        entityId: stored.file_name,
+        action: "upload",
+        after: { kind: request.query.kind, ...stored },
+      });
       return reply.code(201).send(stored);
     },
   );

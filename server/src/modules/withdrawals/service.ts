@@ -12,17 +12,21 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, type HttpError, notFound } from "../../lib/errors";
 import { listClauses, type Page, readPage } from "../../lib/paging";
 
+/** The store sells in ringgit; a deleted user's request is shown in it. */
+const DEFAULT_CURRENCY_SYMBOL = "RM";
+
 const requestColumns = {
   withdraw_id: withdrawRequests.withdraw_id,
   user_id: withdrawRequests.user_id,
-  username: users.username,
-  f_name: users.f_name,
-  l_name: users.l_name,
-  email: users.email,
-  contact: users.contact,
+  // A deleted user's decided requests stay, with the username kept at deletion.
+  username: sql<string>`coalesce(${users.username}, ${withdrawRequests.payee_username}, '')`,
+  f_name: sql<string>`coalesce(${users.f_name}, '')`,
+  l_name: sql<string>`coalesce(${users.l_name}, '')`,
+  email: sql<string>`coalesce(${users.email}, '')`,
+  contact: sql<string>`coalesce(${users.contact}, '')`,
   bank_acc: withdrawRequests.bank_acc,
   bank_name: withdrawRequests.bank_name,
-  currency_symbol: currencies.currency_symbol,
+  currency_symbol: sql<string>`coalesce(${currencies.currency_symbol}, ${DEFAULT_CURRENCY_SYMBOL})`,
   withdraw_amt: withdrawRequests.withdraw_amt,
   // The cash wallet as it stands now (no wallet reads as 0.00).
   c_wallet_amt: sql<string>`coalesce(${userWallets.c_wallet_amt}, 0.00)::numeric(12,2)::text`,
@@ -36,8 +40,8 @@ function selectRequests(db: Tx) {
   return db
     .select(requestColumns)
     .from(withdrawRequests)
-    .innerJoin(users, eq(users.user_id, withdrawRequests.user_id))
-    .innerJoin(currencies, eq(currencies.currency_code, users.currency))
+    .leftJoin(users, eq(users.user_id, withdrawRequests.user_id))
+    .leftJoin(currencies, eq(currencies.currency_code, users.currency))
     .leftJoin(userWallets, eq(userWallets.user_id, withdrawRequests.user_id))
     .$dynamic();
 }
@@ -45,6 +49,7 @@ function selectRequests(db: Tx) {
 const listSpec = {
   search: [
     users.username,
+    withdrawRequests.payee_username,
     users.f_name,
     users.l_name,
     users.email,
@@ -80,7 +85,7 @@ async function countRequests(db: Tx, where: SQL | undefined): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(withdrawRequests)
-    .innerJoin(users, eq(users.user_id, withdrawRequests.user_id))
+    .leftJoin(users, eq(users.user_id, withdrawRequests.user_id))
     .where(where);
   return row?.n ?? 0;
 }
@@ -125,7 +130,10 @@ export async function decideRequest(
       )
       .returning();
     if (!decided) throw await whyUndecidable(tx, withdrawId);
-    if (decision === "completed") await payOut(tx, actor, decided.user_id, decided.withdraw_amt);
+    if (decision === "completed") {
+      // A processing request's user exists: deleting a user deletes their open requests.
+      await payOut(tx, actor, decided.user_id ?? 0, decided.withdraw_amt);
+    }
     const after = await findRequest(tx, withdrawId);
     if (!after) throw notFound("Withdrawal request");
     await recordAudit(tx, actor, {
