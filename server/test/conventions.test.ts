@@ -1,7 +1,14 @@
 import { deflateSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@store/contract";
+import { eq, sql } from "drizzle-orm";
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../src/app";
+import { registerAuthRoutes } from "../src/auth/routes";
 import { auditLog } from "../src/db/schema";
+import { registerErrorHandler } from "../src/lib/errors";
+import { modules } from "../src/modules";
 import { createTestContext, type TestContext } from "./helpers";
 
 let ctx: TestContext;
@@ -223,8 +230,215 @@ describe("uploads", () => {
     expect(banner.statusCode).toBe(201);
   });
 
+  it("answers 400 for a malformed multipart body, never 500", async () => {
+    const cases: [string, string][] = [
+      ["multipart/form-data", "no boundary at all"],
+      ["multipart/form-data; boundary=x", "garbage without a single boundary"],
+      [
+        "multipart/form-data; boundary=x",
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\ncut off',
+      ],
+      ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition\r\n\r\n\r\n--x--\r\n"],
+      [`multipart/form-data; boundary=${"b".repeat(300)}`, "--b\r\n"],
+    ];
+    for (const [type, payload] of cases) {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/uploads?kind=brand",
+        headers: { cookie: ctx.cookie, "content-type": type },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message).toMatch(/^(The upload could not be read|No file was sent)\.$/);
+    }
+  });
+
   it("answers 415 for a JSON body instead of a file", async () => {
     const res = await ctx.call("POST", "/api/uploads?kind=product", { file: "x" });
     expect(res.statusCode).toBe(415);
   });
 });
+
+describe("safe text (docs/DECISIONS.md)", () => {
+  /** A table fingerprint: refused input must change nothing. */
+  async function fingerprint(): Promise<string> {
+    const counts = await ctx.db.execute(
+      sql`select (select count(*) from brands) as brands, (select count(*) from audit_log) as audit`,
+    );
+    return JSON.stringify(counts.rows);
+  }
+
+  it("refuses a NUL or an unpaired surrogate in a body, a query string and the login e-mail with 400", async () => {
+    const before = await fingerprint();
+    for (const bad of ["a\u0000b", "a\uD800b", "\uDC00", "x\uDBFF"]) {
+      const body = await ctx.call("POST", "/api/brands", { brand_name: bad });
+      expect(body.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(body.json()).toEqual({
+        message: UNSAFE_TEXT_MESSAGE,
+        issues: [{ path: "brand_name", message: UNSAFE_TEXT_MESSAGE }],
+      });
+      const login = await ctx.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { email: `admin${bad}@example.my`, password: "whatever" },
+      });
+      expect(login.statusCode).toBe(400);
+      expect(login.json().issues[0].path).toBe("email");
+    }
+    for (const q of ["a%00b", "%00", "%ED%A0%80"]) {
+      const list = await ctx.call("GET", `/api/brands?q=${q}&_page=1&_limit=10`);
+      expect(list.statusCode, q).toBeLessThan(500);
+    }
+    const nul = await ctx.call("GET", "/api/brands?q=a%00b");
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().issues).toEqual([{ path: "q", message: UNSAFE_TEXT_MESSAGE }]);
+    expect(await fingerprint()).toBe(before);
+    // A well-formed pair (an emoji) is ordinary text.
+    expect((await ctx.call("POST", "/api/brands", { brand_name: "Kedai 😀" })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it("every string a route accepts (body, query, params, headers) is built on the contract's text()", async () => {
+    // The routes are registered again on a bare app to read their schemas;
+    // the set of routes must be the real app's, so none is missed.
+    const bare = Fastify();
+    bare.setValidatorCompiler(validatorCompiler);
+    bare.setSerializerCompiler(serializerCompiler);
+    bare.decorate("db", ctx.db);
+    bare.decorate("config", ctx.app.config);
+    const inputs: { route: string; schema: unknown }[] = [];
+    bare.addHook("onRoute", (route) => {
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      for (const part of ["body", "querystring", "params", "headers"]) {
+        if (schema[part])
+          inputs.push({ route: `${route.method} ${route.url} ${part}`, schema: schema[part] });
+      }
+      for (const method of [route.method].flat()) routes.add(`${method} ${route.url}`);
+    });
+    const routes = new Set<string>();
+    await bare.register(
+      async (api) => {
+        registerAuthRoutes(api as unknown as App);
+        for (const register of modules) await register(api as unknown as App);
+      },
+      { prefix: "/api" },
+    );
+    await bare.ready();
+    await bare.close();
+    const real = ctx.app.routeList
+      .filter(
+        (r) =>
+          r.url.startsWith("/api/") && !r.url.startsWith("/api/docs") && r.url !== "/api/health",
+      )
+      .map((r) => `${r.method} ${r.url}`);
+    expect([...routes].sort()).toEqual([...new Set(real)].sort());
+
+    const unchecked: string[] = [];
+    const opaque: string[] = [];
+    let strings = 0;
+    for (const { route, schema } of inputs) {
+      walk(schema, route, (path, kind) => {
+        if (kind === "checked") strings += 1;
+        else (kind === "unchecked" ? unchecked : opaque).push(path);
+      });
+    }
+    expect(unchecked).toEqual([]);
+    // Fields taken and ignored (the old client's stamps): never read by a service.
+    expect([...new Set(opaque.map((p) => p.replace(/^\S+ \S+ /, "")))].sort()).toEqual([
+      "body.cashOut_at",
+      "body.rejected_at",
+    ]);
+    expect(strings).toBeGreaterThan(100);
+  });
+});
+
+describe("database errors", () => {
+  it("answers a PostgreSQL data exception (class 22) that slips past the contract with 400", async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    const queries = {
+      "22P02": sql`select ${"abc"}::int`,
+      "22008": sql`select ${"2026-13-45 10:00:00"}::timestamp`,
+      "22012": sql`select 1 / (${0}::int)`,
+      "22003": sql`select ${"99999999999999999999"}::int`,
+    };
+    for (const [code, query] of Object.entries(queries)) {
+      app.get(`/${code}`, async () => {
+        await ctx.db.execute(query);
+        return { code };
+      });
+    }
+    for (const code of Object.keys(queries)) {
+      const res = await app.inject({ method: "GET", url: `/${code}` });
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json()).toEqual({ message: "A value is out of range.", issues: [] });
+    }
+    await app.close();
+  });
+});
+
+type Leaf = "checked" | "unchecked" | "opaque";
+
+/**
+ * Walks a zod 4 schema as it meets raw input: every string node must carry
+ * the safe-text check; a pipe's output side sees parsed values, except after
+ * an unknown, which passes raw input through.
+ */
+function walk(schema: unknown, path: string, visit: (path: string, kind: Leaf) => void): void {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  if (!def) return;
+  const children: [unknown, string][] = [];
+  switch (def.type) {
+    case "string": {
+      const checks = (def.checks ?? []) as { _zod: { def: { fn?: unknown } } }[];
+      visit(path, checks.some((c) => c._zod.def.fn === isSafeText) ? "checked" : "unchecked");
+      break;
+    }
+    case "unknown":
+    case "any":
+      visit(path, "opaque");
+      break;
+    case "object":
+      for (const [key, value] of Object.entries(def.shape as Record<string, unknown>)) {
+        children.push([value, `${path}.${key}`]);
+      }
+      if (def.catchall) children.push([def.catchall, `${path}.*`]);
+      break;
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "catch":
+    case "readonly":
+    case "nonoptional":
+      children.push([def.innerType, path]);
+      break;
+    case "union":
+      for (const option of def.options as unknown[]) children.push([option, path]);
+      break;
+    case "intersection":
+      children.push([def.left, path], [def.right, path]);
+      break;
+    case "array":
+      children.push([def.element, `${path}[]`]);
+      break;
+    case "tuple":
+      for (const item of def.items as unknown[]) children.push([item, `${path}[]`]);
+      if (def.rest) children.push([def.rest, `${path}[]`]);
+      break;
+    case "record":
+      children.push([def.keyType, `${path}{}`], [def.valueType, `${path}{}`]);
+      break;
+    case "lazy":
+      children.push([(def.getter as () => unknown)(), path]);
+      break;
+    case "pipe": {
+      const inType = (def.in as { _zod: { def: { type: string } } })._zod.def.type;
+      children.push([inType === "unknown" || inType === "any" ? def.out : def.in, path]);
+      break;
+    }
+    // number, boolean, literal, enum, null, transform, ...: no free text.
+  }
+  for (const [child, childPath] of children) walk(child, childPath, visit);
+}

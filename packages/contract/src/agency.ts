@@ -5,6 +5,7 @@ import {
   requiredText,
   status01,
   statusOut,
+  text,
   timestamp,
 } from "./primitives";
 
@@ -41,8 +42,7 @@ export const agencyStoreInput = z.object({
   owner: requiredText("Owner name", 100),
   store_email: email("Store e-mail"),
   owner_contact: requiredText("Store contact", 20),
-  expired_at: z
-    .string({ error: "Expiry date is required." })
+  expired_at: text({ error: "Expiry date is required." })
     .trim()
     .min(1, "Expiry date is required.")
     .pipe(timestamp)

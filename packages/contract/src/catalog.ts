@@ -11,6 +11,7 @@ import {
   requiredText,
   status01,
   statusOut,
+  text,
   timestamp,
   wholeNumber,
 } from "./primitives";
@@ -26,7 +27,7 @@ export const DEFAULT_MAX_PRICE = 1500;
 /** Optional discount price: empty, null or 0 means none (answered as null). */
 const discountPrice = (label: string) =>
   z
-    .union([z.number(), z.string(), z.null()], { error: `${label} must be a number.` })
+    .union([z.number(), text(), z.null()], { error: `${label} must be a number.` })
     .optional()
     .transform((v) => (v === "" || v === undefined ? null : v))
     .pipe(money(label).nullable())
@@ -35,7 +36,7 @@ const discountPrice = (label: string) =>
 /** A required number field: an empty form field says "is required", not "must be a number". */
 const filled = (label: string) =>
   z
-    .union([z.number(), z.string()], { error: `${label} is required.` })
+    .union([z.number(), text()], { error: `${label} is required.` })
     .refine((v) => String(v).trim() !== "", { message: `${label} is required.`, abort: true });
 
 const requiredMoney = (label: string) => filled(label).pipe(money(label));
@@ -53,7 +54,7 @@ const requiredWhole = (label: string, min: number, max: number) =>
 /** An optional measure or amount: empty means 0. */
 const optionalDecimal = (label: string, max: number) =>
   z
-    .union([z.number(), z.string()], { error: `${label} must be a number.` })
+    .union([z.number(), text()], { error: `${label} must be a number.` })
     .optional()
     .transform((v) => (v === "" || v === undefined ? "0" : v))
     .pipe(decimalNumber(label, 0, max));

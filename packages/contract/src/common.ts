@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./primitives";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -12,12 +13,11 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const listQuery = z.object({
   _page: z.coerce.number().int().min(1).optional(),
   _limit: z.coerce.number().int().min(1).max(1000).optional(),
-  _sort: z
-    .string()
+  _sort: text()
     .regex(/^[A-Za-z_]+$/)
     .optional(),
   _order: z.enum(["asc", "desc"]).optional(),
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -9,6 +9,7 @@ import {
   requiredText,
   status01,
   statusOut,
+  text,
   timestamp,
 } from "./primitives";
 
@@ -24,8 +25,7 @@ export const REQUIREMENT_UNITS: Record<RequirementCondition, string> = {
 
 /** A required select: its blank option is disabled, so "" means nothing was chosen. */
 const selected = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
+  text({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(100, `${label} must be one of the listed values.`);
@@ -36,7 +36,7 @@ const selected = (label: string) =>
  * option, so nothing was chosen.
  */
 const referral = z
-  .union([z.null(), z.number(), z.string().trim()], { error: "Referral must be a user." })
+  .union([z.null(), z.number(), text().trim()], { error: "Referral must be a user." })
   .optional()
   .transform((v, ctx): number | null => {
     if (v === undefined || v === null || v === 0 || v === "0") return null;
@@ -94,7 +94,7 @@ const userFields = z.object({
 
 /** POST users: every field; password required; membership 1 and status 0 unless chosen. */
 export const userCreate = userFields.extend({
-  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(1024),
+  password: text({ error: "Password is required." }).min(1, "Password is required.").max(1024),
   membership: membershipId.default(DEFAULT_MEMBERSHIP_ID),
   user_status: status01.default(0),
 });
@@ -105,7 +105,7 @@ export const userCreate = userFields.extend({
  * leaves the password; updated_at is stamped by the server.
  */
 export const userUpdate = userFields.partial().extend({
-  password: z.string().max(1024).optional(),
+  password: text().max(1024).optional(),
 });
 export type UserCreate = z.input<typeof userCreate>;
 
@@ -116,8 +116,8 @@ export type UserCreate = z.input<typeof userCreate>;
 export function userForm(isEdit: boolean) {
   return userFields.extend({
     password: isEdit
-      ? z.string().max(1024)
-      : z.string().min(1, "Password is required.").max(1024, "Password is too long."),
+      ? text().max(1024)
+      : text().min(1, "Password is required.").max(1024, "Password is too long."),
   });
 }
 export type UserFormInput = z.input<ReturnType<typeof userForm>>;
@@ -158,13 +158,13 @@ export const nextUserId = z.object({ user_id: z.number() });
 export const referralUpdateBody = z.object({
   user_id: z.coerce.number().int().positive().optional(),
   down_line: z.coerce.number().int().optional(),
-  updated_at: z.string().optional(),
+  updated_at: text().optional(),
 });
 /** PUT updateMembership/{user_id}: sets a membership that exists. */
 export const membershipUpdateBody = z.object({
   user_id: z.coerce.number().int().positive().optional(),
   membership: membershipId,
-  updated_at: z.string().optional(),
+  updated_at: text().optional(),
 });
 
 export const walletInput = z.object({
@@ -199,9 +199,9 @@ export const membershipInput = z.object({
   member_earning: percentage("Member earning %"),
   min_requirement: money("Minimum requirement"),
   // A string first, so a form's blank option is a plain value that fails here.
-  req_condition: z
-    .string({ error: REQUIREMENT_CONDITION_MESSAGE })
-    .pipe(z.enum(REQUIREMENT_CONDITIONS, { error: REQUIREMENT_CONDITION_MESSAGE })),
+  req_condition: text({ error: REQUIREMENT_CONDITION_MESSAGE }).pipe(
+    z.enum(REQUIREMENT_CONDITIONS, { error: REQUIREMENT_CONDITION_MESSAGE }),
+  ),
 });
 export type MembershipInput = z.input<typeof membershipInput>;
 

@@ -1,12 +1,34 @@
 import { z } from "zod";
 
+/**
+ * A NUL (PostgreSQL text cannot hold it) or half of a UTF-16 surrogate pair
+ * (no UTF-8 form; jsonb refuses its escape). With the u flag a well-formed
+ * pair is one code point, so only a lone half matches the range.
+ */
+const UNSAFE_TEXT = /[\0\uD800-\uDFFF]/u;
+export const UNSAFE_TEXT_MESSAGE = "Text contains a character that is not allowed.";
+
+export function isSafeText(value: string): boolean {
+  return !UNSAFE_TEXT.test(value);
+}
+
+/**
+ * The one base of every string the API accepts, body, query and path alike
+ * (docs/DECISIONS.md, "Safe text"): such text is refused with a 400 before it
+ * reaches the database. A conventions test walks every route's input schemas
+ * for a string built without it.
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true });
+}
+
 /** Wire timestamp: "yyyy-MM-dd HH:mm:ss" in the store's time zone. */
 export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-export const timestamp = z.string().regex(TIMESTAMP_PATTERN, "Use the form yyyy-MM-dd HH:mm:ss.");
+export const timestamp = text().regex(TIMESTAMP_PATTERN, "Use the form yyyy-MM-dd HH:mm:ss.");
 export const nullableTimestamp = timestamp.nullable();
 
 /** A calendar date "yyyy-MM-dd" (date of birth). */
-export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the form yyyy-MM-dd.");
+export const calendarDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the form yyyy-MM-dd.");
 
 export const id = z.coerce.number().int().positive();
 
@@ -28,7 +50,7 @@ const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
  */
 export function money(label: string, { min = 0 }: { min?: number } = {}) {
   return z
-    .union([z.number(), z.string().trim()], { error: `${label} must be a number.` })
+    .union([z.number(), text().trim()], { error: `${label} must be a number.` })
     .transform((v, ctx) => {
       const text = typeof v === "number" ? String(v) : v;
       if (!MONEY_PATTERN.test(text)) {
@@ -78,16 +100,14 @@ export function percentage(label: string) {
 }
 
 export function requiredText(label: string, max = 255) {
-  return z
-    .string({ error: `${label} is required.` })
+  return text({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 }
 
 export function optionalText(max = 5000) {
-  return z
-    .string()
+  return text()
     .trim()
     .max(max, `Must be at most ${max} characters.`)
     .nullish()
@@ -95,16 +115,14 @@ export function optionalText(max = 5000) {
 }
 
 export const email = (label = "E-mail") =>
-  z
-    .string({ error: `${label} is required.` })
+  text({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(255)
     .pipe(z.email(`${label} must be a valid e-mail address.`));
 
 /** An uploaded file name as answered by POST /api/uploads, or empty. */
-export const fileName = z
-  .string()
+export const fileName = text()
   .trim()
   .max(255)
   .regex(/^[A-Za-z0-9._,-]*$/, "Must be a file name answered by the upload call.")

@@ -8,6 +8,7 @@ import {
   requiredText,
   status01,
   statusOut,
+  text,
 } from "./primitives";
 
 export const STORE_CONTACT_MAX = 11;
@@ -25,8 +26,7 @@ export const settingsInput = z.object({
   store_name: requiredText("Store name", 100),
   store_logo: fileName,
   store_address: optionalText(500),
-  store_contact: z
-    .string()
+  store_contact: text()
     .trim()
     .max(STORE_CONTACT_MAX, `Store contact must be at most ${STORE_CONTACT_MAX} characters.`)
     .nullish()
@@ -48,6 +48,27 @@ export const settings = z.object({
   updated_at: nullableTimestamp,
 });
 export type Settings = z.infer<typeof settings>;
+
+/**
+ * Secret keys (the payment gateway's secret key, a social login's client
+ * secret) are write-only (docs/DECISIONS.md, "Write-only secret keys"): every
+ * answer carries them masked, and a masked value sent back means "keep the
+ * stored key". The publishable key and the OAuth client ID are public by
+ * design (they are sent to customers' browsers) and are answered in clear.
+ */
+export const SECRET_MASK = "••••";
+/** Below this length even the last 4 characters are too much of the key to show. */
+const SECRET_SHOW_TAIL_FROM = 12;
+
+export function maskSecret(secret: string): string {
+  if (!secret) return "";
+  return secret.length >= SECRET_SHOW_TAIL_FROM ? `${SECRET_MASK}${secret.slice(-4)}` : SECRET_MASK;
+}
+
+/** A value that came from maskSecret, not a key typed by the admin. */
+export function isMaskedSecret(value: string | null | undefined): boolean {
+  return !!value && value.startsWith(SECRET_MASK);
+}
 
 const httpUrl = (message: string) => z.url({ message, protocol: /^https?$/ });
 
@@ -107,7 +128,7 @@ export const shippingMethodInput = z.object({
   shipping_name: requiredText("Shipping company name", 100),
   // A blank fee says "required" rather than "not a number".
   shipping_fee: z
-    .union([z.number(), z.string().trim().min(1, "Shipping fee is required.")], {
+    .union([z.number(), text().trim().min(1, "Shipping fee is required.")], {
       error: "Shipping fee is required.",
     })
     .pipe(money("Shipping fee")),

@@ -6,6 +6,7 @@ import {
   status01,
   statusOut,
   TIMESTAMP_PATTERN,
+  text,
   timestamp,
 } from "./primitives";
 
@@ -57,8 +58,7 @@ function requiredMoney(label: string) {
 
 export const voucherInput = z
   .object({
-    voucher_code: z
-      .string({ error: "Coupon code is required." })
+    voucher_code: text({ error: "Coupon code is required." })
       .transform(normaliseVoucherCode)
       .pipe(
         z
@@ -75,8 +75,7 @@ export const voucherInput = z
           : "Type must be price or percentage.",
     }),
     voucher_status: status01,
-    expired_at: z
-      .string({ error: "Expiry date is required." })
+    expired_at: text({ error: "Expiry date is required." })
       .min(1, "Expiry date is required.")
       .pipe(timestamp)
       .refine(isRealTimestamp, "Expiry date is not a real date."),

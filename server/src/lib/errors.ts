@@ -21,15 +21,48 @@ export const badRequest = (path: string, message: string) =>
 const PG_UNIQUE_VIOLATION = "23505";
 const PG_FOREIGN_KEY_VIOLATION = "23503";
 const PG_CHECK_VIOLATION = "23514";
-const PG_INVALID_TEXT = "22P02";
-const PG_NUMERIC_OUT_OF_RANGE = "22003";
+/** Class 22, data exceptions: a value the column cannot hold (too long, bad bytes, bad date). */
+const PG_DATA_EXCEPTION_CLASS = "22";
 
-function pgCode(error: unknown): string | undefined {
+/** The PostgreSQL error in an error's cause chain (Drizzle wraps it), if any. */
+function pgError(error: unknown): Record<string, unknown> | undefined {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return e as Record<string, unknown>;
   }
   return undefined;
+}
+
+function pgCode(error: unknown): string | undefined {
+  return pgError(error)?.code as string | undefined;
+}
+
+/** A failed query: Drizzle's error carries the SQL text and every parameter. */
+function isQueryError(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ("params" in e || "query" in e) return true;
+  }
+  return false;
+}
+
+/**
+ * What the log keeps of an unexpected error. For a database error only the
+ * code and the names PostgreSQL reports: the message of a failed query holds
+ * its parameters (password hashes, secret keys) and `detail` the values
+ * (docs/DECISIONS.md, "Nothing secret in the log").
+ */
+export function loggableError(error: FastifyError): Record<string, unknown> {
+  const pg = pgError(error);
+  if (pg || isQueryError(error)) {
+    const names = ["code", "constraint", "table", "column", "schema", "routine"] as const;
+    const fields: Record<string, unknown> = { kind: "database" };
+    for (const name of names) {
+      const value = pg?.[name];
+      if (typeof value === "string" && value) fields[name] = value;
+    }
+    return fields;
+  }
+  return { message: error.message, code: error.code };
 }
 
 /**
@@ -62,9 +95,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
           message: "This record is linked to other records and cannot be changed that way.",
         });
       case PG_CHECK_VIOLATION:
-      case PG_INVALID_TEXT:
-      case PG_NUMERIC_OUT_OF_RANGE:
         return reply.code(400).send({ message: "A value is out of range.", issues: [] });
+    }
+    if (pgCode(error)?.startsWith(PG_DATA_EXCEPTION_CLASS)) {
+      return reply.code(400).send({ message: "A value is out of range.", issues: [] });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
@@ -86,7 +120,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : (messages[status] ?? "The request could not be accepted.");
       return reply.code(status).send(status === 400 ? { message, issues: [] } : { message });
     }
-    request.log.error({ err: { message: error.message, code: error.code } }, "request failed");
+    request.log.error({ err: loggableError(error) }, "request failed");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
   });
 }

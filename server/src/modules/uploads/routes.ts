@@ -3,8 +3,8 @@ import { uploadResult } from "@store/contract";
 import { z } from "zod";
 import type { App } from "../../app";
 import { recordAudit } from "../../lib/audit";
-import { HttpError } from "../../lib/errors";
-import { storeUpload, TOO_LARGE_MESSAGE, UPLOAD_KINDS, type UploadKind } from "./service";
+import { readUpload } from "./read";
+import { storeUpload, UPLOAD_KINDS, type UploadKind } from "./service";
 
 const uploadQuery = z.object({
   kind: z.enum(Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]]).default("product"),
@@ -16,16 +16,7 @@ export function registerUploadRoutes(app: App): void {
     "/uploads",
     { schema: { tags: ["uploads"], querystring: uploadQuery, response: { 201: uploadResult } } },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new HttpError(415, "Send the image as multipart/form-data.");
-      const file = await request.file();
-      if (!file) throw new HttpError(400, "No file was sent.");
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch {
-        throw new HttpError(413, TOO_LARGE_MESSAGE);
-      }
+      const content = await readUpload(request);
       const stored = await storeUpload(uploadsDir, request.query.kind, content);
       await recordAudit(app.db, request.admin, {
         entity: "Upload",
