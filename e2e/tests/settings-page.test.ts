@@ -1,4 +1,10 @@
-import type { PaymentMethod, Settings, ShippingMethod, SocialLogin } from "@store/contract";
+import {
+  maskSecret,
+  type PaymentMethod,
+  type Settings,
+  type ShippingMethod,
+  type SocialLogin,
+} from "@store/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LayoutPage } from "../pages/LayoutPage";
 import { SettingsPage } from "../pages/SettingsPage";
@@ -157,12 +163,24 @@ describe("settings", () => {
     const providers = (await (
       await s.page.request.get("/api/socialLogins")
     ).json()) as SocialLogin[];
+    // The secret is write-only: answered masked, the client ID in clear.
     expect(providers.find((p) => p.social_id === 1)).toMatchObject({
       social_status: 1,
       id_key: `id-${tag}.apps.googleusercontent.com`,
-      secret_key: `GOCSPX-${tag}`,
+      secret_key: maskSecret(`GOCSPX-${tag}`),
       social_uri: "https://shop.example.my/auth/google/callback",
     });
+
+    // Reopened, the field shows the mask; saving it unchanged keeps the key.
+    // (Had the mask itself been stored, it would now answer as "••••" alone.)
+    await settings.goto("social");
+    await google.waitFor();
+    expect(await secret.inputValue()).toBe(maskSecret(`GOCSPX-${tag}`));
+    await google.getByText("A key is saved.", { exact: false }).waitFor();
+    await google.getByRole("button", { name: "Save Google" }).click();
+    await google.getByRole("button", { name: "Saved" }).waitFor();
+    const kept = (await (await s.page.request.get("/api/socialLogins")).json()) as SocialLogin[];
+    expect(kept.find((p) => p.social_id === 1)?.secret_key).toBe(maskSecret(`GOCSPX-${tag}`));
   });
 
   it("Payment Method: secret, publish key and a well-formed gateway URI are required", async () => {
@@ -188,11 +206,25 @@ describe("settings", () => {
       await s.page.request.get("/api/paymentMethodsId/1")
     ).json()) as PaymentMethod;
     expect(stored).toMatchObject({
-      secret_key: `sk_test_${tag}`,
+      secret_key: maskSecret(`sk_test_${tag}`),
       publish_key: `pk_test_${tag}`,
       gateway_uri: "https://pay.example.my/v2/checkout",
       method_status: 1,
     });
+
+    // Typing into the masked field replaces the whole key, never appends to the mask.
+    await settings.goto("payment");
+    await settings.gatewayUri().waitFor();
+    expect(await settings.secretKey().inputValue()).toBe(maskSecret(`sk_test_${tag}`));
+    await settings.secretKey().click();
+    await s.page.keyboard.type(`sk_next_${tag}_9876`);
+    expect(await settings.secretKey().inputValue()).toBe(`sk_next_${tag}_9876`);
+    await settings.saveButton().click();
+    await s.page.getByRole("button", { name: "Saved" }).waitFor();
+    const replaced = (await (
+      await s.page.request.get("/api/paymentMethodsId/1")
+    ).json()) as PaymentMethod;
+    expect(replaced.secret_key).toBe(maskSecret(`sk_next_${tag}_9876`));
   });
 
   it("Shipping Method: Add opens the modal, Cancel closes it, Add saves a method; each row saves on its own", async () => {

@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { maskSecret } from "@store/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -125,7 +126,7 @@ describe("socialLogins", () => {
       social_id: 1,
       social_login: "Google",
       id_key: CLIENT_ID,
-      secret_key: CLIENT_SECRET,
+      secret_key: maskSecret(CLIENT_SECRET),
       social_status: 1,
     });
     const audit = await auditText("Social login");
@@ -182,7 +183,7 @@ describe("payment method", () => {
     const saved = await ctx.call("PUT", "/api/paymentMethods/1", payment());
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
-      secret_key: SECRET,
+      secret_key: maskSecret(SECRET),
       publish_key: PUBLISH,
       method_status: 1,
     });

@@ -14,15 +14,16 @@ import type { FastifyReply } from "fastify";
 import type { App } from "../../app";
 import { sendPage } from "../../lib/paging";
 import {
-  paymentMethodService,
+  paymentMethodAnswers,
   settingsService,
   shippingMethodService,
-  socialLoginService,
+  socialLoginAnswers,
 } from "./service";
 
 /**
- * Answers carrying gateway or OAuth secrets are for the admin's screen only:
- * no cache (browser or proxy) may keep them.
+ * Answers carrying gateway or OAuth keys are for the admin's screen only: no
+ * cache (browser or proxy) may keep them. Secret keys in them are masked
+ * (service.ts).
  */
 function noStore(reply: FastifyReply): void {
   reply.header("Cache-Control", "no-store");
@@ -48,7 +49,7 @@ export function registerSettingsRoutes(app: App): void {
     { schema: { tags, querystring: listQuery, response: { 200: socialLogin.array() } } },
     async (request, reply) => {
       noStore(reply);
-      return sendPage(reply, await socialLoginService.list(app.db, request.query));
+      return sendPage(reply, await socialLoginAnswers.list(app.db, request.query));
     },
   );
   app.put(
@@ -56,7 +57,7 @@ export function registerSettingsRoutes(app: App): void {
     { schema: { tags, params: idParams, body: socialLoginInput, response: { 200: socialLogin } } },
     async (request, reply) => {
       noStore(reply);
-      return socialLoginService.update(app.db, request.admin, request.params.id, request.body);
+      return socialLoginAnswers.update(app.db, request.admin, request.params.id, request.body);
     },
   );
 
@@ -65,7 +66,7 @@ export function registerSettingsRoutes(app: App): void {
     { schema: { tags, params: idParams, response: { 200: paymentMethod } } },
     async (request, reply) => {
       noStore(reply);
-      return paymentMethodService.get(app.db, request.params.id);
+      return paymentMethodAnswers.get(app.db, request.params.id);
     },
   );
   app.put(
@@ -80,7 +81,7 @@ export function registerSettingsRoutes(app: App): void {
     },
     async (request, reply) => {
       noStore(reply);
-      return paymentMethodService.update(app.db, request.admin, request.params.id, request.body);
+      return paymentMethodAnswers.update(app.db, request.admin, request.params.id, request.body);
     },
   );
 

@@ -1,6 +1,17 @@
+import {
+  isMaskedSecret,
+  type ListQuery,
+  maskSecret,
+  type paymentMethodInput,
+  type socialLoginInput,
+} from "@store/contract";
 import { asc } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client";
 import { paymentMethods, settings, shippingMethods, socialLogins } from "../../db/schema";
+import type { Actor } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
+import { badRequest } from "../../lib/errors";
 
 // Settings, social logins and the payment method are fixed records created by
 // the base seed (settings 1, social logins 1 and 2, payment method 1): they are
@@ -48,3 +59,47 @@ export const shippingMethodService = crudService({
     defaultOrder: [asc(shippingMethods.ship_id)],
   },
 });
+
+// Secret keys are write-only (docs/DECISIONS.md, "Write-only secret keys"):
+// every answer below masks them, and a masked value sent back leaves the
+// stored key as it is. An empty value is a deliberate clear (a switched-off
+// provider); the payment method's schema refuses an empty secret.
+
+function withMaskedSecret<R extends { secret_key: string }>(row: R): R {
+  return { ...row, secret_key: maskSecret(row.secret_key) };
+}
+
+/** The values to write: without secret_key when the admin sent the mask back. */
+function keepMaskedSecret<V extends { secret_key: string }>(values: V): Partial<V> {
+  if (!isMaskedSecret(values.secret_key)) return values;
+  const { secret_key: _kept, ...rest } = values;
+  return rest as Partial<V>;
+}
+
+export const socialLoginAnswers = {
+  async list(db: Db, query: ListQuery) {
+    const page = await socialLoginService.list(db, query);
+    return { ...page, rows: page.rows.map(withMaskedSecret) };
+  },
+  async update(db: Db, actor: Actor, id: number, input: z.output<typeof socialLoginInput>) {
+    // Switched on with the mask sent back: the kept key must exist.
+    if (input.social_status === 1 && isMaskedSecret(input.secret_key)) {
+      const stored = await socialLoginService.get(db, id);
+      if (!stored.secret_key) throw badRequest("secret_key", "Secret is required.");
+    }
+    return withMaskedSecret(
+      await socialLoginService.update(db, actor, id, keepMaskedSecret(input)),
+    );
+  },
+};
+
+export const paymentMethodAnswers = {
+  async get(db: Db, id: number) {
+    return withMaskedSecret(await paymentMethodService.get(db, id));
+  },
+  async update(db: Db, actor: Actor, id: number, input: z.output<typeof paymentMethodInput>) {
+    return withMaskedSecret(
+      await paymentMethodService.update(db, actor, id, keepMaskedSecret(input)),
+    );
+  },
+};

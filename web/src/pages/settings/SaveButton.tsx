@@ -1,6 +1,6 @@
-import { SAVED_INDICATOR_MS } from "@store/contract";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Button } from "react-bootstrap";
+import { isMaskedSecret, SAVED_INDICATOR_MS } from "@store/contract";
+import { type ChangeEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Button, Form } from "react-bootstrap";
 
 /**
  * SPEC.md section 4: after a successful save the button reads "Saved" and is
@@ -40,7 +40,31 @@ export function SaveButton({
   );
 }
 
-/** A secret field shown as dots, with a button to reveal it. */
+export const KEPT_SECRET_HINT =
+  "A key is saved. Leave this as it is to keep it, or type a new one.";
+
+/**
+ * The next value of a field that holds the server's mask of a stored key
+ * (docs/DECISIONS.md, "Write-only secret keys"): an edit never mixes the mask
+ * into a new key. A typed character starts a new key, a deletion removes the
+ * mask whole, a paste or autofill after the mask keeps only what was added.
+ */
+export function editSecret(
+  previous: string,
+  next: string,
+  input: { inputType?: string; data?: string | null } = {},
+): string {
+  if (!isMaskedSecret(previous) || next === previous) return next;
+  if (input.inputType?.startsWith("delete")) return "";
+  if (input.inputType === "insertText" && input.data) return input.data;
+  return next.startsWith(previous) ? next.slice(previous.length) : next;
+}
+
+/**
+ * A secret field shown as dots, with a button to reveal it. Holding the mask
+ * of a stored key, it selects itself on focus so typing replaces the key, and
+ * saving it unchanged keeps the stored one.
+ */
 export function SecretInput({
   id,
   value,
@@ -57,26 +81,39 @@ export function SecretInput({
   label: string;
 }) {
   const [shown, setShown] = useState(false);
+  const masked = isMaskedSecret(value);
+  const change = (e: ChangeEvent<HTMLInputElement>) => {
+    onChange(editSecret(value, e.target.value, e.nativeEvent as InputEvent));
+  };
   return (
-    <div className="input-group has-validation">
-      <input
-        id={id}
-        className={`form-control font-monospace${invalid ? " is-invalid" : ""}`}
-        type={shown ? "text" : "password"}
-        autoComplete="off"
-        spellCheck={false}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-      />
-      <Button
-        variant="outline-secondary"
-        aria-label={`${shown ? "Hide" : "Show"} ${label}`}
-        aria-pressed={shown}
-        onClick={() => setShown((s) => !s)}
-      >
-        {shown ? "Hide" : "Show"}
-      </Button>
-    </div>
+    <>
+      <div className="input-group has-validation">
+        <input
+          id={id}
+          className={`form-control font-monospace${invalid ? " is-invalid" : ""}`}
+          type={shown ? "text" : "password"}
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          onChange={change}
+          onFocus={(e) => masked && e.target.select()}
+          onBlur={onBlur}
+          aria-describedby={masked ? `${id}_kept` : undefined}
+        />
+        <Button
+          variant="outline-secondary"
+          aria-label={`${shown ? "Hide" : "Show"} ${label}`}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        >
+          {shown ? "Hide" : "Show"}
+        </Button>
+      </div>
+      {masked && (
+        <Form.Text id={`${id}_kept`} className="d-block text-muted">
+          {KEPT_SECRET_HINT}
+        </Form.Text>
+      )}
+    </>
   );
 }
