@@ -1,7 +1,7 @@
 import type { AdminData } from "@store/contract";
 import { describe, expect, it } from "vitest";
 import { ProfilePage } from "../pages/ProfilePage";
-import { ADMIN, useBrowser } from "../support/browser";
+import { ADMIN, loginThroughForm, useBrowser } from "../support/browser";
 
 async function storedAdmin(profile: ProfilePage): Promise<AdminData> {
   return profile.page.evaluate(
@@ -82,6 +82,61 @@ describe("profile (Account Management)", () => {
     await profile.save().click();
     await profile.edit().waitFor();
     expect(await profile.shown("Contact Number")).toBe(before.contact);
+  });
+
+  it("changes one's own password only with the current one and the contract's rule; this session stays, the others end", async () => {
+    // A fresh administrator, so the demo admin's password is left alone.
+    const name = `pw${Date.now()}`;
+    const admin = { email: `${name}@example.my`, password: "First-pass#2026" };
+    const created = await s.page.request.post("/api/users", {
+      data: {
+        username: name,
+        email: admin.email,
+        f_name: "Pass",
+        l_name: "Word",
+        contact: "0123456789",
+        password: admin.password,
+        DOB: "1990-01-01",
+        gender: "Male",
+        role: "Admin",
+        membership: 1,
+        referral_of: 0,
+        languages: "English",
+        currency: "MYR",
+        user_status: 1,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const elsewhere = await (await s.browser.newContext({ baseURL: s.baseURL })).newPage();
+    await loginThroughForm(elsewhere, admin);
+    const here = await (await s.browser.newContext({ baseURL: s.baseURL })).newPage();
+    await loginThroughForm(here, admin);
+
+    const profile = new ProfilePage(here);
+    await profile.goto();
+    await profile.edit().click();
+    await profile.currentPassword().fill(admin.password);
+    for (const [weak, message] of [
+      ["Ab#1234", "Password must be at least 8 characters."],
+      ["Password123", "This password is too common. Choose another."],
+    ] as const) {
+      await profile.newPassword().fill(weak);
+      await profile.confirmPassword().fill(weak);
+      await profile.save().click();
+      await here.getByText(message, { exact: true }).waitFor();
+    }
+    await profile.newPassword().fill("Second-pass#2026");
+    await profile.confirmPassword().fill("Second-pass#2026");
+    await profile.save().click();
+    await profile.edit().waitFor();
+
+    // This session still works; the other one is sent to the login page.
+    await here.goto("/users");
+    await here.getByRole("heading", { name: "Users" }).first().waitFor();
+    expect(here.url()).toMatch(/\/users$/);
+    await elsewhere.goto("/users");
+    await elsewhere.waitForURL("**/login-back");
+    await loginThroughForm(elsewhere, { email: admin.email, password: "Second-pass#2026" });
   });
 
   it("sends a browser without admin data to /login-back", async () => {

@@ -1,4 +1,9 @@
 import path from "node:path";
+import {
+  PASSWORD_MIN_LENGTH,
+  PRODUCTION_ADMIN_PASSWORD_MIN_LENGTH,
+  passwordProblem,
+} from "@store/contract";
 
 /** Environment configuration (CONTRACT.md), read once at start. */
 export interface Config {
@@ -34,6 +39,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // WEB_DIST: another build of the web app (tests build to private folders).
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
   };
+}
+
+/**
+ * What is wrong with ADMIN_PASSWORD, or null. The contract's password rule,
+ * with 12 characters in production: that password opens the whole store and
+ * is typed into a deployment's settings, not chosen at a form
+ * (docs/DECISIONS.md, "Passwords and sessions"). The demo password passes
+ * the development rule.
+ */
+export function adminPasswordProblem(
+  config: Pick<Config, "adminPassword" | "production">,
+): string | null {
+  const min = config.production ? PRODUCTION_ADMIN_PASSWORD_MIN_LENGTH : PASSWORD_MIN_LENGTH;
+  const problem = passwordProblem(config.adminPassword, min);
+  if (!problem) return null;
+  return `ADMIN_PASSWORD is refused${config.production ? " (NODE_ENV=production)" : ""}: ${problem}`;
 }
 
 /** Every timestamp is read and written in the store's time zone. */

@@ -1,6 +1,12 @@
 import path from "node:path";
 import { buildApp } from "./app";
-import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from "./config";
+import {
+  adminPasswordProblem,
+  applyTimeZone,
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  readConfig,
+} from "./config";
 import { openDatabase } from "./db/client";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
@@ -13,6 +19,11 @@ if (config.production && !config.adminFromEnv) {
   console.error(
     "NODE_ENV=production: set ADMIN_EMAIL and ADMIN_PASSWORD for the first administrator.",
   );
+  process.exit(1);
+}
+const adminPasswordRefused = adminPasswordProblem(config);
+if (adminPasswordRefused) {
+  console.error(adminPasswordRefused);
   process.exit(1);
 }
 

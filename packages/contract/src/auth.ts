@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { isCommonPassword } from "./commonPasswords";
 import { text } from "./primitives";
+
+export { isCommonPassword };
 
 export const SESSION_LIFETIME_MS = 36_000_000;
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
@@ -11,6 +14,42 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const loginAdminBody = z.object({ currentPassword: text().max(1024).default("") });
+
+/** Shortest password accepted; ADMIN_PASSWORD in production needs more (docs/DECISIONS.md). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PRODUCTION_ADMIN_PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 1024;
+export const PASSWORD_REQUIRED = "Password is required.";
+export const COMMON_PASSWORD = "This password is too common. Choose another.";
+export const passwordTooShort = (min: number) => `Password must be at least ${min} characters.`;
+
+/**
+ * What is wrong with a new password, or null: the one password rule of the
+ * forms, the API and the ADMIN_PASSWORD check. Characters are counted as the
+ * user sees them (code points), never trimmed.
+ */
+export function passwordProblem(password: string, min = PASSWORD_MIN_LENGTH): string | null {
+  if (password.length === 0) return PASSWORD_REQUIRED;
+  if (Array.from(password).length < min) return passwordTooShort(min);
+  if (password.length > PASSWORD_MAX_LENGTH) return "Password is too long.";
+  if (isCommonPassword(password)) return COMMON_PASSWORD;
+  return null;
+}
+
+/** A new password (add user, change or reset a password). */
+export const newPassword = text({ error: PASSWORD_REQUIRED }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+/** A new password or "", which leaves the stored password as it is (edit forms). */
+export const optionalNewPassword = text().superRefine((value, ctx) => {
+  const problem = value === "" ? null : passwordProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+/** The password of the one who asks, to confirm a change of their own account. */
+export const currentPassword = text().max(PASSWORD_MAX_LENGTH);
 
 /** The administrator as answered by login: the user record without the password. */
 export const adminData = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { currentPassword, newPassword, optionalNewPassword } from "./auth";
 import {
   calendarDate,
   email,
@@ -94,7 +95,7 @@ const userFields = z.object({
 
 /** POST users: every field; password required; membership 1 and status 0 unless chosen. */
 export const userCreate = userFields.extend({
-  password: text({ error: "Password is required." }).min(1, "Password is required.").max(1024),
+  password: newPassword,
   membership: membershipId.default(DEFAULT_MEMBERSHIP_ID),
   user_status: status01.default(0),
 });
@@ -102,10 +103,12 @@ export const userCreate = userFields.extend({
 /**
  * PUT users/{id}: the full Edit User form or the profile's {email, contact,
  * password, updated_at}. A field left out is left as it is; an empty password
- * leaves the password; updated_at is stamped by the server.
+ * leaves the password; updated_at is stamped by the server. Changing one's
+ * own password needs currentPassword too (docs/DECISIONS.md).
  */
 export const userUpdate = userFields.partial().extend({
-  password: text().max(1024).optional(),
+  password: optionalNewPassword.optional(),
+  currentPassword: currentPassword.optional(),
 });
 export type UserCreate = z.input<typeof userCreate>;
 
@@ -115,9 +118,7 @@ export type UserCreate = z.input<typeof userCreate>;
  */
 export function userForm(isEdit: boolean) {
   return userFields.extend({
-    password: isEdit
-      ? text().max(1024)
-      : text().min(1, "Password is required.").max(1024, "Password is too long."),
+    password: isEdit ? optionalNewPassword : newPassword,
   });
 }
 export type UserFormInput = z.input<ReturnType<typeof userForm>>;

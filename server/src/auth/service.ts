@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ADMIN_ROLE, type AdminData, SESSION_LIFETIME_MS } from "@store/contract";
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { toWireTimestamp } from "../db/columns";
+import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
 import { loginFailures, sessions, users } from "../db/schema";
-import { DUMMY_HASH, verifyPassword } from "./password";
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password";
 
 export const SESSION_COOKIE = "sid";
 
@@ -43,8 +42,22 @@ export async function findAdminByCredentials(
     .limit(1);
   const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
   if (!row || !ok) return null;
-  const { password_hash: _hidden, ...admin } = row;
+  const { password_hash: stored, ...admin } = row;
+  if (needsRehash(stored)) await rehash(db, admin.user_id, stored, password);
   return admin;
+}
+
+/**
+ * Stores the password again with the current scrypt cost, once it is known to
+ * be right. Only if the hash is still the one just checked: a change made
+ * meanwhile wins.
+ */
+async function rehash(db: Db, userId: number, stored: string, password: string): Promise<void> {
+  const password_hash = await hashPassword(password);
+  await db
+    .update(users)
+    .set({ password_hash })
+    .where(and(eq(users.user_id, userId), eq(users.password_hash, stored)));
 }
 
 export async function verifyAdminPassword(
@@ -62,11 +75,15 @@ export async function verifyAdminPassword(
 
 export async function createSession(db: Db, userId: number): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.insert(sessions).values({
-    token_hash: hashToken(token),
-    user_id: userId,
-    expires_at: toWireTimestamp(new Date(Date.now() + SESSION_LIFETIME_MS)),
-  });
+  // Only for a user who is still a live admin, read under a share lock: a
+  // demotion or deactivation committed meanwhile (which ends every session of
+  // the user) cannot be followed by a session from a login already under way.
+  await db.execute(sql`
+    insert into sessions (token_hash, user_id, expires_at)
+    select ${hashToken(token)}, ${users.user_id},
+      now() + make_interval(secs => ${SESSION_LIFETIME_MS / 1000})
+    from ${users} where ${users.user_id} = ${userId} and ${isLiveAdmin}
+    for share`);
   // Housekeeping: expired sessions are of no use to anyone.
   await db.delete(sessions).where(lt(sessions.expires_at, sql`now()`));
   return token;
@@ -90,6 +107,15 @@ export async function findSessionAdmin(db: Db, token: string): Promise<SessionAd
 
 export async function endSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.token_hash, hashToken(token)));
+}
+
+/**
+ * Ends every session of a user, but for the one whose token is kept (the
+ * caller's own, when they change their own password).
+ */
+export async function endSessionsOf(db: Tx, userId: number, keepToken?: string): Promise<void> {
+  const others = keepToken ? ne(sessions.token_hash, hashToken(keepToken)) : undefined;
+  await db.delete(sessions).where(and(eq(sessions.user_id, userId), others));
 }
 
 /** True when this e-mail or address has failed too often lately. */

@@ -18,6 +18,7 @@ import {
   walletInput,
 } from "@store/contract";
 import type { App } from "../../app";
+import { SESSION_COOKIE } from "../../auth/service";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendPage } from "../../lib/paging";
 import { lookups } from "./lookups";
@@ -64,7 +65,14 @@ function registerUserRoutes(app: App): void {
   app.put(
     "/users/:id",
     { schema: { tags, params: idParams, body: userUpdate, response: { 200: user } } },
-    async (request) => updateUser(app.db, request.admin, request.params.id, request.body),
+    async (request) =>
+      updateUser(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body,
+        request.cookies[SESSION_COOKIE],
+      ),
   );
   app.delete(
     "/users/:id",

@@ -13,7 +13,8 @@ import {
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { hashPassword } from "../../auth/password";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/password";
+import { endSessionsOf } from "../../auth/service";
 import type { Db, Tx } from "../../db/client";
 import {
   currencies,
@@ -241,7 +242,7 @@ async function withUniqueMessages<T>(input: UserUpdate, run: () => Promise<T>): 
 }
 
 function columnValues(input: UserUpdate) {
-  const { password: _password, ...fields } = input;
+  const { password: _password, currentPassword: _current, ...fields } = input;
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
     typeof users.$inferInsert
   >;
@@ -289,12 +290,48 @@ function requiredValues(input: UserCreate) {
   };
 }
 
+export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change it.";
+export const CURRENT_PASSWORD_WRONG = "The current password is not correct.";
+
+/**
+ * An administrator changing their own password proves it is them with the
+ * current one; a wrong one is 400 (not 401, which would end their session).
+ * Any currentPassword sent for one's own account is checked, so the profile
+ * confirms an e-mail change the same way. Resetting another user's password
+ * needs none. Checked before any lock is taken: scrypt is slow on purpose.
+ */
+async function assertCurrentPassword(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  input: UserUpdate,
+): Promise<void> {
+  if (userId !== actor.user_id) return;
+  if (!input.currentPassword) {
+    if (input.password) throw badRequest("currentPassword", CURRENT_PASSWORD_NEEDED);
+    return;
+  }
+  const [row] = await db
+    .select({ password_hash: users.password_hash })
+    .from(users)
+    .where(eq(users.user_id, userId));
+  if (!(await verifyPassword(input.currentPassword, row?.password_hash ?? DUMMY_HASH))) {
+    throw badRequest("currentPassword", CURRENT_PASSWORD_WRONG);
+  }
+}
+
+/**
+ * PUT users/{id}. `sessionToken` is the caller's own session: a change of
+ * their own password keeps it and ends their others.
+ */
 export async function updateUser(
   db: Db,
   actor: Actor,
   userId: number,
   input: UserUpdate,
+  sessionToken?: string,
 ): Promise<User> {
+  await assertCurrentPassword(db, actor, userId, input);
   const password_hash = input.password ? await hashPassword(input.password) : undefined;
   return withUniqueMessages(input, () =>
     db.transaction(async (tx) => {
@@ -319,6 +356,7 @@ export async function updateUser(
       if (referralChanged)
         await applyReferralChange(tx, actor, before.referral_of, input.referral_of ?? null);
       const after = await getUser(tx, userId);
+      await endSessionsIfNeeded(tx, actor, after, Boolean(password_hash), sessionToken);
       const changed = password_hash ? { ...after, password: "changed" } : after;
       await recordAudit(tx, actor, {
         entity: "User",
@@ -330,6 +368,26 @@ export async function updateUser(
       return after;
     }),
   );
+}
+
+/**
+ * Sessions that must not outlive this change: all of a user who is no longer
+ * an active admin (else they come back when the role or status is restored),
+ * and, after a new password, all of that user's but the caller's own.
+ */
+async function endSessionsIfNeeded(
+  tx: Tx,
+  actor: Actor,
+  after: User,
+  passwordChanged: boolean,
+  sessionToken: string | undefined,
+): Promise<void> {
+  if (after.role !== ADMIN_ROLE || after.user_status !== 1) {
+    await endSessionsOf(tx, after.user_id);
+  } else if (passwordChanged) {
+    const own = after.user_id === actor.user_id;
+    await endSessionsOf(tx, after.user_id, own ? sessionToken : undefined);
+  }
 }
 
 /** An administrator editing themself keeps the Admin role and the active status. */

@@ -1,5 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type AdminData, email, requiredText, USER_CONTACT_MAX } from "@store/contract";
+import {
+  type AdminData,
+  email,
+  optionalNewPassword,
+  requiredText,
+  USER_CONTACT_MAX,
+} from "@store/contract";
 import { useMutation } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useState } from "react";
 import { Button, Card, Form } from "react-bootstrap";
@@ -9,6 +15,7 @@ import { z } from "zod";
 import { ApiError, api } from "../../api/client";
 import { Field, PageHeader, showToast } from "../../components";
 import { formatDate } from "../../lib/format";
+import { showServerIssues } from "../../lib/formErrors";
 import { readAdmin, updateStoredAdmin } from "../../lib/session";
 
 export const INVALID_PASSWORD = "Invalid Password.";
@@ -19,7 +26,8 @@ const profileForm = z
     email: email(),
     contact: requiredText("Contact", USER_CONTACT_MAX),
     currentPassword: z.string().min(1, "Current password is required."),
-    password: z.string().max(1024),
+    // The contract's password rule, as the server applies it; "" keeps the password.
+    password: optionalNewPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -27,6 +35,8 @@ const profileForm = z
     message: PASSWORD_MISMATCH,
   });
 type ProfileForm = z.infer<typeof profileForm>;
+/** Fields whose server issues are shown on the field (the rest as a toast). */
+const SERVER_FIELDS = ["email", "contact", "password", "currentPassword"] as const;
 
 /** /profile (Account Management): the admin's own details; e-mail, contact and password can change. */
 export default function ProfilePage() {
@@ -119,8 +129,12 @@ function ProfileEdit({
   });
   const { errors, isSubmitting } = formState;
   const save = useMutation({
-    mutationFn: (body: { email: string; contact: string; password?: string }) =>
-      api.put(`users/${admin.user_id}`, body),
+    mutationFn: (body: {
+      email: string;
+      contact: string;
+      password?: string;
+      currentPassword: string;
+    }) => api.put(`users/${admin.user_id}`, body),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -140,16 +154,12 @@ function ProfileEdit({
         email: values.email,
         contact: values.contact,
         ...(values.password ? { password: values.password } : {}),
+        // The server checks it again: its check is the one that guards the change.
+        currentPassword: values.currentPassword,
       });
       onSaved({ email: values.email, contact: values.contact });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const issue of error.issues) {
-          if (issue.path === "email" || issue.path === "contact") {
-            setError(issue.path, { type: "server", message: issue.message });
-          }
-        }
-      }
+      showServerIssues(error, setError, SERVER_FIELDS);
     }
   });
 
