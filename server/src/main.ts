@@ -8,6 +8,7 @@ import {
   readConfig,
 } from "./config";
 import { openDatabase } from "./db/client";
+import { DataDirInUseError } from "./db/dataDirLock";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
 
@@ -31,6 +32,13 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   timeZone: config.timeZone,
+}).catch((error: unknown) => {
+  // A second process on the same DATA_DIR: one plain line, nothing started.
+  if (error instanceof DataDirInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
 });
 await seedBase(database.db);
 const createdAdmin = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
