@@ -59,7 +59,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   const app = Fastify({
     logger:
       logger === true ? { level: "info", redact: ["req.headers.cookie", "req.body"] } : logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

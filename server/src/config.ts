@@ -18,7 +18,12 @@ export interface Config {
   timeZone: string;
   production: boolean;
   webDist: string;
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY): nobody by default. */
+  trustProxy: TrustProxy;
 }
+
+/** Fastify's trustProxy: off, the proxies' addresses, or a hop test. */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 export const DEMO_ADMIN_EMAIL = "admin@store.my";
 export const DEMO_ADMIN_PASSWORD = "Admin@12345";
@@ -38,7 +43,36 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === "production",
     // WEB_DIST: another build of the web app (tests build to private folders).
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/**
+ * TRUST_PROXY (README): unset, empty, "false" or "0" trusts no header, so a
+ * client cannot pick the address its failed logins count under; a whole
+ * number trusts that many proxy hops; otherwise a comma-separated list of
+ * proxy addresses or CIDR blocks. "true" is refused: it would let any client
+ * choose its address (docs/DECISIONS.md, "Login throttling").
+ */
+export function readTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? "").trim();
+  if (text === "" || text.toLowerCase() === "false" || text === "0") return false;
+  if (text.toLowerCase() === "true") {
+    throw new Error(
+      "TRUST_PROXY=true would believe any client's X-Forwarded-For. Set it to the proxy's " +
+        "addresses (e.g. 127.0.0.1 or 10.0.0.0/8) or to the number of proxies in front of the server.",
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    // Fastify 5 refuses a bare hop count (it cannot check the nearest peer);
+    // the same rule as a function: the socket peer and the next hops - 1 are proxies.
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  return text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -37,7 +37,7 @@ describe("POST /api/login", () => {
     }
   });
 
-  it("limits failed logins per e-mail with a plain 429, and a success still works after a clear", async () => {
+  it("limits failed logins per e-mail and address with a plain 429 and Retry-After", async () => {
     const email = "target@store.my";
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -56,6 +56,20 @@ describe("POST /api/login", () => {
       payload: { email, password: "x" },
     });
     expect(blocked.json()).toEqual({ status: 429, message: expect.stringMatching(/try again/) });
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("does not lock the admin out of other addresses (docs/DECISIONS.md, Login throttling)", async () => {
+    const from = (remoteAddress: string, password: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/login",
+        remoteAddress,
+        payload: { email: ADMIN.email, password },
+      });
+    for (let i = 0; i < 5; i++) expect((await from("192.0.2.10", "wrong")).statusCode).toBe(401);
+    expect((await from("192.0.2.10", ADMIN.password)).statusCode).toBe(429);
+    expect((await from("192.0.2.11", ADMIN.password)).statusCode).toBe(200);
   });
 });
 

@@ -1,14 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ADMIN_ROLE, type AdminData, SESSION_LIFETIME_MS } from "@store/contract";
-import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { loginFailures, sessions, users } from "../db/schema";
+import { sessions, users } from "../db/schema";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password";
 
 export const SESSION_COOKIE = "sid";
-
-/** Failed logins allowed in the window, per e-mail and per client address. */
-export const LOGIN_LIMIT = { windowMinutes: 15, perEmail: 5, perAddress: 20 };
 
 const adminColumns = {
   user_id: users.user_id,
@@ -116,38 +113,4 @@ export async function endSession(db: Db, token: string): Promise<void> {
 export async function endSessionsOf(db: Tx, userId: number, keepToken?: string): Promise<void> {
   const others = keepToken ? ne(sessions.token_hash, hashToken(keepToken)) : undefined;
   await db.delete(sessions).where(and(eq(sessions.user_id, userId), others));
-}
-
-/** True when this e-mail or address has failed too often lately. */
-export async function isLoginBlocked(db: Db, email: string, address: string): Promise<boolean> {
-  const since = sql`now() - make_interval(mins => ${LOGIN_LIMIT.windowMinutes})`;
-  const [counts] = await db
-    .select({
-      byEmail:
-        sql<number>`count(*) filter (where ${loginFailures.email} = lower(${email}))`.mapWith(
-          Number,
-        ),
-      byAddress: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})`.mapWith(
-        Number,
-      ),
-    })
-    .from(loginFailures)
-    .where(
-      and(
-        gt(loginFailures.failed_at, since),
-        or(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.address, address)),
-      ),
-    );
-  return (
-    (counts?.byEmail ?? 0) >= LOGIN_LIMIT.perEmail ||
-    (counts?.byAddress ?? 0) >= LOGIN_LIMIT.perAddress
-  );
-}
-
-export async function recordLoginFailure(db: Db, email: string, address: string): Promise<void> {
-  await db.insert(loginFailures).values({ email: email.toLowerCase(), address });
-}
-
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
 }
