@@ -18,11 +18,11 @@ import { DataDirInUseError, lockDataDir, PID_FILE_NAME } from "../src/db/dataDir
 import { brands } from "../src/db/schema";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "store-embedded-"));
-const emptyWebDist = path.join(scratch, "no-web");
-fs.mkdirSync(emptyWebDist);
+// Made in beforeAll: a skipped file (on PostgreSQL) runs no hook and must leave nothing.
+let scratch = "";
+let emptyWebDist = "";
+let template = "";
 const started: ChildProcess[] = [];
-const template = path.join(scratch, "template");
 const skipped = Boolean(process.env.TEST_DATABASE_URL);
 
 /** A data folder with the database created and migrated: creating one (initdb) is
@@ -148,6 +148,10 @@ async function expectAllKept(server: Server, acknowledged: string[]) {
 
 beforeAll(async () => {
   if (skipped) return;
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), "store-embedded-"));
+  emptyWebDist = path.join(scratch, "no-web");
+  fs.mkdirSync(emptyWebDist);
+  template = path.join(scratch, "template");
   const database = await openDatabase({ dataDir: template, timeZone: "Asia/Kuala_Lumpur" });
   await database.close();
 }, 60_000);
@@ -156,7 +160,7 @@ afterAll(async () => {
   for (const child of started) {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   }
-  fs.rmSync(scratch, { recursive: true, force: true });
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
 });
 
 describe.skipIf(skipped)("embedded database: one process per DATA_DIR", () => {
@@ -202,12 +206,7 @@ describe.skipIf(skipped)("embedded database: one process per DATA_DIR", () => {
 
     const restarted = await startServer(dataDir);
     await expectAllKept(restarted, acknowledged);
-    acknowledged.push(...(await createBrands(restarted, await login(restarted), "Later", 3)));
-    await stopServer(restarted, "SIGKILL");
-
-    const again = await startServer(dataDir);
-    await expectAllKept(again, acknowledged);
-    await stopServer(again, "SIGTERM");
+    expect(await stopServer(restarted, "SIGTERM")).toBe(0);
   }, 60_000);
 
   it("a commit reaches fsync(2) on the host before it is acknowledged (durable by default)", async () => {
