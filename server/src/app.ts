@@ -57,8 +57,7 @@ export interface BuildOptions {
 /** Builds the HTTP app without listening, so tests drive it in-process. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger:
-      logger === true ? { level: "info", redact: ["req.headers.cookie", "req.body"] } : logger,
+    logger: logger && { level: "info", redact: LOG_REDACTED, ...(logger === true ? {} : logger) },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
@@ -72,6 +71,8 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
 
+  // First, so that every route below (the docs' too) answers errors alike.
+  registerErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -89,6 +90,8 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // After the cookie parser, before any route: the docs are guarded like the rest.
+  registerGuard(app);
   await app.register(multipart, { limits: { files: 1, fileSize: 5_242_880, fields: 5 } });
   await app.register(swagger, {
     openapi: {
@@ -99,52 +102,72 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
-  registerErrorHandler(app);
-  registerGuard(app);
-
   await app.register(
     async (api) => {
       const typed = api as App;
-      typed.get("/health", async () => ({ status: "ok" }));
+      typed.get("/health", { config: { public: true } }, async () => ({ status: "ok" }));
       registerAuthRoutes(typed);
       for (const register of modules) await register(typed);
     },
     { prefix: "/api" },
   );
 
-  const uploadsDir = path.join(config.dataDir, "uploads");
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: "/uploads/",
-    decorateReply: false,
-    maxAge: "1d",
+  await app.register(async (files) => {
+    // Images and the web app's files are public; every other route is private (auth/guard.ts).
+    files.addHook("onRoute", (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    const uploadsDir = path.join(config.dataDir, "uploads");
+    fs.mkdirSync(uploadsDir, { recursive: true });
+    await files.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: "/uploads/",
+      decorateReply: false,
+      maxAge: "1d",
+    });
+    await serveWebApp(files as App, config.webDist);
   });
-  await serveWebApp(app, config.webDist);
   return app;
 }
+
+/** Never in a log line: session cookies, credentials, request bodies (passwords, keys). */
+const LOG_REDACTED = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  "req.body",
+];
 
 /**
  * The built web app at `/`, with index.html for every client-side route; any
  * other unknown path answers 404 JSON.
  */
-async function serveWebApp(app: App, webDist: string): Promise<void> {
+async function serveWebApp(files: App, webDist: string): Promise<void> {
   const indexHtml = path.join(webDist, "index.html");
   const html = fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml) : undefined;
   if (html) {
-    await app.register(fastifyStatic, {
+    const assets = path.join(webDist, "assets") + path.sep;
+    await files.register(fastifyStatic, {
       root: webDist,
       prefix: "/",
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (web/vite.config.ts).
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        // Hashed file names change with their content: cache them for good.
+        reply.header(
+          "cache-control",
+          filePath.startsWith(assets) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      request.method === "GET" &&
-      !request.url.startsWith("/api/") &&
-      !request.url.startsWith("/uploads/");
-    if (html && isPage) return reply.type("text/html").send(html);
+  // Reached only by plainly spelled paths (auth/guard.ts refuses the rest).
+  files.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !/^\/(api|uploads)(\/|$)/i.test(request.url);
+    if (html && isPage)
+      return reply.header("cache-control", "no-cache").type("text/html").send(html);
     return reply.code(404).send({ message: "Not found." });
   });
 }

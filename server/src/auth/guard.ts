@@ -1,26 +1,36 @@
+import type { FastifyRequest } from "fastify";
 import type { App } from "../app";
 import { HttpError } from "../lib/errors";
 import { findSessionAdmin, SESSION_COOKIE } from "./service";
 
-/** Calls that answer without a session. */
-const PUBLIC_API = new Set(["/api/login", "/api/health"]);
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Answers without a session (login, health, static files). Every other route needs one. */
+    public?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Every /api call needs a live administrator session (CONTRACT.md); a
- * state-changing call from a foreign Origin is refused before anything else.
+ * Every route needs a live administrator session unless the route the router
+ * matched says `config.public` (docs/SECURITY.md). The decision is made on the
+ * matched route, never on the URL text, so no spelling of a path reaches a
+ * private handler without a session; paths spelled other than plainly are
+ * refused before anything else. A state-changing call from another origin is
+ * refused whatever its path.
  */
 export function registerGuard(app: App): void {
   app.decorateRequest("admin", null as never);
-  app.addHook("onRequest", async (request) => {
-    const path = request.url.split("?")[0] ?? "";
-    if (!path.startsWith("/api/") || path.startsWith("/api/docs")) return;
-    if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS") {
-      const origin = request.headers.origin;
-      if (origin && !sameOrigin(origin, request.headers.host)) {
-        throw new HttpError(403, "Requests from another site are not accepted.");
-      }
+  app.addHook("onRequest", async (request, reply) => {
+    const path = request.url.split("?", 1)[0] ?? "";
+    if (!isPlainPath(path)) throw new HttpError(400, "The address is not valid.");
+    if (path.startsWith("/api/")) reply.header("cache-control", "no-store");
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
+      throw new HttpError(403, "Requests from another site are not accepted.");
     }
-    if (PUBLIC_API.has(path)) return;
+    // An unmatched path is answered 404 by the not-found handler; it serves nothing private.
+    if (request.is404 || request.routeOptions.config.public) return;
     const token = request.cookies[SESSION_COOKIE];
     const admin = token ? await findSessionAdmin(app.db, token) : null;
     if (!admin) throw new HttpError(401, "Please log in.");
@@ -28,10 +38,29 @@ export function registerGuard(app: App): void {
   });
 }
 
-function sameOrigin(origin: string, host: string | undefined): boolean {
+/**
+ * A path as the app's own pages and calls spell it: no percent-escapes, no
+ * dot or empty segments, no backslashes. Anything else is an attempt to make
+ * two parsers disagree about the route.
+ */
+export function isPlainPath(path: string): boolean {
+  return (
+    path.startsWith("/") &&
+    !/[%\\]/.test(path) &&
+    !path.includes("//") &&
+    !/\/\.\.?(\/|$)/.test(path)
+  );
+}
+
+/** The browser says where the call comes from; scheme, host and port must all be ours. */
+function isCrossSite(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site && site !== "same-origin" && site !== "none") return true;
+  const origin = request.headers.origin;
+  if (!origin) return false;
   try {
-    return new URL(origin).host === host;
+    return new URL(origin).origin !== `${request.protocol}://${request.host}`;
   } catch {
-    return false;
+    return true;
   }
 }

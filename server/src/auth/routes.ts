@@ -28,6 +28,7 @@ export function registerAuthRoutes(app: App): void {
   app.post(
     "/login",
     {
+      config: { public: true },
       schema: {
         tags,
         body: loginBody,
