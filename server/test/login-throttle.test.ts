@@ -41,7 +41,7 @@ interface Answer {
 function post(
   path: string,
   payload: unknown,
-  options: { from: string; headers?: Record<string, string>; to?: number },
+  options: { from: string; headers?: Record<string, string>; to?: number; method?: string },
 ): Promise<Answer> {
   const body = JSON.stringify(payload);
   return new Promise((resolve, reject) => {
@@ -50,7 +50,7 @@ function post(
         host: "127.0.0.1",
         port: options.to ?? port,
         path,
-        method: "POST",
+        method: options.method ?? "POST",
         localAddress: options.from,
         agent: false,
         headers: {
@@ -296,6 +296,26 @@ describe("loginAdmin", () => {
     // One count for both doors.
     expectRefused(await login("127.0.0.11", ADMIN.password));
     expect((await check("127.0.0.12", ADMIN.password)).status).toBe(200);
+  });
+
+  it("throttles the current password of one's own password change the same way", async () => {
+    const from = "127.0.2.1";
+    const signedIn = await login(from, ADMIN.password);
+    const cookie = String(signedIn.headers["set-cookie"]).split(";")[0] ?? "";
+    const change = (currentPassword: string) =>
+      post(
+        `/api/users/${signedIn.body.user_id}`,
+        { password: "Another#Secret9", currentPassword },
+        { from, method: "PUT", headers: { cookie } },
+      );
+    for (let i = 0; i < 5; i++) {
+      const answer = await change(`wrong-${i}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe("The current password is not correct.");
+    }
+    expectRefused(await change(ADMIN.password));
+    // Nothing changed: the password is still the old one.
+    expect((await login("127.0.2.2", ADMIN.password)).status).toBe(200);
   });
 });
 

@@ -1,27 +1,17 @@
 import { adminData, loginAdminBody, loginBody, okBody, statusErrorBody } from "@store/contract";
-import type { FastifyReply } from "fastify";
 import type { App } from "../app";
 import { recordAudit } from "../lib/audit";
+import { tooManyAttempts } from "../lib/errors";
 import {
   createSession,
   endSession,
   findAdminByCredentials,
+  recheckAdminPassword,
   SESSION_COOKIE,
-  verifyAdminPassword,
 } from "./service";
 import { throttledAttempt } from "./throttle";
 
 const INVALID_CREDENTIAL = "Invalid credential.";
-const TOO_MANY = "Too many failed attempts. Please wait a few minutes and try again.";
-
-/** 429 with a plain message and how long to wait (docs/DECISIONS.md, "Login throttling"). */
-function tooMany(reply: FastifyReply, retryAfter: number) {
-  return reply
-    .code(429)
-    .header("Retry-After", String(retryAfter))
-    .send({ status: 429, message: TOO_MANY });
-}
-
 export function registerAuthRoutes(app: App): void {
   const tags = ["auth"];
 
@@ -41,7 +31,7 @@ export function registerAuthRoutes(app: App): void {
       const outcome = await throttledAttempt(app.db, { email, address }, async () =>
         email && password ? findAdminByCredentials(app.db, email, password) : null,
       );
-      if (outcome.kind === "refused") return tooMany(reply, outcome.retryAfter);
+      if (outcome.kind === "refused") throw tooManyAttempts(outcome.retryAfter);
       if (outcome.kind === "failed") {
         await recordAudit(app.db, null, {
           entity: "Session",
@@ -81,25 +71,14 @@ export function registerAuthRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      // The same limits as login, under this admin's e-mail: a stolen session
-      // must not become a way to guess the password.
-      const admin = request.admin;
-      const address = request.ip;
-      const outcome = await throttledAttempt(app.db, { email: admin.email, address }, async () =>
-        (await verifyAdminPassword(app.db, admin.user_id, request.body.currentPassword))
-          ? true
-          : null,
+      const ok = await recheckAdminPassword(
+        app.db,
+        request.admin,
+        request.ip,
+        request.body.currentPassword,
+        "loginAdmin",
       );
-      if (outcome.kind === "refused") return tooMany(reply, outcome.retryAfter);
-      if (outcome.kind === "failed") {
-        await recordAudit(app.db, admin, {
-          entity: "Session",
-          entityId: outcome.email,
-          action: "login_failed",
-          after: { address, check: "loginAdmin" },
-        });
-        return reply.code(401).send({ status: 401, message: "Invalid Password." });
-      }
+      if (!ok) return reply.code(401).send({ status: 401, message: "Invalid Password." });
       return { status: 200, message: "Password verified." };
     },
   );

@@ -3,7 +3,10 @@ import { ADMIN_ROLE, type AdminData, SESSION_LIFETIME_MS } from "@store/contract
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { recordAudit } from "../lib/audit";
+import { tooManyAttempts } from "../lib/errors";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password";
+import { throttledAttempt } from "./throttle";
 
 export const SESSION_COOKIE = "sid";
 
@@ -57,17 +60,39 @@ async function rehash(db: Db, userId: number, stored: string, password: string):
     .where(and(eq(users.user_id, userId), eq(users.password_hash, stored)));
 }
 
-export async function verifyAdminPassword(
-  db: Db,
-  userId: number,
-  password: string,
-): Promise<boolean> {
+async function verifyAdminPassword(db: Db, userId: number, password: string): Promise<boolean> {
   const [row] = await db
     .select({ password_hash: users.password_hash })
     .from(users)
     .where(eq(users.user_id, userId))
     .limit(1);
   return verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+}
+
+/**
+ * The signed-in administrator enters their password again (loginAdmin, a
+ * change of their own password): throttled like login under their e-mail, so
+ * a stolen session cannot become a way to guess it; a failure is audited.
+ */
+export async function recheckAdminPassword(
+  db: Db,
+  admin: SessionAdmin,
+  address: string,
+  password: string,
+  check: string,
+): Promise<boolean> {
+  const outcome = await throttledAttempt(db, { email: admin.email, address }, async () =>
+    (await verifyAdminPassword(db, admin.user_id, password)) ? true : null,
+  );
+  if (outcome.kind === "refused") throw tooManyAttempts(outcome.retryAfter);
+  if (outcome.kind === "passed") return true;
+  await recordAudit(db, admin, {
+    entity: "Session",
+    entityId: outcome.email,
+    action: "login_failed",
+    after: { address, check },
+  });
+  return false;
 }
 
 export async function createSession(db: Db, userId: number): Promise<string> {

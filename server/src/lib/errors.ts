@@ -7,6 +7,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly issues?: { path: string; message: string }[],
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -16,6 +17,11 @@ export const notFound = (what: string) => new HttpError(404, `${what} not found.
 export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (path: string, message: string) =>
   new HttpError(400, message, [{ path, message }]);
+/** 429 with how long to wait (docs/DECISIONS.md, "Login throttling"). */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new HttpError(429, "Too many failed attempts. Please wait a few minutes and try again.", [], {
+    "retry-after": String(retryAfterSeconds),
+  });
 
 /** PostgreSQL error codes we answer as the caller's fault, not ours. */
 const PG_UNIQUE_VIOLATION = "23505";
@@ -85,6 +91,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: Record<string, unknown> = { message: error.message };
       if (error.statusCode === 401 || error.statusCode === 429) body.status = error.statusCode;
       if (error.statusCode === 400) body.issues = error.issues ?? [];
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body);
     }
     switch (pgCode(error)) {

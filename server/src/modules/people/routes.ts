@@ -68,10 +68,13 @@ function registerUserRoutes(app: App): void {
     async (request) =>
       updateUser(
         app.db,
-        request.admin,
+        {
+          admin: request.admin,
+          address: request.ip,
+          sessionToken: request.cookies[SESSION_COOKIE],
+        },
         request.params.id,
         request.body,
-        request.cookies[SESSION_COOKIE],
       ),
   );
   app.delete(

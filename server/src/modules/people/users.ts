@@ -13,8 +13,8 @@ import {
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/password";
-import { endSessionsOf } from "../../auth/service";
+import { hashPassword } from "../../auth/password";
+import { endSessionsOf, recheckAdminPassword, type SessionAdmin } from "../../auth/service";
 import type { Db, Tx } from "../../db/client";
 import {
   currencies,
@@ -302,36 +302,38 @@ export const CURRENT_PASSWORD_WRONG = "The current password is not correct.";
  */
 async function assertCurrentPassword(
   db: Db,
-  actor: Actor,
+  caller: Caller,
   userId: number,
   input: UserUpdate,
 ): Promise<void> {
-  if (userId !== actor.user_id) return;
+  if (userId !== caller.admin.user_id) return;
   if (!input.currentPassword) {
     if (input.password) throw badRequest("currentPassword", CURRENT_PASSWORD_NEEDED);
     return;
   }
-  const [row] = await db
-    .select({ password_hash: users.password_hash })
-    .from(users)
-    .where(eq(users.user_id, userId));
-  if (!(await verifyPassword(input.currentPassword, row?.password_hash ?? DUMMY_HASH))) {
+  const { admin, address } = caller;
+  if (!(await recheckAdminPassword(db, admin, address, input.currentPassword, "updateUser"))) {
     throw badRequest("currentPassword", CURRENT_PASSWORD_WRONG);
   }
 }
 
-/**
- * PUT users/{id}. `sessionToken` is the caller's own session: a change of
- * their own password keeps it and ends their others.
- */
+/** The administrator calling, as the guard found them, and where from. */
+export interface Caller {
+  admin: SessionAdmin;
+  address: string;
+  /** Their own session: a change of their own password keeps it and ends their others. */
+  sessionToken: string | undefined;
+}
+
+/** PUT users/{id}. */
 export async function updateUser(
   db: Db,
-  actor: Actor,
+  caller: Caller,
   userId: number,
   input: UserUpdate,
-  sessionToken?: string,
 ): Promise<User> {
-  await assertCurrentPassword(db, actor, userId, input);
+  const { admin: actor, sessionToken } = caller;
+  await assertCurrentPassword(db, caller, userId, input);
   const password_hash = input.password ? await hashPassword(input.password) : undefined;
   return withUniqueMessages(input, () =>
     db.transaction(async (tx) => {
