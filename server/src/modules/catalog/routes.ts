@@ -13,6 +13,7 @@ import {
 import { z } from "zod";
 import type { App } from "../../app";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
+import { sendJsonStream } from "../../lib/stream";
 import { productService } from "./products";
 import { brandService, categoryService } from "./service";
 import { variantService } from "./variants";
@@ -68,7 +69,7 @@ function registerProductRoutes(app: App): void {
   app.get(
     "/productsCount",
     { schema: { tags, response: { 200: productIdRow.array() } } },
-    async () => productService.ids(app.db),
+    async (_request, reply) => sendJsonStream(reply, await productService.ids(app.db)),
   );
 }
 

@@ -8,6 +8,7 @@ import {
 } from "@store/contract";
 import type { App } from "../../app";
 import { sendPage } from "../../lib/paging";
+import { sendJsonStream } from "../../lib/stream";
 import { orderService } from "./service";
 
 /** SPEC.md section 7: orders, orders/{id} (GET, PUT), orderStatus, ordersCount. There is no add. */
@@ -33,7 +34,9 @@ export function registerOrderRoutes(app: App): void {
     { schema: { tags, response: { 200: orderStatusOption.array() } } },
     async () => orderService.statuses(app.db),
   );
-  app.get("/ordersCount", { schema: { tags, response: { 200: orderTotal.array() } } }, async () =>
-    orderService.totals(app.db),
+  app.get(
+    "/ordersCount",
+    { schema: { tags, response: { 200: orderTotal.array() } } },
+    async (_request, reply) => sendJsonStream(reply, await orderService.totals(app.db)),
   );
 }

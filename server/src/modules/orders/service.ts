@@ -4,12 +4,13 @@ import {
   ORDER_STATUS_REFUND,
   type OrderUpdateValues,
 } from "@store/contract";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { orderStatuses, orders } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
+import { keysetJsonArray } from "../../lib/stream";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -96,7 +97,17 @@ export const orderService = {
 
   statuses: (db: Tx) => db.select().from(orderStatuses).orderBy(asc(orderStatuses.order_status_id)),
 
-  /** Only the one column the dashboard sums, so the list stays small. */
+  /** Only the one column the dashboard sums, streamed in batches of the key (lib/stream.ts). */
   totals: (db: Tx) =>
-    db.select({ total_price: orders.total_price }).from(orders).orderBy(asc(orders.orders_id)),
+    keysetJsonArray({
+      read: (after, limit) =>
+        db
+          .select({ id: orders.orders_id, total_price: orders.total_price })
+          .from(orders)
+          .where(after === null ? undefined : gt(orders.orders_id, after))
+          .orderBy(asc(orders.orders_id))
+          .limit(limit),
+      key: (row) => row.id,
+      json: (row) => `{"total_price":${JSON.stringify(row.total_price)}}`,
+    }),
 };

@@ -21,6 +21,7 @@ import type { App } from "../../app";
 import { SESSION_COOKIE } from "../../auth/service";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendPage } from "../../lib/paging";
+import { sendJsonStream } from "../../lib/stream";
 import { lookups } from "./lookups";
 import { membershipService } from "./memberships";
 import {
@@ -82,8 +83,10 @@ function registerUserRoutes(app: App): void {
     { schema: { tags, params: idParams, response: { 200: user } } },
     async (request) => deleteUser(app.db, request.admin, request.params.id),
   );
-  app.get("/usersCount", { schema: { tags, response: { 200: userCountRow.array() } } }, async () =>
-    userIds(app.db),
+  app.get(
+    "/usersCount",
+    { schema: { tags, response: { 200: userCountRow.array() } } },
+    async (_request, reply) => sendJsonStream(reply, await userIds(app.db)),
   );
   app.get("/getNextUserId", { schema: { tags, response: { 200: nextUserId } } }, async () =>
     readNextUserId(app.db),
