@@ -15,6 +15,8 @@ export interface Config {
   adminPassword: string;
   adminFromEnv: boolean;
   seedDemo: boolean;
+  /** SEED_DEMO_ORDERS: the demo store at this many orders instead of the small one. */
+  seedDemoOrders: number | undefined;
   timeZone: string;
   production: boolean;
   webDist: string;
@@ -38,13 +40,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || DEMO_ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
     adminFromEnv: Boolean(env.ADMIN_EMAIL && env.ADMIN_PASSWORD),
-    seedDemo: (env.SEED_DEMO ?? (databaseUrl ? "0" : "1")) === "1",
+    // Asking for a store of n orders asks for the demo seed, unless SEED_DEMO=0 says no.
+    seedDemo: (env.SEED_DEMO ?? (databaseUrl && !env.SEED_DEMO_ORDERS ? "0" : "1")) === "1",
+    seedDemoOrders: readSeedDemoOrders(env.SEED_DEMO_ORDERS),
     timeZone: env.TZ || "Asia/Kuala_Lumpur",
     production: env.NODE_ENV === "production",
     // WEB_DIST: another build of the web app (tests build to private folders).
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** SEED_DEMO_ORDERS (README): unset or empty for the small demo store, else a whole number ≥ 1. */
+export function readSeedDemoOrders(value: string | undefined): number | undefined {
+  const text = (value ?? "").trim().replace(/_/g, "");
+  if (text === "") return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) {
+    throw new Error(
+      `SEED_DEMO_ORDERS must be a whole number of orders (e.g. 1000000), not "${value}".`,
+    );
+  }
+  return Number(text);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirInUseError } from "./db/dataDirLock";
+import { embeddedLimitNotice } from "./db/embeddedLimit";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
 
@@ -42,8 +43,17 @@ const database = await openDatabase({
 });
 await seedBase(database.db);
 const createdAdmin = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
-if (config.seedDemo && (await seedDemoIfEmpty(database.db, path.join(config.dataDir, "uploads")))) {
-  console.log("Filled the empty store with the demo store.");
+const seedStart = performance.now();
+const seeded =
+  config.seedDemo &&
+  (await seedDemoIfEmpty(database.db, path.join(config.dataDir, "uploads"), config.seedDemoOrders));
+if (seeded) {
+  const { orders, users, products } = seeded.size;
+  const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
+  console.log(
+    `Filled the empty store with the demo store (${orders.toLocaleString("en")} orders, ` +
+      `${users.toLocaleString("en")} users, ${products.toLocaleString("en")} products) in ${seconds} s.`,
+  );
 }
 
 const app = await buildApp({ db: database.db, config, logger: true });
@@ -51,6 +61,8 @@ await app.listen({ port: config.port, host: config.host });
 
 const where = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
 console.log(`\nStore back-office at ${where}/login-back (${database.kind}, TZ ${config.timeZone})`);
+const pastLimit = database.kind === "pglite" ? await embeddedLimitNotice(database.db) : null;
+if (pastLimit) console.log(pastLimit);
 if (createdAdmin && !config.adminFromEnv) {
   console.log(`Demo login: ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
 } else if (!config.adminFromEnv) {

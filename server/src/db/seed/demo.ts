@@ -29,7 +29,7 @@ import { planCatalog } from "./demoStore/catalog";
 import { BRAND_NAMES, CATEGORY_PLANS } from "./demoStore/catalogData";
 import { planAgencyStores, planBanners, planTestimonials } from "./demoStore/content";
 import { writeDemoImages } from "./demoStore/images";
-import { planOrders, planVouchers } from "./demoStore/orders";
+import { type OrderPlan, planVouchers, streamOrders } from "./demoStore/orders";
 import { planUsers, planWallet, planWithdrawals } from "./demoStore/people";
 import { Random } from "./demoStore/random";
 import { calendarOf } from "./demoStore/time";
@@ -57,12 +57,51 @@ export const DEMO_SIZE: DemoSize = {
   testimonials: 20,
 };
 
+/**
+ * The store SEED_DEMO_ORDERS=n asks for (docs/BENCHMARKS.md): n orders, n/10
+ * users, n/100 products, n/100 withdrawal requests, and a little more of the
+ * rest, with floors so a small n still has every state.
+ */
+export function demoSizeFor(orders: number): DemoSize {
+  const n = Math.max(1, Math.floor(orders));
+  return {
+    orders: n,
+    users: Math.max(50, Math.round(n / 10)),
+    products: Math.max(CATEGORY_PLANS.length, Math.round(n / 100)),
+    vouchers: Math.max(DEMO_SIZE.vouchers, Math.round(n / 10_000)),
+    withdrawals: Math.max(10, Math.round(n / 100)),
+    agencyStores: DEMO_SIZE.agencyStores,
+    banners: DEMO_SIZE.banners,
+    testimonials: Math.max(DEMO_SIZE.testimonials, Math.round(n / 1_000)),
+  };
+}
+
+/**
+ * From this many orders the seed is a bulk load: the secondary indexes of the
+ * big tables are dropped first and built again at the end, in the same
+ * transaction. Building a trigram index over a million rows at once takes
+ * seconds; keeping it up to date row by row (a 64 kB pending list, see
+ * schema.ts) is what made a large seed slow. The default store stays below.
+ */
+const BULK_FROM_ORDERS = 20_000;
+const BULK_TABLES = [
+  orders,
+  users,
+  userWallets,
+  products,
+  productVariants,
+  withdrawRequests,
+  testimonials,
+];
+
 export interface DemoOptions {
   size?: Partial<DemoSize>;
   /** The moment the data is relative to; defaults to now. */
   now?: Date;
   /** The PRNG seed; the same seed and day give the same store. */
   seed?: number;
+  /** Drop and rebuild the big tables' indexes around the load; by default from BULK_FROM_ORDERS. */
+  bulk?: boolean;
   /** Told how long each step took (the benchmark prints it). */
   onStep?: (step: string, ms: number) => void;
 }
@@ -121,6 +160,79 @@ async function insertRows<T extends PgTable>(
   return out;
 }
 
+/**
+ * Inserts rows drawn one at a time, a statement per ROWS_PER_STATEMENT. On a
+ * PostgreSQL server the next batch is drawn while the last one is inserted.
+ */
+async function insertStream<T extends PgTable, P>(
+  tx: Tx,
+  table: T,
+  plans: Iterable<P>,
+  toRow: (plan: P) => T["$inferInsert"],
+): Promise<void> {
+  let batch: T["$inferInsert"][] = [];
+  let inFlight: Promise<unknown> = Promise.resolve();
+  for (const plan of plans) {
+    batch.push(toRow(plan));
+    if (batch.length === ROWS_PER_STATEMENT) {
+      await inFlight;
+      inFlight = insertRows(tx, table, batch);
+      batch = [];
+    }
+  }
+  await inFlight;
+  await insertRows(tx, table, batch);
+}
+
+/**
+ * Drops the indexes of these tables that no constraint or primary key owns,
+ * answering their definitions to run again (pg_get_indexdef keeps every
+ * option, so an index a later migration adds is rebuilt as it was defined).
+ */
+async function dropIndexes(tx: Tx, tables: PgTable[]): Promise<string[]> {
+  const names = tables.map((t) => getTableName(t));
+  const found = await tx.execute(
+    sql`select i.relname as name, pg_get_indexdef(x.indexrelid) as definition
+      from pg_index x
+      join pg_class i on i.oid = x.indexrelid
+      join pg_class t on t.oid = x.indrelid
+      where t.relnamespace = current_schema()::regnamespace
+        and t.relname in (${sql.join(
+          names.map((n) => sql`${n}`),
+          sql`, `,
+        )})
+        and not x.indisprimary
+        and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+      order by i.relname`,
+  );
+  const rows = found.rows as { name: string; definition: string }[];
+  for (const row of rows) await tx.execute(sql`drop index ${sql.identifier(row.name)}`);
+  return rows.map((r) => r.definition);
+}
+
+/**
+ * The counts the app keeps by hand, set again from the rows in SQL where they
+ * differ (the plans already count them; this makes the load prove it, and
+ * writes nothing when they agree). The same definitions as the services'
+ * (modules/catalog/counts.ts, modules/people/referrals.ts).
+ */
+async function recountDerived(tx: Tx): Promise<void> {
+  await tx.execute(sql`update users u set down_line = c.n
+    from (select p.user_id, count(r.user_id)::int as n from users p
+      left join users r on r.referral_of = p.user_id group by p.user_id) c
+    where c.user_id = u.user_id and u.down_line <> c.n`);
+  await tx.execute(sql`update categories k set products_in_cat = c.n
+    from (select k2.category_id, count(p.product_id)::int as n from categories k2
+      left join products p on p.category_id = k2.category_id and p.deleted_at is null
+      group by k2.category_id) c
+    where c.category_id = k.category_id and k.products_in_cat <> c.n`);
+  await tx.execute(sql`update products p set product_variation = c.n
+    from (select p2.product_id, count(v.variant_id)::int as n from products p2
+      left join product_variants v on v.product_id = p2.product_id and v.deleted_at is null
+      group by p2.product_id) c
+    where c.product_id = p.product_id and p.product_variation <> c.n`);
+}
+
 export async function seedDemoStore(
   db: Db,
   uploadsDir: string,
@@ -164,7 +276,10 @@ export async function seedDemoStore(
     new Set(existing.map((u) => u.email.toLowerCase())),
   );
   const voucherPlans = planVouchers(random, cal, size.vouchers);
-  const orderPlans = planOrders(
+  // Orders are drawn while they are inserted (a million do not fit in memory
+  // as plans); wallets, withdrawals and the rest are drawn after them, in the
+  // same sequence as always, so a seed gives the same store.
+  const orderPlans = streamOrders(
     random,
     cal,
     usersPlan,
@@ -172,20 +287,11 @@ export async function seedDemoStore(
     voucherPlans,
     size.orders,
   );
-  const firstOrder: (number | null)[] = usersPlan.map(() => null);
-  const lastOrder: (number | null)[] = usersPlan.map(() => null);
-  for (const order of orderPlans) {
-    firstOrder[order.userIndex] ??= order.createdMs;
-    lastOrder[order.userIndex] = order.createdMs;
-  }
-  const wallets = usersPlan.map((u, i) => planWallet(random, u, lastOrder[i] ?? null));
-  const withdrawals = planWithdrawals(random, cal, usersPlan, wallets, size.withdrawals);
-  const agency = planAgencyStores(random, cal, size.agencyStores);
-  const bannerRows = planBanners(random, cal, images, size.banners);
-  const testimonialPlans = planTestimonials(random, cal, usersPlan, firstOrder, size.testimonials);
   step("plan");
 
   await db.transaction(async (tx) => {
+    const bulk = options.bulk ?? size.orders >= BULK_FROM_ORDERS;
+    const dropped = bulk ? await dropIndexes(tx, BULK_TABLES) : [];
     const categoryIds = await insertRows(tx, categories, catalog.categories, ["category_id"]);
     await insertRows(tx, brands, catalog.brands);
 
@@ -228,6 +334,34 @@ export async function seedDemoStore(
         where users.user_id = v.id`);
     }
 
+    step("insert users");
+
+    await insertRows(
+      tx,
+      vouchers,
+      voucherPlans.map((v) => v.row),
+    );
+    const firstOrder: (number | null)[] = usersPlan.map(() => null);
+    const lastOrder: (number | null)[] = usersPlan.map(() => null);
+    const toRow = (o: OrderPlan) => {
+      firstOrder[o.userIndex] ??= o.createdMs;
+      lastOrder[o.userIndex] = o.createdMs;
+      return { ...o.row, user_id: idOf(o.userIndex) };
+    };
+    await insertStream(tx, orders, orderPlans, toRow);
+    step("plan and insert vouchers and orders");
+
+    const wallets = usersPlan.map((u, i) => planWallet(random, u, lastOrder[i] ?? null));
+    const withdrawals = planWithdrawals(random, cal, usersPlan, wallets, size.withdrawals);
+    const agency = planAgencyStores(random, cal, size.agencyStores);
+    const bannerRows = planBanners(random, cal, images, size.banners);
+    const testimonialPlans = planTestimonials(
+      random,
+      cal,
+      usersPlan,
+      firstOrder,
+      size.testimonials,
+    );
     await insertRows(
       tx,
       userWallets,
@@ -237,19 +371,6 @@ export async function seedDemoStore(
     await tx.execute(sql`insert into user_wallets (user_id)
       select u.user_id from users u
       where not exists (select 1 from user_wallets w where w.user_id = u.user_id)`);
-    step("insert users and wallets");
-
-    await insertRows(
-      tx,
-      vouchers,
-      voucherPlans.map((v) => v.row),
-    );
-    await insertRows(
-      tx,
-      orders,
-      orderPlans.map((o) => ({ ...o.row, user_id: idOf(o.userIndex) })),
-    );
-    step("insert vouchers and orders");
     await insertRows(
       tx,
       withdrawRequests,
@@ -262,8 +383,16 @@ export async function seedDemoStore(
       testimonials,
       testimonialPlans.map((t) => ({ ...t.row, user_id: idOf(t.userIndex) })),
     );
+    step("plan and insert wallets and the rest");
+    if (dropped.length) {
+      // Sorting for an index build may use this much memory per index (not kept).
+      await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+      for (const definition of dropped) await tx.execute(sql.raw(definition));
+      step("build indexes");
+    }
+    await recountDerived(tx);
+    step("check derived counts and commit");
   });
-  step("insert the rest and commit");
   // Fresh statistics for the planner: the embedded database has no autovacuum
   // to notice a bulk load, and lists would otherwise be planned for empty tables.
   const seeded = [

@@ -117,11 +117,26 @@ export function planOrders(
   voucherPlans: readonly VoucherPlan[],
   count: number,
 ): OrderPlan[] {
+  return [...streamOrders(random, cal, usersPlan, products, voucherPlans, count)];
+}
+
+/**
+ * The orders one at a time, oldest first, drawn in the same sequence as
+ * planOrders: a store of a million orders is inserted batch by batch without
+ * holding every order in memory.
+ */
+export function* streamOrders(
+  random: Random,
+  cal: Calendar,
+  usersPlan: readonly UserPlan[],
+  products: readonly ProductPlan[],
+  voucherPlans: readonly VoucherPlan[],
+  count: number,
+): Generator<OrderPlan> {
   const moments = Array.from({ length: count }, () => growing(random, cal)).sort((a, b) => a - b);
   const buyers = usersPlan.map((u) => u.row.role !== ADMIN_ROLE && u.row.role !== "Staff");
-  const plans: OrderPlan[] = [];
-  moments.forEach((moment, n) => {
-    let createdMs = moment;
+  for (let n = 0; n < moments.length; n++) {
+    let createdMs = moments[n] as number;
     const last = lastSignedUpBy(usersPlan, createdMs);
     let userIndex = 0;
     if (last < 0) {
@@ -170,7 +185,7 @@ export function planOrders(
     const toSelf = random.chance(0.82);
     const recipient = toSelf ? user.row : person(random);
 
-    plans.push({
+    yield {
       userIndex,
       createdMs,
       row: {
@@ -200,7 +215,6 @@ export function planOrders(
               ? wire(later(random, createdMs, 1, 48, cal.now))
               : null,
       },
-    });
-  });
-  return plans;
+    };
+  }
 }
