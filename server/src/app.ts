@@ -60,11 +60,21 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     logger: logger && { level: "info", redact: LOG_REDACTED, ...(logger === true ? {} : logger) },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // One line per request, below (docs/DECISIONS.md, "Lean per request").
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
   app.decorate("config", config);
+  if (logger) {
+    app.addHook("onResponse", async (request, reply) => {
+      // The path only: a query string may carry what an admin searched for.
+      const path = request.url.split("?", 1)[0];
+      const ms = Math.round(reply.elapsedTime * 10) / 10;
+      request.log.info({ method: request.method, path, status: reply.statusCode, ms }, "request");
+    });
+  }
   const routeList: { method: string; url: string }[] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
