@@ -10,6 +10,9 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
   type RawServerDefault,
 } from "fastify";
 import {
@@ -60,21 +63,12 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     logger: logger && { level: "info", redact: LOG_REDACTED, ...(logger === true ? {} : logger) },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    // One line per request, below (docs/DECISIONS.md, "Lean per request").
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
   app.decorate("config", config);
-  if (logger) {
-    app.addHook("onResponse", async (request, reply) => {
-      // The path only: a query string may carry what an admin searched for.
-      const path = request.url.split("?", 1)[0];
-      const ms = Math.round(reply.elapsedTime * 10) / 10;
-      request.log.info({ method: request.method, path, status: reply.statusCode, ms }, "request");
-    });
-  }
   const routeList: { method: string; url: string }[] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
@@ -138,6 +132,32 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     await serveWebApp(files as App, config.webDist);
   });
   return app;
+}
+
+/**
+ * One log line per request at info (docs/DECISIONS.md, "Lean per request"):
+ * Fastify's "incoming request" is dropped and "request completed" is this short
+ * line; errors keep their own lines.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    // The path only: a query string may carry what an admin searched for.
+    const path = request.url.split("?", 1)[0];
+    const line = {
+      method: request.method,
+      path,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request");
+  }
 }
 
 /** Never in a log line: session cookies, credentials, request bodies (passwords, keys). */
