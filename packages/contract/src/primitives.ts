@@ -32,8 +32,13 @@ export const calendarDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the form yy
 
 export const id = z.coerce.number().int().positive();
 
-/** Path parameter `{id}`: a positive whole number, else 404-worthy input. */
-export const idParams = z.object({ id: z.coerce.number().int().positive("Unknown id.") });
+/** The largest id a PostgreSQL integer key holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** Path parameter `{id}`: a positive whole number a key can hold, else 404-worthy input. */
+export const idParams = z.object({
+  id: z.coerce.number().int().positive("Unknown id.").max(MAX_ID, "Unknown id."),
+});
 
 /** Two-valued status: answered as 1 or 0; accepts 1/0, "1"/"0" and booleans. */
 export const status01 = z

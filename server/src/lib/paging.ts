@@ -33,7 +33,9 @@ export function listClauses(query: ListQuery, spec: ListSpec, filter?: SQL): Lis
     const any = or(...matches);
     if (any) conditions.push(any);
   }
-  const sortColumn = query._sort ? spec.sort[query._sort] : undefined;
+  // Own keys only: "__proto__" would answer Object.prototype, not a column (a 500).
+  const sortColumn =
+    query._sort && Object.hasOwn(spec.sort, query._sort) ? spec.sort[query._sort] : undefined;
   const orderBy = sortColumn
     ? [query._order === "desc" ? desc(sortColumn) : asc(sortColumn), ...spec.defaultOrder]
     : spec.defaultOrder;
