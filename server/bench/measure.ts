@@ -1,107 +1,148 @@
-/** Latency and throughput of one API call, through app.inject. */
+/**
+ * Latency and throughput of one API call over HTTP, from outside the server:
+ * a keep-alive client per run, N connections each sending its next request as
+ * soon as the last answer has fully arrived (a closed loop, as admins do).
+ */
+import http from "node:http";
 import { performance } from "node:perf_hooks";
-import type { App } from "../src/app";
 
 export interface CallSpec {
   name: string;
-  method?: "GET" | "POST";
-  /** A fresh URL per request (different pages, searches). */
-  url: () => string;
-  payload?: object;
-  iterations?: number;
-  /** Sent without the session cookie (login). */
-  noSession?: boolean;
+  /** The path and query; a function draws a fresh one per request. */
+  path: string | (() => string);
+  /** Fewer requests for the calls that answer a whole table. */
+  heavy?: boolean;
 }
 
-export interface Result {
-  name: string;
-  count: number;
+export interface Figures {
+  requests: number;
   p50: number;
-  p95: number;
-  max: number;
-  /** Requests per second with CONCURRENCY calls in flight. */
+  p99: number;
+  /** Answers per second over the whole run. */
   throughput: number;
-  /** Rows the first answer said matched (X-Total-Count), when it said. */
-  total?: string;
-  /** Why there are no figures (route missing, error status). */
-  note?: string;
+}
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  ms: number;
+}
+
+export interface Budget {
+  /** At most this many requests per run (warm-up not counted). */
+  requests: number;
+  /** And at most this long, once `minRequests` have been answered. */
+  seconds: number;
+  minRequests: number;
 }
 
 const WARM_UP = 5;
-const CONCURRENCY = 8;
 
-function percentile(sorted: number[], p: number): number {
+/** One request on the agent's kept-alive sockets; the time is to the last byte. */
+export function send(
+  agent: http.Agent,
+  base: URL,
+  path: string,
+  options: { method?: string; cookie?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: http.OutgoingHttpHeaders = {};
+  if (options.cookie) headers.cookie = options.cookie;
+  if (payload !== undefined) {
+    headers["content-type"] = "application/json";
+    headers["content-length"] = Buffer.byteLength(payload);
+  }
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const request = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        path,
+        method: options.method ?? "GET",
+        headers,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+            ms: performance.now() - start,
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}
+
+export function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? 0;
 }
 
+const pathOf = (call: CallSpec) => (typeof call.path === "string" ? call.path : call.path());
+
+/**
+ * Runs one call with `connections` loops in parallel until the budget is
+ * spent. Throws on an answer other than 200: a figure for an error is no figure.
+ */
 export async function measure(
-  app: App,
+  base: URL,
   cookie: string,
   call: CallSpec,
-  iterations: number,
-): Promise<Result> {
-  const send = () =>
-    app.inject({
-      method: call.method ?? "GET",
-      url: call.url(),
-      headers: call.noSession ? {} : { cookie },
-      ...(call.payload ? { payload: call.payload } : {}),
-    });
-  const first = await send();
-  const empty = { name: call.name, count: 0, p50: 0, p95: 0, max: 0, throughput: 0 };
-  if (first.statusCode === 404) return { ...empty, note: "not available (404)" };
-  if (first.statusCode !== 200) return { ...empty, note: `answered ${first.statusCode}` };
-  const total = first.headers["x-total-count"];
-
-  for (let i = 1; i < WARM_UP; i++) await send();
-  const times: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const start = performance.now();
-    const response = await send();
-    times.push(performance.now() - start);
-    if (response.statusCode !== 200) {
-      return { ...empty, note: `answered ${response.statusCode} on call ${i + 1}` };
-    }
-  }
-  times.sort((a, b) => a - b);
-
-  // Throughput: CONCURRENCY loops sharing one budget of requests.
-  let left = iterations;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (left-- > 0) await send();
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-
-  return {
-    name: call.name,
-    count: iterations,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    max: times.at(-1) ?? 0,
-    throughput: iterations / seconds,
-    ...(typeof total === "string" ? { total } : {}),
-  };
-}
-
-/** A Markdown table of the results. */
-export function formatTable(results: Result[]): string {
-  const lines = [
-    "| call | calls | matched rows | p50 ms | p95 ms | max ms | calls/s |",
-    "|---|---:|---:|---:|---:|---:|---:|",
-  ];
-  for (const r of results) {
-    if (r.note) {
-      lines.push(`| ${r.name} | - | - | - | - | - | ${r.note} |`);
-      continue;
-    }
-    const total = r.total ? Number(r.total).toLocaleString("en") : "-";
-    lines.push(
-      `| ${r.name} | ${r.count} | ${total} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.throughput.toFixed(0)} |`,
+  connections: number,
+  budget: Budget,
+): Promise<Figures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  try {
+    const check = (answer: Answer, path: string) => {
+      if (answer.status !== 200) {
+        throw new Error(`${call.name}: ${path} answered ${answer.status} ${answer.body}`);
+      }
+    };
+    // Warm-up opens the sockets and fills the caches; not counted.
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        for (let i = 0; i < (call.heavy ? 1 : WARM_UP); i++) {
+          const path = pathOf(call);
+          check(await send(agent, base, path, { cookie }), path);
+        }
+      }),
     );
+    const times: number[] = [];
+    const started = performance.now();
+    const deadline = started + budget.seconds * 1000;
+    let sent = 0;
+    const more = () =>
+      sent < budget.requests && (sent < budget.minRequests || performance.now() < deadline);
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (more()) {
+          sent++;
+          const path = pathOf(call);
+          const answer = await send(agent, base, path, { cookie });
+          check(answer, path);
+          times.push(answer.ms);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    times.sort((a, b) => a - b);
+    return {
+      requests: times.length,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      throughput: times.length / seconds,
+    };
+  } finally {
+    agent.destroy();
   }
-  return lines.join("\n");
 }

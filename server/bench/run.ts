@@ -1,45 +1,77 @@
 /**
- * npm run bench: a store of real size on PGlite (in memory), the real app
- * in-process, and the main calls measured through app.inject. Prints a table
- * and writes the figures into docs/BENCHMARKS.md. Figures only: nothing here
- * passes or fails on time.
+ * npm run bench: builds a demo store of n orders through the server's own
+ * start (SEED_DEMO_ORDERS=n), starts the real server again as a child process
+ * and drives every list call, search, sort, filter and the dashboard over HTTP
+ * at 1 and 8 connections, with the bare-floor server (bench/floor.ts, on
+ * PostgreSQL) beside it. Prints the tables and writes them into
+ * docs/BENCHMARKS.md. Figures only: nothing here passes or fails on time.
  *
- *   npm run bench          10,000 users, 50,000 orders, 2,000 products
- *   BENCH_USERS=2000 BENCH_ORDERS=10000 BENCH_PRODUCTS=500 BENCH_ITERATIONS=50 \
- *     BENCH_WRITE=0 npm run bench    a smaller store, figures printed only
+ *   npm run bench                                  PGlite, 50,000 orders
+ *   npm run bench -- --orders 1000000 --pg         PostgreSQL 15 (throw-away), a million orders
+ *   npm run bench -- --orders 10000,30000,100000   several sizes: the embedded curve
+ *
+ * Flags: --orders n[,n…], --pg, --seconds s (per run, default 5), --requests n
+ * (per run, default 300), --load-seconds s (least load before the memory
+ * reading, default 60), --no-write. Environment, as before: BENCH_ORDERS,
+ * BENCH_DB=postgres, BENCH_ITERATIONS (requests), BENCH_WRITE=0, and
+ * BENCH_USERS / BENCH_PRODUCTS (a store of other proportions, seeded by this
+ * process through seedDemoStore before the server starts).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { buildApp } from "../src/app";
-import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from "../src/config";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config";
 import { openDatabase } from "../src/db/client";
+import { EMBEDDED_ORDERS_LIMIT } from "../src/db/embeddedLimit";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
-import { seedDemoStore } from "../src/db/seed/demo";
-import { Random } from "../src/db/seed/demoStore/random";
-import { type CallSpec, formatTable, measure, type Result } from "./measure";
+import { demoSizeFor, seedDemoStore } from "../src/db/seed/demo";
+import { startFloorProcess } from "./floorProcess";
+import { type Budget, type CallSpec, type Figures, measure, send } from "./measure";
+import { type ServerProcess, startServer } from "./serverProcess";
 
-// Environment, not flags: `npm run bench` passes through two npm layers that eat flags.
-const setting = (name: string, fallback: number) => Number(process.env[name] || fallback);
-const size = {
-  users: setting("BENCH_USERS", 10_000),
-  orders: setting("BENCH_ORDERS", 50_000),
-  products: setting("BENCH_PRODUCTS", 2_000),
-  withdrawals: Math.max(40, Math.round(setting("BENCH_USERS", 10_000) / 10)),
-};
-const iterations = setting("BENCH_ITERATIONS", 200);
-const writeDocs = process.env.BENCH_WRITE !== "0";
+// Flags reach this script through two npm layers (root → workspace); a layer
+// that takes them as its own config leaves them as npm_config_* variables.
+const { values: flags } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    orders: { type: "string" },
+    pg: { type: "boolean" },
+    seconds: { type: "string" },
+    requests: { type: "string" },
+    "load-seconds": { type: "string" },
+    "no-write": { type: "boolean" },
+  },
+  strict: true,
+});
+const env = process.env;
+const ordersArg = flags.orders ?? env.npm_config_orders ?? env.BENCH_ORDERS ?? "50000";
+const sizes = ordersArg
+  .split(",")
+  .map((s) => Number(s.trim().replace(/_/g, "")))
+  .filter((n) => Number.isInteger(n) && n > 0);
+if (!sizes.length) throw new Error(`--orders: whole numbers, comma-separated (not "${ordersArg}")`);
+const onPostgres = Boolean(flags.pg || env.npm_config_pg || env.BENCH_DB === "postgres");
+const writeDocs = !(flags["no-write"] || env.npm_config_no_write || env.BENCH_WRITE === "0");
+const runSeconds = Number(flags.seconds ?? 5);
+const runRequests = Number(flags.requests ?? env.BENCH_ITERATIONS ?? 300);
+const loadSeconds = Number(flags["load-seconds"] ?? 60);
+const customUsers = env.BENCH_USERS ? Number(env.BENCH_USERS) : undefined;
+const customProducts = env.BENCH_PRODUCTS ? Number(env.BENCH_PRODUCTS) : undefined;
+const TZ = "Asia/Kuala_Lumpur";
+const CONNECTIONS = [1, 8] as const;
 
-applyTimeZone("Asia/Kuala_Lumpur");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
-const config = { ...readConfig({ DATA_DIR: dataDir }), webDist: path.join(dataDir, "no-web") };
+const light: Budget = { requests: runRequests, seconds: runSeconds, minRequests: 20 };
+const heavy: Budget = { requests: 20, seconds: runSeconds * 2, minRequests: 3 };
 
-// BENCH_DB=postgres: the same store on a throw-away PostgreSQL server (scripts/postgres.mjs).
-const onPostgres = process.env.BENCH_DB === "postgres";
-const engine = onPostgres ? "PostgreSQL server" : "PGlite";
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
+const webDist = path.join(workDir, "no-web");
+fs.mkdirSync(webDist);
+
 let stopPostgres = () => {};
-let databaseUrl: string | undefined;
+let serverUrl: string | undefined;
 if (onPostgres) {
   const script = path.resolve(import.meta.dirname, "../../scripts/postgres.mjs");
   const { startPostgres } = (await import(script)) as {
@@ -47,140 +79,403 @@ if (onPostgres) {
   };
   const server = await startPostgres();
   if (!server) throw new Error("No PostgreSQL binaries could be found or installed.");
-  databaseUrl = server.url;
+  serverUrl = server.url;
   stopPostgres = server.stop;
 }
-console.log(
-  `Seeding ${size.users} users, ${size.orders} orders, ${size.products} products on ${engine}…`,
-);
-const loadBefore = os.loadavg()[0] ?? 0;
-const database = await openDatabase({ databaseUrl, timeZone: config.timeZone });
-await seedBase(database.db);
-await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
-const rssBeforeSeed = process.memoryUsage().rss;
-const steps: [string, number][] = [];
-const seedStart = performance.now();
-const seedCpu = process.cpuUsage();
-await seedDemoStore(database.db, path.join(dataDir, "uploads"), {
-  size,
-  onStep: (step, ms) => steps.push([step, ms]),
-});
-const seedMs = performance.now() - seedStart;
-const seedCpuMs = process.cpuUsage(seedCpu).user / 1000;
-const rssAfterSeed = process.memoryUsage().rss;
+const engine = onPostgres ? "PostgreSQL 15" : "PGlite";
 
-const app = await buildApp({ db: database.db, config });
-const credentials = { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD };
-const login = await app.inject({ method: "POST", url: "/api/login", payload: credentials });
-const sid = login.cookies.find((c) => c.name === "sid")?.value;
-if (login.statusCode !== 200 || !sid) throw new Error(`login failed: ${login.statusCode}`);
-const cookie = `sid=${sid}`;
-
-// Pages are drawn from a seeded source too, so two runs ask the same questions.
-const random = new Random(7);
-const lastPage = (rows: number) => Math.max(1, Math.ceil(rows / 10));
-const calls: CallSpec[] = [
-  // The floor: a nine-row lookup, so the session check and serialising cost show alone.
-  { name: "orderStatus (floor)", url: () => "/api/orderStatus" },
-  {
-    name: "orders, pages 1-5",
-    url: () => `/api/orders?_page=${random.int(1, 5)}&_limit=10`,
-  },
-  {
-    name: "orders, any page",
-    url: () => `/api/orders?_page=${random.int(1, lastPage(size.orders))}&_limit=10`,
-  },
-  {
-    name: "orders, search",
-    url: () =>
-      `/api/orders?_page=1&_limit=10&q=${random.pick(["tan", "KH2025", "Selangor", "ER1"])}`,
-  },
-  {
-    name: "users, any page",
-    url: () => `/api/users?_page=${random.int(1, lastPage(size.users))}&_limit=10`,
-  },
-  {
-    name: "users, search",
-    url: () => `/api/users?_page=1&_limit=10&q=${random.pick(["tan", "siti", "gmail", "0123"])}`,
-  },
-  {
-    name: "products, price filter",
-    url: () => {
-      const min = random.int(1, 100);
-      return `/api/products?_page=${random.int(1, 5)}&_limit=10&min_price=${min}&max_price=${min + random.int(50, 500)}`;
-    },
-  },
-  {
-    name: "products, search",
-    url: () =>
-      `/api/products?_page=1&_limit=10&q=${random.pick(["kopi", "batik", "KH-EL", "sambal"])}`,
-  },
-  {
-    name: "products, category + price",
-    url: () =>
-      `/api/products?_page=1&_limit=10&category_id=${random.int(1, 12)}&min_price=1&max_price=1500`,
-  },
-  {
-    name: "withdrawRequest, any page",
-    url: () => `/api/withdrawRequest?_page=${random.int(1, lastPage(size.withdrawals))}&_limit=10`,
-  },
-  {
-    name: "usersWallet, any page",
-    url: () => `/api/usersWallet?_page=${random.int(1, lastPage(size.users))}&_limit=10`,
-  },
-  { name: "dashboard summary", url: () => "/api/dashboard" },
-  { name: "ordersCount (whole list)", url: () => "/api/ordersCount", iterations: 20 },
-  {
-    name: "login (scrypt)",
-    method: "POST",
-    url: () => "/api/login",
-    payload: credentials,
-    iterations: 20,
-    noSession: true,
-  },
-];
-
-const results: Result[] = [];
-for (const call of calls) {
-  const result = await measure(app, cookie, call, call.iterations ?? iterations);
-  results.push(result);
-  console.log(`  ${result.name}: ${result.note ?? `p95 ${result.p95.toFixed(1)} ms`}`);
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }
-const peakRss = process.resourceUsage().maxRSS * 1024;
+
+interface Row {
+  name: string;
+  total?: string;
+  figures: Partial<Record<(typeof CONNECTIONS)[number], Figures>>;
+  floor?: Partial<Record<(typeof CONNECTIONS)[number], Figures>>;
+  note?: string;
+}
+
+interface SizeResult {
+  orders: number;
+  users: number;
+  products: number;
+  seedSeconds: number;
+  seedLine: string;
+  seedPeakRss: number;
+  idleRss: number;
+  loadedRss: number;
+  loadedPeakRss: number;
+  loadedAfterSeconds: number;
+  notices: string[];
+  rows: Row[];
+  floorNote: string;
+}
+
+/** The calls, as an admin's screens make them; deep pages clamp to the last page. */
+function callsFor(totals: { orders: number; users: number; withdrawals: number }): CallSpec[] {
+  const page = (n: number, rows: number) => Math.max(1, Math.min(n, Math.ceil(rows / 10)));
+  const list = (resource: string, query = "") => `/api/${resource}?_page=1&_limit=10${query}`;
+  return [
+    { name: "orderStatus (a 9-row lookup)", path: "/api/orderStatus" },
+    { name: "orders, first page", path: list("orders") },
+    {
+      name: `orders, page ${page(5000, totals.orders)}`,
+      path: `/api/orders?_page=${page(5000, totals.orders)}&_limit=10`,
+    },
+    { name: 'orders, search hit "Wong"', path: list("orders", "&q=Wong") },
+    { name: 'orders, search miss "Selangor"', path: list("orders", "&q=Selangor") },
+    {
+      name: "orders, sorted by total_price",
+      path: list("orders", "&_sort=total_price&_order=desc"),
+    },
+    { name: "orders, filter order_status=6", path: list("orders", "&order_status=6") },
+    { name: "users, first page", path: list("users") },
+    {
+      name: `users, page ${page(5000, totals.users)}`,
+      path: `/api/users?_page=${page(5000, totals.users)}&_limit=10`,
+    },
+    { name: 'users, search "wong"', path: list("users", "&q=wong") },
+    { name: "users, filter membership=3", path: list("users", "&membership=3") },
+    {
+      name: `usersWallet, page ${page(5000, totals.users)}`,
+      path: `/api/usersWallet?_page=${page(5000, totals.users)}&_limit=10`,
+    },
+    { name: "withdrawRequest, first page", path: list("withdrawRequest") },
+    {
+      name: `withdrawRequest, page ${page(500, totals.withdrawals)}`,
+      path: `/api/withdrawRequest?_page=${page(500, totals.withdrawals)}&_limit=10`,
+    },
+    {
+      name: "withdrawRequest, filter processing",
+      path: list("withdrawRequest", "&withdraw_status=processing"),
+    },
+    { name: "products, first page", path: list("products") },
+    { name: 'products, search "kopi"', path: list("products", "&q=kopi") },
+    { name: "products, price 20-300", path: list("products", "&min_price=20&max_price=300") },
+    {
+      name: "products, category + price",
+      path: list("products", "&category_id=3&min_price=1&max_price=1500"),
+    },
+    { name: "categories", path: list("categories") },
+    { name: "brands", path: list("brands") },
+    { name: "vouchers (coupons)", path: list("vouchers") },
+    { name: "agencyStore", path: list("agencyStore") },
+    { name: "banner", path: list("banner") },
+    { name: "testimonials", path: list("testimonials") },
+    { name: "dashboard summary", path: "/api/dashboard" },
+    { name: "usersCount (whole list)", path: "/api/usersCount", heavy: true },
+    { name: "ordersCount (whole list)", path: "/api/ordersCount", heavy: true },
+  ];
+}
+
+/** Filters the API may or may not offer: offered when the total differs from the unfiltered one. */
+const FILTER_PROBES: Record<string, string> = {
+  "orders, filter order_status=6": "orders, first page",
+  "users, filter membership=3": "users, first page",
+  "withdrawRequest, filter processing": "withdrawRequest, first page",
+};
+
+async function login(base: URL): Promise<string> {
+  const http = await import("node:http");
+  const agent = new http.Agent();
+  const answer = await send(agent, base, "/api/login", {
+    method: "POST",
+    body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+  });
+  agent.destroy();
+  const sid = [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map((c) => /^sid=([^;]+)/.exec(c)?.[1])
+    .find(Boolean);
+  if (answer.status !== 200 || !sid) throw new Error(`login answered ${answer.status}`);
+  return `sid=${sid}`;
+}
+
+async function totalOf(base: URL, cookie: string, p: string): Promise<string | undefined> {
+  const http = await import("node:http");
+  const agent = new http.Agent();
+  try {
+    const answer = await send(agent, base, p, { cookie });
+    if (answer.status !== 200) return undefined;
+    const header = answer.headers["x-total-count"];
+    return typeof header === "string" ? header : "";
+  } finally {
+    agent.destroy();
+  }
+}
+
+const fmt = (n: number) => n.toLocaleString("en");
+const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
+const pathOf = (call: CallSpec) => (typeof call.path === "string" ? call.path : call.path());
+
+async function runSize(orders: number): Promise<SizeResult> {
+  const size = demoSizeFor(orders);
+  let users = size.users;
+  let products = size.products;
+  const dbEnv: Record<string, string> = { TZ, WEB_DIST: webDist };
+  let databaseUrl: string | undefined;
+  const dataDir = path.join(workDir, `store-${orders}`);
+  dbEnv.DATA_DIR = dataDir;
+  if (onPostgres && serverUrl) {
+    const name = `bench_${orders}`;
+    await adminQuery(`drop database if exists ${name}`);
+    await adminQuery(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dbEnv.DATABASE_URL = databaseUrl;
+  }
+
+  // 1. The store: through the server's own start (SEED_DEMO_ORDERS), timed by its log line.
+  console.log(`\n${engine}, ${fmt(orders)} orders: seeding…`);
+  let seedSeconds = 0;
+  let seedLine = "";
+  let seedPeakRss = 0;
+  const seedStart = performance.now();
+  if (customUsers || customProducts) {
+    users = customUsers ?? users;
+    products = customProducts ?? products;
+    const database = await openDatabase({ databaseUrl, dataDir, timeZone: TZ });
+    await seedBase(database.db);
+    await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    await seedDemoStore(database.db, path.join(dataDir, "uploads"), {
+      size: { ...size, users, products },
+      bulk: true,
+    });
+    await database.close();
+    seedSeconds = (performance.now() - seedStart) / 1000;
+    seedLine = `seeded by the benchmark (BENCH_USERS / BENCH_PRODUCTS) in ${seedSeconds.toFixed(1)} s`;
+    seedPeakRss = process.resourceUsage().maxRSS * 1024;
+  } else {
+    const seeding = await startServer(
+      { ...dbEnv, SEED_DEMO: "1", SEED_DEMO_ORDERS: String(orders) },
+      7200,
+    );
+    seedLine = seeding.lines.find((l) => l.startsWith("Filled the empty store")) ?? "";
+    seedSeconds = Number(/in ([\d.]+) s\.$/.exec(seedLine)?.[1] ?? 0);
+    seedPeakRss = seeding.memory().peak;
+    await seeding.stop();
+  }
+  console.log(
+    `  ${seedLine || "(no seed line)"}; ${((performance.now() - seedStart) / 1000).toFixed(0)} s to a seeded store`,
+  );
+
+  // 2. A fresh server on that store: what serving costs, not what seeding left.
+  const server = await startServer({ ...dbEnv, SEED_DEMO: "0" }, 600);
+  const notices = server.lines.filter((l) => l.includes("past the"));
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idleRss = server.memory().rss;
+  const cookie = await login(server.base);
+
+  let floor: ServerProcess | undefined;
+  let floorNote = "";
+  if (databaseUrl) {
+    const started = await startFloorProcess(databaseUrl);
+    if (typeof started === "string") floorNote = started;
+    else floor = started;
+  } else {
+    floorNote = "No floor on PGlite: the bare node:http + pg server needs a PostgreSQL server.";
+  }
+
+  const totals = {
+    orders: Number(await totalOf(server.base, cookie, "/api/orders?_page=1&_limit=1")),
+    users: Number(await totalOf(server.base, cookie, "/api/users?_page=1&_limit=1")),
+    withdrawals: Number(
+      await totalOf(server.base, cookie, "/api/withdrawRequest?_page=1&_limit=1"),
+    ),
+  };
+  const calls = callsFor(totals);
+  const rows: Row[] = [];
+  const loadStart = performance.now();
+  for (const call of calls) {
+    const row: Row = { name: call.name, figures: {} };
+    rows.push(row);
+    const total = await totalOf(server.base, cookie, pathOf(call));
+    if (total === undefined) {
+      row.note = "not offered";
+      continue;
+    }
+    const unfiltered = FILTER_PROBES[call.name];
+    if (unfiltered && total === rows.find((r) => r.name === unfiltered)?.total) {
+      row.note = "not offered (the parameter is ignored)";
+      continue;
+    }
+    if (total) row.total = total;
+    const budget = call.heavy ? heavy : light;
+    const floorAnswers =
+      floor && (await totalOf(floor.base, cookie, pathOf(call))) !== undefined ? floor : undefined;
+    for (const connections of CONNECTIONS) {
+      row.figures[connections] = await measure(server.base, cookie, call, connections, budget);
+      if (floorAnswers) {
+        row.floor ??= {};
+        row.floor[connections] = await measure(
+          floorAnswers.base,
+          cookie,
+          call,
+          connections,
+          budget,
+        );
+      }
+    }
+    const one = row.figures[1];
+    const eight = row.figures[8];
+    console.log(
+      `  ${call.name}: p50 ${one?.p50.toFixed(1)} / p99 ${one?.p99.toFixed(1)} ms; ` +
+        `8 connections p99 ${eight?.p99.toFixed(1)} ms, ${eight?.throughput.toFixed(0)}/s` +
+        (row.floor?.[8] ? `; floor ${row.floor[8].throughput.toFixed(0)}/s` : ""),
+    );
+  }
+  // At least a minute of load before the memory reading: the list calls again, 8 at a time.
+  const lightCalls = calls.filter((c) => !c.heavy && !rows.find((r) => r.name === c.name)?.note);
+  while ((performance.now() - loadStart) / 1000 < loadSeconds) {
+    for (const call of lightCalls) {
+      await measure(server.base, cookie, call, 8, { requests: 200, seconds: 1, minRequests: 1 });
+      if ((performance.now() - loadStart) / 1000 >= loadSeconds) break;
+    }
+  }
+  const loadedAfterSeconds = (performance.now() - loadStart) / 1000;
+  const { rss: loadedRss, peak: loadedPeakRss } = server.memory();
+  console.log(
+    `  RSS ${mib(loadedRss)} after ${loadedAfterSeconds.toFixed(0)} s of load (peak ${mib(loadedPeakRss)})`,
+  );
+
+  await floor?.stop();
+  await server.stop();
+  if (onPostgres) await adminQuery(`drop database if exists bench_${orders} with (force)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    orders,
+    users,
+    products,
+    seedSeconds,
+    seedLine,
+    seedPeakRss,
+    idleRss,
+    loadedRss,
+    loadedPeakRss,
+    loadedAfterSeconds,
+    notices,
+    rows,
+    floorNote,
+  };
+}
+
+function table(result: SizeResult): string {
+  const cell = (f: Figures | undefined, k: "p50" | "p99") => (f ? f[k].toFixed(1) : "-");
+  const rate = (f: Figures | undefined) => (f ? f.throughput.toFixed(0) : "-");
+  const lines = [
+    "| call | rows | 1 conn p50 ms | p99 ms | calls/s | 8 conn p50 ms | p99 ms | calls/s | floor calls/s (1 / 8) | product ÷ floor (1 / 8) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of result.rows) {
+    if (r.note) {
+      lines.push(`| ${r.name} | - | - | - | - | - | - | - | - | ${r.note} |`);
+      continue;
+    }
+    const [one, eight] = [r.figures[1], r.figures[8]];
+    const floor = r.floor ? `${rate(r.floor[1])} / ${rate(r.floor[8])}` : "-";
+    const ratio = (c: 1 | 8) => {
+      const f = r.floor?.[c];
+      const p = r.figures[c];
+      return f && p ? `${Math.round((100 * p.throughput) / f.throughput)}%` : "-";
+    };
+    lines.push(
+      `| ${r.name} | ${r.total ? fmt(Number(r.total)) : "-"} | ${cell(one, "p50")} | ${cell(one, "p99")} | ${rate(one)} | ${cell(eight, "p50")} | ${cell(eight, "p99")} | ${rate(eight)} | ${floor} | ${r.floor ? `${ratio(1)} / ${ratio(8)}` : "-"} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The list pages: every call but the lookups and the whole-list calls. */
+const isPage = (r: Row) =>
+  !r.note && !r.name.startsWith("orderStatus") && !r.name.includes("whole list");
+
+function worst(result: SizeResult, connections: 1 | 8): { name: string; p99: number } {
+  let out = { name: "-", p99: 0 };
+  for (const r of result.rows.filter(isPage)) {
+    const f = r.figures[connections];
+    if (f && f.p99 > out.p99) out = { name: r.name, p99: f.p99 };
+  }
+  return out;
+}
+
+function curve(results: SizeResult[]): string {
+  const lines = [
+    "| orders | seed s | pages over 50 ms at p99 (1 conn) | slowest page p99 ms (1 conn) | slowest page p99 ms (8 conn) | orders first page p50 ms 1 → 8 conn | RSS after load |",
+    "|---:|---:|---:|---|---|---|---:|",
+  ];
+  for (const r of results) {
+    const pages = r.rows.filter(isPage);
+    const over = pages.filter((p) => (p.figures[1]?.p99 ?? 0) > 50).length;
+    const w1 = worst(r, 1);
+    const w8 = worst(r, 8);
+    const first = r.rows.find((x) => x.name === "orders, first page")?.figures;
+    lines.push(
+      `| ${fmt(r.orders)} | ${r.seedSeconds.toFixed(0)} | ${over} of ${pages.length} | ${w1.p99.toFixed(0)} (${w1.name}) | ${w8.p99.toFixed(0)} (${w8.name}) | ${first?.[1]?.p50.toFixed(1) ?? "-"} → ${first?.[8]?.p50.toFixed(1) ?? "-"} | ${mib(r.loadedRss)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+const loadBefore = os.loadavg()[0] ?? 0;
+const started = new Date();
+const results: SizeResult[] = [];
+try {
+  for (const orders of sizes) results.push(await runSize(orders));
+} finally {
+  stopPostgres();
+}
 const loadAfter = os.loadavg()[0] ?? 0;
 
-// The store `npm start` fills (SEED_DEMO=1, embedded database), timed on its own first.
-const demoDb = await openDatabase({ timeZone: config.timeZone });
-await seedBase(demoDb.db);
-await ensureAdmin(demoDb.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
-const demoStart = performance.now();
-await seedDemoStore(demoDb.db, path.join(dataDir, "demo-uploads"));
-const demoSeedMs = performance.now() - demoStart;
-await demoDb.close();
-
 const cpus = os.cpus();
-const machine = `${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, ${onPostgres ? "PostgreSQL 15 on loopback (fsync off), node-postgres pool of 10" : "PGlite in memory"}`;
-const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
-const summary = [
-  `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}. Load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end (other work on the machine inflates the figures).`,
-  "",
-  `Store: ${size.users.toLocaleString("en")} users, ${size.orders.toLocaleString("en")} orders, ${size.products.toLocaleString("en")} products (with their variants), ${size.withdrawals.toLocaleString("en")} withdrawal requests.`,
-  "",
-  `Seed: ${(seedMs / 1000).toFixed(1)} s wall, ${(seedCpuMs / 1000).toFixed(1)} s CPU (${steps.map(([s, ms]) => `${s} ${(ms / 1000).toFixed(1)} s`).join("; ")}).`,
-  `The demo store of \`npm start\` (300 users, 1,500 orders, 150 products, on PGlite) seeds in ${(demoSeedMs / 1000).toFixed(1)} s.`,
-  `Memory of the Node process: RSS ${mb(rssBeforeSeed)} with the database open and migrated, ${mb(rssAfterSeed)} after the seed, peak RSS ${mb(peakRss)}${onPostgres ? " (the database server's memory is not included)" : " (the database lives in this process)"}.`,
-  "",
-  `Latency of sequential calls through app.inject (${iterations} per call unless noted; the first 5 are warm-up and not counted); throughput with 8 calls in flight.`,
-  "",
-  formatTable(results),
-].join("\n");
-
+const machine = `${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+const where = onPostgres
+  ? "PostgreSQL 15 on loopback (scripts/postgres.mjs: fsync off), node-postgres pool of 10"
+  : "PGlite on a data folder (durable commits), inside the server process";
+const sections: string[] = [
+  `Run ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; ${where}. Load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end (other work on the machine inflates the figures). Each call: ${runRequests} requests or ${runSeconds} s (at least 20; whole-list calls 3-20), after a warm-up, over HTTP with keep-alive, one connection then 8 in parallel.`,
+];
+for (const r of results) {
+  sections.push(
+    [
+      `### ${fmt(r.orders)} orders (${engine})`,
+      "",
+      `Store: ${fmt(r.orders)} orders, ${fmt(r.users)} users, ${fmt(r.products)} products. Seed: ${r.seedLine || "-"} (peak RSS of the seeding server ${mib(r.seedPeakRss)}).`,
+      `Server memory: RSS ${mib(r.idleRss)} idle after start, ${mib(r.loadedRss)} after ${r.loadedAfterSeconds.toFixed(0)} s of this load (peak ${mib(r.loadedPeakRss)}).${r.notices.length ? ` Start-up said: "${r.notices.join(" ")}"` : ""}`,
+      r.floorNote ? `${r.floorNote}` : "",
+      "",
+      table(r),
+    ]
+      .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+      .join("\n"),
+  );
+}
+if (!onPostgres && results.length > 1) {
+  sections.push(
+    [
+      "### The embedded curve",
+      "",
+      `Where PGlite stops being fit (the limit the start-up log applies: ${fmt(EMBEDDED_ORDERS_LIMIT)} orders, server/src/db/embeddedLimit.ts).`,
+      "",
+      curve(results),
+    ].join("\n"),
+  );
+}
+const summary = sections.join("\n\n");
 console.log(`\n${summary}`);
 
 if (writeDocs) {
   const file = path.resolve(import.meta.dirname, "../../docs/BENCHMARKS.md");
-  const start = `<!-- bench:${onPostgres ? "postgres" : "pglite"}:start -->`;
-  const end = `<!-- bench:${onPostgres ? "postgres" : "pglite"}:end -->`;
+  const marker = onPostgres ? "http:postgres" : "http:pglite";
+  const start = `<!-- bench:${marker}:start -->`;
+  const end = `<!-- bench:${marker}:end -->`;
   let current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
   if (!current.includes(start)) current = `${current.trimEnd()}\n\n${start}\n${end}\n`;
   const before = current.split(start)[0] ?? "";
@@ -188,8 +483,4 @@ if (writeDocs) {
   fs.writeFileSync(file, `${before}${start}\n${summary}\n${end}${after}`);
   console.log(`\nWrote the figures to ${path.relative(process.cwd(), file)}.`);
 }
-
-await app.close();
-await database.close();
-stopPostgres();
-fs.rmSync(dataDir, { recursive: true, force: true });
+fs.rmSync(workDir, { recursive: true, force: true });
