@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { freePort, type ServerProcess } from "./serverProcess";
+import { freePort, type ServerProcess, track } from "./serverProcess";
 
 const benchDir = import.meta.dirname;
 
@@ -35,6 +35,7 @@ export async function startFloorProcess(databaseUrl: string): Promise<ServerProc
   );
   const pid = child.pid;
   if (pid === undefined) return "No floor: it did not start.";
+  track(child);
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   const ready = await new Promise<boolean>((resolve) => {

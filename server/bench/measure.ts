@@ -12,6 +12,8 @@ export interface CallSpec {
   path: string | (() => string);
   /** Fewer requests for the calls that answer a whole table. */
   heavy?: boolean;
+  /** The floor answers this call with the same SQL and bytes (bench/floor.ts: order pages). */
+  floor?: boolean;
 }
 
 export interface Figures {

@@ -41,6 +41,18 @@ function statusField(pid: number, field: string): number {
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 
+/** Every child still running, so an interrupted benchmark leaves none behind. */
+const live = new Set<ChildProcess>();
+
+export function track(child: ChildProcess): void {
+  live.add(child);
+  child.on("exit", () => live.delete(child));
+}
+
+export function killAll(): void {
+  for (const child of live) child.kill("SIGKILL");
+}
+
 /**
  * Starts the server and answers once it listens. `env` is added to this
  * process's environment. A start that ends or prints nothing useful within
@@ -58,6 +70,7 @@ export async function startServer(
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error("the server did not start");
+  track(child);
   const lines: string[] = [];
   let ready = false;
   let onReady = () => {};
