@@ -112,20 +112,36 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 }
 
 export async function findSessionAdmin(db: Db, token: string): Promise<SessionAdmin | null> {
-  const [row] = await db
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ token_hash: hashToken(token) });
+  return row ?? null;
+}
+
+/**
+ * Every private call runs this: built once per database, and a named statement
+ * that PostgreSQL parses and plans once per connection (docs/DECISIONS.md, "Lean
+ * per request").
+ */
+function prepareSessionLookup(db: Db) {
+  return db
     .select(adminColumns)
     .from(sessions)
     .innerJoin(users, eq(users.user_id, sessions.user_id))
     .where(
       and(
-        eq(sessions.token_hash, hashToken(token)),
+        eq(sessions.token_hash, sql.placeholder("token_hash")),
         gt(sessions.expires_at, sql`now()`),
         isLiveAdmin,
       ),
     )
-    .limit(1);
-  return row ?? null;
+    .limit(1)
+    .prepare("session_admin");
 }
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
 export async function endSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.token_hash, hashToken(token)));
