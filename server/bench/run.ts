@@ -267,8 +267,11 @@ async function runSize(orders: number): Promise<SizeResult> {
       { ...dbEnv, SEED_DEMO: "1", SEED_DEMO_ORDERS: String(orders) },
       7200,
     );
-    seedLine = seeding.lines.find((l) => l.startsWith("Filled the empty store")) ?? "";
-    seedSeconds = Number(/in ([\d.]+) s\.$/.exec(seedLine)?.[1] ?? 0);
+    seedLine = (seeding.lines.find((l) => l.startsWith("Filled the empty store")) ?? "").replace(
+      /\.$/,
+      "",
+    );
+    seedSeconds = Number(/in ([\d.]+) s\.?$/.exec(seedLine)?.[1] ?? 0);
     seedPeakRss = seeding.memory().peak;
     await seeding.stop();
   }

@@ -143,4 +143,20 @@ describe("SEED_DEMO_ORDERS", () => {
     expect(await embeddedLimitNotice(ctx.db)).toBeNull();
     expect(EMBEDDED_ORDERS_LIMIT).toBeGreaterThan(ORDERS);
   });
+
+  it("says at start-up when a store is past the embedded limit", async () => {
+    // The planner's figure stands in for a store of a million orders (superuser only;
+    // ANALYZE puts the true figure back).
+    await ctx.db.execute(
+      sql`update pg_class set reltuples = 1000000 where oid = 'orders'::regclass`,
+    );
+    try {
+      const notice = await embeddedLimitNotice(ctx.db);
+      expect(notice).toContain("about 1,000,000 orders");
+      expect(notice).toContain("PostgreSQL");
+    } finally {
+      await ctx.db.execute(sql`analyze orders`);
+    }
+    expect(await estimatedOrders(ctx.db)).toBeLessThan(ORDERS * 1.1);
+  });
 });
