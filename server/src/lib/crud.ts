@@ -1,5 +1,5 @@
 import type { ListQuery } from "@store/contract";
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableName, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
 import { type Actor, recordAudit } from "./audit";
@@ -16,7 +16,8 @@ export interface CrudOptions<T extends PgTable> {
   deletedAt?: PgColumn;
   /** Whether the table has updated_at, stamped on every update. */
   stampsUpdatedAt?: boolean;
-  list: ListSpec;
+  /** The list; its key is `id` and its running total the table's name (migration 0005). */
+  list: Omit<ListSpec, "key" | "total">;
 }
 
 /**
@@ -31,7 +32,9 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
   // Drizzle cannot follow a generic table through its builders; the casts below
   // restore the row type the table itself declares.
   const anyTable = table as PgTable;
-  const live = (condition?: SQL) => (deletedAt ? and(isNull(deletedAt), condition) : condition);
+  const liveRows = deletedAt ? isNull(deletedAt) : undefined;
+  const live = (condition?: SQL) => and(liveRows, condition);
+  const listSpec: ListSpec = { ...options.list, key: id, total: getTableName(table) };
 
   async function find(tx: Tx, key: number, lock = false): Promise<Row | undefined> {
     const query = tx
@@ -47,14 +50,17 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
     entity,
     find,
     async list(db: Tx, query: ListQuery, filter?: SQL): Promise<Page<Row>> {
-      const clauses = listClauses(query, options.list, live(filter));
-      const base = db
-        .select()
-        .from(anyTable)
-        .where(clauses.where)
-        .orderBy(...clauses.orderBy)
-        .$dynamic();
-      const page = await readPage(base, clauses, () => db.$count(anyTable, clauses.where));
+      const clauses = listClauses(query, listSpec, { base: liveRows, filter });
+      const page = await readPage(db, clauses, {
+        from: sql`${anyTable}`,
+        rows: (where, orderBy) =>
+          db
+            .select()
+            .from(anyTable)
+            .where(where)
+            .orderBy(...orderBy),
+        keyOf: (row) => rowId(row as Row),
+      });
       return page as Page<Row>;
     },
     async get(db: Tx, key: number): Promise<Row> {

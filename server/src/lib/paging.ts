@@ -1,22 +1,81 @@
 import type { ListQuery } from "@store/contract";
-import { and, asc, desc, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
+import type { Tx } from "../db/client";
+
+/**
+ * How many matches a searched list counts: up to this many the total is
+ * exact, beyond it the answer says "more than" (header X-Total-Count-Capped).
+ * Each match costs its ILIKE recheck (about 2.5 µs on four columns), so
+ * 1,000 stays a few milliseconds at any store size. docs/DECISIONS.md,
+ * "Lists at any size".
+ */
+export const SEARCH_COUNT_CAP = 1000;
+/** The same for a list narrowed by filters only (an index range, no recheck: cheaper per row). */
+export const FILTER_COUNT_CAP = 10_000;
+
+/** Rows of the list's order a search with many matches reads for its page before sorting them all. */
+const WALK_BUDGET = 5000;
+/** Past this offset an unfiltered page past the middle is read from the far end. */
+const FAR_OFFSET = 10_000;
+
+type Expr = PgColumn | SQL;
 
 export interface ListSpec {
   /** Columns that `q` searches, case-insensitively, any of them matching. */
-  search: (PgColumn | SQL)[];
-  /** The `_sort` keys a caller may use, by wire field name. */
-  sort: Record<string, PgColumn | SQL>;
-  /** Order when `_sort` is absent (newest first, typically). */
-  defaultOrder: SQL[];
+  search: Expr[];
+  /**
+   * The keys of the rows `q` matches, as a subquery, when the search spans
+   * tables (an OR across a join can use neither table's trigram index): the
+   * union of one indexed select per table. Absent: `search` on the list's FROM.
+   */
+  searchKeys?: (pattern: string) => SQL;
+  /**
+   * The `_sort` keys a caller may use, by wire field name. Ties are broken by
+   * `key` in the same direction, or by `tie` (the joined table's key, for a
+   * column of a one-to-one join), so one index (column, key) serves the sort.
+   */
+  sort: Record<string, Expr | { by: Expr; tie: Expr }>;
+  /** Order when `_sort` is absent (newest first, typically); `key` breaks ties. */
+  defaultOrder: { by: Expr; order: "asc" | "desc" };
+  /** The list's row key: the tie-breaker, and what a page is read by first. */
+  key: PgColumn;
+  /** The running total (running_totals.name, migration 0005) of the unfiltered list. */
+  total: string;
+  /**
+   * Running counts per bucket of the default order's column (running_totals
+   * `${prefix}${bucket}`, integer buckets in the default order's direction),
+   * so any page of the unfiltered list starts at its bucket instead of
+   * skipping every row before it. `before(bucket)` selects the rows of that
+   * bucket and of the buckets after it in list order.
+   */
+  directory?: { prefix: string; before: (bucket: SQL) => SQL };
+}
+
+interface Ordering {
+  by: Expr;
+  desc: boolean;
 }
 
 export interface ListClauses {
+  /** Every condition: the list's base rows, the caller's filters and the search. */
   where: SQL | undefined;
+  /** The base rows and filters, without the search. */
+  filtered: SQL | undefined;
+  /** The search alone (`q` on every searched column). */
+  search: SQL | undefined;
+  /** The LIKE pattern of `q`, when searched. */
+  pattern?: string;
+  /** Neither filter nor search: the total is the list's running total. */
+  unfiltered: boolean;
+  /** No `_sort`: the directory, if any, serves the order. */
+  defaultOrder: boolean;
+  order: Ordering[];
   orderBy: SQL[];
   /** Present only when the caller asked for a page. */
   page?: { limit: number; offset: number };
+  spec: ListSpec;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%". */
@@ -24,22 +83,50 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A LIKE pattern on every given column, any matching. */
+export function searchCondition(columns: Expr[], pattern: string): SQL | undefined {
+  return or(...columns.map((column) => ilike(sql`${column}::text`, pattern)));
+}
+
+export interface ListScope {
+  /** The rows the list holds at all (the live rows of a soft-deleting table). */
+  base?: SQL | undefined;
+  /** The caller's filters: any makes the total a capped count. */
+  filter?: SQL | undefined;
+}
+
 /** Turns the shared paging parameters into SQL clauses for one list. */
-export function listClauses(query: ListQuery, spec: ListSpec, filter?: SQL): ListClauses {
-  const conditions: SQL[] = filter ? [filter] : [];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const matches = spec.search.map((column) => ilike(sql`${column}::text`, pattern));
-    const any = or(...matches);
-    if (any) conditions.push(any);
-  }
+export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope = {}): ListClauses {
+  const filtered = and(scope.base, scope.filter);
+  const pattern = query.q ? likePattern(query.q) : undefined;
+  const search = pattern ? searchCondition(spec.search, pattern) : undefined;
   // Own keys only: "__proto__" would answer Object.prototype, not a column (a 500).
-  const sortColumn =
+  const sortKey =
     query._sort && Object.hasOwn(spec.sort, query._sort) ? spec.sort[query._sort] : undefined;
-  const orderBy = sortColumn
-    ? [query._order === "desc" ? desc(sortColumn) : asc(sortColumn), ...spec.defaultOrder]
-    : spec.defaultOrder;
-  const clauses: ListClauses = { where: and(...conditions), orderBy };
+  let order: Ordering[];
+  if (sortKey) {
+    const descending = query._order === "desc";
+    const [by, tie] = "tie" in sortKey ? [sortKey.by, sortKey.tie] : [sortKey, spec.key];
+    order = [
+      { by, desc: descending },
+      { by: tie, desc: descending },
+    ];
+  } else {
+    const descending = spec.defaultOrder.order === "desc";
+    order = [{ by: spec.defaultOrder.by, desc: descending }];
+    if (spec.defaultOrder.by !== spec.key) order.push({ by: spec.key, desc: descending });
+  }
+  const clauses: ListClauses = {
+    where: and(filtered, search),
+    filtered,
+    search,
+    unfiltered: !scope.filter && !search,
+    defaultOrder: !sortKey,
+    order,
+    orderBy: order.map((o) => (o.desc ? desc(o.by) : asc(o.by))),
+    spec,
+  };
+  if (pattern) clauses.pattern = pattern;
   if (query._page !== undefined || query._limit !== undefined) {
     const limit = query._limit ?? 10;
     clauses.page = { limit, offset: ((query._page ?? 1) - 1) * limit };
@@ -51,32 +138,225 @@ export function listClauses(query: ListQuery, spec: ListSpec, filter?: SQL): Lis
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** More rows matched than were counted: the total is the cap, a lower bound. */
+  capped?: boolean;
 }
 
 /** Answers a list: the rows as a JSON array and the total in X-Total-Count. */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   reply.header("X-Total-Count", String(page.total));
+  if (page.capped) reply.header("X-Total-Count-Capped", "true");
   return page.rows;
 }
 
-/** A list query before its page is taken: a Drizzle select, already ordered. */
-interface PageableQuery<T> extends PromiseLike<T[]> {
-  limit(limit: number): { offset(offset: number): PromiseLike<T[]> };
+export interface ListSource<T> {
+  /** The list's tables as a FROM clause, with every join its search and sort columns need. */
+  from: SQL;
+  /** The list's own select (what it answers) under these conditions, in this order. */
+  rows: (where: SQL | undefined, orderBy: SQL[]) => PromiseLike<T[]>;
+  /** The row's key (spec.key). */
+  keyOf: (row: T) => number;
+}
+
+interface Found {
+  keys: number[];
+  total: number;
+  capped: boolean;
+}
+
+const whereSql = (condition: SQL | undefined) => (condition ? sql` where ${condition}` : sql``);
+const orderSql = (order: Ordering[], reverse = false) =>
+  sql.join(
+    order.map((o) => (o.desc !== reverse ? sql`${o.by} desc` : sql`${o.by} asc`)),
+    sql`, `,
+  );
+
+/** Runs a statement answering one row {n, keys}. */
+async function keyPage(db: Tx, query: SQL): Promise<{ n: number; keys: number[] }> {
+  const result = await db.execute<{ n: number | string | null; keys: number[] | null }>(query);
+  const row = result.rows[0];
+  return { n: Number(row?.n ?? 0), keys: row?.keys ?? [] };
+}
+
+/** Runs `work` with the planner kept to bitmap scans: the trigram indexes first. */
+async function withTrigramPlan<R>(db: Tx, work: (tx: Tx) => Promise<R>): Promise<R> {
+  return db.transaction(async (tx) => {
+    // Transaction-local, and set back before the end in case this is a savepoint.
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
+    const result = await work(tx);
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`,
+    );
+    return result;
+  });
+}
+
+function capped(n: number, keys: number[], cap: number): Found {
+  return n > cap ? { keys, total: cap, capped: true } : { keys, total: n, capped: false };
 }
 
 /**
- * Runs a list query: the asked page and `count()` of every match, or, when no
- * page was asked, every match (whose number is then the total).
+ * The page's keys and its total, without counting the table
+ * (docs/DECISIONS.md, "Lists at any size"):
+ * - unfiltered: the running total, and the keys from the order's index; a
+ *   page past the middle is read from the far end, and the default order of a
+ *   list with a directory starts at the page's bucket;
+ * - filtered: a count stopped at FILTER_COUNT_CAP + 1, and the keys in order;
+ * - searched: the trigram matches first, at most SEARCH_COUNT_CAP + 1 of
+ *   them, sorted for the page (a term that is absent costs what its index
+ *   lookup costs, never a walk of the whole order); with more matches than
+ *   that, the page comes from the first rows of the order, or else from
+ *   sorting every match.
+ */
+async function readKeys(
+  db: Tx,
+  clauses: ListClauses,
+  from: SQL,
+  limit: number,
+  offset: number,
+): Promise<Found> {
+  const { spec, order } = clauses;
+  const key = spec.key;
+  const keysIn = (where: SQL | undefined, reverse = false) =>
+    sql`select ${key} from ${from}${whereSql(where)} order by ${orderSql(order, reverse)}`;
+
+  if (clauses.unfiltered) {
+    if (clauses.defaultOrder && spec.directory && offset > 0) {
+      return directoryPage(db, clauses, from, limit, offset);
+    }
+    const total = sql`(select coalesce((select value from running_totals where name = ${spec.total}), 0))::int`;
+    if (offset > FAR_OFFSET) {
+      const [known] = (await db.execute<{ n: number | string }>(sql`select ${total} as n`)).rows;
+      if (offset > Number(known?.n ?? 0) / 2) {
+        // Offset and limit from the total read in the same statement: the page is exact.
+        const page = await keyPage(
+          db,
+          sql`select ${total} as n, array(${keysIn(clauses.where, true)}
+            limit greatest(0, least(${limit}, ${total} - ${offset}))
+            offset greatest(0, ${total} - ${offset} - ${limit})) as keys`,
+        );
+        return { keys: page.keys.reverse(), total: page.n, capped: false };
+      }
+    }
+    const page = await keyPage(
+      db,
+      sql`select ${total} as n, array(${keysIn(clauses.where)} limit ${limit} offset ${offset}) as keys`,
+    );
+    return { keys: page.keys, total: page.n, capped: false };
+  }
+
+  if (!clauses.pattern) {
+    const page = await keyPage(
+      db,
+      sql`select (select count(*) from (select 1 from ${from}${whereSql(clauses.where)}
+          limit ${FILTER_COUNT_CAP + 1}) as counted)::int as n,
+        array(${keysIn(clauses.where)} limit ${limit} offset ${offset}) as keys`,
+    );
+    return capped(page.n, page.keys, FILTER_COUNT_CAP);
+  }
+
+  const matching = spec.searchKeys
+    ? and(clauses.filtered, sql`${key} in (${spec.searchKeys(clauses.pattern)})`)
+    : clauses.where;
+  // The matches first, materialised, so the planner cannot walk the order
+  // hoping to meet them; the sort columns travel along for the page.
+  const sorts = sql.join(
+    order.map((o, i) => sql`${o.by} as ${sql.identifier(`s${i}`)}`),
+    sql`, `,
+  );
+  const sorted = sql.join(
+    order.map((o, i) => sql`${sql.identifier(`s${i}`)} ${o.desc ? sql`desc` : sql`asc`}`),
+    sql`, `,
+  );
+  const first = await withTrigramPlan(db, (tx) =>
+    keyPage(
+      tx,
+      sql`with matches as materialized (
+          select ${key} as k, ${sorts} from ${from}${whereSql(matching)}
+          limit ${SEARCH_COUNT_CAP + 1})
+        select (select count(*) from matches)::int as n,
+          array(select k from matches order by ${sorted} limit ${limit} offset ${offset}) as keys`,
+    ),
+  );
+  if (first.n <= SEARCH_COUNT_CAP) return capped(first.n, first.keys, SEARCH_COUNT_CAP);
+  // Many matches are usually dense in the order too: its first rows hold the page.
+  const walked = await keyPage(
+    db,
+    sql`select array(select k from (
+        select ${key} as k, (${clauses.search}) as hit from ${from}${whereSql(clauses.filtered)}
+        order by ${orderSql(order)} limit ${WALK_BUDGET}) as walk
+      where hit limit ${limit} offset ${offset}) as keys`,
+  );
+  if (walked.keys.length === limit) return capped(first.n, walked.keys, SEARCH_COUNT_CAP);
+  const all = await withTrigramPlan(db, (tx) =>
+    keyPage(tx, sql`select array(${keysIn(matching)} limit ${limit} offset ${offset}) as keys`),
+  );
+  return capped(first.n, all.keys, SEARCH_COUNT_CAP);
+}
+
+/**
+ * Any page of the unfiltered default order: the running per-bucket counts
+ * say which bucket holds the page's first row and how many rows come before
+ * it, and the index is entered at that bucket, so at most one bucket's rows
+ * are skipped. Counts and rows come from one statement (one snapshot), so
+ * the page is exact.
+ */
+async function directoryPage(
+  db: Tx,
+  clauses: ListClauses,
+  from: SQL,
+  limit: number,
+  offset: number,
+): Promise<Found> {
+  const { spec, order } = clauses;
+  const directory = spec.directory as NonNullable<ListSpec["directory"]>;
+  const direction = order[0]?.desc ? sql`desc` : sql`asc`;
+  const page = await keyPage(
+    db,
+    sql`with buckets as (
+        select substr(name, ${directory.prefix.length + 1})::bigint as bucket, value::bigint as n
+        from running_totals
+        where left(name, ${directory.prefix.length}) = ${directory.prefix} and value <> 0),
+      placed as (
+        select bucket, sum(n) over (order by bucket ${direction}) - n as before from buckets),
+      start as (
+        select bucket, before from placed where before <= ${offset} order by before desc limit 1)
+      select (select coalesce(sum(n), 0) from buckets)::int as n,
+        array(select k from start cross join lateral (
+          select ${spec.key} as k from ${from}${whereSql(
+            and(clauses.where, directory.before(sql`start.bucket`)),
+          )}
+          order by ${orderSql(order)} offset ${offset} - start.before limit ${limit}) as rows) as keys`,
+  );
+  return { keys: page.keys, total: page.n, capped: false };
+}
+
+/**
+ * Answers a list: without `_page`/`_limit` every match in order (their number
+ * is the total); with them, the page's keys first (readKeys), then the list's
+ * own select for those rows only, so joins and columns cost ten rows, not the
+ * rows an offset skips.
  */
 export async function readPage<T>(
-  query: PageableQuery<T>,
+  db: Tx,
   clauses: ListClauses,
-  count: () => Promise<number>,
+  source: ListSource<T>,
 ): Promise<Page<T>> {
   if (!clauses.page) {
-    const rows = await query;
+    const rows = await source.rows(clauses.where, clauses.orderBy);
     return { rows, total: rows.length };
   }
-  const rows = await query.limit(clauses.page.limit).offset(clauses.page.offset);
-  return { rows, total: await count() };
+  const { limit, offset } = clauses.page;
+  const found = await readKeys(db, clauses, source.from, limit, offset);
+  const page = { total: found.total, ...(found.capped ? { capped: true } : {}) };
+  if (found.keys.length === 0) return { rows: [], ...page };
+  const unordered = await source.rows(inArray(clauses.spec.key, found.keys), []);
+  const byKey = new Map(unordered.map((row) => [source.keyOf(row), row]));
+  const rows = found.keys.flatMap((key) => {
+    const row = byKey.get(key);
+    return row === undefined ? [] : [row];
+  });
+  return { rows, ...page };
 }

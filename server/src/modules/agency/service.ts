@@ -1,4 +1,3 @@
-import { desc } from "drizzle-orm";
 import { agencyStores } from "../../db/schema";
 import { crudService } from "../../lib/crud";
 
@@ -28,6 +27,6 @@ export const agencyStoreService = crudService({
       expired_at: agencyStores.expired_at,
       updated_at: agencyStores.updated_at,
     },
-    defaultOrder: [desc(agencyStores.store_id)],
+    defaultOrder: { by: agencyStores.store_id, order: "desc" },
   },
 });

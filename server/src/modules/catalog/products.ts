@@ -10,7 +10,7 @@ import type { Db, Tx } from "../../db/client";
 import { categories, products, productVariants } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { listClauses, type Page, readPage } from "../../lib/paging";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { keysetJsonArray } from "../../lib/stream";
 import { lockCategories, recountCategories, recountVariants } from "./counts";
 
@@ -35,7 +35,7 @@ function selectProducts(db: Tx) {
 
 export const TOO_MANY_VARIANTS = `A product can have at most ${MAX_VARIANTS_PER_PRODUCT} variants.`;
 
-const listSpec = {
+const listSpec: ListSpec = {
   search: [products.product_name, products.sku],
   sort: {
     product_id: products.product_id,
@@ -48,24 +48,30 @@ const listSpec = {
     created_at: products.created_at,
     updated_at: products.updated_at,
   },
-  defaultOrder: [desc(products.product_id)],
+  defaultOrder: { by: products.product_id, order: "desc" },
+  key: products.product_id,
+  total: "products",
 };
 
 type ProductQuery = z.output<typeof productListQuery>;
 type DraftValues = z.output<typeof variantDraft>;
 
 async function list(db: Tx, query: ProductQuery): Promise<Page<ProductRow>> {
-  const filters: SQL[] = [live];
+  const filters: SQL[] = [];
   if (query.category_id?.length) filters.push(inArray(products.category_id, query.category_id));
   if (query.min_price !== undefined)
     filters.push(sql`${effectivePrice} >= ${query.min_price}::numeric`);
   if (query.max_price !== undefined)
     filters.push(sql`${effectivePrice} <= ${query.max_price}::numeric`);
-  const clauses = listClauses(query, listSpec, and(...filters));
-  const base = selectProducts(db)
-    .where(clauses.where)
-    .orderBy(...clauses.orderBy);
-  return readPage(base, clauses, () => db.$count(products, clauses.where));
+  const clauses = listClauses(query, listSpec, { base: live, filter: and(...filters) });
+  return readPage(db, clauses, {
+    from: sql`${products} left join ${categories} on ${eq(categories.category_id, products.category_id)}`,
+    rows: (where, orderBy) =>
+      selectProducts(db)
+        .where(where)
+        .orderBy(...orderBy),
+    keyOf: (row) => row.product_id,
+  });
 }
 
 export type ProductRow = Awaited<ReturnType<typeof find>>[number];

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brands, categories } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
@@ -19,7 +19,7 @@ export const brandService = crudService({
       created_at: brands.created_at,
       updated_at: brands.updated_at,
     },
-    defaultOrder: [desc(brands.brand_id)],
+    defaultOrder: { by: brands.brand_id, order: "desc" },
   },
 });
 
@@ -38,7 +38,7 @@ const categoryCrud = crudService({
       created_at: categories.created_at,
       updated_at: categories.updated_at,
     },
-    defaultOrder: [asc(categories.category_id)],
+    defaultOrder: { by: categories.category_id, order: "asc" },
   },
 });
 

@@ -1,5 +1,5 @@
 import type { ListQuery, testimonialInput } from "@store/contract";
-import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { banners, testimonials, users } from "../../db/schema";
@@ -22,7 +22,7 @@ export const bannerService = crudService({
       created_at: banners.created_at,
       updated_at: banners.updated_at,
     },
-    defaultOrder: [desc(banners.banner_id)],
+    defaultOrder: { by: banners.banner_id, order: "desc" },
   },
 });
 
@@ -63,7 +63,9 @@ const listSpec: ListSpec = {
     created_at: testimonials.created_at,
     updated_at: testimonials.updated_at,
   },
-  defaultOrder: [desc(testimonials.testimonial_id)],
+  defaultOrder: { by: testimonials.testimonial_id, order: "desc" },
+  key: testimonials.testimonial_id,
+  total: "testimonials",
 };
 
 const live = (condition?: SQL) => and(isNull(testimonials.deleted_at), condition);
@@ -108,18 +110,14 @@ function columns(input: Values, customer: { user_id: number; username: string })
 
 export const testimonialService = {
   async list(db: Tx, query: ListQuery): Promise<Page<Testimonial>> {
-    const clauses = listClauses(query, listSpec, live());
-    const base = selectRecords(db)
-      .where(clauses.where)
-      .orderBy(...clauses.orderBy)
-      .$dynamic();
-    return readPage(base, clauses, async () => {
-      const [counted] = await db
-        .select({ n: count() })
-        .from(testimonials)
-        .leftJoin(users, eq(users.user_id, testimonials.user_id))
-        .where(clauses.where);
-      return counted?.n ?? 0;
+    const clauses = listClauses(query, listSpec, { base: live() });
+    return readPage(db, clauses, {
+      from: sql`${testimonials} left join ${users} on ${eq(users.user_id, testimonials.user_id)}`,
+      rows: (where, orderBy) =>
+        selectRecords(db)
+          .where(where)
+          .orderBy(...orderBy),
+      keyOf: (row) => row.testimonial_id,
     });
   },
 

@@ -4,7 +4,7 @@ import {
   ORDER_STATUS_REFUND,
   type OrderUpdateValues,
 } from "@store/contract";
-import { asc, desc, eq, gt, sql } from "drizzle-orm";
+import { asc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { orderStatuses, orders } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
@@ -35,7 +35,14 @@ const crud = crudService({
       completed_at: orders.completed_at,
       updated_at: orders.updated_at,
     },
-    defaultOrder: [desc(orders.created_at), desc(orders.orders_id)],
+    defaultOrder: { by: orders.created_at, order: "desc" },
+    // Orders per UTC day (running totals orders.day:<days since 1970>, newest
+    // first): any page of the list starts at its day instead of skipping every
+    // newer order (docs/DECISIONS.md, "Lists at any size").
+    directory: {
+      prefix: "orders.day:",
+      before: (day) => sql`${orders.created_at} < to_timestamp((${day} + 1) * 86400)`,
+    },
   },
 });
 

@@ -1,5 +1,5 @@
 import { DEFAULT_MEMBERSHIP_ID } from "@store/contract";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { memberships, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
@@ -23,7 +23,7 @@ const crud = crudService({
       updated_at: memberships.updated_at,
     },
     // Tiers read in their order: promotion follows member_id.
-    defaultOrder: [asc(memberships.member_id)],
+    defaultOrder: { by: memberships.member_id, order: "asc" },
   },
 });
 

@@ -10,7 +10,7 @@ import {
   type userCreate,
   type userUpdate,
 } from "@store/contract";
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
@@ -29,7 +29,7 @@ import {
 } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { listClauses, type Page, readPage } from "../../lib/paging";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { keysetJsonArray } from "../../lib/stream";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
 
@@ -90,7 +90,7 @@ async function withOrderCounts(db: Tx, rows: UserRow[]): Promise<User[]> {
   return rows.map((row) => ({ ...row, ttl_order: byUser.get(row.user_id) ?? 0 }));
 }
 
-const listSpec = {
+const listSpec: ListSpec = {
   search: [users.username, users.f_name, users.l_name, users.email, users.contact],
   sort: {
     user_id: users.user_id,
@@ -111,15 +111,23 @@ const listSpec = {
     created_at: users.created_at,
     updated_at: users.updated_at,
   },
-  defaultOrder: [asc(users.user_id)],
+  defaultOrder: { by: users.user_id, order: "asc" },
+  key: users.user_id,
+  total: "users",
 };
 
 export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
   const clauses = listClauses(query, listSpec);
-  const base = selectUsers(db)
-    .where(clauses.where)
-    .orderBy(...clauses.orderBy);
-  const page = await readPage(base, clauses, () => db.$count(users, clauses.where));
+  const page = await readPage(db, clauses, {
+    from: sql`${users}
+      left join ${memberships} on ${eq(memberships.member_id, users.membership)}
+      left join ${users} ${sql.identifier("referrer")} on ${eq(referrer.user_id, users.referral_of)}`,
+    rows: (where, orderBy) =>
+      selectUsers(db)
+        .where(where)
+        .orderBy(...orderBy),
+    keyOf: (row) => row.user_id,
+  });
   return { ...page, rows: await withOrderCounts(db, page.rows) };
 }
 

@@ -1,11 +1,12 @@
 import type { ListQuery, Wallet, walletInput } from "@store/contract";
-import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { currencies, users, userWallets } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { listClauses, type Page, readPage } from "../../lib/paging";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { removeUserIn } from "./users";
 
 const walletColumns = {
@@ -32,40 +33,40 @@ function selectWallets(db: Tx) {
     .$dynamic();
 }
 
-const listSpec = {
+// A wallet and its user are one to one: a sort on the user's columns breaks
+// ties by user_id, so the users index (column, user_id) serves it.
+const byUser = (column: PgColumn) => ({ by: column, tie: users.user_id });
+
+const listSpec: ListSpec = {
   search: [users.username, users.f_name, users.l_name, users.email, users.contact],
   sort: {
     wallet_id: userWallets.wallet_id,
-    username: users.username,
-    f_name: users.f_name,
-    l_name: users.l_name,
-    email: users.email,
-    contact: users.contact,
+    username: byUser(users.username),
+    f_name: byUser(users.f_name),
+    l_name: byUser(users.l_name),
+    email: byUser(users.email),
+    contact: byUser(users.contact),
     wallet_amt: userWallets.wallet_amt,
     c_wallet_amt: userWallets.c_wallet_amt,
-    ttl_pv: users.ttl_pv,
+    ttl_pv: byUser(users.ttl_pv),
     recent_spend_at: userWallets.recent_spend_at,
   },
-  defaultOrder: [asc(userWallets.wallet_id)],
+  defaultOrder: { by: userWallets.wallet_id, order: "asc" },
+  key: userWallets.wallet_id,
+  total: "user_wallets",
 };
 
 export async function listWallets(db: Tx, query: ListQuery): Promise<Page<Wallet>> {
   const clauses = listClauses(query, listSpec);
-  const base = selectWallets(db)
-    .where(clauses.where)
-    .orderBy(...clauses.orderBy);
-  return readPage(base, clauses, () => countWallets(db, clauses.where));
-}
-
-async function countWallets(db: Tx, where: SQL | undefined): Promise<number> {
-  // Every wallet has its user (a required foreign key): no search, no join.
-  if (!where) return db.$count(userWallets);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(userWallets)
-    .innerJoin(users, eq(users.user_id, userWallets.user_id))
-    .where(where);
-  return row?.n ?? 0;
+  return readPage(db, clauses, {
+    // Every wallet has its user (a required foreign key): the inner join keeps every wallet.
+    from: sql`${userWallets} join ${users} on ${eq(users.user_id, userWallets.user_id)}`,
+    rows: (where, orderBy) =>
+      selectWallets(db)
+        .where(where)
+        .orderBy(...orderBy),
+    keyOf: (row) => row.wallet_id,
+  });
 }
 
 async function findWallet(db: Tx, walletId: number): Promise<Wallet | undefined> {

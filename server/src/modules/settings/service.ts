@@ -5,7 +5,6 @@ import {
   type paymentMethodInput,
   type socialLoginInput,
 } from "@store/contract";
-import { asc } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { paymentMethods, settings, shippingMethods, socialLogins } from "../../db/schema";
@@ -22,7 +21,7 @@ export const settingsService = crudService({
   table: settings,
   id: settings.setting_id,
   entity: "Settings",
-  list: { search: [], sort: {}, defaultOrder: [asc(settings.setting_id)] },
+  list: { search: [], sort: {}, defaultOrder: { by: settings.setting_id, order: "asc" } },
 });
 
 export const socialLoginService = crudService({
@@ -32,7 +31,7 @@ export const socialLoginService = crudService({
   list: {
     search: [socialLogins.social_login],
     sort: { social_id: socialLogins.social_id, social_login: socialLogins.social_login },
-    defaultOrder: [asc(socialLogins.social_id)],
+    defaultOrder: { by: socialLogins.social_id, order: "asc" },
   },
 });
 
@@ -40,7 +39,7 @@ export const paymentMethodService = crudService({
   table: paymentMethods,
   id: paymentMethods.method_id,
   entity: "Payment method",
-  list: { search: [], sort: {}, defaultOrder: [asc(paymentMethods.method_id)] },
+  list: { search: [], sort: {}, defaultOrder: { by: paymentMethods.method_id, order: "asc" } },
 });
 
 export const shippingMethodService = crudService({
@@ -56,7 +55,7 @@ export const shippingMethodService = crudService({
       shipping_status: shippingMethods.shipping_status,
       updated_at: shippingMethods.updated_at,
     },
-    defaultOrder: [asc(shippingMethods.ship_id)],
+    defaultOrder: { by: shippingMethods.ship_id, order: "asc" },
   },
 });
 

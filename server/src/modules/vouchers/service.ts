@@ -4,7 +4,7 @@ import {
   type ListQuery,
   type VoucherValues,
 } from "@store/contract";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { fromWireTimestamp } from "../../db/columns";
 import { vouchers } from "../../db/schema";
@@ -31,7 +31,7 @@ const crud = crudService({
       created_at: vouchers.created_at,
       updated_at: vouchers.updated_at,
     },
-    defaultOrder: [desc(vouchers.voucher_id)],
+    defaultOrder: { by: vouchers.voucher_id, order: "desc" },
   },
 });
 

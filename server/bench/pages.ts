@@ -1,0 +1,179 @@
+/**
+ * `npx tsx bench/pages.ts <postgres-url>` (in server/): every list page,
+ * search, sort and filter and the dashboard against a store already in that
+ * database (bench/bigstore.ts fills one), in-process (app.inject), with the
+ * latency of each call (p50/p99) and, with PAGES_EXPLAIN=1, EXPLAIN ANALYZE
+ * of the statements behind it. PAGES_ONLY=word narrows the calls;
+ * PAGES_CALLS=n sets the calls per URL (default 200). Used for the figures in
+ * docs/BENCHMARKS.md, "Lists at any size".
+ */
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { buildApp } from "../src/app";
+import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from "../src/config";
+import { openDatabase } from "../src/db/client";
+
+const url = process.argv[2];
+if (!url) throw new Error("usage: pages.ts <postgres-url>");
+const only = process.env.PAGES_ONLY ?? "";
+const explain = process.env.PAGES_EXPLAIN === "1";
+const calls = Number(process.env.PAGES_CALLS || 200);
+
+applyTimeZone("Asia/Kuala_Lumpur");
+const config = { ...readConfig({ DATA_DIR: "/nonexistent" }), webDist: path.join("/nonexistent") };
+const database = await openDatabase({ databaseUrl: url, timeZone: config.timeZone });
+const app = await buildApp({ db: database.db, config });
+const login = await app.inject({
+  method: "POST",
+  url: "/api/login",
+  payload: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+});
+const cookie = `sid=${login.cookies.find((c) => c.name === "sid")?.value}`;
+
+const probe = new pg.Client({ connectionString: url });
+await probe.connect();
+const count = async (table: string) =>
+  Number((await probe.query(`select count(*) as n from ${table}`)).rows[0].n);
+const size = { orders: await count("orders"), users: await count("users") };
+const deep = (rows: number) => Math.max(1, Math.floor(rows / 20));
+const lastPage = (rows: number) => Math.max(1, Math.ceil(rows / 10));
+
+// Seeded draws, so two runs ask the same pages.
+let seed = 42;
+const draw = (n: number) => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return 1 + (seed % n);
+};
+
+const CALLS: [string, () => string][] = [
+  ["orders, first page", () => "/api/orders?_page=1&_limit=10"],
+  ["orders, page 5000", () => "/api/orders?_page=5000&_limit=10"],
+  ["orders, any page", () => `/api/orders?_page=${draw(lastPage(size.orders))}&_limit=10`],
+  ["orders, last page", () => `/api/orders?_page=${lastPage(size.orders)}&_limit=10`],
+  ["orders, search tan", () => "/api/orders?_page=1&_limit=10&q=tan"],
+  ["orders, search Wong", () => "/api/orders?_page=1&_limit=10&q=Wong"],
+  ["orders, search KH2025", () => "/api/orders?_page=1&_limit=10&q=KH2025"],
+  ["orders, search ER1", () => "/api/orders?_page=1&_limit=10&q=ER1"],
+  ["orders, search miss (Selangor)", () => "/api/orders?_page=1&_limit=10&q=Selangor"],
+  ["orders, by total_price", () => "/api/orders?_page=1&_limit=10&_sort=total_price&_order=desc"],
+  [
+    "orders, by total_price p5000",
+    () => "/api/orders?_page=5000&_limit=10&_sort=total_price&_order=asc",
+  ],
+  ["orders, by order_status", () => "/api/orders?_page=3&_limit=10&_sort=order_status"],
+  ["orders, by paid_on desc", () => "/api/orders?_page=1&_limit=10&_sort=paid_on&_order=desc"],
+  ["users, first page", () => "/api/users?_page=1&_limit=10"],
+  [
+    "users, page 5000",
+    () => `/api/users?_page=${deep(size.users * 20) > 5000 ? 5000 : deep(size.users)}&_limit=10`,
+  ],
+  ["users, any page", () => `/api/users?_page=${draw(lastPage(size.users))}&_limit=10`],
+  ["users, search siti", () => "/api/users?_page=1&_limit=10&q=siti"],
+  ["users, search miss", () => "/api/users?_page=1&_limit=10&q=Selangor"],
+  ["users, by username", () => "/api/users?_page=2&_limit=10&_sort=username"],
+  ["users, by membership_name", () => "/api/users?_page=2&_limit=10&_sort=membership_name"],
+  [
+    "users, by referrer_username",
+    () => "/api/users?_page=2&_limit=10&_sort=referrer_username&_order=desc",
+  ],
+  ["usersWallet, page 5000", () => "/api/usersWallet?_page=5000&_limit=10"],
+  ["usersWallet, any page", () => `/api/usersWallet?_page=${draw(lastPage(size.users))}&_limit=10`],
+  ["usersWallet, search tan", () => "/api/usersWallet?_page=1&_limit=10&q=tan"],
+  ["usersWallet, by username", () => "/api/usersWallet?_page=3&_limit=10&_sort=username"],
+  [
+    "usersWallet, by wallet_amt",
+    () => "/api/usersWallet?_page=3&_limit=10&_sort=wallet_amt&_order=desc",
+  ],
+  ["withdrawRequest, first page", () => "/api/withdrawRequest?_page=1&_limit=10"],
+  ["withdrawRequest, any page", () => `/api/withdrawRequest?_page=${draw(100)}&_limit=10`],
+  ["withdrawRequest, search", () => "/api/withdrawRequest?_page=1&_limit=10&q=tan"],
+  ["withdrawRequest, search status", () => "/api/withdrawRequest?_page=1&_limit=10&q=processing"],
+  ["withdrawRequest, by username", () => "/api/withdrawRequest?_page=1&_limit=10&_sort=username"],
+  ["products, first page", () => "/api/products?_page=1&_limit=12"],
+  ["products, price filter", () => "/api/products?_page=2&_limit=12&min_price=20&max_price=300"],
+  ["products, default filter", () => "/api/products?_page=1&_limit=12&min_price=1&max_price=1500"],
+  ["products, search", () => "/api/products?_page=1&_limit=12&q=kopi"],
+  [
+    "products, category + price",
+    () => "/api/products?_page=1&_limit=12&category_id=3&min_price=1&max_price=1500",
+  ],
+  ["products, by price", () => "/api/products?_page=1&_limit=12&_sort=price&_order=desc"],
+  ["dashboard", () => "/api/dashboard"],
+];
+
+// Records the statements a call sends (pool queries and those inside transactions).
+const seen: { text: string; values: unknown[] }[] = [];
+const original = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const [first, values] = args as [string | { text: string; values?: unknown[] }, unknown[]];
+  if (typeof first === "string") seen.push({ text: first, values: values ?? [] });
+  else if (first && typeof first === "object" && "text" in first)
+    seen.push({ text: first.text, values: first.values ?? [] });
+  return (original as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof original;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+console.log(
+  `store: ${size.orders.toLocaleString("en")} orders, ${size.users.toLocaleString("en")} users; ${calls} calls each\n`,
+);
+console.log("| call | total | p50 ms | p99 ms |\n|---|---:|---:|---:|");
+for (const [name, makeUrl] of CALLS) {
+  if (only && !name.includes(only)) continue;
+  const times: number[] = [];
+  let total = "";
+  for (let i = 0; i < calls + 5; i++) {
+    const target = makeUrl();
+    const started = performance.now();
+    const response = await app.inject({ method: "GET", url: target, headers: { cookie } });
+    const ms = performance.now() - started;
+    if (response.statusCode !== 200) {
+      // Replays what the call sent, to show the database's own message.
+      for (const statement of seen.slice(-6)) {
+        await probe.query(statement.text, statement.values).catch((error: Error) => {
+          console.error(`${statement.text}\n  → ${error.message}`);
+        });
+      }
+      throw new Error(`${target}: ${response.statusCode} ${response.body}`);
+    }
+    if (i >= 5) times.push(ms);
+    const capped = response.headers["x-total-count-capped"] ? "more than " : "";
+    total = `${capped}${response.headers["x-total-count"] ?? "-"}`;
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `| ${name} | ${total} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`,
+  );
+  if (!explain) continue;
+  seen.length = 0;
+  await app.inject({ method: "GET", url: makeUrl(), headers: { cookie } });
+  const statements = seen.filter((s) => !/from "sessions"|^(begin|commit|rollback)/i.test(s.text));
+  for (const statement of statements) {
+    if (/set_config/.test(statement.text)) continue;
+    const trigram =
+      statements.indexOf(statement) > 0 &&
+      /set_config\('enable_seqscan', 'off'/.test(
+        statements[statements.indexOf(statement) - 1]?.text ?? "",
+      );
+    await probe.query("begin");
+    if (trigram)
+      await probe.query("set local enable_seqscan = off; set local enable_indexscan = off");
+    const plan = await probe.query(
+      `explain (analyze, costs off) ${statement.text}`,
+      statement.values,
+    );
+    await probe.query("rollback");
+    console.log(
+      `\n    ${statement.text.replace(/\s+/g, " ")}\n    params: ${JSON.stringify(statement.values)}`,
+    );
+    for (const row of plan.rows as Record<string, string>[])
+      console.log(`      ${Object.values(row)[0]}`);
+  }
+  console.log("");
+}
+
+await probe.end();
+await app.close();
+await database.close();
