@@ -96,6 +96,30 @@ describe("SEED_DEMO_ORDERS", () => {
     expect(wrong).toEqual({ users: 0, categories: 0, products: 0 });
   });
 
+  it("leaves the totals the database keeps (running_totals) equal to a fresh count", async () => {
+    const kept = await one<Record<string, boolean>>(
+      ctx.db,
+      sql`with t as (select name, value from running_totals)
+        select
+          (select value from t where name = 'orders') = (select count(*) from orders) as orders,
+          (select value from t where name = 'orders.total_price') = (select sum(total_price) from orders) as revenue,
+          (select value from t where name = 'users') = (select count(*) from users) as users,
+          (select value from t where name = 'user_wallets') = (select count(*) from user_wallets) as wallets,
+          (select value from t where name = 'withdraw_requests') = (select count(*) from withdraw_requests) as withdrawals,
+          (select value from t where name = 'products') = (select count(*) from products where deleted_at is null) as products,
+          (select coalesce(sum(value), 0) from t where name like 'orders.day:%') = (select count(*) from orders) as days`,
+    );
+    expect(kept).toEqual({
+      orders: true,
+      revenue: true,
+      users: true,
+      wallets: true,
+      withdrawals: true,
+      products: true,
+      days: true,
+    });
+  });
+
   it("has withdrawal requests in every state, open ones within the cash wallet", async () => {
     const states = await ctx.db.execute(
       sql`select withdraw_status from withdraw_requests group by 1 order by 1`,
