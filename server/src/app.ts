@@ -60,7 +60,11 @@ export interface BuildOptions {
 /** Builds the HTTP app without listening, so tests drive it in-process. */
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: logger && { level: "info", redact: LOG_REDACTED, ...(logger === true ? {} : logger) },
+    logger: logger && {
+      level: "info",
+      redact: LOG_REDACTED,
+      ...(logger === true ? { stream: batchedStdout() } : logger),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     logController: new OneLinePerRequest(),
@@ -158,6 +162,34 @@ class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     else reply.log.info(line, "request");
   }
+}
+
+/**
+ * stdout for the log: the lines of a few milliseconds leave in one write(2)
+ * instead of one each (a tenth of a request's CPU under load); what is pending
+ * is written at exit, and a quiet server's line is out within 50 ms.
+ */
+function batchedStdout(): { write(line: string): void } {
+  let pending = "";
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending === "") return;
+    const text = pending;
+    pending = "";
+    process.stdout.write(text);
+  };
+  process.once("exit", flush);
+  return {
+    write(line) {
+      pending += line;
+      if (pending.length > 65_536) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setTimeout(flush, 50).unref();
+      }
+    },
+  };
 }
 
 /** Never in a log line: session cookies, credentials, request bodies (passwords, keys). */
