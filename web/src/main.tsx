@@ -8,6 +8,7 @@ import { App } from "./App";
 import { ApiError } from "./api/client";
 import { ToastProvider } from "./components/Toasts";
 import { showToast } from "./components/toastStore";
+import { prefetchOnNavigation } from "./routes";
 
 /** Every failed call tells the admin in plain words; 401s are handled by the session. */
 function reportError(error: Error): void {
@@ -29,6 +30,7 @@ const queryClient = new QueryClient({
 
 // A data router, so forms can warn before leaving with unsaved changes (useBlocker).
 const router = createBrowserRouter([{ path: "*", element: <App /> }]);
+prefetchOnNavigation(router, queryClient);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,8 +1,24 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { lazy } from "react";
+import type { DataRouter, Location } from "react-router";
+import { dashboardSummaryQuery } from "./api/dashboard";
+import { isLoggedIn } from "./lib/session";
+
+/** /admin's code, asked once whoever asks first (a prefetch or the route); asked again after a failure. */
+let dashboardModule: Promise<typeof import("./pages/dashboard/DashboardPage")> | undefined;
+const dashboardPage = () => {
+  dashboardModule ??= import("./pages/dashboard/DashboardPage").catch((error: unknown) => {
+    dashboardModule = undefined;
+    throw error;
+  });
+  return dashboardModule;
+};
+/** A prefetch that fails is left to the route, which asks again and shows the error. */
+const prefetchDashboard = () => void dashboardPage().catch(() => undefined);
 
 /** Every screen of SPEC.md section 2, by its case-sensitive route. */
 export const appRoutes = [
-  { path: "/admin", page: lazy(() => import("./pages/dashboard/DashboardPage")) },
+  { path: "/admin", page: lazy(dashboardPage) },
   { path: "/products", page: lazy(() => import("./pages/catalog/ProductList")) },
   { path: "/addProduct", page: lazy(() => import("./pages/catalog/ProductForm")) },
   { path: "/editProduct", page: lazy(() => import("./pages/catalog/ProductForm")) },
@@ -42,3 +58,41 @@ export const appRoutes = [
   { path: "/terms", page: lazy(() => import("./pages/static/TermsPage")) },
   { path: "/privacy", page: lazy(() => import("./pages/static/PrivacyPage")) },
 ];
+
+/**
+ * What a screen can ask for before it renders: its code and its first data,
+ * side by side instead of one after the other (docs/BENCHMARKS.md, "Web app
+ * size and first load").
+ */
+const prefetches: Record<string, (queryClient: QueryClient) => void> = {
+  "/admin": (queryClient) => {
+    prefetchDashboard();
+    // Logged out, the guard sends the admin to /login-back instead.
+    if (isLoggedIn()) void queryClient.prefetchQuery(dashboardSummaryQuery);
+  },
+};
+
+/**
+ * Every login lands on /admin: the login page asks for its code once it is
+ * drawn and the browser is idle, so it is there when the login succeeds.
+ */
+export function preloadDashboardWhenIdle(): () => void {
+  if (!window.requestIdleCallback) {
+    const timer = window.setTimeout(prefetchDashboard, 500);
+    return () => window.clearTimeout(timer);
+  }
+  const id = window.requestIdleCallback(prefetchDashboard);
+  return () => window.cancelIdleCallback(id);
+}
+
+/** Starts each screen's prefetch as the router arrives at it, the first address included. */
+export function prefetchOnNavigation(router: DataRouter, queryClient: QueryClient): void {
+  let key = "";
+  const arrive = (location: Location) => {
+    if (location.key === key) return;
+    key = location.key;
+    prefetches[location.pathname]?.(queryClient);
+  };
+  arrive(router.state.location);
+  router.subscribe((state) => arrive(state.location));
+}

@@ -1,6 +1,13 @@
-import { SESSION_LIFETIME_MS } from "@store/contract";
+import * as contract from "@store/contract";
 import { beforeEach, describe, expect, it } from "vitest";
-import { clearLogin, isLoggedIn, readAdmin, storeLogin } from "../src/lib/session";
+import {
+  clearLogin,
+  isLoggedIn,
+  readAdmin,
+  SESSION_CHECK_INTERVAL_MS,
+  SESSION_LIFETIME_MS,
+  storeLogin,
+} from "../src/lib/session";
 
 const admin = {
   status: 200,
@@ -17,6 +24,11 @@ const admin = {
 
 describe("the browser-storage session flags", () => {
   beforeEach(() => localStorage.clear());
+
+  it("keeps the contract's session times (repeated to keep zod out of the first download)", () => {
+    expect(SESSION_LIFETIME_MS).toBe(contract.SESSION_LIFETIME_MS);
+    expect(SESSION_CHECK_INTERVAL_MS).toBe(contract.SESSION_CHECK_INTERVAL_MS);
+  });
 
   it("stores isAdminLoggedIn, adminData and an expiry 10 hours ahead", () => {
     storeLogin(admin, 1_000);

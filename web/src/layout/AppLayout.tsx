@@ -1,10 +1,12 @@
-import { useState } from "react";
-import { Offcanvas } from "react-bootstrap";
+import { lazy, Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { Footer } from "./Footer";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
 import { useNarrowWindow } from "./useNarrowWindow";
+
+// Only narrow windows draw the sidebar over the page: wide ones never download it.
+const Offcanvas = lazy(() => import("react-bootstrap/Offcanvas"));
 
 /**
  * Sidebar, top bar and footer around every screen but /login-back and /404.
@@ -20,14 +22,16 @@ export function AppLayout() {
   return (
     <div className="app-shell">
       {narrow ? (
-        <Offcanvas
-          show={overlayOpen}
-          onHide={closeOverlay}
-          className="app-sidebar app-sidebar-overlay"
-          aria-label="Menu"
-        >
-          <Sidebar onNavigate={closeOverlay} />
-        </Offcanvas>
+        <Suspense fallback={null}>
+          <Offcanvas
+            show={overlayOpen}
+            onHide={closeOverlay}
+            className="app-sidebar app-sidebar-overlay"
+            aria-label="Menu"
+          >
+            <Sidebar onNavigate={closeOverlay} />
+          </Offcanvas>
+        </Suspense>
       ) : (
         !collapsed && (
           <aside className="app-sidebar">

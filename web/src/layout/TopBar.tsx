@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Dropdown } from "react-bootstrap";
 import { Link, useNavigate } from "react-router";
 import { api } from "../api/client";
 import { clearLogin, readAdmin } from "../lib/session";
 import { Icon } from "./icons";
+import { MenuButton } from "./MenuButton";
 
 /** Sidebar toggle, the notifications placeholder and the admin's own menu. */
 export function TopBar({
@@ -36,29 +36,26 @@ export function TopBar({
         <Icon name="menu" />
       </button>
       <div className="d-flex align-items-center gap-2 ms-auto">
-        <Dropdown align="end">
-          <Dropdown.Toggle variant="light" aria-label="Notifications" className="app-no-caret">
-            <Icon name="bell" />
-          </Dropdown.Toggle>
-          <Dropdown.Menu>
-            <Dropdown.ItemText className="text-muted small">No new notifications</Dropdown.ItemText>
-          </Dropdown.Menu>
-        </Dropdown>
-        <Dropdown align="end">
-          <Dropdown.Toggle variant="light" className="d-flex align-items-center gap-2">
-            <Icon name="user" />
-            <span>{admin?.username ?? "Admin"}</span>
-          </Dropdown.Toggle>
-          <Dropdown.Menu>
-            <Dropdown.Item as={Link} to="/profile">
-              Account Management
-            </Dropdown.Item>
-            <Dropdown.Divider />
-            <Dropdown.Item as="button" onClick={logout}>
-              Logout
-            </Dropdown.Item>
-          </Dropdown.Menu>
-        </Dropdown>
+        <MenuButton label={<Icon name="bell" />} ariaLabel="Notifications" className="app-no-caret">
+          <span className="dropdown-item-text text-muted small">No new notifications</span>
+        </MenuButton>
+        <MenuButton
+          label={
+            <>
+              <Icon name="user" />
+              <span>{admin?.username ?? "Admin"}</span>
+            </>
+          }
+          className="d-flex align-items-center gap-2"
+        >
+          <Link className="dropdown-item" to="/profile">
+            Account Management
+          </Link>
+          <hr className="dropdown-divider" />
+          <button type="button" className="dropdown-item" onClick={logout}>
+            Logout
+          </button>
+        </MenuButton>
       </div>
     </header>
   );

@@ -1,9 +1,8 @@
-import { SESSION_CHECK_INTERVAL_MS } from "@store/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { api, setUnauthorizedHandler } from "../api/client";
-import { clearLogin, isLoggedIn, readAdmin } from "../lib/session";
+import { clearLogin, isLoggedIn, readAdmin, SESSION_CHECK_INTERVAL_MS } from "../lib/session";
 
 /** Pages that need no login: the login itself and the not-found page. */
 const PUBLIC_PATHS = new Set(["/login-back", "/404"]);

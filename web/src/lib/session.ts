@@ -1,5 +1,13 @@
 import type { AdminData } from "@store/contract";
-import { SESSION_LIFETIME_MS } from "@store/contract";
+
+// The contract's values, repeated here on purpose: its auth module builds zod
+// schemas, and importing it would put zod in the first download of every page
+// (docs/BENCHMARKS.md, "Web app size and first load"). test/session.test.ts
+// keeps them equal to the contract's.
+/** How long a login lasts in the browser: 10 hours. */
+export const SESSION_LIFETIME_MS = 36_000_000;
+/** How often an open app checks that its login has not expired. */
+export const SESSION_CHECK_INTERVAL_MS = 60_000;
 
 /**
  * The browser-storage flags of SPEC.md (isAdminLoggedIn, adminData,

@@ -21,7 +21,10 @@ ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Le
 
 const TIER_COLOURS = ["#6c757d", "#adb5bd", "#f0ad4e", "#5bc0de", "#0d6efd", "#20c997", "#d63384"];
 
+// Drawn at once: the figures are there when the page is, and a second of
+// animation would only delay a dashboard that is otherwise complete.
 const doughnutOptions: ChartOptions<"doughnut"> = {
+  animation: false,
   responsive: true,
   maintainAspectRatio: true,
   aspectRatio: CHART_ASPECT_RATIO,
@@ -30,6 +33,7 @@ const doughnutOptions: ChartOptions<"doughnut"> = {
 };
 
 const barOptions: ChartOptions<"bar"> = {
+  animation: false,
   responsive: true,
   maintainAspectRatio: true,
   aspectRatio: CHART_ASPECT_RATIO,

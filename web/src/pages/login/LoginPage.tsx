@@ -1,12 +1,16 @@
 import type { AdminData } from "@store/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { Button, Card, Form, InputGroup, Modal } from "react-bootstrap";
+import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
+import { Button, Card, Form, InputGroup } from "react-bootstrap";
 import { Navigate, useNavigate } from "react-router";
 import { ApiError, api } from "../../api/client";
 import { DEFAULT_LOGO } from "../../components";
 import { Icon } from "../../layout/icons";
 import { isLoggedIn, storeLogin } from "../../lib/session";
+import { preloadDashboardWhenIdle } from "../../routes";
+
+// Drawn only once asked for: the dialog code stays out of every page's first download.
+const ForgotPasswordDialog = lazy(() => import("./ForgotPasswordDialog"));
 
 export const EMPTY_FIELDS_MESSAGE = "*Please fill in your credentials";
 export const INVALID_CREDENTIAL_MESSAGE = "*Invalid Credential";
@@ -29,6 +33,9 @@ export default function LoginPage() {
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Kept once opened, so that closing it fades out as Bootstrap's dialogs do.
+  const [forgotAsked, setForgotAsked] = useState(false);
+  useEffect(preloadDashboardWhenIdle, []);
 
   if (isLoggedIn()) return <Navigate to="/admin" replace />;
 
@@ -93,7 +100,15 @@ export default function LoginPage() {
               </InputGroup>
             </Form.Group>
             <div className="text-end mb-3">
-              <Button variant="link" size="sm" className="p-0" onClick={() => setForgotOpen(true)}>
+              <Button
+                variant="link"
+                size="sm"
+                className="p-0"
+                onClick={() => {
+                  setForgotAsked(true);
+                  setForgotOpen(true);
+                }}
+              >
                 Forgot password?
               </Button>
             </div>
@@ -109,20 +124,11 @@ export default function LoginPage() {
         </Card.Body>
       </Card>
 
-      <Modal
-        show={forgotOpen}
-        onHide={() => setForgotOpen(false)}
-        centered
-        aria-labelledby="forgot-password-title"
-      >
-        <Modal.Header closeButton>
-          <Modal.Title id="forgot-password-title">Alert</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>Please contact support.</Modal.Body>
-        <Modal.Footer>
-          <Button onClick={() => setForgotOpen(false)}>OK</Button>
-        </Modal.Footer>
-      </Modal>
+      {forgotAsked && (
+        <Suspense>
+          <ForgotPasswordDialog show={forgotOpen} onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
     </main>
   );
 }
