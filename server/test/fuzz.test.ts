@@ -174,27 +174,30 @@ const PATH_VALUES = [
   "NaN",
 ];
 
-/** Query values, written as they go on the wire (some already percent-escaped). */
+/**
+ * Query values, written as they go on the wire (some already percent-escaped);
+ * the ones most likely to pass validation and reach the code behind come first.
+ */
 const QUERY_VALUES = [
+  "__proto__",
+  "a%00b",
+  "%ED%A0%80",
+  "constructor",
+  "1e309",
+  "99999999999999999999",
+  "%",
+  "%FF",
+  "x".repeat(3000),
+  "brand_name%3B%20DROP%20TABLE%20brands",
+  "toString",
   "1",
   "0",
   "-1",
   "abc",
   "%00",
-  "a%00b",
-  "%ED%A0%80",
-  "%FF",
-  "%",
   "%%",
   "%25",
-  "1e309",
-  "99999999999999999999",
   "asc%27",
-  "x".repeat(3000),
-  "brand_name%3B%20DROP%20TABLE%20brands",
-  "__proto__",
-  "constructor",
-  "toString",
   "",
   "%5B%5D",
   "desc",
@@ -449,7 +452,9 @@ function buildRequest(op: Operation, rng: Rng, cookie: string, adminId: number):
   for (const name of op.queryParams) {
     if (hostileHere(`query:${name}`)) {
       if (!single && rng.chance(0.5)) continue;
-      query.push(`${name}=${inTurn(`query:${name}`, QUERY_VALUES)}`);
+      // Single requests take their own turns, so even a short run sends each value alone.
+      const turn = single ? `single:${name}` : `query:${name}`;
+      query.push(`${name}=${inTurn(turn, QUERY_VALUES)}`);
       if (rng.chance(0.1)) query.push(`${name}=${rng.pick(QUERY_VALUES)}`);
     } else if (rng.chance(0.3)) {
       query.push(`${name}=${rng.pick(PLAIN_QUERY[name] ?? ["1"])}`);
