@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import type { ListPage } from "../src/api/client";
 import { DataTable } from "../src/components/DataTable";
 import { checkImage, INVALID_TYPE_ALERT, TOO_LARGE_ALERT } from "../src/components/ImagePicker";
 import { NumberInput } from "../src/components/NumberInput";
@@ -45,7 +46,7 @@ describe("checkImage", () => {
 describe("DataTable", () => {
   const rows = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}` }));
 
-  function renderTable(url: string) {
+  function renderTable(url: string, page: ListPage<(typeof rows)[number]> = { rows, total: 95 }) {
     const router = createMemoryRouter(
       [
         {
@@ -56,7 +57,7 @@ describe("DataTable", () => {
                 { header: "#", cell: (_row, index) => index + 1 },
                 { header: "Name", cell: (row) => row.name },
               ]}
-              page={{ rows, total: 95 }}
+              page={page}
               loading={false}
               rowKey={(row) => row.id}
             />
@@ -73,6 +74,13 @@ describe("DataTable", () => {
     renderTable("/list?page=3");
     expect(screen.getByText("Showing 21 to 30 of 95 entries")).toBeTruthy();
     expect(screen.getAllByRole("row")[1]?.textContent).toContain("21");
+  });
+
+  it("says 'more than' when the server capped its count, and pages on past it", () => {
+    const router = renderTable("/list?page=100", { rows, total: 1000, capped: true });
+    expect(screen.getByText("Showing 991 to 1000 of more than 1,000 entries")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(router.state.location.search).toContain("page=101");
   });
 
   it("keeps the page size and page in the URL", () => {

@@ -55,6 +55,8 @@ export async function request<T>(method: string, path: string, body?: unknown): 
 export interface ListPage<T> {
   rows: T[];
   total: number;
+  /** More matched than the server counts (X-Total-Count-Capped): `total` is a lower bound. */
+  capped?: boolean;
 }
 
 export async function requestPage<T>(
@@ -69,7 +71,10 @@ export async function requestPage<T>(
   const query = search.toString();
   const response = await send("GET", query ? `${path}?${query}` : path);
   const rows = (await response.json()) as T[];
-  return { rows, total: Number(response.headers.get("X-Total-Count") ?? rows.length) };
+  const total = Number(response.headers.get("X-Total-Count") ?? rows.length);
+  return response.headers.get("X-Total-Count-Capped") === "true"
+    ? { rows, total, capped: true }
+    : { rows, total };
 }
 
 export const api = {

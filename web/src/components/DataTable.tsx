@@ -54,7 +54,14 @@ export function DataTable<T>({
   const list = useListState();
   const [query, setQuery] = useState(list.q);
   const total = page?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / list.size));
+  const capped = page?.capped === true;
+  // A capped total is a lower bound: the pager goes at least one page past a full one.
+  const fullPage = (page?.rows.length ?? 0) === list.size;
+  const lastPage = Math.max(
+    1,
+    Math.ceil(total / list.size),
+    capped && fullPage ? list.page + 1 : 1,
+  );
   const offset = (list.page - 1) * list.size;
 
   // Search as the admin types, after a short pause.
@@ -75,8 +82,11 @@ export function DataTable<T>({
   }, [page, list, lastPage]);
 
   const rows = page?.rows ?? [];
+  // SPEC's wording; a search or filter with more matches than the server
+  // counts says so ("of more than 1,000 entries", docs/DECISIONS.md).
+  const of = capped ? `more than ${total.toLocaleString("en")}` : String(total);
   const showing = rows.length
-    ? `Showing ${offset + 1} to ${offset + rows.length} of ${total} entries`
+    ? `Showing ${offset + 1} to ${offset + rows.length} of ${of} entries`
     : "Showing 0 entries";
 
   return (
