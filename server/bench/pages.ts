@@ -109,7 +109,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const [first, values] = args as [string | { text: string; values?: unknown[] }, unknown[]];
   if (typeof first === "string") seen.push({ text: first, values: values ?? [] });
   else if (first && typeof first === "object" && "text" in first)
-    seen.push({ text: first.text, values: first.values ?? [] });
+    seen.push({ text: first.text, values: first.values ?? values ?? [] });
   return (original as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof original;
 
@@ -160,11 +160,11 @@ for (const [name, makeUrl] of CALLS) {
     await probe.query("begin");
     if (trigram)
       await probe.query("set local enable_seqscan = off; set local enable_indexscan = off");
-    const plan = await probe.query(
-      `explain (analyze, costs off) ${statement.text}`,
-      statement.values,
-    );
+    const plan = await probe
+      .query(`explain (analyze, costs off) ${statement.text}`, statement.values)
+      .catch((error: Error) => console.log(`    (no plan: ${error.message})`)); // e.g. a named statement
     await probe.query("rollback");
+    if (!plan) continue;
     console.log(
       `\n    ${statement.text.replace(/\s+/g, " ")}\n    params: ${JSON.stringify(statement.values)}`,
     );

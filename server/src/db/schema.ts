@@ -205,7 +205,7 @@ export const withdrawRequests = pgTable(
     rejected_at: timestamp("rejected_at"),
   },
   (t) => [
-    index("withdraw_requests_user_id_idx").on(t.user_id),
+    index("withdraw_requests_user_id_idx").on(t.user_id, t.withdraw_id),
     index("withdraw_requests_request_at_idx").on(t.request_at, t.withdraw_id),
     ...sortIndexes("withdraw_requests", t.withdraw_id, [
       t.bank_name,
@@ -286,7 +286,7 @@ export const products = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    index("products_category_id_idx").on(t.category_id),
+    index("products_category_id_idx").on(t.category_id, t.product_id),
     index("products_created_at_idx").on(t.created_at, t.product_id),
     // The price filter compares the effective price: discount when set and non-zero.
     index("products_effective_price_idx").on(
@@ -449,7 +449,7 @@ export const testimonials = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    index("testimonials_user_id_idx").on(t.user_id),
+    index("testimonials_user_id_idx").on(t.user_id, t.testimonial_id),
     index("testimonials_created_at_idx").on(t.created_at),
   ],
 );

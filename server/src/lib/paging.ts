@@ -1,6 +1,6 @@
 import type { ListQuery } from "@store/contract";
-import { and, asc, desc, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, asc, Column, desc, ilike, inArray, is, or, SQL, sql, Table } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import type { Tx } from "../db/client";
 
@@ -22,6 +22,23 @@ const FAR_OFFSET = 10_000;
 
 type Expr = PgColumn | SQL;
 
+/** A sort key that is a column of the list's own table, or of a one-to-one join (`tie`: its key). */
+type SortKey = Expr | { by: Expr; tie: Expr } | ParentSort;
+
+/**
+ * A sort on a column of the row's parent (a many-to-one join: a user's
+ * membership name, an order's … ): no index can hold the joined order, so
+ * an unfiltered page reads parents in that column's order (its index on the
+ * parent) and each one's rows by key (an index (fk, key) on the list's table).
+ */
+export interface ParentSort {
+  /** The column as the list's joins name it (searched pages sort their matches by it). */
+  by: Expr;
+  parent: { table: PgTable; key: PgColumn; column: PgColumn };
+  /** The list's reference to the parent (null: no parent, sorted as a null column). */
+  fk: PgColumn;
+}
+
 export interface ListSpec {
   /** Columns that `q` searches, case-insensitively, any of them matching. */
   search: Expr[];
@@ -36,7 +53,7 @@ export interface ListSpec {
    * `key` in the same direction, or by `tie` (the joined table's key, for a
    * column of a one-to-one join), so one index (column, key) serves the sort.
    */
-  sort: Record<string, Expr | { by: Expr; tie: Expr }>;
+  sort: Record<string, SortKey>;
   /** Order when `_sort` is absent (newest first, typically); `key` breaks ties. */
   defaultOrder: { by: Expr; order: "asc" | "desc" };
   /** The list's row key: the tie-breaker, and what a page is read by first. */
@@ -71,6 +88,8 @@ export interface ListClauses {
   unfiltered: boolean;
   /** No `_sort`: the directory, if any, serves the order. */
   defaultOrder: boolean;
+  /** The `_sort` is on a parent's column. */
+  parentSort?: ParentSort;
   order: Ordering[];
   orderBy: SQL[];
   /** Present only when the caller asked for a page. */
@@ -104,9 +123,16 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
   const sortKey =
     query._sort && Object.hasOwn(spec.sort, query._sort) ? spec.sort[query._sort] : undefined;
   let order: Ordering[];
+  let parentSort: ParentSort | undefined;
   if (sortKey) {
     const descending = query._order === "desc";
-    const [by, tie] = "tie" in sortKey ? [sortKey.by, sortKey.tie] : [sortKey, spec.key];
+    let [by, tie]: [Expr, Expr] = [spec.key, spec.key];
+    if (is(sortKey, Column) || is(sortKey, SQL)) by = sortKey;
+    else if ("tie" in sortKey) [by, tie] = [sortKey.by, sortKey.tie];
+    else {
+      by = sortKey.by;
+      parentSort = sortKey;
+    }
     order = [
       { by, desc: descending },
       { by: tie, desc: descending },
@@ -127,6 +153,7 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
     spec,
   };
   if (pattern) clauses.pattern = pattern;
+  if (parentSort) clauses.parentSort = parentSort;
   if (query._page !== undefined || query._limit !== undefined) {
     const limit = query._limit ?? 10;
     clauses.page = { limit, offset: ((query._page ?? 1) - 1) * limit };
@@ -150,8 +177,16 @@ export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
 }
 
 export interface ListSource<T> {
-  /** The list's tables as a FROM clause, with every join its search and sort columns need. */
-  from: SQL;
+  /** The list's own table (spec.key's). */
+  table: PgTable;
+  /**
+   * The joins its search and sort columns need (" left join …"). Left out of
+   * a page's key query that uses none of their columns: a join the planner
+   * removes still keeps the join column in its scan, and so costs the
+   * index-only scan of the key (users page 5000 at 100,000 users: 9 ms
+   * without, 83 ms with).
+   */
+  joins?: SQL;
   /** The list's own select (what it answers) under these conditions, in this order. */
   rows: (where: SQL | undefined, orderBy: SQL[]) => PromiseLike<T[]>;
   /** The row's key (spec.key). */
@@ -162,6 +197,15 @@ interface Found {
   keys: number[];
   total: number;
   capped: boolean;
+}
+
+/** Whether every column in `expr` belongs to `table` (an aliased table is another). */
+function onlyOn(table: PgTable, expr: unknown): boolean {
+  if (is(expr, Column)) return expr.table === table;
+  if (is(expr, Table)) return expr === table;
+  if (is(expr, SQL)) return expr.queryChunks.every((chunk) => onlyOn(table, chunk));
+  if (Array.isArray(expr)) return expr.every((chunk) => onlyOn(table, chunk));
+  return true;
 }
 
 const whereSql = (condition: SQL | undefined) => (condition ? sql` where ${condition}` : sql``);
@@ -226,6 +270,7 @@ async function readKeys(
     if (clauses.defaultOrder && spec.directory && offset > 0) {
       return directoryPage(db, clauses, from, limit, offset);
     }
+    if (clauses.parentSort) return parentPage(db, clauses, clauses.parentSort, limit, offset);
     const total = sql`(select coalesce((select value from running_totals where name = ${spec.total}), 0))::int`;
     if (offset > FAR_OFFSET) {
       const [known] = (await db.execute<{ n: number | string }>(sql`select ${total} as n`)).rows;
@@ -334,6 +379,46 @@ async function directoryPage(
 }
 
 /**
+ * An unfiltered page sorted by a parent's column: parents in that column's
+ * order, each one's rows by key (both by index, lazily, so a page near the
+ * start reads a few dozen entries), then the rows without a parent (a null
+ * column: last ascending, first descending, as ORDER BY puts them).
+ */
+async function parentPage(
+  db: Tx,
+  clauses: ListClauses,
+  sort: ParentSort,
+  limit: number,
+  offset: number,
+): Promise<Found> {
+  const { spec } = clauses;
+  const descending = clauses.order[0]?.desc ?? false;
+  const direction = descending ? sql`desc` : sql`asc`;
+  const reach = offset + limit;
+  const parent = (column: PgColumn) =>
+    sql`${sql.identifier("parent")}.${sql.identifier(column.name)}`;
+  const own = (condition: SQL) => whereSql(and(clauses.where, condition));
+  const total = sql`(select coalesce((select value from running_totals where name = ${spec.total}), 0))::int`;
+  const orphans = sort.fk.notNull
+    ? sql``
+    : sql` union all (select ${spec.key} as k, null as s from ${spec.key.table}${own(sql`${sort.fk} is null`)}
+        order by ${spec.key} ${direction} limit ${reach})`;
+  const page = await keyPage(
+    db,
+    sql`select ${total} as n, array(select k from (
+        (select child.k, ${parent(sort.parent.column)} as s
+          from ${sort.parent.table} as ${sql.identifier("parent")}
+          cross join lateral (select ${spec.key} as k from ${spec.key.table}${own(
+            sql`${sort.fk} = ${parent(sort.parent.key)}`,
+          )} order by ${spec.key} ${direction} limit ${reach}) as child
+          order by ${parent(sort.parent.column)} ${direction}, child.k ${direction} limit ${reach})${orphans}
+      ) as sorted order by s ${direction} nulls ${descending ? sql`first` : sql`last`}, k ${direction}
+      limit ${limit} offset ${offset}) as keys`,
+  );
+  return { keys: page.keys, total: page.n, capped: false };
+}
+
+/**
  * Answers a list: without `_page`/`_limit` every match in order (their number
  * is the total); with them, the page's keys first (readKeys), then the list's
  * own select for those rows only, so joins and columns cost ten rows, not the
@@ -349,7 +434,11 @@ export async function readPage<T>(
     return { rows, total: rows.length };
   }
   const { limit, offset } = clauses.page;
-  const found = await readKeys(db, clauses, source.from, limit, offset);
+  const ownColumns = [clauses.where, ...clauses.order.map((o) => o.by)].every((expr) =>
+    onlyOn(source.table, expr),
+  );
+  const from = ownColumns ? sql`${source.table}` : sql`${source.table}${source.joins ?? sql``}`;
+  const found = await readKeys(db, clauses, from, limit, offset);
   const page = { total: found.total, ...(found.capped ? { capped: true } : {}) };
   if (found.keys.length === 0) return { rows: [], ...page };
   const unordered = await source.rows(inArray(clauses.spec.key, found.keys), []);

@@ -44,7 +44,15 @@ const listSpec: ListSpec = {
     price: effectivePrice,
     stock_qtt: products.stock_qtt,
     rating: products.rating,
-    category_name: categories.category_name,
+    category_name: {
+      by: categories.category_name,
+      parent: {
+        table: categories,
+        key: categories.category_id,
+        column: categories.category_name,
+      },
+      fk: products.category_id,
+    },
     created_at: products.created_at,
     updated_at: products.updated_at,
   },
@@ -65,7 +73,8 @@ async function list(db: Tx, query: ProductQuery): Promise<Page<ProductRow>> {
     filters.push(sql`${effectivePrice} <= ${query.max_price}::numeric`);
   const clauses = listClauses(query, listSpec, { base: live, filter: and(...filters) });
   return readPage(db, clauses, {
-    from: sql`${products} left join ${categories} on ${eq(categories.category_id, products.category_id)}`,
+    table: products,
+    joins: sql` left join ${categories} on ${eq(categories.category_id, products.category_id)}`,
     rows: (where, orderBy) =>
       selectProducts(db)
         .where(where)

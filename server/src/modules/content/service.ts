@@ -1,5 +1,6 @@
 import type { ListQuery, testimonialInput } from "@store/contract";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { banners, testimonials, users } from "../../db/schema";
@@ -45,6 +46,8 @@ const record = {
   deleted_at: testimonials.deleted_at,
 };
 
+const customer = (column: PgColumn) => ({ table: users, key: users.user_id, column });
+
 const listSpec: ListSpec = {
   search: [
     testimonials.username,
@@ -56,8 +59,8 @@ const listSpec: ListSpec = {
   sort: {
     testimonial_id: testimonials.testimonial_id,
     username: testimonials.username,
-    f_name: users.f_name,
-    l_name: users.l_name,
+    f_name: { by: users.f_name, parent: customer(users.f_name), fk: testimonials.user_id },
+    l_name: { by: users.l_name, parent: customer(users.l_name), fk: testimonials.user_id },
     testimonial_title: testimonials.testimonial_title,
     testimonial_status: testimonials.testimonial_status,
     created_at: testimonials.created_at,
@@ -112,7 +115,8 @@ export const testimonialService = {
   async list(db: Tx, query: ListQuery): Promise<Page<Testimonial>> {
     const clauses = listClauses(query, listSpec, { base: live() });
     return readPage(db, clauses, {
-      from: sql`${testimonials} left join ${users} on ${eq(users.user_id, testimonials.user_id)}`,
+      table: testimonials,
+      joins: sql` left join ${users} on ${eq(users.user_id, testimonials.user_id)}`,
       rows: (where, orderBy) =>
         selectRecords(db)
           .where(where)

@@ -103,9 +103,17 @@ const listSpec: ListSpec = {
     contact: users.contact,
     role: users.role,
     membership: users.membership,
-    membership_name: memberships.membership,
+    membership_name: {
+      by: memberships.membership,
+      parent: { table: memberships, key: memberships.member_id, column: memberships.membership },
+      fk: users.membership,
+    },
     down_line: users.down_line,
-    referrer_username: referrer.username,
+    referrer_username: {
+      by: referrer.username,
+      parent: { table: users, key: users.user_id, column: users.username },
+      fk: users.referral_of,
+    },
     ttl_pv: users.ttl_pv,
     user_status: users.user_status,
     created_at: users.created_at,
@@ -119,7 +127,8 @@ const listSpec: ListSpec = {
 export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
   const clauses = listClauses(query, listSpec);
   const page = await readPage(db, clauses, {
-    from: sql`${users}
+    table: users,
+    joins: sql`
       left join ${memberships} on ${eq(memberships.member_id, users.membership)}
       left join ${users} ${sql.identifier("referrer")} on ${eq(referrer.user_id, users.referral_of)}`,
     rows: (where, orderBy) =>

@@ -59,8 +59,10 @@ const listSpec: ListSpec = {
 export async function listWallets(db: Tx, query: ListQuery): Promise<Page<Wallet>> {
   const clauses = listClauses(query, listSpec);
   return readPage(db, clauses, {
-    // Every wallet has its user (a required foreign key): the inner join keeps every wallet.
-    from: sql`${userWallets} join ${users} on ${eq(users.user_id, userWallets.user_id)}`,
+    table: userWallets,
+    // Inner: every wallet has its user (a required foreign key), and a sort on a
+    // user's column can then be read from the users index, wallet by wallet.
+    joins: sql` join ${users} on ${eq(users.user_id, userWallets.user_id)}`,
     rows: (where, orderBy) =>
       selectWallets(db)
         .where(where)

@@ -6,6 +6,7 @@
  */
 import type { ListQuery, WithdrawRequest } from "@store/contract";
 import { and, eq, gte, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
 import { currencies, users, userWallets, withdrawRequests } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
@@ -46,6 +47,13 @@ function selectRequests(db: Tx) {
     .$dynamic();
 }
 
+/** A sort on the payee's column: users in that order, each one's requests by id. */
+const byUser = (column: PgColumn) => ({
+  by: column,
+  parent: { table: users, key: users.user_id, column },
+  fk: withdrawRequests.user_id,
+});
+
 const ownSearch = [
   withdrawRequests.payee_username,
   withdrawRequests.bank_acc,
@@ -64,9 +72,9 @@ const listSpec: ListSpec = {
     where ${searchCondition(userSearch, pattern)}`,
   sort: {
     withdraw_id: withdrawRequests.withdraw_id,
-    username: users.username,
-    f_name: users.f_name,
-    email: users.email,
+    username: byUser(users.username),
+    f_name: byUser(users.f_name),
+    email: byUser(users.email),
     bank_name: withdrawRequests.bank_name,
     withdraw_amt: withdrawRequests.withdraw_amt,
     withdraw_status: withdrawRequests.withdraw_status,
@@ -82,7 +90,8 @@ const listSpec: ListSpec = {
 export async function listRequests(db: Tx, query: ListQuery): Promise<Page<WithdrawRequest>> {
   const clauses = listClauses(query, listSpec);
   return readPage(db, clauses, {
-    from: sql`${withdrawRequests} left join ${users} on ${eq(users.user_id, withdrawRequests.user_id)}`,
+    table: withdrawRequests,
+    joins: sql` left join ${users} on ${eq(users.user_id, withdrawRequests.user_id)}`,
     rows: (where, orderBy) =>
       selectRequests(db)
         .where(where)
