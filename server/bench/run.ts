@@ -122,6 +122,8 @@ interface SizeResult {
   loadedPeakRss: number;
   loadedAfterSeconds: number;
   notices: string[];
+  /** Load average (1 min) at the start and end of this size's measurement. */
+  load: string;
   rows: Row[];
   floorNote: string;
 }
@@ -306,6 +308,7 @@ async function runSize(orders: number): Promise<SizeResult> {
   const calls = callsFor(totals);
   const rows: Row[] = [];
   const loadStart = performance.now();
+  const loadAtStart = os.loadavg()[0] ?? 0;
   for (const call of calls) {
     const row: Row = { name: call.name, figures: {} };
     rows.push(row);
@@ -376,6 +379,7 @@ async function runSize(orders: number): Promise<SizeResult> {
     loadedPeakRss,
     loadedAfterSeconds,
     notices,
+    load: `${loadAtStart.toFixed(1)}-${(os.loadavg()[0] ?? 0).toFixed(1)}`,
     rows,
     floorNote,
   };
@@ -411,28 +415,48 @@ function table(result: SizeResult): string {
 const isPage = (r: Row) =>
   !r.note && !r.name.startsWith("orderStatus") && !r.name.includes("whole list");
 
-function worst(result: SizeResult, connections: 1 | 8): { name: string; p99: number } {
-  let out = { name: "-", p99: 0 };
+/**
+ * Fit for the embedded database (docs/BENCHMARKS.md): every list page's median
+ * alone under PAGE_MS, and with 8 administrators at once under QUEUE_MS. Medians,
+ * not p99: on a shared machine the p99 of a few hundred calls is other work's.
+ */
+const PAGE_MS = 50;
+const QUEUE_MS = 250;
+
+function slowest(result: SizeResult, connections: 1 | 8): { name: string; p50: number } {
+  let out = { name: "-", p50: 0 };
   for (const r of result.rows.filter(isPage)) {
     const f = r.figures[connections];
-    if (f && f.p99 > out.p99) out = { name: r.name, p99: f.p99 };
+    if (f && f.p50 > out.p50) out = { name: r.name, p50: f.p50 };
   }
   return out;
 }
 
+/** The largest size measured below which every size was fit. */
+function fitLimit(results: SizeResult[]): string {
+  let last: number | undefined;
+  for (const r of [...results].sort((a, b) => a.orders - b.orders)) {
+    if (!isFit(r)) break;
+    last = r.orders;
+  }
+  return last === undefined ? "none" : `${fmt(last)} orders`;
+}
+
+const isFit = (r: SizeResult) => slowest(r, 1).p50 <= PAGE_MS && slowest(r, 8).p50 <= QUEUE_MS;
+
 function curve(results: SizeResult[]): string {
   const lines = [
-    "| orders | seed s | pages over 50 ms at p99 (1 conn) | slowest page p99 ms (1 conn) | slowest page p99 ms (8 conn) | orders first page p50 ms 1 → 8 conn | RSS after load |",
-    "|---:|---:|---:|---|---|---|---:|",
+    `| orders | seed s | load avg | slowest page, p50 ms alone | pages over ${PAGE_MS} ms (p50) | slowest page, p50 ms with 8 at once | pages over ${QUEUE_MS} ms (p50, 8 at once) | ordersCount p50 ms | RSS idle / loaded | fit |`,
+    "|---:|---:|---:|---|---:|---|---:|---:|---:|---|",
   ];
   for (const r of results) {
     const pages = r.rows.filter(isPage);
-    const over = pages.filter((p) => (p.figures[1]?.p99 ?? 0) > 50).length;
-    const w1 = worst(r, 1);
-    const w8 = worst(r, 8);
-    const first = r.rows.find((x) => x.name === "orders, first page")?.figures;
+    const over = (c: 1 | 8, ms: number) =>
+      pages.filter((p) => (p.figures[c]?.p50 ?? 0) > ms).length;
+    const [one, eight] = [slowest(r, 1), slowest(r, 8)];
+    const count = r.rows.find((x) => x.name.startsWith("ordersCount"))?.figures[1];
     lines.push(
-      `| ${fmt(r.orders)} | ${r.seedSeconds.toFixed(0)} | ${over} of ${pages.length} | ${w1.p99.toFixed(0)} (${w1.name}) | ${w8.p99.toFixed(0)} (${w8.name}) | ${first?.[1]?.p50.toFixed(1) ?? "-"} → ${first?.[8]?.p50.toFixed(1) ?? "-"} | ${mib(r.loadedRss)} |`,
+      `| ${fmt(r.orders)} | ${r.seedSeconds.toFixed(0)} | ${r.load} | ${one.p50.toFixed(1)} (${one.name}) | ${over(1, PAGE_MS)} of ${pages.length} | ${eight.p50.toFixed(0)} (${eight.name}) | ${over(8, QUEUE_MS)} | ${count ? fmt(Math.round(count.p50)) : "-"} | ${mib(r.idleRss)} / ${mib(r.loadedRss)} | ${isFit(r) ? "yes" : "no"} |`,
     );
   }
   return lines.join("\n");
@@ -462,7 +486,7 @@ for (const r of results) {
       `### ${fmt(r.orders)} orders (${engine})`,
       "",
       `Store: ${fmt(r.orders)} orders, ${fmt(r.users)} users, ${fmt(r.products)} products. Seed: ${r.seedLine || "-"} (peak RSS of the seeding server ${mib(r.seedPeakRss)}).`,
-      `Server memory: RSS ${mib(r.idleRss)} idle after start, ${mib(r.loadedRss)} after ${r.loadedAfterSeconds.toFixed(0)} s of this load (peak ${mib(r.loadedPeakRss)}).${r.notices.length ? ` Start-up said: "${r.notices.join(" ")}"` : ""}`,
+      `Load average ${r.load} while it was measured. Server memory: RSS ${mib(r.idleRss)} idle after start, ${mib(r.loadedRss)} after ${r.loadedAfterSeconds.toFixed(0)} s of this load (peak ${mib(r.loadedPeakRss)}).${r.notices.length ? ` Start-up said: "${r.notices.join(" ")}"` : ""}`,
       r.floorNote ? `${r.floorNote}` : "",
       "",
       table(r),
@@ -476,7 +500,7 @@ if (!onPostgres && results.length > 1) {
     [
       "### The embedded curve",
       "",
-      `Where PGlite stops being fit (the limit the start-up log applies: ${fmt(EMBEDDED_ORDERS_LIMIT)} orders, server/src/db/embeddedLimit.ts).`,
+      `Fit: every list page's median under ${PAGE_MS} ms alone and under ${QUEUE_MS} ms with 8 administrators at once (PGlite runs one statement at a time, so 8 at once queue: each waits for the others). Largest fit size measured: ${fitLimit(results)}. The start-up log warns past ${fmt(EMBEDDED_ORDERS_LIMIT)} orders (server/src/db/embeddedLimit.ts).`,
       "",
       curve(results),
     ].join("\n"),
