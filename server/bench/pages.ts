@@ -1,28 +1,57 @@
 /**
  * `npx tsx bench/pages.ts <postgres-url>` (in server/): every list page,
  * search, sort and filter and the dashboard against a store already in that
- * database (bench/bigstore.ts fills one), in-process (app.inject), with the
+ * database (bench/bigstore.ts fills one); `pages.ts pglite` seeds an embedded
+ * in-memory store of BENCH_ORDERS orders (BENCH_USERS, BENCH_PRODUCTS) first.
+ * In-process (app.inject), with the
  * latency of each call (p50/p99) and, with PAGES_EXPLAIN=1, EXPLAIN ANALYZE
  * of the statements behind it. PAGES_ONLY=word narrows the calls;
  * PAGES_CALLS=n sets the calls per URL (default 200). Used for the figures in
  * docs/BENCHMARKS.md, "Lists at any size".
  */
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from "../src/config";
 import { openDatabase } from "../src/db/client";
+import { ensureAdmin, seedBase } from "../src/db/seed/base";
+import { seedDemoStore } from "../src/db/seed/demo";
 
 const url = process.argv[2];
-if (!url) throw new Error("usage: pages.ts <postgres-url>");
+if (!url) throw new Error("usage: pages.ts <postgres-url> | pglite");
+const embedded = url === "pglite";
 const only = process.env.PAGES_ONLY ?? "";
 const explain = process.env.PAGES_EXPLAIN === "1";
 const calls = Number(process.env.PAGES_CALLS || 200);
 
 applyTimeZone("Asia/Kuala_Lumpur");
 const config = { ...readConfig({ DATA_DIR: "/nonexistent" }), webDist: path.join("/nonexistent") };
-const database = await openDatabase({ databaseUrl: url, timeZone: config.timeZone });
+const database = await openDatabase({
+  databaseUrl: embedded ? undefined : url,
+  timeZone: config.timeZone,
+});
+if (embedded) {
+  const setting = (name: string, fallback: number) => Number(process.env[name] || fallback);
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "store-pages-"));
+  await seedBase(database.db);
+  await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+  const started = performance.now();
+  await seedDemoStore(database.db, uploads, {
+    size: {
+      orders: setting("BENCH_ORDERS", 100_000),
+      users: setting("BENCH_USERS", 10_000),
+      products: setting("BENCH_PRODUCTS", 1_000),
+      withdrawals: Math.round(setting("BENCH_USERS", 10_000) / 10),
+    },
+  });
+  await database.db.execute(sql`vacuum analyze`);
+  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  fs.rmSync(uploads, { recursive: true, force: true });
+}
 const app = await buildApp({ db: database.db, config });
 const login = await app.inject({
   method: "POST",
@@ -31,10 +60,16 @@ const login = await app.inject({
 });
 const cookie = `sid=${login.cookies.find((c) => c.name === "sid")?.value}`;
 
-const probe = new pg.Client({ connectionString: url });
-await probe.connect();
+const probe = new pg.Client({ connectionString: embedded ? undefined : url });
+if (!embedded) await probe.connect();
 const count = async (table: string) =>
-  Number((await probe.query(`select count(*) as n from ${table}`)).rows[0].n);
+  Number(
+    (
+      (await database.db.execute(sql.raw(`select count(*) as n from ${table}`))).rows[0] as {
+        n: number;
+      }
+    ).n,
+  );
 const size = { orders: await count("orders"), users: await count("users") };
 const deep = (rows: number) => Math.max(1, Math.floor(rows / 20));
 const lastPage = (rows: number) => Math.max(1, Math.ceil(rows / 10));
@@ -131,7 +166,7 @@ for (const [name, makeUrl] of CALLS) {
     const ms = performance.now() - started;
     if (response.statusCode !== 200) {
       // Replays what the call sent, to show the database's own message.
-      for (const statement of seen.slice(-6)) {
+      for (const statement of embedded ? [] : seen.slice(-6)) {
         await probe.query(statement.text, statement.values).catch((error: Error) => {
           console.error(`${statement.text}\n  → ${error.message}`);
         });
@@ -146,7 +181,7 @@ for (const [name, makeUrl] of CALLS) {
   console.log(
     `| ${name} | ${total} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`,
   );
-  if (!explain) continue;
+  if (!explain || embedded) continue;
   seen.length = 0;
   await app.inject({ method: "GET", url: makeUrl(), headers: { cookie } });
   const statements = seen.filter((s) => !/from "sessions"|^(begin|commit|rollback)/i.test(s.text));
@@ -174,6 +209,6 @@ for (const [name, makeUrl] of CALLS) {
   console.log("");
 }
 
-await probe.end();
+if (!embedded) await probe.end();
 await app.close();
 await database.close();
