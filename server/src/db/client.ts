@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
@@ -79,11 +80,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function createPglite(folder: string | undefined, durable: boolean): Promise<PGlite> {
   const extensions = { pg_trgm };
-  if (!folder) return PGlite.create({ extensions });
+  // V8's baseline code only, before PGlite's 9 MB of WebAssembly is compiled: the
+  // optimising tier cost 40-60 MB resident and was no faster here (docs/DECISIONS.md,
+  // "PGlite's memory").
+  v8.setFlagsFromString("--liftoff-only");
+  const startParams = [...PGlite.defaultStartParams, ...memoryParams];
+  if (!folder) return PGlite.create({ extensions, startParams });
   const dataDir = path.join(folder, "pglite");
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   fs.mkdirSync(dataDir, { recursive: true });
-  if (!durable) return PGlite.create({ dataDir, extensions });
+  if (!durable) return PGlite.create({ dataDir, extensions, startParams });
   const fsyncFs = new FsyncNodeFS(dataDir);
   const client = await PGlite.create({ fs: fsyncFs, extensions, startParams: durableStartParams });
   try {
@@ -98,6 +104,13 @@ async function createPglite(folder: string | undefined, durable: boolean): Promi
 }
 
 /**
+ * PostgreSQL touches all of shared_buffers at start, and WebAssembly memory never
+ * shrinks: PGlite's default 128 MB was resident from the first second. The host's
+ * page cache holds the files anyway. docs/DECISIONS.md ("PGlite's memory").
+ */
+const memoryParams = ["-c", "shared_buffers=32MB"];
+
+/**
  * PGlite starts PostgreSQL with -F (fsync off). Without it, synchronous_commit
  * flushes the WAL at every commit and checkpoints sync the data files. The WAL is
  * synced by fsync(): Emscripten's fdatasync (PostgreSQL's default method) does
@@ -105,6 +118,7 @@ async function createPglite(folder: string | undefined, durable: boolean): Promi
  */
 const durableStartParams = [
   ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
+  ...memoryParams,
   ...["-c", "fsync=on", "-c", "synchronous_commit=on", "-c", "full_page_writes=on"],
   ...["-c", "wal_sync_method=fsync"],
 ];
