@@ -90,15 +90,12 @@ describe("keysetJsonArray", () => {
     for (const size of [0, 1, 2, 3, 4, 6, 7]) {
       const all = Array.from({ length: size }, (_, i) => ({ id: i + 1, name: `n"${i}` }));
       const reads: (number | null)[] = [];
-      const body = await keysetJsonArray({
-        batch: 3,
-        read: async (after, limit) => {
-          reads.push(after);
-          return all.filter((row) => after === null || row.id > after).slice(0, limit);
-        },
-        key: (row) => row.id,
-        json: (row) => JSON.stringify(row),
-      });
+      const body = await keysetJsonArray(async (after, limit) => {
+        reads.push(after);
+        const rows = all.filter((row) => after === null || row.id > after).slice(0, limit);
+        const json = rows.map((row) => JSON.stringify(row)).join(",");
+        return { json, rows: rows.length, last: rows.at(-1)?.id ?? null };
+      }, 3);
       const chunks: string[] = [];
       for await (const chunk of body) chunks.push(String(chunk));
       expect(chunks.join("")).toBe(JSON.stringify(all));
@@ -108,12 +105,8 @@ describe("keysetJsonArray", () => {
   });
 
   it("a failing first read rejects before anything is sent", async () => {
-    const failing = keysetJsonArray({
-      read: async () => {
-        throw new Error("no table");
-      },
-      key: () => 0,
-      json: () => "",
+    const failing = keysetJsonArray(async () => {
+      throw new Error("no table");
     });
     await expect(failing).rejects.toThrow("no table");
   });

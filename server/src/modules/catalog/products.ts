@@ -4,14 +4,14 @@ import {
   type productListQuery,
   type variantDraft,
 } from "@store/contract";
-import { and, desc, eq, getTableColumns, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { categories, products, productVariants } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
-import { keysetJsonArray } from "../../lib/stream";
+import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { lockCategories, recountCategories, recountVariants } from "./counts";
 
 /** The price a customer pays: the discount price when set and non-zero, else the normal one. */
@@ -205,17 +205,14 @@ export const productService = {
 
   /** Every live product's id: the dashboard's productsCount list (SPEC counts its length). */
   ids(db: Tx) {
-    return keysetJsonArray({
-      read: (after, limit) =>
-        db
-          .select({ product_id: products.product_id })
-          .from(products)
-          .where(after === null ? live : and(live, gt(products.product_id, after)))
-          .orderBy(products.product_id)
-          .limit(limit),
-      key: (row) => row.product_id,
-      json: (row) => `{"product_id":${row.product_id}}`,
-    });
+    return keysetJsonArray(
+      tableBatches(db, {
+        table: products,
+        key: products.product_id,
+        row: sql`'{"product_id":' || ${products.product_id} || '}'`,
+        where: live,
+      }),
+    );
   },
 
   /** Live products of one category; an unknown or empty category has none. */

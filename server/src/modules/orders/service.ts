@@ -4,13 +4,13 @@ import {
   ORDER_STATUS_REFUND,
   type OrderUpdateValues,
 } from "@store/contract";
-import { asc, eq, gt, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { orderStatuses, orders } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
-import { keysetJsonArray } from "../../lib/stream";
+import { keysetJsonArray, tableBatches } from "../../lib/stream";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -106,15 +106,11 @@ export const orderService = {
 
   /** Only the one column the dashboard sums, streamed in batches of the key (lib/stream.ts). */
   totals: (db: Tx) =>
-    keysetJsonArray({
-      read: (after, limit) =>
-        db
-          .select({ id: orders.orders_id, total_price: orders.total_price })
-          .from(orders)
-          .where(after === null ? undefined : gt(orders.orders_id, after))
-          .orderBy(asc(orders.orders_id))
-          .limit(limit),
-      key: (row) => row.id,
-      json: (row) => `{"total_price":${JSON.stringify(row.total_price)}}`,
-    }),
+    keysetJsonArray(
+      tableBatches(db, {
+        table: orders,
+        key: orders.orders_id,
+        row: sql`'{"total_price":"' || ${orders.total_price}::text || '"}'`,
+      }),
+    ),
 };

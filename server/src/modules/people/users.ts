@@ -10,7 +10,7 @@ import {
   type userCreate,
   type userUpdate,
 } from "@store/contract";
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
@@ -30,7 +30,7 @@ import {
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
-import { keysetJsonArray } from "../../lib/stream";
+import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
 
 type UserCreate = z.output<typeof userCreate>;
@@ -154,17 +154,13 @@ export async function getUser(db: Tx, userId: number): Promise<User> {
 
 /** GET usersCount: one small row per user (the dashboard counts them). */
 export function userIds(db: Tx) {
-  return keysetJsonArray({
-    read: (after, limit) =>
-      db
-        .select({ user_id: users.user_id })
-        .from(users)
-        .where(after === null ? undefined : gt(users.user_id, after))
-        .orderBy(users.user_id)
-        .limit(limit),
-    key: (row) => row.user_id,
-    json: (row) => `{"user_id":${row.user_id}}`,
-  });
+  return keysetJsonArray(
+    tableBatches(db, {
+      table: users,
+      key: users.user_id,
+      row: sql`'{"user_id":' || ${users.user_id} || '}'`,
+    }),
+  );
 }
 
 /** GET getNextUserId: what the id sequence will hand out next (informational). */
