@@ -1,4 +1,3 @@
-import { deflateSync } from "node:zlib";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@store/contract";
 import { eq, sql } from "drizzle-orm";
 import Fastify from "fastify";
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/app";
 import { registerAuthRoutes } from "../src/auth/routes";
 import { auditLog } from "../src/db/schema";
+import { drawTile } from "../src/db/seed/demoStore/png";
 import { registerErrorHandler } from "../src/lib/errors";
 import { modules } from "../src/modules";
 import { createTestContext, type TestContext } from "./helpers";
@@ -18,36 +18,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** A real 1x1 PNG, built here so the upload's content check has something true to read. */
+/** A 1 × 1 PNG, drawn by the demo seed's own encoder. */
 function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return drawTile(1, 1, [255, 0, 0], [255, 0, 0], "plain");
 }
 
 function multipart(fileName: string, content: Buffer, type = "image/png") {

@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../src/app";
-import { createTestContext, type TestContext } from "./helpers";
+import type { App } from "../src/app";
+import { buildLoggedApp, createTestContext, type TestContext } from "./helpers";
 
 let ctx: TestContext;
 let base: URL;
@@ -194,12 +194,7 @@ describe("the guard", () => {
 
 describe("the request log", () => {
   it("never writes the session cookie or an authorisation header", async () => {
-    const lines: string[] = [];
-    const app = await buildApp({
-      db: ctx.db,
-      config: ctx.app.config,
-      logger: { stream: { write: (line: string) => lines.push(line) } },
-    });
+    const { app, lines } = await buildLoggedApp(ctx);
     const secret = "cookie-secret-token-123";
     await app.inject({
       method: "GET",

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import type { LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { type App, buildApp } from "../src/app";
@@ -67,6 +68,26 @@ export async function createTestContext(): Promise<TestContext> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second app on the same store whose log lines (at trace level, the most
+ * said) are kept in `lines`, for tests of what reaches the server log.
+ */
+export async function buildLoggedApp(ctx: TestContext): Promise<{ app: App; lines: string[] }> {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({
+    db: ctx.db,
+    config: ctx.app.config,
+    logger: { level: "trace", stream },
+  });
+  return { app, lines };
 }
 
 export async function login(app: App, credentials = ADMIN): Promise<string> {

@@ -1,10 +1,8 @@
-import { Writable } from "node:stream";
 import { maskSecret, SECRET_MASK } from "@store/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
 import { paymentMethods, socialLogins } from "../src/db/schema";
-import { createTestContext, login, type TestContext } from "./helpers";
+import { buildLoggedApp, createTestContext, login, type TestContext } from "./helpers";
 import { userForm } from "./people.fixtures";
 
 // Finding 4 and the secret-key part of 8 of issue 9 (docs/DECISIONS.md,
@@ -120,18 +118,7 @@ describe("secret keys are write-only", () => {
 
 describe("the server log", () => {
   it("keeps only the code of a failed query, never its parameters (password hash, secret keys)", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = await buildApp({
-      db: ctx.db,
-      config: ctx.app.config,
-      logger: { level: "trace", stream },
-    });
+    const { app, lines } = await buildLoggedApp(ctx);
     // A trigger makes the write itself fail after the values were bound: the
     // failed query then carries the secret as a parameter.
     await ctx.db.execute(sql`

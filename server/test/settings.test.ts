@@ -1,8 +1,6 @@
-import { Writable } from "node:stream";
 import { maskSecret } from "@store/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
 import {
   auditLog,
   paymentMethods,
@@ -10,7 +8,7 @@ import {
   shippingMethods,
   socialLogins,
 } from "../src/db/schema";
-import { createTestContext, login, type TestContext } from "./helpers";
+import { buildLoggedApp, createTestContext, login, type TestContext } from "./helpers";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -231,18 +229,7 @@ describe("payment method", () => {
   });
 
   it("never writes the secrets to the server log, even at trace level", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = await buildApp({
-      db: ctx.db,
-      config: ctx.app.config,
-      logger: { level: "trace", stream },
-    });
+    const { app, lines } = await buildLoggedApp(ctx);
     try {
       const cookie = await login(app);
       const call = (method: "GET" | "PUT", url: string, payload?: object) =>
