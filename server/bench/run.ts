@@ -417,11 +417,13 @@ const isPage = (r: Row) =>
 
 /**
  * Fit for the embedded database (docs/BENCHMARKS.md): every list page's median
- * alone under PAGE_MS, and with 8 administrators at once under QUEUE_MS. Medians,
+ * alone under PAGE_MS, and with 8 administrators at once under QUEUE_MS. PGlite
+ * runs one statement at a time, so 8 at once always queue: 8 × PAGE_MS is the
+ * wait of pages that are fit alone; past it pages are slow and queued. Medians,
  * not p99: on a shared machine the p99 of a few hundred calls is other work's.
  */
 const PAGE_MS = 50;
-const QUEUE_MS = 250;
+const QUEUE_MS = 8 * PAGE_MS;
 
 function slowest(result: SizeResult, connections: 1 | 8): { name: string; p50: number } {
   let out = { name: "-", p50: 0 };
@@ -500,7 +502,7 @@ if (!onPostgres && results.length > 1) {
     [
       "### The embedded curve",
       "",
-      `Fit: every list page's median under ${PAGE_MS} ms alone and under ${QUEUE_MS} ms with 8 administrators at once (PGlite runs one statement at a time, so 8 at once queue: each waits for the others). Largest fit size measured: ${fitLimit(results)}. The start-up log warns past ${fmt(EMBEDDED_ORDERS_LIMIT)} orders (server/src/db/embeddedLimit.ts).`,
+      `Fit: every list page's median under ${PAGE_MS} ms alone and under ${QUEUE_MS} ms with 8 administrators at once (PGlite runs one statement at a time, so 8 at once queue: each waits for the others, and ${QUEUE_MS} ms is eight fit pages in a row). Largest fit size measured: ${fitLimit(results)}. The start-up log warns past ${fmt(EMBEDDED_ORDERS_LIMIT)} orders (server/src/db/embeddedLimit.ts).`,
       "",
       curve(results),
     ].join("\n"),
