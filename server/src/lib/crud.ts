@@ -52,7 +52,7 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
     async list(db: Tx, query: ListQuery, filter?: SQL): Promise<Page<Row>> {
       const clauses = listClauses(query, listSpec, { base: liveRows, filter });
       const page = await readPage(db, clauses, {
-        from: sql`${anyTable}`,
+        table: anyTable,
         rows: (where, orderBy) =>
           db
             .select()
