@@ -3,8 +3,10 @@
  * keyset batches (lib/stream.ts): the body is the same JSON array as when it was
  * built whole, and other calls are answered while a long one is still streaming.
  */
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { orderTotal, productIdRow, userCountRow } from "@store/contract";
 import { asc, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,6 +78,18 @@ describe("the whole-list calls stream the same body as before", () => {
       .orderBy(products.product_id);
     expect(whole.length).toBeGreaterThan(0);
     expect(res.body).toBe(JSON.stringify(productIdRow.array().parse(whole)));
+  });
+
+  it("are not called by the web app (the dashboard has its summary, lists X-Total-Count)", () => {
+    const webSource = path.resolve(import.meta.dirname, "../../web/src");
+    const files = fs.readdirSync(webSource, { recursive: true, encoding: "utf8" });
+    const callers = files.filter((file) => {
+      if (!/\.tsx?$/.test(file)) return false;
+      const text = fs.readFileSync(path.join(webSource, file), "utf8");
+      return /ordersCount|usersCount|productsCount/.test(text);
+    });
+    expect(files.length).toBeGreaterThan(10);
+    expect(callers).toEqual([]);
   });
 
   it("needs a session like every other call", async () => {
