@@ -32,6 +32,8 @@ export interface OpenOptions {
   /** PGlite on a folder: every commit is on disk before it is acknowledged (the
    * default). false only to measure what that costs (bench/durability.ts). */
   durable?: boolean | undefined;
+  /** The store's time zone, which the process runs in too (config.applyTimeZone):
+   * db/columns.ts reads timestamps as the session writes them, in this zone. */
   timeZone: string;
 }
 
