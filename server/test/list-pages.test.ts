@@ -137,6 +137,24 @@ describe("searched and filtered totals", () => {
     }
   });
 
+  it("a search known to match more than the cap is counted again once its table is written", async () => {
+    // 1,001 "Justover" orders: one more than the cap.
+    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status)
+      select 'JO' || g, 'justover' || g, 1, 1 from generate_series(1, ${SEARCH_COUNT_CAP + 1}) as g`);
+    const ask = () => page("/api/orders?q=justover&_page=1&_limit=10", "orders_id");
+    expect((await ask()).capped).toBe("true");
+    expect((await ask()).capped).toBe("true"); // remembered
+    await ctx.db.execute(sql`delete from orders where order_number in ('JO1', 'JO2')`);
+    expect(await ask()).toMatchObject({ total: String(SEARCH_COUNT_CAP - 1), capped: undefined });
+    await ctx.db.execute(sql`update orders set username = 'justover' where order_number = 'PG7'`);
+    await ctx.db.execute(sql`update orders set username = 'justover2' where order_number = 'PG8'`);
+    const again = await ask();
+    expect(again).toMatchObject({ total: String(SEARCH_COUNT_CAP), capped: "true" });
+    // A write that leaves the count where it was still moves the version: counted afresh, same answer.
+    await ctx.db.execute(sql`update orders set tracking_number = 'MY9' where order_number = 'PG9'`);
+    expect((await ask()).capped).toBe("true");
+  });
+
   it("a term that is absent answers 0 and no rows", async () => {
     const got = await page("/api/orders?q=Selangor&_page=1&_limit=10", "orders_id");
     expect(got).toEqual({ ids: [], total: "0", capped: undefined });

@@ -1,6 +1,19 @@
 import type { ListQuery } from "@store/contract";
-import { and, asc, Column, desc, ilike, inArray, is, or, SQL, sql, Table } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import {
+  and,
+  asc,
+  Column,
+  desc,
+  getTableName,
+  ilike,
+  inArray,
+  is,
+  or,
+  SQL,
+  sql,
+  Table,
+} from "drizzle-orm";
+import { type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import type { Tx } from "../db/client";
 
@@ -199,6 +212,28 @@ interface Found {
   capped: boolean;
 }
 
+/**
+ * Searches known to match more than SEARCH_COUNT_CAP rows, with the write
+ * versions (running_totals "<table>.writes", migration 0007) of the tables
+ * they read when that was counted. While none has moved the answer is still
+ * "more than", so a search paged through or asked again skips its trigram
+ * lookup (tan at 1M orders: 10 ms of bitmap for 80,000 entries). Exact: any
+ * statement writing one of those tables moves its version. Per process, the
+ * last 500 searches.
+ */
+const manyMatches = new Map<string, string>();
+const MANY_MATCHES_KEPT = 500;
+const dialect = new PgDialect();
+
+/** The names of the tables in `expr` (columns' tables, tables themselves). */
+function tablesIn(expr: unknown, into = new Set<string>()): Set<string> {
+  if (is(expr, Column)) into.add(getTableName(expr.table));
+  else if (is(expr, Table)) into.add(getTableName(expr));
+  else if (is(expr, SQL)) for (const chunk of expr.queryChunks) tablesIn(chunk, into);
+  else if (Array.isArray(expr)) for (const chunk of expr) tablesIn(chunk, into);
+  return into;
+}
+
 /** Whether every column in `expr` belongs to `table` (an aliased table is another). */
 function onlyOn(table: PgTable, expr: unknown): boolean {
   if (is(expr, Column)) return expr.table === table;
@@ -332,20 +367,46 @@ async function readKeys(
     order.map((o, i) => sql`${sql.identifier(`s${i}`)} ${o.desc ? sql`desc` : sql`asc`}`),
     sql`, `,
   );
-  const first = await withTrigramPlan(
-    db,
-    (tx) =>
-      keyPage(
-        tx,
-        sql`with matches as materialized (
-          select ${key} as k, ${sorts} from ${from}${whereSql(matching)}
-          limit ${SEARCH_COUNT_CAP + 1})
-        select (select count(*) from matches)::int as n,
-          array(select k from matches order by ${sorted} limit ${limit} offset ${offset}) as keys`,
-      ),
-    true,
-  );
-  if (first.n <= SEARCH_COUNT_CAP) return capped(first.n, first.keys, SEARCH_COUNT_CAP);
+  // The write versions of every table the search reads, in the count's snapshot.
+  const written = [...tablesIn([from, matching])].sort().map((table) => `${table}.writes`);
+  const versions = sql`(select coalesce(string_agg(value::text, ',' order by name), '')
+    from running_totals where name in (${sql.join(
+      written.map((name) => sql`${name}`),
+      sql`, `,
+    )}))`;
+  const query = dialect.sqlToQuery(sql`${from}${whereSql(matching)}`);
+  const remembered = JSON.stringify([query.sql, query.params]);
+  const known = manyMatches.get(remembered);
+  const stillMany =
+    known !== undefined &&
+    known === ((await db.execute<{ v: string }>(sql`select ${versions} as v`)).rows[0]?.v ?? "");
+  if (!stillMany) {
+    const first = await withTrigramPlan(
+      db,
+      (tx) =>
+        tx
+          .execute<{ n: number; keys: number[] | null; v: string }>(
+            sql`with matches as materialized (
+              select ${key} as k, ${sorts} from ${from}${whereSql(matching)}
+              limit ${SEARCH_COUNT_CAP + 1})
+            select (select count(*) from matches)::int as n, ${versions} as v,
+              array(select k from matches order by ${sorted} limit ${limit} offset ${offset}) as keys`,
+          )
+          .then((result) => result.rows[0]),
+      true,
+    );
+    const n = Number(first?.n ?? 0);
+    if (n <= SEARCH_COUNT_CAP) {
+      manyMatches.delete(remembered);
+      return capped(n, first?.keys ?? [], SEARCH_COUNT_CAP);
+    }
+    manyMatches.delete(remembered);
+    manyMatches.set(remembered, first?.v ?? "");
+    // Oldest first out (a Map keeps insertion order).
+    if (manyMatches.size > MANY_MATCHES_KEPT) {
+      manyMatches.delete(manyMatches.keys().next().value as string);
+    }
+  }
   // Many matches are usually dense in the order too: its first rows hold the page.
   const walked = await keyPage(
     db,
@@ -354,11 +415,12 @@ async function readKeys(
         order by ${orderSql(order)} limit ${WALK_BUDGET}) as walk
       where hit limit ${limit} offset ${offset}) as keys`,
   );
-  if (walked.keys.length === limit) return capped(first.n, walked.keys, SEARCH_COUNT_CAP);
+  const many = SEARCH_COUNT_CAP + 1;
+  if (walked.keys.length === limit) return capped(many, walked.keys, SEARCH_COUNT_CAP);
   const all = await withTrigramPlan(db, (tx) =>
     keyPage(tx, sql`select array(${keysIn(matching)} limit ${limit} offset ${offset}) as keys`),
   );
-  return capped(first.n, all.keys, SEARCH_COUNT_CAP);
+  return capped(many, all.keys, SEARCH_COUNT_CAP);
 }
 
 /**
