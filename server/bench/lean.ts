@@ -6,6 +6,7 @@
  *     npx tsx bench/lean.ts memory [pglite|postgres]   # RSS 10 s after start
  *     npx tsx bench/lean.ts floor             # orders page 1: real server vs bench/floor.ts
  *     npx tsx bench/lean.ts count [orders]    # orderStatus latency while ordersCount is pulled
+ *                                             # (LEAN_ENGINE=pglite: on the embedded database)
  *
  * PostgreSQL: DATABASE_URL, else a throw-away server (scripts/postgres.mjs).
  * LEAN_SECONDS (per turn, default 5), LEAN_ROUNDS (turns, default 7), LEAN_CONNECTIONS (default 8).
@@ -302,10 +303,15 @@ async function floorMode() {
 }
 
 async function countMode(orders: number) {
-  const pgServer = await postgresUrl();
+  // LEAN_ENGINE=pglite: the embedded database in the server's own process.
+  const embedded = process.env.LEAN_ENGINE === "pglite";
+  const pgServer = embedded ? { url: "", stop: async () => {} } : await postgresUrl();
   // LEAN_STORE_URL: a store built by an earlier run (LEAN_KEEP=1), to compare two builds on it.
   const kept = process.env.LEAN_STORE_URL;
-  const database = kept ? { url: kept, drop: async () => {} } : await freshDatabase(pgServer.url);
+  const database =
+    kept || embedded
+      ? { url: kept ?? "", drop: async () => {} }
+      : await freshDatabase(pgServer.url);
   if (process.env.LEAN_KEEP) console.log(`store kept: LEAN_STORE_URL=${database.url}`);
   const started = performance.now();
   const server = await startServer({
