@@ -184,6 +184,14 @@ async function round(makeUrl: () => string): Promise<{ times: number[]; total: s
   return { times, total };
 }
 
+// Warm the process (JIT, connections, plans) on every call before measuring any.
+for (const [name, makeUrl] of CALLS) {
+  if (only && !name.includes(only)) continue;
+  for (let i = 0; i < 3; i++)
+    await app.inject({ method: "GET", url: makeUrl(), headers: { cookie } });
+}
+seen.length = 0;
+
 for (const [name, makeUrl] of CALLS) {
   if (only && !name.includes(only)) continue;
   // The machine is shared: of several rounds, the one least disturbed (lowest p99).
