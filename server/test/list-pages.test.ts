@@ -146,6 +146,16 @@ describe("searched and filtered totals", () => {
     expect((await ask()).capped).toBe("true"); // remembered
     await ctx.db.execute(sql`delete from orders where order_number in ('JO1', 'JO2')`);
     expect(await ask()).toMatchObject({ total: String(SEARCH_COUNT_CAP - 1), capped: undefined });
+    // Remembered with its rows; a new match (newest of all) is there at once.
+    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status)
+      values ('JO-NEW', 'justover-new', 1, 1)`);
+    const withNew = await ask();
+    expect(withNew.total).toBe(String(SEARCH_COUNT_CAP));
+    const [newest] = await keys(
+      sql`select orders_id as id from orders where order_number = 'JO-NEW'`,
+    );
+    expect(withNew.ids[0]).toBe(newest);
+    await ctx.db.execute(sql`delete from orders where order_number = 'JO-NEW'`);
     await ctx.db.execute(sql`update orders set username = 'justover' where order_number = 'PG7'`);
     await ctx.db.execute(sql`update orders set username = 'justover2' where order_number = 'PG8'`);
     const again = await ask();

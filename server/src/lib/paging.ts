@@ -213,16 +213,17 @@ interface Found {
 }
 
 /**
- * Searches known to match more than SEARCH_COUNT_CAP rows, with the write
- * versions (running_totals "<table>.writes", migration 0007) of the tables
- * they read when that was counted. While none has moved the answer is still
- * "more than", so a search paged through or asked again skips its trigram
- * lookup (tan at 1M orders: 10 ms of bitmap for 80,000 entries). Exact: any
- * statement writing one of those tables moves its version. Per process, the
- * last 500 searches.
+ * The searches asked lately, each with the write versions (running_totals
+ * "<table>.writes", migration 0007) of the tables it reads when it was
+ * counted: its matches' keys in order when there were at most
+ * SEARCH_COUNT_CAP, else only that there were more. While no version has
+ * moved that is still the answer, so a search paged through or asked again
+ * skips its trigram lookup, whose bitmap grows with the matches (tan at 1M
+ * orders: 10 ms for 80,000 entries). Exact: any statement that writes one of
+ * those tables moves its version. Per process, the last 500 (a few MB at most).
  */
-const manyMatches = new Map<string, string>();
-const MANY_MATCHES_KEPT = 500;
+const searches = new Map<string, { versions: string; keys?: number[] }>();
+const SEARCHES_KEPT = 500;
 const dialect = new PgDialect();
 
 /** The names of the tables in `expr` (columns' tables, tables themselves). */
@@ -374,13 +375,14 @@ async function readKeys(
       written.map((name) => sql`${name}`),
       sql`, `,
     )}))`;
-  const query = dialect.sqlToQuery(sql`${from}${whereSql(matching)}`);
+  const query = dialect.sqlToQuery(sql`${from}${whereSql(matching)} order by ${sorted}`);
   const remembered = JSON.stringify([query.sql, query.params]);
-  const known = manyMatches.get(remembered);
-  const stillMany =
-    known !== undefined &&
-    known === ((await db.execute<{ v: string }>(sql`select ${versions} as v`)).rows[0]?.v ?? "");
-  if (!stillMany) {
+  let found = searches.get(remembered);
+  if (found) {
+    const [now] = (await db.execute<{ v: string }>(sql`select ${versions} as v`)).rows;
+    if (found.versions !== (now?.v ?? "")) found = undefined;
+  }
+  if (!found) {
     const first = await withTrigramPlan(
       db,
       (tx) =>
@@ -390,22 +392,20 @@ async function readKeys(
               select ${key} as k, ${sorts} from ${from}${whereSql(matching)}
               limit ${SEARCH_COUNT_CAP + 1})
             select (select count(*) from matches)::int as n, ${versions} as v,
-              array(select k from matches order by ${sorted} limit ${limit} offset ${offset}) as keys`,
+              array(select k from matches order by ${sorted}) as keys`,
           )
           .then((result) => result.rows[0]),
       true,
     );
-    const n = Number(first?.n ?? 0);
-    if (n <= SEARCH_COUNT_CAP) {
-      manyMatches.delete(remembered);
-      return capped(n, first?.keys ?? [], SEARCH_COUNT_CAP);
-    }
-    manyMatches.delete(remembered);
-    manyMatches.set(remembered, first?.v ?? "");
-    // Oldest first out (a Map keeps insertion order).
-    if (manyMatches.size > MANY_MATCHES_KEPT) {
-      manyMatches.delete(manyMatches.keys().next().value as string);
-    }
+    const all = first?.keys ?? [];
+    found = { versions: first?.v ?? "", ...(all.length <= SEARCH_COUNT_CAP ? { keys: all } : {}) };
+    searches.delete(remembered);
+    searches.set(remembered, found);
+    // Oldest out first (a Map keeps insertion order).
+    if (searches.size > SEARCHES_KEPT) searches.delete(searches.keys().next().value as string);
+  }
+  if (found.keys) {
+    return capped(found.keys.length, found.keys.slice(offset, offset + limit), SEARCH_COUNT_CAP);
   }
   // Many matches are usually dense in the order too: its first rows hold the page.
   const walked = await keyPage(
