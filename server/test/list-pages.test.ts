@@ -125,6 +125,10 @@ describe("searched and filtered totals", () => {
       [1, "", "created_at desc, orders_id desc"],
       [7, "", "created_at desc, orders_id desc"],
       [3, "&_sort=total_price&_order=asc", "total_price asc, orders_id asc"],
+      // The same search and direction by another column: its own order.
+      [3, "&_sort=order_status&_order=asc", "order_status asc, orders_id asc"],
+      [2, "&_sort=total_price&_order=desc", "total_price desc, orders_id desc"],
+      [2, "&_sort=created_at&_order=desc", "created_at desc, orders_id desc"],
     ] as const) {
       const got = await page(`/api/orders?q=FEWSEARCH&_page=${n}&_limit=25${sort}`, "orders_id");
       expect(got.total).toBe("625");

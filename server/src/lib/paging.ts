@@ -20,9 +20,9 @@ import type { Tx } from "../db/client";
 /**
  * How many matches a searched list counts: up to this many the total is
  * exact, beyond it the answer says "more than" (header X-Total-Count-Capped).
- * Each match costs its ILIKE recheck (about 2.5 µs on four columns), so
- * 1,000 stays a few milliseconds at any store size. docs/DECISIONS.md,
- * "Lists at any size".
+ * Each match counted costs its ILIKE recheck (about 2.5 µs on four columns)
+ * on top of the trigram lookup, so 1,000 adds a few milliseconds at any
+ * store size where 10,000 added 25 ms. docs/DECISIONS.md, "Lists at any size".
  */
 export const SEARCH_COUNT_CAP = 1000;
 /** The same for a list narrowed by filters only (an index range, no recheck: cheaper per row). */
@@ -40,7 +40,7 @@ type SortKey = Expr | { by: Expr; tie: Expr } | ParentSort;
 
 /**
  * A sort on a column of the row's parent (a many-to-one join: a user's
- * membership name, an order's … ): no index can hold the joined order, so
+ * membership name, a withdrawal's payee): no index can hold the joined order, so
  * an unfiltered page reads parents in that column's order (its index on the
  * parent) and each one's rows by key (an index (fk, key) on the list's table).
  */
@@ -375,7 +375,7 @@ async function readKeys(
       written.map((name) => sql`${name}`),
       sql`, `,
     )}))`;
-  const query = dialect.sqlToQuery(sql`${from}${whereSql(matching)} order by ${sorted}`);
+  const query = dialect.sqlToQuery(sql`${from}${whereSql(matching)} order by ${orderSql(order)}`);
   const remembered = JSON.stringify([query.sql, query.params]);
   let found = searches.get(remembered);
   if (found) {
