@@ -53,7 +53,7 @@ describe("memberships", () => {
       "Requirement condition must be pv or down-line.",
     ]);
     await form.title().fill(title);
-    // A percentage of 100 or more shows as 0 (SPEC.md section 5); negatives too.
+    // A percentage of 100 or more shows as 0 (docs/REQUIREMENTS.md section 5); negatives too.
     await form.discount().fill("150");
     expect(await form.discount().inputValue()).toBe("0");
     await form.earning().fill("-5");

@@ -5,7 +5,7 @@ import {
   passwordProblem,
 } from "@store/contract";
 
-/** Environment configuration (CONTRACT.md), read once at start. */
+/** Environment configuration (docs/REQUIREMENTS.md), read once at start. */
 export interface Config {
   port: number;
   host: string;

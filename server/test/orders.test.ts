@@ -47,7 +47,7 @@ function secondsFromNow(wire: string | null): number {
 }
 
 function putBody(id: number, order_status: unknown, tracking_number: unknown = "MY-NEW-1") {
-  // The screen's body (SPEC.md section 7), stamps included; the server ignores them.
+  // The screen's body (docs/REQUIREMENTS.md section 7), stamps included; the server ignores them.
   return {
     orders_id: id,
     tracking_number,

@@ -138,7 +138,7 @@ describe("the old client's calls cannot make counts drift", () => {
   });
 });
 
-describe("promotion of the new referrer (SPEC.md section 4)", () => {
+describe("promotion of the new referrer (docs/REQUIREMENTS.md section 4)", () => {
   // Seeded tiers: 1 Basic pv ≥ 0, 2 Silver down-line ≥ 3, 3 Gold pv ≥ 2000,
   // 4 Platinum down-line ≥ 10, 5 Diamond pv ≥ 10000 (no tier after it).
   const cases = [

@@ -7,7 +7,7 @@ import LoginPage from "./pages/login/LoginPage";
 import NotFoundPage from "./pages/notFound/NotFoundPage";
 import { appRoutes } from "./routes";
 
-/** Routes are case-sensitive (SPEC.md): /Admin is an unknown path and goes to /404. */
+/** Routes are case-sensitive (docs/REQUIREMENTS.md): /Admin is an unknown path and goes to /404. */
 export function App() {
   useSessionWatch();
   return (

@@ -16,7 +16,7 @@ const dashboardPage = () => {
 /** A prefetch that fails is left to the route, which asks again and shows the error. */
 const prefetchDashboard = () => void dashboardPage().catch(() => undefined);
 
-/** Every screen of SPEC.md section 2, by its case-sensitive route. */
+/** Every screen of docs/REQUIREMENTS.md section 2, by its case-sensitive route. */
 export const appRoutes = [
   { path: "/admin", page: lazy(dashboardPage) },
   { path: "/products", page: lazy(() => import("./pages/catalog/ProductList")) },

@@ -71,7 +71,7 @@ const variantFields = {
 
 /**
  * A variant inside a product body: with variant_id it is an existing variant
- * of that product, without one it is new (SPEC.md section 4).
+ * of that product, without one it is new (docs/REQUIREMENTS.md section 4).
  */
 export const variantDraft = z.object({
   variant_id: z.coerce.number().int().positive().optional(),

@@ -5,7 +5,7 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /**
- * Paging parameters of every list call (CONTRACT.md). Without `_page` and
+ * Paging parameters of every list call (docs/REQUIREMENTS.md). Without `_page` and
  * `_limit` a list answers every record; with them, one page and the total in
  * the X-Total-Count header. Shared by the server's list calls and the web
  * app's URL state.

@@ -18,7 +18,7 @@ export const USER_CONTACT_MAX = 12;
 export const DEFAULT_MEMBERSHIP_ID = 1;
 export const REQUIREMENT_CONDITIONS = ["pv", "down-line"] as const;
 export type RequirementCondition = (typeof REQUIREMENT_CONDITIONS)[number];
-/** How a requirement's unit is shown (SPEC.md section 2, Memberships). */
+/** How a requirement's unit is shown (docs/REQUIREMENTS.md section 2, Memberships). */
 export const REQUIREMENT_UNITS: Record<RequirementCondition, string> = {
   pv: "PV",
   "down-line": "Down Line",
@@ -76,7 +76,7 @@ const membershipId = z.coerce
   .int("Membership is required.")
   .positive("Membership is required.");
 
-/** The fields of the Add and Edit User forms (SPEC.md section 5), without defaults. */
+/** The fields of the Add and Edit User forms (docs/REQUIREMENTS.md section 5), without defaults. */
 const userFields = z.object({
   username: requiredText("Username", 50),
   email: email(),

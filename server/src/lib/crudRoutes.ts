@@ -24,10 +24,10 @@ export interface CrudRoutesOptions<Q extends z.ZodType, I extends z.ZodType, R e
   query?: Q;
   /** OpenAPI tag. */
   tag: string;
-  /** SPEC.md section 7 paths: the collection and the item (":id"). */
+  /** docs/REQUIREMENTS.md section 7 paths: the collection and the item (":id"). */
   collection: string;
   item: string;
-  /** A different path for reading one record, when SPEC.md says so (vouchersId/{id}). */
+  /** A different path for reading one record, when docs/REQUIREMENTS.md says so (vouchersId/{id}). */
   read?: string;
 }
 

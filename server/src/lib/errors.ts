@@ -72,7 +72,7 @@ export function loggableError(error: FastifyError): Record<string, unknown> {
 }
 
 /**
- * One error answer for the whole API (CONTRACT.md): validation 400 with field
+ * One error answer for the whole API (docs/REQUIREMENTS.md): validation 400 with field
  * issues, plain messages for the rest, and never a stack trace or SQL.
  */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
 import { createResource } from "./crud";
 
-/** The body of PUT orders/{id} as SPEC.md section 7 names it; the server takes only the status and tracking number. */
+/** The body of PUT orders/{id} as docs/REQUIREMENTS.md section 7 names it; the server takes only the status and tracking number. */
 export type OrderUpdateBody = Pick<
   Order,
   "orders_id" | "tracking_number" | "order_status" | "completed_at" | "refund_at" | "updated_at"

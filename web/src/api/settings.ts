@@ -11,7 +11,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, useRefresh } from "./client";
 
-/** The store record is always id 1 (SPEC.md section 3). */
+/** The store record is always id 1 (docs/REQUIREMENTS.md section 3). */
 export const SETTINGS_ID = 1;
 /** The one payment gateway record. */
 export const PAYMENT_METHOD_ID = 1;

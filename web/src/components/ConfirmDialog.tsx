@@ -13,7 +13,7 @@ interface ConfirmDialogProps {
   confirmVariant?: string;
 }
 
-/** Every deletion and every approve/reject asks here first (SPEC.md section 5). */
+/** Every deletion and every approve/reject asks here first (docs/REQUIREMENTS.md section 5). */
 export function ConfirmDialog({
   show,
   title,

@@ -7,7 +7,7 @@ import { ImageWithFallback } from "./ImageWithFallback";
 export const INVALID_TYPE_ALERT = "Ahem, please use a valid image file type. 😏";
 export const TOO_LARGE_ALERT = "Uh-oh! file size is too big. 😒";
 
-/** What each kind of picker accepts (SPEC.md section 5). */
+/** What each kind of picker accepts (docs/REQUIREMENTS.md section 5). */
 const KINDS = {
   product: { types: ["jpg", "jpeg", "png", "gif"], maxBytes: IMAGE_MAX_BYTES },
   banner: { types: ["jpg", "jpeg", "png", "gif"], maxBytes: IMAGE_MAX_BYTES },

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Toast, ToastContainer } from "react-bootstrap";
 import { subscribeToasts, type ToastMessage } from "./toastStore";
 
-/** Failed calls show a short plain message (DESIGN.md: better than SPEC's silence). */
+/** Failed calls show a short plain message (docs/DECISIONS.md: better than SPEC's silence). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [messages, setMessages] = useState<ToastMessage[]>([]);
   useEffect(() => subscribeToasts((m) => setMessages((list) => [...list, m])), []);

@@ -1,5 +1,5 @@
 /**
- * The sidebar's links in SPEC.md's order. `also` lists the screens that belong
+ * The sidebar's links in docs/REQUIREMENTS.md's order. `also` lists the screens that belong
  * to a link (its add and edit forms), so the link stays highlighted there.
  */
 export const SIDEBAR_LINKS = [

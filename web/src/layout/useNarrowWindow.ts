@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** SPEC.md's breakpoint (Bootstrap's lg): below 992 px the sidebar collapses and the logo shrinks. */
+/** docs/REQUIREMENTS.md's breakpoint (Bootstrap's lg): below 992 px the sidebar collapses and the logo shrinks. */
 export const NARROW_BELOW_PX = 992;
 const query = `(max-width: ${NARROW_BELOW_PX - 0.02}px)`;
 

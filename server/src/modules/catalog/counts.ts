@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client";
 import { categories, products, productVariants } from "../../db/schema";
 
 /**
- * The two counts SPEC.md keeps by hand (products_in_cat, product_variation)
+ * The two counts docs/REQUIREMENTS.md keeps by hand (products_in_cat, product_variation)
  * are derived here from the rows themselves, inside the caller's transaction,
  * so they cannot drift whatever order the calls come in.
  */

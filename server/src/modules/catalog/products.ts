@@ -197,7 +197,7 @@ async function replaceVariants(
 /**
  * Products. Creating one counts it into its category, moving it moves the
  * count, deleting it deletes its variants and lowers the count: each in one
- * transaction with its audit rows (SPEC.md section 4, "Deletions").
+ * transaction with its audit rows (docs/REQUIREMENTS.md section 4, "Deletions").
  */
 export const productService = {
   list,

@@ -14,7 +14,7 @@ const liveOf = (productId: number) =>
   and(eq(productVariants.product_id, productId), isNull(productVariants.deleted_at));
 
 /**
- * Product variants, the calls SPEC.md section 7 lists: at most
+ * Product variants, the calls docs/REQUIREMENTS.md section 7 lists: at most
  * MAX_VARIANTS_PER_PRODUCT live per product, and product_variation kept equal
  * to that count in the same transaction.
  */

@@ -11,7 +11,7 @@ import { sendPage } from "../../lib/paging";
 import { sendJsonStream } from "../../lib/stream";
 import { orderService } from "./service";
 
-/** SPEC.md section 7: orders, orders/{id} (GET, PUT), orderStatus, ordersCount. There is no add. */
+/** docs/REQUIREMENTS.md section 7: orders, orders/{id} (GET, PUT), orderStatus, ordersCount. There is no add. */
 export function registerOrderRoutes(app: App): void {
   const tags = ["orders"];
   app.get(

@@ -47,7 +47,7 @@ const crud = crudService({
 });
 
 /**
- * The server owns the stamps (SPEC.md section 4): becoming complete (6) stamps
+ * The server owns the stamps (docs/REQUIREMENTS.md section 4): becoming complete (6) stamps
  * completed_at, becoming refund (8) stamps refund_at, any other status clears
  * both. Re-saving an order that already has its stamp keeps the original time,
  * so fixing a tracking number does not move the completion date.

@@ -68,7 +68,7 @@ export async function recountDownLines(tx: Tx, ids: (number | null | undefined)[
 }
 
 /**
- * SPEC.md section 4: after gaining a referral, the referrer moves up one tier
+ * docs/REQUIREMENTS.md section 4: after gaining a referral, the referrer moves up one tier
  * (the next membership by member_id) when (a) their tier's condition is
  * down-line and down_line ≥ min_requirement, or (b) it is pv and ttl_pv ≥
  * min_requirement. Compared as exact numerics in SQL. Answers the new tier.

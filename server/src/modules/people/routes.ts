@@ -37,7 +37,7 @@ import {
 } from "./users";
 import { createWallet, deleteWallet, listWallets } from "./wallets";
 
-/** SPEC.md section 7: users, lookups, wallets, referrals and memberships. */
+/** docs/REQUIREMENTS.md section 7: users, lookups, wallets, referrals and memberships. */
 export function registerPeopleRoutes(app: App): void {
   registerUserRoutes(app);
   registerLookupRoutes(app);
@@ -149,7 +149,7 @@ function registerMembershipRoutes(app: App): void {
     collection: "/memberships",
     item: "/memberships/:id",
   });
-  // The same record, read for a referrer (SPEC.md section 7).
+  // The same record, read for a referrer (docs/REQUIREMENTS.md section 7).
   app.get(
     "/membership/:id",
     { schema: { tags: ["memberships"], params: idParams, response: { 200: membership } } },

@@ -171,7 +171,7 @@ export async function nextUserId(db: Tx): Promise<{ user_id: number }> {
   return { user_id: Number(result.rows[0]?.next ?? 1) };
 }
 
-/** Each select must name a value of its list (SPEC.md section 5); else 400 naming the field. */
+/** Each select must name a value of its list (docs/REQUIREMENTS.md section 5); else 400 naming the field. */
 const CHOICES: { field: keyof UserUpdate; table: PgTable; column: PgColumn; message: string }[] = [
   {
     field: "gender",

@@ -108,7 +108,7 @@ export async function createWallet(
   });
 }
 
-/** DELETE usersWallet/{id}: the wallet goes with its user (SPEC.md section 4). */
+/** DELETE usersWallet/{id}: the wallet goes with its user (docs/REQUIREMENTS.md section 4). */
 export async function deleteWallet(db: Db, actor: Actor, walletId: number): Promise<Wallet> {
   return db.transaction(async (tx) => {
     const before = await findWallet(tx, walletId);

@@ -11,7 +11,7 @@ import {
 import { fileTypeFromBuffer } from "file-type";
 import { HttpError } from "../../lib/errors";
 
-/** What each picker accepts (SPEC.md section 5). */
+/** What each picker accepts (docs/REQUIREMENTS.md section 5). */
 export const UPLOAD_KINDS = {
   product: { types: PRODUCT_IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
   banner: { types: PRODUCT_IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },

@@ -3,7 +3,7 @@ import type { App } from "../../app";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { voucherService } from "./service";
 
-/** SPEC.md section 7: vouchers (GET, POST), vouchersId/{id} (GET), vouchers/{id} (PUT, DELETE). */
+/** docs/REQUIREMENTS.md section 7: vouchers (GET, POST), vouchersId/{id} (GET), vouchers/{id} (PUT, DELETE). */
 export function registerVoucherRoutes(app: App): void {
   registerCrudRoutes(app, {
     service: voucherService,

@@ -4,7 +4,7 @@ import { badRequest } from "../../lib/errors";
 import { sendPage } from "../../lib/paging";
 import { decideRequest, listRequests } from "./service";
 
-/** SPEC.md section 7: withdrawRequest (GET) and withdrawRequest/{id} (PUT). No create call. */
+/** docs/REQUIREMENTS.md section 7: withdrawRequest (GET) and withdrawRequest/{id} (PUT). No create call. */
 export function registerWithdrawalRoutes(app: App): void {
   const tags = ["withdrawals"];
   app.get(

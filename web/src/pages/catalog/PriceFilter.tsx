@@ -6,7 +6,7 @@ import { NumberInput } from "../../components";
 export const MIN_ABOVE_MAX = "Min Price cannot be more than Max Price.";
 export const MAX_BELOW_MIN = "Max Price cannot be less than Min Price.";
 
-/** An entered bound: empty means 0 (SPEC.md section 5); at most 2 decimals. */
+/** An entered bound: empty means 0 (docs/REQUIREMENTS.md section 5); at most 2 decimals. */
 function toBound(text: string): number {
   const value = text.trim() === "" ? 0 : Number(text);
   return Number.isFinite(value) && value > 0 ? Math.round(value * 100) / 100 : 0;

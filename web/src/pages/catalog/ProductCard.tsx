@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ImageWithFallback } from "../../components";
 import { formatDate, formatMoney } from "../../lib/format";
 
-/** "(x) variation" or "No variation" (SPEC.md section 2). */
+/** "(x) variation" or "No variation" (docs/REQUIREMENTS.md section 2). */
 export function variationText(count: number): string {
   return count > 0 ? `(${count}) variation` : "No variation";
 }

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { DEFAULT_PRODUCT_IMAGE, PageHeader } from "../../components";
 import { formatMoney } from "../../lib/format";
 
-/** The sample product of the static preview (SPEC.md: a mock, not the product's own data). */
+/** The sample product of the static preview (docs/REQUIREMENTS.md: a mock, not the product's own data). */
 const SAMPLE = {
   name: "Sample Product",
   price: "129.00",
@@ -39,7 +39,7 @@ export default function ProductDetails() {
   return (
     <>
       <PageHeader title="Product Preview" backTo="/products">
-        {/* SPEC's Go Back pointed at /product, a 404; it goes to the list (DESIGN.md). */}
+        {/* SPEC's Go Back pointed at /product, a 404; it goes to the list (docs/DECISIONS.md). */}
         <Link to="/products" className="btn btn-outline-secondary">
           Go Back
         </Link>

@@ -60,7 +60,7 @@ const NEW_VARIANT: VariantDraft = {
   variant_status: 0,
 };
 
-/** A discount price below 1 displays blank (SPEC.md section 5). */
+/** A discount price below 1 displays blank (docs/REQUIREMENTS.md section 5). */
 const discountShown = (value: string | null | undefined) =>
   value === null || value === undefined || Number(value) < 1 ? "" : value;
 

@@ -23,7 +23,7 @@ function refusalMessage(error: unknown): string {
   return INVALID_CREDENTIAL_MESSAGE;
 }
 
-/** /login-back: SPEC.md's administrator login. */
+/** /login-back: docs/REQUIREMENTS.md's administrator login. */
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

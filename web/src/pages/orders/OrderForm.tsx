@@ -56,7 +56,7 @@ export default function OrderForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      // SPEC.md's body; the server sets the stamps itself whatever these say.
+      // docs/REQUIREMENTS.md's body; the server sets the stamps itself whatever these say.
       await update.mutateAsync({
         id,
         input: {

@@ -10,7 +10,7 @@ import { orders, useOrderStatuses } from "../../api/orders";
 import { type Column, DataTable, PageHeader, useListState } from "../../components";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 
-/** Green for complete, red for canceled or returned (SPEC.md section 2). */
+/** Green for complete, red for canceled or returned (docs/REQUIREMENTS.md section 2). */
 function orderRowClass(order: Pick<Order, "order_status">): string | undefined {
   if (order.order_status === ORDER_STATUS_COMPLETE) return "table-success";
   if (order.order_status === ORDER_STATUS_CANCELED || order.order_status === ORDER_STATUS_RETURNED)

@@ -79,7 +79,7 @@ export default function MembershipForm() {
     }
   });
 
-  // SPEC.md section 5: a percentage outside 0 to below 100 shows as 0.
+  // docs/REQUIREMENTS.md section 5: a percentage outside 0 to below 100 shows as 0.
   const percent = (name: "member_percentage" | "member_earning") =>
     register(name, {
       onChange: (e: React.ChangeEvent<HTMLInputElement>) => {

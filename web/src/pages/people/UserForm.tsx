@@ -87,7 +87,7 @@ function toValues(user: User): Values {
   };
 }
 
-/** /addUser and /editUser?uid=: every field of SPEC.md section 5; password on add only. */
+/** /addUser and /editUser?uid=: every field of docs/REQUIREMENTS.md section 5; password on add only. */
 export default function UserForm() {
   const { id, invalid, isEdit } = useRecordId("uid");
   const record = users.useOne(id);
@@ -222,7 +222,7 @@ const SELECTS: [SelectName, string][] = [
   ["currency", "Currency"],
 ];
 
-/** The required selects: each opens on a disabled blank option (SPEC.md section 5). */
+/** The required selects: each opens on a disabled blank option (docs/REQUIREMENTS.md section 5). */
 function Selects({
   form,
   lists,

@@ -7,7 +7,7 @@ export function plainNumber(value: string | number): string {
   return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
 }
 
-/** SPEC.md section 5: a percentage shows as 0 unless it is at least 0 and below 100. */
+/** docs/REQUIREMENTS.md section 5: a percentage shows as 0 unless it is at least 0 and below 100. */
 export function shownPercentage(value: string | number): string {
   const n = Number(value);
   return Number.isFinite(n) && n >= 0 && n < 100 ? plainNumber(value) : "0";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "../../components";
 
 /**
- * /paymentMethod is an empty placeholder in SPEC.md; the payment gateway is
+ * /paymentMethod is an empty placeholder in docs/REQUIREMENTS.md; the payment gateway is
  * edited on the Payment Method tab of /settings, so this page points there.
  */
 export default function PaymentMethodPage() {

@@ -3,7 +3,7 @@ import { type ChangeEvent, useCallback, useEffect, useRef, useState } from "reac
 import { Button, Form } from "react-bootstrap";
 
 /**
- * SPEC.md section 4: after a successful save the button reads "Saved" and is
+ * docs/REQUIREMENTS.md section 4: after a successful save the button reads "Saved" and is
  * disabled for 2 seconds.
  */
 export function useSavedIndicator(): [boolean, () => void] {

@@ -8,7 +8,7 @@ function trimDecimal(value: string): string {
   return value.includes(".") ? value.replace(/\.?0+$/, "") : value;
 }
 
-/** "RM x" for a price discount, "x%" for a percentage (SPEC.md section 2). */
+/** "RM x" for a price discount, "x%" for a percentage (docs/REQUIREMENTS.md section 2). */
 function discountText(v: Pick<Voucher, "discount" | "discount_type">): string {
   return v.discount_type === "price" ? formatMoney(v.discount) : `${trimDecimal(v.discount)}%`;
 }
@@ -29,7 +29,7 @@ export default function CouponList() {
     { header: "Type", cell: (v) => <span className="text-capitalize">{v.discount_type}</span> },
     { header: "Status", cell: (v) => <StatusBadge value={v.voucher_status} /> },
     { header: "Expired Date", cell: (v) => formatShortDateTime(v.expired_at), className: nowrap },
-    // SPEC.md's list showed the expiry here too, a defect; this shows when it was created.
+    // docs/REQUIREMENTS.md's list showed the expiry here too, a defect; this shows when it was created.
     { header: "Created Date", cell: (v) => formatShortDateTime(v.created_at), className: nowrap },
     { header: "Updated Date", cell: (v) => formatShortDateTime(v.updated_at), className: nowrap },
   ];

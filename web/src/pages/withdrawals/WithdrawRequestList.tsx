@@ -5,7 +5,7 @@ import { type Decision, useDecideWithdrawal, withdrawRequests } from "../../api/
 import { type Column, ConfirmDialog, DataTable, PageHeader, useListState } from "../../components";
 import { formatDateTime, formatMoney } from "../../lib/format";
 
-/** SPEC.md section 2: rejected red, completed green, processing blue. */
+/** docs/REQUIREMENTS.md section 2: rejected red, completed green, processing blue. */
 const STATUS_STYLE: Record<WithdrawStatus, { bg: string; label: string }> = {
   processing: { bg: "primary", label: "Processing" },
   completed: { bg: "success", label: "Completed" },
