@@ -1,24 +1,40 @@
 // Starts a throw-away PostgreSQL server on loopback for the test suite and
-// stops it afterwards. Uses the machine's PostgreSQL binaries (installed with
-// apt-get when missing); as root, runs them as the postgres user.
+// stops it afterwards. Uses PostgreSQL's binaries from PG_BIN, Debian's folders or
+// the PATH (installed with apt-get on Debian as root when missing); as root, runs
+// them as the postgres user.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
+const WHERE_LOOKED = "PG_BIN, /usr/lib/postgresql/*/bin (Debian), the PATH";
+
+/** The folder holding initdb and pg_ctl: PG_BIN, Debian's newest version, or the PATH. */
 function findBin() {
-  const candidates = [
-    "/usr/lib/postgresql/17/bin",
-    "/usr/lib/postgresql/16/bin",
-    "/usr/lib/postgresql/15/bin",
-  ];
-  return candidates.find((dir) => fs.existsSync(path.join(dir, "initdb")));
+  const has = (dir) =>
+    fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl"));
+  if (process.env.PG_BIN) return has(process.env.PG_BIN) ? process.env.PG_BIN : undefined;
+  const debian = "/usr/lib/postgresql";
+  const versions = fs.existsSync(debian)
+    ? fs
+        .readdirSync(debian)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const onPath = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
+  return [...versions.map((v) => path.join(debian, v, "bin")), ...onPath].find(has);
 }
 
+const isDebian = () => fs.existsSync("/usr/bin/apt-get") && fs.existsSync("/etc/debian_version");
+
+/**
+ * initdb and pg_ctl, installed with apt-get on Debian as root when missing.
+ * Elsewhere (or without root) it says exactly what is missing and returns undefined.
+ */
 export function ensurePostgresBinaries() {
   let bin = findBin();
-  if (!bin && process.getuid?.() === 0) {
+  if (!bin && !process.env.PG_BIN && isDebian() && process.getuid?.() === 0) {
     console.log("PostgreSQL binaries missing: installing the Debian package postgresql.");
     spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
     spawnSync("apt-get", ["install", "-y", "-qq", "postgresql"], {
@@ -27,7 +43,25 @@ export function ensurePostgresBinaries() {
     });
     bin = findBin();
   }
+  if (!bin) console.error(postgresMissing());
   return bin;
+}
+
+/** What is missing and the ways to point the tests at a PostgreSQL. */
+export function postgresMissing() {
+  const found = process.env.PG_BIN
+    ? `PG_BIN=${process.env.PG_BIN} holds no initdb and pg_ctl.`
+    : `PostgreSQL's initdb and pg_ctl were not found (looked in ${WHERE_LOOKED}).`;
+  const install = isDebian()
+    ? "  - as root, `apt-get install postgresql` (npm test does this itself when run as root), or"
+    : "  - install PostgreSQL 15 or newer with the system's package manager, or";
+  return [
+    found,
+    "The tests on PostgreSQL need one of:",
+    install,
+    "  - PG_BIN=/folder/with/initdb (e.g. PG_BIN=/usr/lib/postgresql/17/bin or $(pg_config --bindir)), or",
+    "  - TEST_DATABASE_URL=postgres://user@host:port/postgres, a server the tests may create databases on.",
+  ].join("\n");
 }
 
 function freePort() {

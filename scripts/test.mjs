@@ -1,12 +1,17 @@
-// The test command: lint, type checks, and every suite (web components, API on
-// PGlite, API on a real PostgreSQL server, browser end-to-end). Ends with one line
-// "N passed, N failed" that totals every suite.
+// The test command: lint, type checks, the server's build, and every suite (web
+// components, API on PGlite with this Node and with Node 22 LTS, API on a real
+// PostgreSQL server, browser end-to-end). Ends with one line "N passed, N failed"
+// that totals every suite. On Debian as root it installs what is missing
+// (Chromium, PostgreSQL); elsewhere it says what is missing and how to point the
+// tests at one (CHROMIUM_PATH, PG_BIN, TEST_DATABASE_URL).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startPostgres } from "./postgres.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
+/** Node 22 LTS as the npm registry's `node` package ships it (no other download). */
+const NODE_22 = "node@22";
 const out = path.join(root, ".test-output");
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
@@ -33,13 +38,19 @@ function check(label, command, args) {
   summary.push(`${label}: ${ok ? "passed" : "FAILED"}`);
 }
 
-function vitestSuite(label, project, env = {}) {
+/**
+ * One vitest project; `node` is the command that runs vitest (this Node, or
+ * another Node's command line with its arguments).
+ */
+function vitestSuite(label, project, env = {}, node = [process.execPath]) {
   const report = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
+  const [command, ...prefix] = node;
   const ok = run(
     label,
-    "npx",
+    command,
     [
-      "vitest",
+      ...prefix,
+      path.join(root, "node_modules/vitest/vitest.mjs"),
       "run",
       "--root",
       project,
@@ -68,13 +79,23 @@ function vitestSuite(label, project, env = {}) {
 
 check("lint (biome)", "npx", ["biome", "check", "."]);
 check("type check (tsc)", "npm", ["run", "-s", "typecheck"]);
+check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]);
 vitestSuite("web components", "web");
-vitestSuite("server on PGlite", "server");
+vitestSuite(`server on PGlite, Node ${process.versions.node}`, "server");
 
-const postgres = await startPostgres().catch((error) => {
-  console.error(`Could not start PostgreSQL: ${error.message}`);
-  return null;
-});
+// Node 20 is past its end of life: the server suite on PGlite runs on Node 22 LTS
+// too, from the npm registry's `node` package (docs/DECISIONS.md, "Runtime").
+if (!process.versions.node.startsWith("22.")) {
+  vitestSuite("server on PGlite, Node 22", "server", {}, ["npx", "-y", NODE_22]);
+}
+
+const given = process.env.TEST_DATABASE_URL;
+const postgres = given
+  ? { url: given, stop() {} }
+  : await startPostgres().catch((error) => {
+      console.error(`Could not start PostgreSQL: ${error.message}`);
+      return null;
+    });
 if (postgres) {
   try {
     vitestSuite("server on PostgreSQL", "server", { TEST_DATABASE_URL: postgres.url });
@@ -83,16 +104,26 @@ if (postgres) {
   }
 } else {
   failed += 1;
-  summary.push("server on PostgreSQL: could not start a PostgreSQL server (see above)");
+  summary.push("server on PostgreSQL: no PostgreSQL server (see above: PG_BIN, TEST_DATABASE_URL)");
 }
 
-/** The browser tests drive Debian's Chromium; install it when missing. */
+/**
+ * The browser tests drive Debian's Chromium (or CHROMIUM_PATH); on Debian as root
+ * it is installed when missing, elsewhere the message says what to do.
+ */
 function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (fs.existsSync(chromium)) return true;
-  if (process.getuid?.() !== 0) {
+  const debian = fs.existsSync("/usr/bin/apt-get") && fs.existsSync("/etc/debian_version");
+  if (process.env.CHROMIUM_PATH || !debian || process.getuid?.() !== 0) {
     console.error(
-      `${chromium} is missing: install Debian's chromium package (apt-get install chromium).`,
+      [
+        `${chromium} is missing: the browser tests need a Chromium or Chrome.`,
+        debian
+          ? "  - as root, `apt-get install chromium fonts-liberation` (npm test does this itself when run as root), or"
+          : "  - install Chromium or Google Chrome with the system's package manager, or",
+        "  - CHROMIUM_PATH=/path/to/chromium (e.g. /usr/bin/chromium-browser or /Applications/Google Chrome.app/Contents/MacOS/Google Chrome).",
+      ].join("\n"),
     );
     return false;
   }
@@ -110,8 +141,8 @@ function ensureChromium() {
 
 if (!ensureChromium()) {
   failed += 1;
-  summary.push("browser (Chromium): Chromium could not be installed");
-} else if (run("build web app", "npm", ["run", "-s", "build"])) {
+  summary.push("browser (Chromium): no Chromium (see above: CHROMIUM_PATH)");
+} else if (run("build web app", "npm", ["run", "-s", "build", "-w", "web"])) {
   vitestSuite("browser (Chromium)", "e2e");
 } else {
   failed += 1;

@@ -4,6 +4,7 @@ import {
   PRODUCTION_ADMIN_PASSWORD_MIN_LENGTH,
   passwordProblem,
 } from "@store/contract";
+import { SERVER_ROOT } from "./serverRoot";
 
 /** Environment configuration (docs/REQUIREMENTS.md), read once at start. */
 export interface Config {
@@ -46,7 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.TZ || "Asia/Kuala_Lumpur",
     production: env.NODE_ENV === "production",
     // WEB_DIST: another build of the web app (tests build to private folders).
-    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(SERVER_ROOT, "../web/dist")),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }

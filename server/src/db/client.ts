@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { SERVER_ROOT } from "../serverRoot";
 import { lockDataDir } from "./dataDirLock";
 import * as schema from "./schema";
 
@@ -20,9 +21,16 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /**
+   * PGlite only, after a first start that created the store: the same store on a
+   * new engine. initdb, migrations and the demo seed grow PGlite's WebAssembly
+   * memory, which never shrinks (359 MB resident against 199 MB for a later
+   * start); a new engine starts from its idle size. docs/DECISIONS.md ("PGlite's memory").
+   */
+  afresh?: () => Promise<Database>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+const migrationsFolder = path.join(SERVER_ROOT, "drizzle");
 
 export interface OpenOptions {
   /** postgres://… to use a PostgreSQL server; otherwise PGlite. */
@@ -58,26 +66,47 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   // Before PGlite touches the files: a second process on them destroys the store.
   const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  const fresh =
+    options.dataDir !== undefined &&
+    !fs.existsSync(path.join(options.dataDir, "pglite", "PG_VERSION"));
   let client: PGlite | undefined;
   try {
     client = await createPglite(options.dataDir, options.durable ?? true);
     await client.exec(`SET TIME ZONE '${options.timeZone.replace(/'/g, "")}'`);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
-    const opened = client;
-    return {
-      db,
-      kind: "pglite",
-      close: async () => {
-        await opened.close();
-        await lock?.release();
-      },
-    };
+    return pgliteDatabase(client, db, options, fresh, lock);
   } catch (error) {
     await client?.close().catch(() => undefined);
     await lock?.release();
     throw error;
   }
+}
+
+function pgliteDatabase(
+  client: PGlite,
+  db: Db,
+  options: OpenOptions,
+  fresh: boolean,
+  lock: { release(): Promise<void> } | undefined,
+): Database {
+  const close = async () => {
+    await client.close();
+    await lock?.release();
+  };
+  if (!fresh) return { db, kind: "pglite", close };
+  return {
+    db,
+    kind: "pglite",
+    close,
+    // The folder's lock stays held: no other process can slip in between.
+    afresh: async () => {
+      await client.close();
+      const next = await createPglite(options.dataDir, options.durable ?? true);
+      await next.exec(`SET TIME ZONE '${options.timeZone.replace(/'/g, "")}'`);
+      return pgliteDatabase(next, drizzlePglite(next, { schema }), options, false, lock);
+    },
+  };
 }
 
 async function createPglite(folder: string | undefined, durable: boolean): Promise<PGlite> {
