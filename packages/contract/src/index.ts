@@ -4,6 +4,7 @@ export * from "./catalog";
 export * from "./common";
 export * from "./content";
 export * from "./dashboard";
+export * from "./genealogy";
 export * from "./lookups";
 export * from "./orders";
 export * from "./people";

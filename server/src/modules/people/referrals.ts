@@ -7,11 +7,13 @@
  * Every transaction that changes an edge first takes one advisory lock, so
  * two edits can never form a cycle between them.
  */
+import { DOWNLINE_MAX_NODES, type downlineQuery, type GenealogyNode } from "@store/contract";
 import { eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
-import { badRequest } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
 
 /** Serialises changes to the referral tree until the transaction ends (key: any fixed number). */
 export async function lockReferralTree(tx: Tx): Promise<void> {
@@ -125,4 +127,104 @@ export async function currentReferrer(tx: Tx, userId: number): Promise<number | 
     .from(users)
     .where(eq(users.user_id, userId));
   return row?.referral_of ?? null;
+}
+
+/*
+ * The genealogy screen's reads (docs/DECISIONS.md, "Genealogy"). Each level is
+ * one lookup per parent on users_referral_of_idx (referral_of, user_id), so a
+ * call costs what it answers, never the size of the tree.
+ */
+
+interface NodeRow extends Record<string, unknown> {
+  user_id: number;
+  username: string;
+  membership: number;
+  membership_name: string | null;
+  down_line: number;
+  ttl_pv: string;
+  referral_of: number | null;
+}
+
+const nodeColumns = sql`u.user_id, u.username, u.membership, m.membership as membership_name,
+  u.down_line, u.ttl_pv::text as ttl_pv, u.referral_of`;
+
+function asNode(row: NodeRow, level: number): GenealogyNode {
+  return {
+    user_id: row.user_id,
+    username: row.username,
+    membership: row.membership,
+    membership_name: row.membership_name,
+    down_line: row.down_line,
+    ttl_pv: row.ttl_pv,
+    referral_of: row.referral_of,
+    has_children: row.down_line > 0,
+    level,
+  };
+}
+
+async function assertUserExists(tx: Tx, userId: number): Promise<{ down_line: number }> {
+  const [row] = await tx
+    .select({ down_line: users.down_line })
+    .from(users)
+    .where(eq(users.user_id, userId));
+  if (!row) throw notFound("User");
+  return row;
+}
+
+/**
+ * GET users/{id}/downline: the member's referrals, level by level down to
+ * `depth`; each parent's first `_limit` children by user id (the first level
+ * after `after`), and no more than DOWNLINE_MAX_NODES in all. `total` is the
+ * member's direct referrals.
+ */
+export async function readDownline(
+  tx: Tx,
+  userId: number,
+  query: z.output<typeof downlineQuery>,
+): Promise<{ rows: GenealogyNode[]; total: number }> {
+  const member = await assertUserExists(tx, userId);
+  const nodes: GenealogyNode[] = [];
+  let parents = [userId];
+  for (let level = 1; level <= query.depth && parents.length > 0; level++) {
+    const room = DOWNLINE_MAX_NODES - nodes.length;
+    if (room <= 0) break;
+    const after = level === 1 ? (query.after ?? 0) : 0;
+    const result = await tx.execute<NodeRow>(sql`
+      select ${nodeColumns}
+      from unnest(${sql.param(parents)}::int[]) with ordinality p(id, n)
+      cross join lateral (
+        select * from users c
+        where c.referral_of = p.id and c.user_id > ${after}
+        order by c.user_id limit ${query._limit}
+      ) u
+      left join memberships m on m.member_id = u.membership
+      order by p.n, u.user_id
+      limit ${room}`);
+    const levelNodes = result.rows.map((row) => asNode(row, level));
+    nodes.push(...levelNodes);
+    parents = levelNodes.filter((node) => node.has_children).map((node) => node.user_id);
+  }
+  return { rows: nodes, total: member.down_line };
+}
+
+/** The most levels an upline walk climbs (cycles are refused on write; this only bounds a bad row). */
+const MAX_UPLINE = 100_000;
+
+/** GET users/{id}/upline: from the root of the member's tree down to the member. */
+export async function readUpline(tx: Tx, userId: number): Promise<GenealogyNode[]> {
+  await assertUserExists(tx, userId);
+  const result = await tx.execute<NodeRow & { step: number }>(sql`
+    with recursive chain(user_id, step) as (
+      select ${userId}::int, 0
+      union all
+      select p.referral_of, c.step + 1
+      from chain c join users p on p.user_id = c.user_id
+      where p.referral_of is not null and c.step < ${MAX_UPLINE}
+    )
+    select ${nodeColumns}, c.step
+    from chain c
+    join users u on u.user_id = c.user_id
+    left join memberships m on m.member_id = u.membership
+    order by c.step desc`);
+  return result.rows.map((row, index) => asNode(row, index));
 }

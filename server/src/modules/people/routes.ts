@@ -1,6 +1,8 @@
 import {
   currency,
+  downlineQuery,
   gender,
+  genealogyNode,
   idParams,
   language,
   listQuery,
@@ -10,6 +12,7 @@ import {
   nextUserId,
   referralUpdateBody,
   role,
+  uplinePath,
   user,
   userCountRow,
   userCreate,
@@ -24,6 +27,7 @@ import { sendPage } from "../../lib/paging";
 import { sendJsonStream } from "../../lib/stream";
 import { lookups } from "./lookups";
 import { membershipService } from "./memberships";
+import { readDownline, readUpline } from "./referrals";
 import {
   createUser,
   deleteUser,
@@ -43,6 +47,30 @@ export function registerPeopleRoutes(app: App): void {
   registerLookupRoutes(app);
   registerWalletRoutes(app);
   registerMembershipRoutes(app);
+  registerGenealogyRoutes(app);
+}
+
+/** The referral tree, read a level at a time (docs/DECISIONS.md, "Genealogy"). */
+function registerGenealogyRoutes(app: App): void {
+  const tags = ["people"];
+  app.get(
+    "/users/:id/downline",
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: downlineQuery,
+        response: { 200: genealogyNode.array() },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await readDownline(app.db, request.params.id, request.query)),
+  );
+  app.get(
+    "/users/:id/upline",
+    { schema: { tags, params: idParams, response: { 200: uplinePath } } },
+    async (request) => readUpline(app.db, request.params.id),
+  );
 }
 
 function registerUserRoutes(app: App): void {
