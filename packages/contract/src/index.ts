@@ -5,6 +5,7 @@ export * from "./common";
 export * from "./content";
 export * from "./dashboard";
 export * from "./genealogy";
+export * from "./ledger";
 export * from "./lookups";
 export * from "./orders";
 export * from "./people";

@@ -254,5 +254,7 @@ export const withdrawRequest = z.object({
   request_at: timestamp,
   cashOut_at: nullableTimestamp,
   rejected_at: nullableTimestamp,
+  /** Set when a completed request was reversed (PUT withdrawRequest/{id}/reverse); once only. */
+  reversed_at: nullableTimestamp,
 });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;

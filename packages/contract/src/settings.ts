@@ -9,6 +9,7 @@ import {
   status01,
   statusOut,
   text,
+  wholeNumber,
 } from "./primitives";
 
 export const STORE_CONTACT_MAX = 11;
@@ -33,6 +34,20 @@ export const settingsInput = z.object({
     .transform((v) => v ?? ""),
   copyright_text: optionalText(255),
   footer_text: optionalText(500),
+  // The store's money rules (docs/DECISIONS.md, "The wallet ledger"). Left out,
+  // each keeps its stored value, so a form that does not show them saves safely.
+  commission_status: status01.optional(),
+  withdraw_min_amt: money("Minimum withdrawal amount").optional(),
+  /** Empty or null: no maximum. */
+  withdraw_max_amt: z
+    .preprocess(
+      (v) => (v === "" ? null : v),
+      money("Maximum withdrawal amount")
+        .refine((v) => v !== "0.00", "Maximum withdrawal amount must be above 0.")
+        .nullable(),
+    )
+    .optional(),
+  low_stock_threshold: wholeNumber("Low stock threshold", 0, 1_000_000).optional(),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 
@@ -45,6 +60,13 @@ export const settings = z.object({
   store_contact: z.string(),
   copyright_text: z.string(),
   footer_text: z.string(),
+  /** 1: a buyer's referrer earns their tier's Member Earning % of each completed order. */
+  commission_status: statusOut,
+  withdraw_min_amt: moneyOut,
+  /** Null: no maximum. */
+  withdraw_max_amt: moneyOut.nullable(),
+  /** Products at or below this stock are low (alerts). */
+  low_stock_threshold: z.number(),
   updated_at: nullableTimestamp,
 });
 export type Settings = z.infer<typeof settings>;

@@ -3,7 +3,12 @@
  * map onto the contract without renaming. Money is numeric; two-valued
  * statuses are smallint 1/0; deleted_at marks soft deletes where SPEC lists it.
  */
-import type { RequirementCondition } from "@store/contract";
+import type {
+  LedgerAccount,
+  LedgerReason,
+  LedgerRefType,
+  RequirementCondition,
+} from "@store/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -203,6 +208,8 @@ export const withdrawRequests = pgTable(
     request_at: timestamp("request_at").notNull().default(sql`now()`),
     cashOut_at: timestamp("cashOut_at"),
     rejected_at: timestamp("rejected_at"),
+    /** A completed request undone by a withdrawal_reversal ledger entry (once). */
+    reversed_at: timestamp("reversed_at"),
   },
   (t) => [
     index("withdraw_requests_user_id_idx").on(t.user_id, t.withdraw_id),
@@ -225,6 +232,55 @@ export const withdrawRequests = pgTable(
       sql`${t.withdraw_status} in ('processing', 'completed', 'rejected')`,
     ),
     check("withdraw_requests_amount", sql`${t.withdraw_amt} > 0`),
+  ],
+);
+
+/**
+ * The wallet ledger (docs/DECISIONS.md, "The wallet ledger"): one append-only
+ * entry per change of user_wallets.wallet_amt, c_wallet_amt or users.ttl_pv.
+ * No foreign key on user_id: a deleted member's entries stay as the money
+ * trail. Triggers (migration 0008) keep it append-only, chain each entry's
+ * balance_after on the one before, refuse a balance change that is not the
+ * latest entry's balance_after, and give every balance inserted non-zero its
+ * opening entry.
+ */
+export const walletLedger = pgTable(
+  "wallet_ledger",
+  {
+    entry_id: bigserial("entry_id", { mode: "number" }).primaryKey(),
+    user_id: integer("user_id").notNull(),
+    account: text("account").$type<LedgerAccount>().notNull(),
+    amount: money("amount").notNull(),
+    balance_after: money("balance_after").notNull(),
+    reason: text("reason").$type<LedgerReason>().notNull(),
+    ref_type: text("ref_type").$type<LedgerRefType>(),
+    ref_id: integer("ref_id"),
+    note: text("note").notNull().default(""),
+    actor_id: integer("actor_id"),
+    actor_username: text("actor_username"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("wallet_ledger_user_id_idx").on(t.user_id, t.entry_id),
+    index("wallet_ledger_user_account_idx").on(t.user_id, t.account, t.entry_id),
+    index("wallet_ledger_ref_idx").on(t.ref_type, t.ref_id),
+    uniqueIndex("wallet_ledger_one_opening")
+      .on(t.user_id, t.account)
+      .where(sql`${t.reason} = 'opening'`),
+    check("wallet_ledger_account", sql`${t.account} in ('wallet', 'cash_wallet', 'pv')`),
+    check(
+      "wallet_ledger_reason",
+      sql`${t.reason} in ('opening', 'adjustment', 'withdrawal', 'withdrawal_reversal', 'pv_order', 'pv_refund', 'commission', 'commission_reversal')`,
+    ),
+    check(
+      "wallet_ledger_ref",
+      sql`(${t.ref_type} is null and ${t.ref_id} is null) or (${t.ref_type} in ('order', 'withdrawal') and ${t.ref_id} is not null)`,
+    ),
+    check("wallet_ledger_balance", sql`${t.balance_after} >= 0`),
+    check(
+      "wallet_ledger_amount",
+      sql`${t.amount} <> 0 and (${t.reason} <> 'opening' or ${t.balance_after} = ${t.amount})`,
+    ),
   ],
 );
 
@@ -466,9 +522,22 @@ export const settings = pgTable(
     store_contact: text("store_contact").notNull().default(""),
     copyright_text: text("copyright_text").notNull().default(""),
     footer_text: text("footer_text").notNull().default(""),
+    /** 1: the buyer's referrer earns their tier's Member Earning % of a completed order. */
+    commission_status: status("commission_status").$type<0 | 1>(),
+    withdraw_min_amt: money("withdraw_min_amt").notNull().default("0"),
+    /** Null: no maximum. */
+    withdraw_max_amt: money("withdraw_max_amt"),
+    low_stock_threshold: integer("low_stock_threshold").notNull().default(5),
     updated_at: updatedAt(),
   },
-  (t) => [check("settings_theme", sql`${t.theme_color} between 1 and 3`)],
+  (t) => [
+    check("settings_theme", sql`${t.theme_color} between 1 and 3`),
+    check(
+      "settings_withdraw_limits",
+      sql`${t.withdraw_min_amt} >= 0 and (${t.withdraw_max_amt} is null or ${t.withdraw_max_amt} >= ${t.withdraw_min_amt})`,
+    ),
+    check("settings_low_stock_threshold", sql`${t.low_stock_threshold} >= 0`),
+  ],
 );
 
 export const socialLogins = pgTable("social_logins", {

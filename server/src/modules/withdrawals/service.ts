@@ -35,6 +35,7 @@ const requestColumns = {
   request_at: withdrawRequests.request_at,
   cashOut_at: withdrawRequests.cashOut_at,
   rejected_at: withdrawRequests.rejected_at,
+  reversed_at: withdrawRequests.reversed_at,
 };
 
 function selectRequests(db: Tx) {

@@ -1,0 +1,134 @@
+/**
+ * The wallet ledger (docs/DECISIONS.md, "The wallet ledger"): every change of
+ * a wallet, cash wallet or PV balance is one append-only entry, and each
+ * balance equals the sum of its entries.
+ */
+import { z } from "zod";
+import { listQuery } from "./common";
+import { MAX_ID, money, moneyOut, text, timestamp } from "./primitives";
+
+export const LEDGER_ACCOUNTS = ["wallet", "cash_wallet", "pv"] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/** What a balance is called on screen. */
+export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
+  wallet: "Wallet",
+  cash_wallet: "Cash wallet",
+  pv: "PV",
+};
+
+export const LEDGER_REASONS = [
+  "opening",
+  "adjustment",
+  "withdrawal",
+  "withdrawal_reversal",
+  "pv_order",
+  "pv_refund",
+  "commission",
+  "commission_reversal",
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
+  opening: "Opening balance",
+  adjustment: "Adjustment",
+  withdrawal: "Withdrawal",
+  withdrawal_reversal: "Withdrawal reversal",
+  pv_order: "PV from order",
+  pv_refund: "PV refund",
+  commission: "Commission",
+  commission_reversal: "Commission reversal",
+};
+
+/** What an entry came from: an order (orders_id) or a withdrawal request (withdraw_id). */
+export const LEDGER_REF_TYPES = ["order", "withdrawal"] as const;
+export type LedgerRefType = (typeof LEDGER_REF_TYPES)[number];
+
+/** One ledger entry as answered. Amounts are signed exact decimal strings ("-12.50"). */
+export const ledgerEntry = z.object({
+  entry_id: z.number(),
+  user_id: z.number(),
+  account: z.enum(LEDGER_ACCOUNTS),
+  amount: moneyOut,
+  balance_after: moneyOut,
+  reason: z.enum(LEDGER_REASONS),
+  ref_type: z.enum(LEDGER_REF_TYPES).nullable(),
+  ref_id: z.number().nullable(),
+  note: z.string(),
+  /** The administrator who posted it, as they were named then; null for the system (migration, seed). */
+  actor_id: z.number().nullable(),
+  actor_username: z.string().nullable(),
+  created_at: timestamp,
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+const ACCOUNT_MESSAGE = "Account must be wallet, cash_wallet or pv.";
+const ledgerAccount = text({ error: ACCOUNT_MESSAGE }).pipe(
+  z.enum(LEDGER_ACCOUNTS, { error: ACCOUNT_MESSAGE }),
+);
+
+/** GET walletLedger: the usual paging, narrowed to one member and/or one account. Newest first. */
+export const ledgerListQuery = listQuery.extend({
+  user_id: z.coerce
+    .number({ error: "User must be a user id." })
+    .int("User must be a user id.")
+    .positive("User must be a user id.")
+    .max(MAX_ID, "User must be a user id.")
+    .optional(),
+  account: ledgerAccount.optional(),
+});
+export type LedgerListQuery = z.input<typeof ledgerListQuery>;
+
+export const LEDGER_NOTE_MIN = 3;
+export const LEDGER_NOTE_MAX = 500;
+
+/** A note an administrator must write (adjustments, withdrawal reversals). */
+export const ledgerNote = text({ error: "Note is required." })
+  .trim()
+  .min(1, "Note is required.")
+  .min(LEDGER_NOTE_MIN, `Note must be at least ${LEDGER_NOTE_MIN} characters.`)
+  .max(LEDGER_NOTE_MAX, `Note must be at most ${LEDGER_NOTE_MAX} characters.`);
+
+/**
+ * POST walletAdjustments: an administrator's correction of one balance by a
+ * signed amount (never zero). A result below zero is refused with 409.
+ * Answers the entry (201).
+ */
+export const walletAdjustmentInput = z.object({
+  user_id: z.coerce
+    .number({ error: "User is required." })
+    .int("User is required.")
+    .positive("User is required.")
+    .max(MAX_ID, "User must be an existing user."),
+  account: ledgerAccount,
+  amount: money("Amount", { min: -9_999_999_999.99 }).refine((v) => v !== "0.00", {
+    message: "Amount must not be zero.",
+  }),
+  note: ledgerNote,
+});
+export type WalletAdjustmentInput = z.input<typeof walletAdjustmentInput>;
+
+/** One balance that differs from the sum of its entries. */
+export const reconcileMismatch = z.object({
+  user_id: z.number(),
+  account: z.enum(LEDGER_ACCOUNTS),
+  balance: moneyOut,
+  ledger_sum: moneyOut,
+});
+export type ReconcileMismatch = z.infer<typeof reconcileMismatch>;
+
+/** GET walletLedger/reconcile: every live balance compared with the sum of its entries. */
+export const reconcileReport = z.object({
+  /** Balances compared: three per user (wallet, cash wallet, PV). */
+  wallets_checked: z.number(),
+  mismatches: reconcileMismatch.array(),
+});
+export type ReconcileReport = z.infer<typeof reconcileReport>;
+
+/**
+ * PUT withdrawRequest/{id}/reverse: undoes a completed request; the amount
+ * goes back to the cash wallet as a withdrawal_reversal entry. The note is
+ * required.
+ */
+export const withdrawReversalInput = z.object({ note: ledgerNote });
+export type WithdrawReversalInput = z.input<typeof withdrawReversalInput>;
