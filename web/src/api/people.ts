@@ -1,6 +1,7 @@
 import type {
   Currency,
   Gender,
+  GenealogyNode,
   Language,
   Membership,
   MembershipInput,
@@ -11,8 +12,8 @@ import type {
   Wallet,
   WalletInput,
 } from "@store/contract";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { api, useRefresh } from "./client";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { api, requestPage, useRefresh } from "./client";
 import { createResource } from "./crud";
 
 /** Users: GET/POST users, GET/PUT/DELETE users/{id}. */
@@ -84,3 +85,39 @@ export const useGenders = () => useLookup<Gender>("genders");
 export const useRoles = () => useLookup<Role>("roles");
 export const useLanguages = () => useLookup<Language>("languages");
 export const useCurrencies = () => useLookup<Currency>("currencies");
+
+/** Direct referrals asked for at a time when a tree node opens (then "Show more"). */
+export const DOWNLINE_PAGE = 50;
+
+/**
+ * GET users/{id}/downline?depth=1: a member's direct referrals, a page at a
+ * time after the last one shown, only once the node is opened (`enabled`).
+ * Under the users key: a people write refreshes the tree.
+ */
+export function useDownline(userId: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...users.keys.all, "downline", userId],
+    enabled,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      requestPage<GenealogyNode>(`users/${userId}/downline`, {
+        depth: 1,
+        _limit: DOWNLINE_PAGE,
+        after: pageParam || undefined,
+      }),
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((sum, page) => sum + page.rows.length, 0);
+      return shown < last.total && last.rows.length > 0 ? last.rows.at(-1)?.user_id : undefined;
+    },
+  });
+}
+
+/** GET users/{id}/upline: the path from the root of the tree down to the member. */
+export function useUpline(userId: number | null) {
+  return useQuery({
+    queryKey: [...users.keys.all, "upline", userId ?? 0],
+    enabled: userId !== null,
+    retry: false,
+    queryFn: () => api.get<GenealogyNode[]>(`users/${userId}/upline`),
+  });
+}

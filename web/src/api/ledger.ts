@@ -1,0 +1,99 @@
+import {
+  LEDGER_ACCOUNTS,
+  type LedgerAccount,
+  type LedgerEntry,
+  type WalletAdjustmentInput,
+  type WithdrawRequest,
+  type WithdrawReversalInput,
+} from "@store/contract";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { api, type ListPage, requestPage, useRefresh } from "./client";
+import type { ListParams } from "./crud";
+import { users, wallets } from "./people";
+
+/** Query keys of the ledger: every statement, balance and export lives under `all`. */
+export const ledgerKeys = {
+  all: ["walletLedger"] as const,
+  list: (params: ListParams) => ["walletLedger", "list", params] as const,
+  balances: (userId: number) => ["walletLedger", "balances", userId] as const,
+};
+
+/** GET walletLedger: one page of entries, newest first (user_id, account, paging). */
+export function useLedger(params: ListParams, enabled = true) {
+  return useQuery<ListPage<LedgerEntry>>({
+    queryKey: ledgerKeys.list(params),
+    queryFn: () => requestPage<LedgerEntry>("walletLedger", params),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export type Balances = Record<LedgerAccount, string>;
+
+/**
+ * A member's three balances, each the balance after its newest entry (a
+ * balance always equals the sum of its entries; no entry yet: 0.00).
+ */
+export function useBalances(userId: number | null) {
+  return useQuery<Balances>({
+    queryKey: ledgerKeys.balances(userId ?? 0),
+    enabled: userId !== null,
+    queryFn: async () => {
+      const latest = await Promise.all(
+        LEDGER_ACCOUNTS.map((account) =>
+          requestPage<LedgerEntry>("walletLedger", {
+            user_id: userId ?? 0,
+            account,
+            _page: 1,
+            _limit: 1,
+          }),
+        ),
+      );
+      return Object.fromEntries(
+        LEDGER_ACCOUNTS.map((account, i) => [account, latest[i]?.rows[0]?.balance_after ?? "0.00"]),
+      ) as Balances;
+    },
+  });
+}
+
+/** Every entry of a statement for its export, read in pages of 1,000 (the largest page a list call answers). */
+export async function readWholeStatement(params: ListParams): Promise<LedgerEntry[]> {
+  const rows: LedgerEntry[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await requestPage<LedgerEntry>("walletLedger", {
+      ...params,
+      _page: page,
+      _limit: 1000,
+    });
+    rows.push(...answer.rows);
+    if (answer.rows.length < 1000 || rows.length >= answer.total) return rows;
+  }
+}
+
+/** A balance write changes the statement, the wallet list and the user's PV. */
+function useRefreshMoney() {
+  return useRefresh(ledgerKeys.all, wallets.keys.all, users.keys.all, ["withdrawRequests"]);
+}
+
+/** POST walletAdjustments: the entry it posted. */
+export function useAdjustWallet() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: (input: WalletAdjustmentInput) => api.post<LedgerEntry>("walletAdjustments", input),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * PUT withdrawRequest/{id}/reverse: a completed request is undone by a
+ * withdrawal_reversal entry. The lists refresh whatever the answer (a 409:
+ * someone reversed it first, and the admin should see so).
+ */
+export function useReverseWithdrawal() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: WithdrawReversalInput }) =>
+      api.put<WithdrawRequest>(`withdrawRequest/${id}/reverse`, input),
+    onSettled: refresh,
+  });
+}

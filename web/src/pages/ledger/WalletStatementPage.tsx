@@ -1,0 +1,184 @@
+import {
+  LEDGER_ACCOUNT_LABELS,
+  LEDGER_ACCOUNTS,
+  LEDGER_REASON_LABELS,
+  type LedgerAccount,
+  type LedgerEntry,
+} from "@store/contract";
+import { useState } from "react";
+import { Button } from "react-bootstrap";
+import { Link } from "react-router";
+import type { ListParams } from "../../api/crud";
+import { type Balances, readWholeStatement, useBalances, useLedger } from "../../api/ledger";
+import { users } from "../../api/people";
+import {
+  type Column,
+  DataTable,
+  type ListFilter,
+  MissingRecord,
+  PageHeader,
+  showToast,
+  useListState,
+  useRecordId,
+} from "../../components";
+import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
+import { AdjustDialog } from "./AdjustDialog";
+import { downloadCsv, statementCsv } from "./statementCsv";
+
+/** A balance as the wallet list shows it: RM for the two wallets, PV for points. */
+export function formatBalance(account: LedgerAccount, value: string): string {
+  return account === "pv" ? `${formatDecimal(value)} PV` : formatMoney(value);
+}
+
+/** The SPEC's wallet column names for the three balances. */
+const BALANCE_TITLES: Record<LedgerAccount, string> = {
+  wallet: "Wallet Amount",
+  cash_wallet: "Cash Wallet Amount",
+  pv: "PV Amount",
+};
+
+/** The statement narrowed to one balance: drawn by the list's filter bar, kept in the URL. */
+const FILTERS: readonly ListFilter[] = [
+  {
+    kind: "choice",
+    name: "account",
+    label: "Account",
+    options: LEDGER_ACCOUNTS.map((a) => ({ value: a, label: LEDGER_ACCOUNT_LABELS[a] })),
+  },
+];
+
+/** Where an entry came from: its order (Edit Order) or its withdrawal request. */
+function Reference({ entry, username }: { entry: LedgerEntry; username: string }) {
+  if (entry.ref_type === "order" && entry.ref_id !== null)
+    return <Link to={`/editOrder?oid=${entry.ref_id}`}>Order #{entry.ref_id}</Link>;
+  if (entry.ref_type === "withdrawal" && entry.ref_id !== null)
+    return (
+      <Link to={`/withdrawRequest?q=${encodeURIComponent(username)}`}>
+        Withdrawal #{entry.ref_id}
+      </Link>
+    );
+  return <>-</>;
+}
+
+/**
+ * /walletStatement?uid={user_id}: a member's wallet, cash wallet and PV, and
+ * every entry behind them, newest first; an admin's adjustment and the
+ * statement as CSV. docs/DECISIONS.md, "Wallet statement".
+ */
+export default function WalletStatementPage() {
+  const { id, invalid } = useRecordId("uid");
+  const list = useListState({ filters: FILTERS });
+  const member = users.useOne(id);
+  const balances = useBalances(id);
+  const params: ListParams = { ...list.params, user_id: id ?? 0 };
+  const ledger = useLedger(params, id !== null);
+  const [adjusting, setAdjusting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  if (id === null || invalid || member.isError)
+    return <MissingRecord what="member" backTo="/userWallets" backLabel="Back to Users Wallet" />;
+  const username = member.data?.username ?? "";
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { _page, _limit, ...whole } = params;
+      const rows = await readWholeStatement(whole);
+      downloadCsv(`statement-${username || id}.csv`, statementCsv(rows));
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : "The export failed.");
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: Column<LedgerEntry>[] = [
+    { header: "Date", cell: (e) => formatDateTime(e.created_at), className: "text-nowrap" },
+    { header: "Account", cell: (e) => LEDGER_ACCOUNT_LABELS[e.account] },
+    { header: "Reason", cell: (e) => LEDGER_REASON_LABELS[e.reason] },
+    {
+      header: "Amount",
+      cell: (e) => (
+        <span className={e.amount.startsWith("-") ? "text-danger" : "text-success"}>
+          {e.amount.startsWith("-") ? "" : "+"}
+          {formatBalance(e.account, e.amount)}
+        </span>
+      ),
+      className: "text-end text-nowrap",
+    },
+    {
+      header: "Balance After",
+      cell: (e) => formatBalance(e.account, e.balance_after),
+      className: "text-end text-nowrap",
+    },
+    { header: "Reference", cell: (e) => <Reference entry={e} username={username} /> },
+    { header: "By", cell: (e) => e.actor_username ?? "System" },
+    { header: "Note", cell: (e) => e.note || "-" },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Wallet Statement" backTo="/userWallets">
+        <Button variant="outline-secondary" onClick={exportCsv} disabled={exporting}>
+          {exporting ? "Exporting…" : "Export CSV"}
+        </Button>
+        <Button variant="primary" onClick={() => setAdjusting(true)} disabled={!balances.data}>
+          Adjust
+        </Button>
+      </PageHeader>
+      <div className="card p-3 mb-3">
+        <div className="d-flex flex-wrap justify-content-between gap-2 mb-3">
+          <div>
+            <h2 className="h5 mb-0">{username || "…"}</h2>
+            {member.data && (
+              <span className="text-muted">
+                {member.data.f_name} {member.data.l_name} · {member.data.email}
+              </span>
+            )}
+          </div>
+          <div className="d-flex gap-3 align-items-start">
+            <Link to={`/editUser?uid=${id}`}>Edit User</Link>
+            <Link to={`/genealogy?uid=${id}`}>Tree</Link>
+          </div>
+        </div>
+        <BalanceCards balances={balances.data} />
+      </div>
+      <div className="card p-3">
+        <DataTable
+          list={list}
+          columns={columns}
+          page={ledger.data}
+          loading={ledger.isLoading}
+          rowKey={(e) => e.entry_id}
+          emptyText="No entries yet."
+        />
+      </div>
+      {balances.data && (
+        <AdjustDialog
+          show={adjusting}
+          userId={id}
+          username={username}
+          balances={balances.data}
+          onClose={() => setAdjusting(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function BalanceCards({ balances }: { balances: Balances | undefined }) {
+  return (
+    <dl className="row g-3 mb-0" aria-label="Balances">
+      {LEDGER_ACCOUNTS.map((account) => (
+        <div key={account} className="col-sm-4">
+          <div className="border rounded p-3 h-100">
+            <dt className="small text-muted fw-normal">{BALANCE_TITLES[account]}</dt>
+            <dd className="h4 mb-0" data-testid={`balance-${account}`}>
+              {balances ? formatBalance(account, balances[account]) : "…"}
+            </dd>
+          </div>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,121 @@
+import { LEDGER_NOTE_MAX, type WithdrawRequest, withdrawReversalInput } from "@store/contract";
+import { useEffect, useState } from "react";
+import { Form } from "react-bootstrap";
+import { ApiError } from "../../api/client";
+import { useBalances, useReverseWithdrawal } from "../../api/ledger";
+import { ConfirmDialog, Field, showToast } from "../../components";
+import { formatMoney } from "../../lib/format";
+import { addMoney, subtractMoney } from "../../lib/money";
+
+/**
+ * The member's cash wallet now and what it will be once this request is
+ * approved (`sign` -1) or reversed (+1): read afresh from the ledger when the
+ * dialog opens, the list's figure until then.
+ */
+export function CashWalletFigures({ request, sign }: { request: WithdrawRequest; sign: -1 | 1 }) {
+  const balances = useBalances(request.user_id);
+  const now = balances.data?.cash_wallet ?? request.c_wallet_amt;
+  const after =
+    sign < 0 ? subtractMoney(now, request.withdraw_amt) : addMoney(now, request.withdraw_amt);
+  const short = after.startsWith("-");
+  return (
+    <>
+      <dl className="row mb-0 mt-3 small" aria-label="Cash wallet">
+        <dt className="col-7 fw-normal">Cash wallet now</dt>
+        <dd className="col-5 text-end mb-1" data-testid="cash-now">
+          {formatMoney(now)}
+        </dd>
+        <dt className="col-7 fw-normal">{sign < 0 ? "After approval" : "After reversal"}</dt>
+        <dd className={`col-5 text-end mb-0 fw-semibold ${short ? "text-danger" : ""}`}>
+          <span data-testid="cash-after">{formatMoney(after)}</span>
+        </dd>
+      </dl>
+      {short && (
+        <p className="text-danger small mt-2 mb-0" role="alert">
+          The cash wallet does not hold this amount.
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * "Reverse" on a completed request: asks for a note (why the payout is
+ * undone) and a Confirm, then the amount goes back to the cash wallet as a
+ * withdrawal_reversal entry; the request itself is not edited.
+ */
+export function ReverseDialog({
+  request,
+  onClose,
+}: {
+  request: WithdrawRequest | null;
+  onClose: () => void;
+}) {
+  const reverse = useReverseWithdrawal();
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    if (request) {
+      setNote("");
+      setError(undefined);
+    }
+  }, [request]);
+
+  const confirm = () => {
+    if (!request) return;
+    const parsed = withdrawReversalInput.safeParse({ note });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      document.getElementById("reverse-note")?.focus();
+      return;
+    }
+    reverse.mutate(
+      { id: request.withdraw_id, input: parsed.data },
+      {
+        onSuccess: () => {
+          showToast(`Withdrawal of [${request.username}] reversed.`, "success");
+          onClose();
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.status === 400) {
+            setError(failure.issues.find((i) => i.path === "note")?.message ?? failure.message);
+            failure.shownOnFields = true;
+          } else onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <ConfirmDialog
+      show={request !== null}
+      title="Reverse Alert"
+      confirmVariant="warning"
+      busy={reverse.isPending}
+      onCancel={onClose}
+      onConfirm={confirm}
+    >
+      Are you sure you want to reverse withdrawal of [{request?.username}]?
+      <div className="small text-muted mt-2">
+        {formatMoney(request?.withdraw_amt)} goes back to the cash wallet. The request stays
+        completed and its reversal is recorded.
+      </div>
+      {request && <CashWalletFigures request={request} sign={1} />}
+      <Field htmlFor="reverse-note" label="Note" error={error} className="mt-3 mb-0">
+        {(aria) => (
+          <Form.Control
+            {...aria}
+            as="textarea"
+            rows={2}
+            maxLength={LEDGER_NOTE_MAX}
+            value={note}
+            onChange={(e) => {
+              setNote(e.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </Field>
+    </ConfirmDialog>
+  );
+}
