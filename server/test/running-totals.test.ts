@@ -45,6 +45,10 @@ async function freshTotals(db: Db): Promise<Record<string, string>> {
         from users group by 1
       union all select 'user_wallets', count(*) from user_wallets
       union all select 'withdraw_requests', count(*) from withdraw_requests
+      union all select 'orders.status:' || order_status, count(*) from orders group by order_status
+      union all select 'withdraw_requests.status:' || withdraw_status, count(*)
+        from withdraw_requests group by withdraw_status
+      union all select 'audit_log', count(*) from audit_log
       union all select 'brands', count(*) from brands
       union all select 'vouchers', count(*) from vouchers
       union all select 'banners', count(*) from banners

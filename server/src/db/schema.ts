@@ -214,7 +214,14 @@ export const withdrawRequests = pgTable(
   (t) => [
     index("withdraw_requests_user_id_idx").on(t.user_id, t.withdraw_id),
     index("withdraw_requests_request_at_idx").on(t.request_at, t.withdraw_id),
+    // The screen's filter: a status, newest requests first (docs/DECISIONS.md, "Sort, filter, export and bulk").
+    index("withdraw_requests_status_request_at_idx").on(
+      t.withdraw_status,
+      t.request_at,
+      t.withdraw_id,
+    ),
     ...sortIndexes("withdraw_requests", t.withdraw_id, [
+      t.bank_acc,
       t.bank_name,
       t.withdraw_amt,
       t.withdraw_status,
@@ -380,7 +387,11 @@ export const productVariants = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [index("product_variants_product_id_idx").on(t.product_id)],
+  (t) => [
+    index("product_variants_product_id_idx").on(t.product_id),
+    // Variants low in stock (GET notifications).
+    index("product_variants_variant_qtt_idx").on(t.variant_qtt),
+  ],
 );
 
 // Orders and vouchers
@@ -400,6 +411,7 @@ export const vouchers = pgTable(
   (t) => [
     uniqueIndex("vouchers_voucher_code_key").on(t.voucher_code),
     index("vouchers_created_at_idx").on(t.created_at),
+    index("vouchers_expired_at_idx").on(t.expired_at, t.voucher_id),
     check("vouchers_discount_type", sql`${t.discount_type} in ('price', 'percentage')`),
     check(
       "vouchers_amounts",
@@ -442,9 +454,14 @@ export const orders = pgTable(
     index("orders_user_id_idx").on(t.user_id),
     index("orders_order_status_idx").on(t.order_status, t.orders_id),
     index("orders_created_at_idx").on(t.created_at, t.orders_id),
+    // The screen's filter: statuses, newest first (docs/DECISIONS.md, "Sort, filter, export and bulk").
+    index("orders_status_created_at_idx").on(t.order_status, t.created_at, t.orders_id),
     // order_number is unique already: its unique index serves that sort.
     ...sortIndexes("orders", t.orders_id, [
       t.username,
+      t.contact,
+      t.coupon_code,
+      t.recipient_contact,
       t.total_price,
       t.points_earned,
       t.recipient_name,
@@ -474,7 +491,11 @@ export const agencyStores = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [index("agency_stores_created_at_idx").on(t.created_at)],
+  (t) => [
+    index("agency_stores_created_at_idx").on(t.created_at),
+    // The expiry filter, and the stores expiring within 7 days (GET notifications).
+    index("agency_stores_expired_at_idx").on(t.expired_at, t.store_id),
+  ],
 );
 
 export const banners = pgTable(
@@ -601,9 +622,12 @@ export const auditLog = pgTable(
     after: jsonb("after"),
   },
   (t) => [
-    index("audit_log_entity_idx").on(t.entity, t.entity_id),
-    index("audit_log_actor_id_idx").on(t.actor_id),
-    index("audit_log_at_idx").on(t.at),
+    // Each filter of GET auditLog, newest first from one index range (modules/audit).
+    index("audit_log_entity_idx").on(t.entity, t.entity_id, t.audit_id),
+    index("audit_log_actor_id_idx").on(t.actor_id, t.audit_id),
+    index("audit_log_actor_username_idx").on(t.actor_username, t.audit_id),
+    index("audit_log_action_idx").on(t.action, t.audit_id),
+    index("audit_log_at_idx").on(t.at, t.audit_id),
   ],
 );
 
