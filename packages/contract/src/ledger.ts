@@ -119,7 +119,7 @@ export type ReconcileMismatch = z.infer<typeof reconcileMismatch>;
 
 /** GET walletLedger/reconcile: every live balance compared with the sum of its entries. */
 export const reconcileReport = z.object({
-  /** Balances compared: three per user (wallet, cash wallet, PV). */
+  /** Members whose balances were compared (each: wallet, cash wallet and PV). */
   wallets_checked: z.number(),
   mismatches: reconcileMismatch.array(),
 });

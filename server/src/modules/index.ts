@@ -1,8 +1,10 @@
 import type { App } from "../app";
 import { registerAgencyRoutes } from "./agency/routes";
+import { registerAuditRoutes } from "./audit/routes";
 import { registerCatalogRoutes } from "./catalog/routes";
 import { registerContentRoutes } from "./content/routes";
 import { registerDashboardRoutes } from "./dashboard/routes";
+import { registerLedgerRoutes } from "./ledger/routes";
 import { registerOrderRoutes } from "./orders/routes";
 import { registerPeopleRoutes } from "./people/routes";
 import { registerSettingsRoutes } from "./settings/routes";
@@ -17,9 +19,11 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerVoucherRoutes,
   registerPeopleRoutes,
   registerWithdrawalRoutes,
+  registerLedgerRoutes,
   registerAgencyRoutes,
   registerContentRoutes,
   registerSettingsRoutes,
   registerDashboardRoutes,
   registerUploadRoutes,
+  registerAuditRoutes,
 ];

@@ -6,7 +6,9 @@ import type { Db, Tx } from "../../db/client";
 import { currencies, users, userWallets } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { postEntry } from "../ledger/service";
 import { removeUserIn } from "./users";
 
 const walletColumns = {
@@ -54,6 +56,7 @@ const listSpec: ListSpec = {
   defaultOrder: { by: userWallets.wallet_id, order: "asc" },
   key: userWallets.wallet_id,
   total: "user_wallets",
+  fields: fieldsOf(walletColumns),
 };
 
 export async function listWallets(db: Tx, query: ListQuery): Promise<Page<Wallet>> {
@@ -62,7 +65,8 @@ export async function listWallets(db: Tx, query: ListQuery): Promise<Page<Wallet
     table: userWallets,
     // Inner: every wallet has its user (a required foreign key), and a sort on a
     // user's column can then be read from the users index, wallet by wallet.
-    joins: sql` join ${users} on ${eq(users.user_id, userWallets.user_id)}`,
+    joins: sql` join ${users} on ${eq(users.user_id, userWallets.user_id)}
+      join ${currencies} on ${eq(currencies.currency_code, users.currency)}`,
     rows: (where, orderBy) =>
       selectWallets(db)
         .where(where)
@@ -76,7 +80,10 @@ async function findWallet(db: Tx, walletId: number): Promise<Wallet | undefined>
   return row;
 }
 
-/** POST usersWallet: a wallet for a user who has none (each user has at most one). */
+/**
+ * POST usersWallet: a wallet for a user who has none (each user has at most
+ * one); its amounts are posted as opening ledger entries.
+ */
 export async function createWallet(
   db: Db,
   actor: Actor,
@@ -94,16 +101,26 @@ export async function createWallet(
       .from(userWallets)
       .where(eq(userWallets.user_id, input.user_id));
     if (existing) throw conflict(`${owner.username} already has a wallet.`);
-    const [row] = await tx.insert(userWallets).values(input).returning();
+    // Empty first, then each amount as its opening ledger entry, by this administrator.
+    const [row] = await tx
+      .insert(userWallets)
+      .values({ user_id: input.user_id, recent_spend_at: input.recent_spend_at })
+      .returning();
     const walletId = row?.wallet_id ?? 0;
-    const after = await findWallet(tx, walletId);
-    if (!after) throw notFound("Wallet");
     await recordAudit(tx, actor, {
       entity: "Wallet",
       entityId: walletId,
       action: "create",
-      after: row,
+      after: { ...row, wallet_amt: input.wallet_amt, c_wallet_amt: input.c_wallet_amt },
     });
+    for (const [account, amount] of [
+      ["wallet", input.wallet_amt],
+      ["cash_wallet", input.c_wallet_amt],
+    ] as const) {
+      await postEntry(tx, actor, { userId: input.user_id, account, amount, reason: "opening" });
+    }
+    const after = await findWallet(tx, walletId);
+    if (!after) throw notFound("Wallet");
     return after;
   });
 }

@@ -15,6 +15,7 @@ import type { App } from "../../app";
 import { sendPage } from "../../lib/paging";
 import {
   paymentMethodAnswers,
+  settingsAnswers,
   settingsService,
   shippingMethodService,
   socialLoginAnswers,
@@ -41,7 +42,7 @@ export function registerSettingsRoutes(app: App): void {
     "/settings/:id",
     { schema: { tags, params: idParams, body: settingsInput, response: { 200: settings } } },
     async (request) =>
-      settingsService.update(app.db, request.admin, request.params.id, request.body),
+      settingsAnswers.update(app.db, request.admin, request.params.id, request.body),
   );
 
   app.get(

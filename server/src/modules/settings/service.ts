@@ -3,6 +3,7 @@ import {
   type ListQuery,
   maskSecret,
   type paymentMethodInput,
+  type settingsInput,
   type socialLoginInput,
 } from "@store/contract";
 import type { z } from "zod";
@@ -11,6 +12,7 @@ import { paymentMethods, settings, shippingMethods, socialLogins } from "../../d
 import type { Actor } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest } from "../../lib/errors";
+import { toCents } from "../ledger/service";
 
 // Settings, social logins and the payment method are fixed records created by
 // the base seed (settings 1, social logins 1 and 2, payment method 1): they are
@@ -23,6 +25,27 @@ export const settingsService = crudService({
   entity: "Settings",
   list: { search: [], sort: {}, defaultOrder: { by: settings.setting_id, order: "asc" } },
 });
+
+/**
+ * PUT settings/{id}: the money rules (commission, withdrawal limits) left out
+ * of the body keep their stored values; a maximum below the minimum is a 400
+ * naming the maximum (docs/DECISIONS.md, "The wallet ledger").
+ */
+export const settingsAnswers = {
+  async update(db: Db, actor: Actor, id: number, input: z.output<typeof settingsInput>) {
+    const stored = await settingsService.get(db, id);
+    const min = input.withdraw_min_amt ?? stored.withdraw_min_amt;
+    const max =
+      input.withdraw_max_amt === undefined ? stored.withdraw_max_amt : input.withdraw_max_amt;
+    if (max !== null && toCents(max) < toCents(min)) {
+      throw badRequest(
+        "withdraw_max_amt",
+        `Maximum withdrawal amount must be at least the minimum (RM ${min}).`,
+      );
+    }
+    return settingsService.update(db, actor, id, input);
+  },
+};
 
 export const socialLoginService = crudService({
   table: socialLogins,

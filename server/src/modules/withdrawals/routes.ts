@@ -1,8 +1,14 @@
-import { idParams, listQuery, withdrawDecision, withdrawRequest } from "@store/contract";
+import {
+  idParams,
+  listQuery,
+  withdrawDecision,
+  withdrawRequest,
+  withdrawReversalInput,
+} from "@store/contract";
 import type { App } from "../../app";
 import { badRequest } from "../../lib/errors";
 import { sendPage } from "../../lib/paging";
-import { decideRequest, listRequests } from "./service";
+import { decideRequest, listRequests, reverseRequest } from "./service";
 
 /** docs/REQUIREMENTS.md section 7: withdrawRequest (GET) and withdrawRequest/{id} (PUT). No create call. */
 export function registerWithdrawalRoutes(app: App): void {
@@ -29,5 +35,19 @@ export function registerWithdrawalRoutes(app: App): void {
       }
       return decideRequest(app.db, request.admin, request.params.id, withdraw_status);
     },
+  );
+  // Undoing a completed request (docs/DECISIONS.md, "The wallet ledger"): a
+  // sub-path of the request, in the style of the decision call above.
+  app.put(
+    "/withdrawRequest/:id/reverse",
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: withdrawReversalInput,
+        response: { 200: withdrawRequest },
+      },
+    },
+    async (request) => reverseRequest(app.db, request.admin, request.params.id, request.body.note),
   );
 }

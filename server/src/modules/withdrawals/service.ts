@@ -2,16 +2,18 @@
  * Cash-wallet withdrawal requests. A request is decided once: the status
  * moves from processing in one conditional UPDATE, so of any number of racing
  * decisions exactly one wins; approval pays out of the cash wallet in the
- * same transaction.
+ * same transaction, by a ledger entry (modules/ledger/service.ts).
  */
 import type { ListQuery, WithdrawRequest } from "@store/contract";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
-import { currencies, users, userWallets, withdrawRequests } from "../../db/schema";
+import { currencies, settings, users, userWallets, withdrawRequests } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, type HttpError, notFound } from "../../lib/errors";
+import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage, searchCondition } from "../../lib/paging";
+import { postEntry, toCents } from "../ledger/service";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
 const DEFAULT_CURRENCY_SYMBOL = "RM";
@@ -86,13 +88,20 @@ const listSpec: ListSpec = {
   defaultOrder: { by: withdrawRequests.request_at, order: "desc" },
   key: withdrawRequests.withdraw_id,
   total: "withdraw_requests",
+  fields: {
+    ...fieldsOf(requestColumns),
+    // Compared as the amount it is, not its text.
+    c_wallet_amt: { by: sql`coalesce(${userWallets.c_wallet_amt}, 0)`, type: "number" },
+  },
 };
 
 export async function listRequests(db: Tx, query: ListQuery): Promise<Page<WithdrawRequest>> {
   const clauses = listClauses(query, listSpec);
   return readPage(db, clauses, {
     table: withdrawRequests,
-    joins: sql` left join ${users} on ${eq(users.user_id, withdrawRequests.user_id)}`,
+    joins: sql` left join ${users} on ${eq(users.user_id, withdrawRequests.user_id)}
+      left join ${currencies} on ${eq(currencies.currency_code, users.currency)}
+      left join ${userWallets} on ${eq(userWallets.user_id, withdrawRequests.user_id)}`,
     rows: (where, orderBy) =>
       selectRequests(db)
         .where(where)
@@ -115,9 +124,10 @@ export type Decision = "completed" | "rejected";
 
 /**
  * PUT withdrawRequest/{id}: approve (completed, cashOut_at now, rejected_at
- * null, the amount taken from the cash wallet) or reject (rejected,
- * rejected_at now, cashOut_at null). Only while processing; anything else is
- * 409 and changes nothing.
+ * null, the amount taken from the cash wallet by a `withdrawal` ledger entry)
+ * or reject (rejected, rejected_at now, cashOut_at null). Only while
+ * processing; anything else is 409 and changes nothing. An approval outside
+ * the store's minimum and maximum (settings record 1) is 409 too.
  */
 export async function decideRequest(
   db: Db,
@@ -142,8 +152,9 @@ export async function decideRequest(
       .returning();
     if (!decided) throw await whyUndecidable(tx, withdrawId);
     if (decision === "completed") {
+      await assertWithinLimits(tx, decided.withdraw_amt);
       // A processing request's user exists: deleting a user deletes their open requests.
-      await payOut(tx, actor, decided.user_id ?? 0, decided.withdraw_amt);
+      await payOut(tx, actor, decided.user_id ?? 0, decided.withdraw_amt, withdrawId);
     }
     const after = await findRequest(tx, withdrawId);
     if (!after) throw notFound("Withdrawal request");
@@ -169,29 +180,112 @@ async function whyUndecidable(tx: Tx, withdrawId: number): Promise<HttpError> {
   );
 }
 
-/** Takes the amount from the cash wallet, exactly (numeric), or refuses when it is short. */
-async function payOut(tx: Tx, actor: Actor, userId: number, amount: string): Promise<void> {
-  const [before] = await tx
-    .select()
-    .from(userWallets)
-    .where(eq(userWallets.user_id, userId))
-    .for("update");
-  const [after] = await tx
-    .update(userWallets)
-    .set({ c_wallet_amt: sql`${userWallets.c_wallet_amt} - ${amount}::numeric` })
-    .where(and(eq(userWallets.user_id, userId), gte(userWallets.c_wallet_amt, amount)))
-    .returning();
-  if (!before || !after) {
-    const held = before?.c_wallet_amt ?? "0.00";
+/** The store's minimum and maximum withdrawal (settings record 1), compared exactly in sen. */
+async function assertWithinLimits(tx: Tx, amount: string): Promise<void> {
+  const [limits] = await tx
+    .select({ min: settings.withdraw_min_amt, max: settings.withdraw_max_amt })
+    .from(settings)
+    .where(eq(settings.setting_id, 1));
+  if (!limits) return;
+  const asked = toCents(amount);
+  if (asked < toCents(limits.min)) {
     throw conflict(
-      `The cash wallet holds RM ${held}, less than the RM ${amount} requested; the request stays processing.`,
+      `RM ${amount} is below the store's minimum withdrawal of RM ${limits.min}; the request stays processing.`,
     );
   }
-  await recordAudit(tx, actor, {
-    entity: "Wallet",
-    entityId: after.wallet_id,
-    action: "update",
-    before,
-    after,
+  if (limits.max !== null && asked > toCents(limits.max)) {
+    throw conflict(
+      `RM ${amount} is above the store's maximum withdrawal of RM ${limits.max}; the request stays processing.`,
+    );
+  }
+}
+
+/** Takes the amount from the cash wallet by a `withdrawal` entry, or refuses when it is short. */
+async function payOut(
+  tx: Tx,
+  actor: Actor,
+  userId: number,
+  amount: string,
+  withdrawId: number,
+): Promise<void> {
+  await postEntry(tx, actor, {
+    userId,
+    account: "cash_wallet",
+    amount: `-${amount}`,
+    reason: "withdrawal",
+    ref: { type: "withdrawal", id: withdrawId },
+    onShort: (held) =>
+      conflict(
+        `The cash wallet holds RM ${held}, less than the RM ${amount} requested; the request stays processing.`,
+      ),
   });
+}
+
+/**
+ * PUT withdrawRequest/{id}/reverse: a completed request that must be undone
+ * (the bank returned the transfer, it was paid in error). The amount goes back
+ * to the cash wallet as a `withdrawal_reversal` entry with the administrator's
+ * note; the request keeps its history and gains reversed_at. Once only: the
+ * stamp is set by one conditional UPDATE, so of racing reversals one wins.
+ */
+export async function reverseRequest(
+  db: Db,
+  actor: Actor,
+  withdrawId: number,
+  note: string,
+): Promise<WithdrawRequest> {
+  return db.transaction(async (tx) => {
+    const [reversed] = await tx
+      .update(withdrawRequests)
+      .set({ reversed_at: sql`now()` })
+      .where(
+        and(
+          eq(withdrawRequests.withdraw_id, withdrawId),
+          eq(withdrawRequests.withdraw_status, "completed"),
+          isNull(withdrawRequests.reversed_at),
+        ),
+      )
+      .returning();
+    if (!reversed) throw await whyIrreversible(tx, withdrawId);
+    if (reversed.user_id === null) {
+      throw conflict(
+        "The member of this request has been deleted; there is no cash wallet to put the amount back into.",
+      );
+    }
+    await postEntry(tx, actor, {
+      userId: reversed.user_id,
+      account: "cash_wallet",
+      amount: reversed.withdraw_amt,
+      reason: "withdrawal_reversal",
+      ref: { type: "withdrawal", id: withdrawId },
+      note,
+    });
+    const after = await findRequest(tx, withdrawId);
+    if (!after) throw notFound("Withdrawal request");
+    await recordAudit(tx, actor, {
+      entity: "WithdrawRequest",
+      entityId: withdrawId,
+      action: "update",
+      before: { reversed_at: null },
+      after: { ...reversed, note },
+    });
+    return after;
+  });
+}
+
+async function whyIrreversible(tx: Tx, withdrawId: number): Promise<HttpError> {
+  const [current] = await tx
+    .select({
+      status: withdrawRequests.withdraw_status,
+      reversed_at: withdrawRequests.reversed_at,
+    })
+    .from(withdrawRequests)
+    .where(eq(withdrawRequests.withdraw_id, withdrawId));
+  if (!current) return notFound("Withdrawal request");
+  if (current.reversed_at !== null) {
+    return conflict(`This withdrawal request was already reversed on ${current.reversed_at}.`);
+  }
+  return conflict(
+    `This withdrawal request is ${current.status}; only a completed request can be reversed.`,
+  );
 }

@@ -1,0 +1,348 @@
+/**
+ * The wallet ledger (docs/DECISIONS.md, "The wallet ledger"). postEntry is the
+ * one way a wallet, cash wallet or PV balance changes: it locks the balance's
+ * row, writes the entry (amount and balance_after) and then the balance, in
+ * the caller's transaction, with an audit row. The database refuses any other
+ * balance change (migration 0008).
+ */
+import {
+  type LedgerAccount,
+  type LedgerEntry,
+  type LedgerListQuery,
+  type LedgerReason,
+  type LedgerRefType,
+  type ledgerListQuery,
+  type ReconcileReport,
+  toMoneyString,
+  type WalletAdjustmentInput,
+  type walletAdjustmentInput,
+} from "@store/contract";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db, Tx } from "../../db/client";
+import { users, userWallets, walletLedger } from "../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit";
+import { badRequest, conflict, type HttpError } from "../../lib/errors";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { promoteReferrer } from "../people/referrals";
+
+export type { WalletAdjustmentInput };
+
+/** How each account is named in messages. */
+const ACCOUNT_NAMES: Record<LedgerAccount, string> = {
+  wallet: "wallet",
+  cash_wallet: "cash wallet",
+  pv: "PV",
+};
+
+/** "RM 12.50" for money, "12.50 PV" for points. */
+export function formatAmount(account: LedgerAccount, amount: string): string {
+  return account === "pv" ? `${amount} PV` : `RM ${amount}`;
+}
+
+/** Exact decimal arithmetic on two-place money strings, in whole sen. */
+export function toCents(amount: string): bigint {
+  const text = toMoneyString(amount);
+  const negative = text.startsWith("-");
+  const [whole = "0", frac = "00"] = text.replace(/^-/, "").split(".");
+  const cents = BigInt(whole) * 100n + BigInt(frac);
+  return negative ? -cents : cents;
+}
+
+export function fromCents(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const text = `${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+  return negative ? `-${text}` : text;
+}
+
+export interface Posting {
+  userId: number;
+  account: LedgerAccount;
+  /** Signed, two places ("-12.50"); zero posts nothing. */
+  amount: string;
+  reason: LedgerReason;
+  ref?: { type: LedgerRefType; id: number };
+  note?: string;
+  /**
+   * A debit larger than the balance: "refuse" (the default) throws a 409,
+   * from `onShort` when given; "clamp" takes only what the balance holds
+   * (a reversal after the money was spent), and posts nothing at zero.
+   */
+  short?: "refuse" | "clamp";
+  onShort?: (held: string) => HttpError;
+  /** The note of a clamped debit, told what was taken. */
+  clampNote?: (taken: string) => string;
+}
+
+const balanceColumn = {
+  wallet: userWallets.wallet_amt,
+  cash_wallet: userWallets.c_wallet_amt,
+  pv: users.ttl_pv,
+} as const;
+
+/** Locks the balance's row; undefined when the user (or, for the wallets, the wallet) is gone. */
+async function lockBalance(
+  tx: Tx,
+  userId: number,
+  account: LedgerAccount,
+): Promise<string | undefined> {
+  if (account === "pv") {
+    const [row] = await tx
+      .select({ balance: users.ttl_pv })
+      .from(users)
+      .where(eq(users.user_id, userId))
+      .for("update");
+    return row?.balance;
+  }
+  const [row] = await tx
+    .select({ balance: balanceColumn[account] })
+    .from(userWallets)
+    .where(eq(userWallets.user_id, userId))
+    .for("update");
+  return row?.balance;
+}
+
+/** A member without a wallet row (possible for users made before wallets) gets an empty one. */
+async function openWallet(tx: Tx, actor: Actor | null, userId: number): Promise<boolean> {
+  const [owner] = await tx
+    .select({ user_id: users.user_id })
+    .from(users)
+    .where(eq(users.user_id, userId))
+    .for("update");
+  if (!owner) return false;
+  const [wallet] = await tx
+    .insert(userWallets)
+    .values({ user_id: userId })
+    .onConflictDoNothing()
+    .returning();
+  if (wallet) {
+    await recordAudit(tx, actor, {
+      entity: "Wallet",
+      entityId: wallet.wallet_id,
+      action: "create",
+      after: wallet,
+    });
+  }
+  return true;
+}
+
+function shortMessage(account: LedgerAccount, held: string, amount: string): string {
+  return `The ${ACCOUNT_NAMES[account]} holds ${formatAmount(account, held)}; taking ${formatAmount(account, amount.replace(/^-/, ""))} would leave it below zero.`;
+}
+
+/**
+ * Posts one entry and moves its balance, under the balance row's lock, in the
+ * caller's transaction. Answers the entry, or null when nothing was posted
+ * (a zero amount, or a clamped debit of an empty balance, or a balance whose
+ * user is gone and which `short: "clamp"` lets pass).
+ */
+export async function postEntry(
+  tx: Tx,
+  actor: Actor | null,
+  posting: Posting,
+): Promise<LedgerEntry | null> {
+  const { userId, account } = posting;
+  let cents = toCents(posting.amount);
+  if (cents === 0n) return null;
+  let held = await lockBalance(tx, userId, account);
+  if (
+    held === undefined &&
+    account !== "pv" &&
+    cents > 0n &&
+    (await openWallet(tx, actor, userId))
+  ) {
+    held = await lockBalance(tx, userId, account);
+  }
+  if (held === undefined) {
+    if (posting.short === "clamp") return null;
+    throw posting.onShort?.("0.00") ?? conflict(`User ${userId} has no ${ACCOUNT_NAMES[account]}.`);
+  }
+  const heldCents = toCents(held);
+  let clamped = false;
+  if (heldCents + cents < 0n) {
+    if (posting.short !== "clamp") {
+      throw (
+        posting.onShort?.(fromCents(heldCents)) ??
+        conflict(shortMessage(account, fromCents(heldCents), posting.amount))
+      );
+    }
+    cents = -heldCents;
+    if (cents === 0n) return null;
+    clamped = true;
+  }
+  const amount = fromCents(cents);
+  const balanceAfter = fromCents(heldCents + cents);
+  const [entry] = await tx
+    .insert(walletLedger)
+    .values({
+      user_id: userId,
+      account,
+      amount,
+      balance_after: balanceAfter,
+      reason: posting.reason,
+      ref_type: posting.ref?.type ?? null,
+      ref_id: posting.ref?.id ?? null,
+      note: (clamped ? posting.clampNote?.(fromCents(-cents)) : undefined) ?? posting.note ?? "",
+      actor_id: actor?.user_id ?? null,
+      actor_username: actor?.username ?? null,
+    })
+    .returning();
+  if (!entry) throw new Error("The ledger entry was not written.");
+  // The entry first: the database accepts the new balance only as the latest entry's.
+  if (account === "pv") {
+    await tx.update(users).set({ ttl_pv: balanceAfter }).where(eq(users.user_id, userId));
+  } else {
+    await tx
+      .update(userWallets)
+      .set({ [account === "wallet" ? "wallet_amt" : "c_wallet_amt"]: balanceAfter })
+      .where(eq(userWallets.user_id, userId));
+  }
+  await recordAudit(tx, actor, {
+    entity: "LedgerEntry",
+    entityId: entry.entry_id,
+    action: "create",
+    after: entry,
+  });
+  return entry;
+}
+
+/** The net of an order's entries, per member and account (what the order has credited and not taken back). */
+export async function orderCredits(
+  tx: Tx,
+  ordersId: number,
+): Promise<{ user_id: number; account: LedgerAccount; net: string }[]> {
+  const result = await tx.execute<{ user_id: number; account: LedgerAccount; net: string }>(sql`
+    select user_id, account, sum(amount)::numeric(12,2)::text as net
+    from ${walletLedger}
+    where ref_type = 'order' and ref_id = ${ordersId}
+    group by user_id, account
+    order by user_id, account`);
+  return result.rows;
+}
+
+// --- HTTP reads and the adjustment ---
+
+const listSpec: ListSpec = {
+  search: [walletLedger.note, walletLedger.reason, walletLedger.actor_username],
+  sort: {
+    entry_id: walletLedger.entry_id,
+    // Entries are numbered as they are written: the key's order is the time order.
+    created_at: walletLedger.entry_id,
+    account: walletLedger.account,
+    amount: walletLedger.amount,
+    reason: walletLedger.reason,
+  },
+  defaultOrder: { by: walletLedger.entry_id, order: "desc" },
+  key: walletLedger.entry_id,
+  total: "wallet_ledger",
+};
+
+type LedgerQuery = z.output<typeof ledgerListQuery>;
+
+/** GET walletLedger: newest first, narrowed to a member and/or an account. */
+export async function listEntries(db: Tx, query: LedgerQuery): Promise<Page<LedgerEntry>> {
+  const filters: SQL[] = [];
+  if (query.user_id !== undefined) filters.push(eq(walletLedger.user_id, query.user_id));
+  if (query.account !== undefined) filters.push(eq(walletLedger.account, query.account));
+  const clauses = listClauses(query, listSpec, { filter: and(...filters) });
+  return readPage(db, clauses, {
+    table: walletLedger,
+    rows: (where, orderBy) =>
+      db
+        .select()
+        .from(walletLedger)
+        .where(where)
+        .orderBy(...orderBy)
+        .$dynamic(),
+    keyOf: (row) => row.entry_id,
+  });
+}
+
+export type { LedgerListQuery };
+
+/** POST walletAdjustments: an administrator's correction, with its note; never below zero. */
+export async function adjustBalance(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof walletAdjustmentInput>,
+): Promise<LedgerEntry> {
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.user_id, input.user_id));
+    if (!member) throw badRequest("user_id", "User must be an existing user.");
+    const entry = await postEntry(tx, actor, {
+      userId: input.user_id,
+      account: input.account,
+      amount: input.amount,
+      reason: "adjustment",
+      note: input.note,
+      onShort: (held) =>
+        conflict(
+          `${member.username}'s ${ACCOUNT_NAMES[input.account]} holds ${formatAmount(input.account, held)}; an adjustment of ${formatAmount(input.account, input.amount)} would leave it below zero.`,
+        ),
+    });
+    if (!entry) throw conflict("Nothing was posted.");
+    if (input.account === "pv" && toCents(input.amount) > 0n) {
+      await checkPvPromotion(tx, actor, input.user_id);
+    }
+    return entry;
+  });
+}
+
+/**
+ * After a member's PV grew: the promotion rule of docs/REQUIREMENTS.md
+ * section 4, the one a new referral runs (people/referrals.ts).
+ */
+export async function checkPvPromotion(tx: Tx, actor: Actor | null, userId: number): Promise<void> {
+  await promoteReferrer(tx, actor, userId);
+}
+
+/** GET walletLedger/reconcile: every live balance against the sum of its entries. */
+export async function reconcile(db: Tx): Promise<ReconcileReport> {
+  const result = await db.execute<{
+    checked: number;
+    user_id: number | null;
+    account: LedgerAccount | null;
+    balance: string | null;
+    ledger_sum: string | null;
+  }>(sql`
+    with balances as (
+      select w.user_id, 'wallet'::text as account, w.wallet_amt as balance from user_wallets w
+      union all
+      select w.user_id, 'cash_wallet', w.c_wallet_amt from user_wallets w
+      union all
+      select u.user_id, 'pv', u.ttl_pv from users u
+    ),
+    sums as (
+      select user_id, account, sum(amount) as total from wallet_ledger group by user_id, account
+    ),
+    compared as (
+      select b.user_id, b.account, b.balance, coalesce(s.total, 0) as total
+      from balances b left join sums s on s.user_id = b.user_id and s.account = b.account
+    )
+    select (select count(*)::int from users) as checked,
+      c.user_id, c.account, c.balance::numeric(12,2)::text as balance,
+      c.total::numeric(12,2)::text as ledger_sum
+    from (select 1) one
+    left join compared c on c.balance <> c.total
+    order by c.user_id, c.account`);
+  const rows = result.rows;
+  return {
+    wallets_checked: Number(rows[0]?.checked ?? 0),
+    mismatches: rows.flatMap((row) =>
+      row.user_id === null || row.account === null
+        ? []
+        : [
+            {
+              user_id: row.user_id,
+              account: row.account,
+              balance: row.balance ?? "0.00",
+              ledger_sum: row.ledger_sum ?? "0.00",
+            },
+          ],
+    ),
+  };
+}
