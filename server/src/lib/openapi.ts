@@ -1,0 +1,215 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { errorBody, statusErrorBody, validationErrorBody } from "@store/contract";
+import type { RouteOptions } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { App } from "../app";
+import { SESSION_COOKIE } from "../auth/service";
+
+/**
+ * The API document at /api/docs/json (docs/DECISIONS.md, "The API document").
+ * Routes declare only what is theirs (tags, body, answers); this fills the rest
+ * for every route, including routes added later, when the document is made:
+ * a summary and an operationId from the method and path, a tag from the path,
+ * the error answers every route can give (docs/REQUIREMENTS.md, errors), and
+ * the session cookie as the security scheme (routes with `config.public`
+ * need none). What a route declares itself is kept.
+ */
+export async function registerOpenApi(app: App): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Store back-office API",
+        version: "1.0.0",
+        description:
+          "The administrator back-office's HTTP API. Every call but login and health needs " +
+          "the session cookie that POST /api/login sets.",
+        license: { name: "UNLICENSED", identifier: "UNLICENSED" },
+      },
+      servers: [{ url: "/" }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: SESSION_COOKIE,
+            description: "The session cookie set by POST /api/login (HttpOnly).",
+          },
+        },
+      },
+      security: [{ session: [] }],
+    },
+    transform: (input) => {
+      const route = input.route as RouteOptions;
+      const url = input.url;
+      const method = [route.method].flat()[0] ?? "GET";
+      const filled = { ...(input.schema ?? {}) } as Record<string, unknown>;
+      if (!filled.hide) {
+        const isPublic = route.config?.public === true;
+        fillDefaults(filled, { method, url, isPublic, ...collectionOf(app, url) });
+      }
+      const { schema } = jsonSchemaTransform({ ...input, schema: filled } as Parameters<
+        typeof jsonSchemaTransform
+      >[0]);
+      return { schema, url: canonicalPath(app, url, schema as Record<string, unknown>) };
+    },
+    transformObject: (document) =>
+      withTagList(("openapiObject" in document ? document.openapiObject : {}) as OpenApiObject),
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+}
+
+interface RouteFacts {
+  method: string;
+  url: string;
+  isPublic: boolean;
+  /** The path is a collection: it answers GET with a list. */
+  listed: boolean;
+  /** The path is one record of a collection (/brands/:id beside GET /brands). */
+  member: boolean;
+}
+
+/** Whether a path is a list (GET on it and on a record under it) or a record of one. */
+function collectionOf(app: App, url: string): { listed: boolean; member: boolean } {
+  const gets = new Set(app.routeList.filter((r) => r.method === "GET").map((r) => r.url));
+  const isRecordOf = (list: string, record: string) =>
+    record.startsWith(`${list}/:`) && !record.slice(list.length + 2).includes("/");
+  const listed = gets.has(url) && [...gets].some((other) => isRecordOf(url, other));
+  const parent = url.replace(/\/:\w+$/, "");
+  const member = parent !== url && gets.has(parent);
+  return { listed, member };
+}
+
+/** Summary, operationId, tag, security and the error answers a route leaves out. */
+function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void {
+  const { method, url, isPublic } = route;
+  const words = pathWords(url);
+  const params = [...url.matchAll(/:(\w+)/g)].map((m) => splitWords(m[1] ?? ""));
+  const creates =
+    method === "POST" && (route.listed || "201" in ((schema.response as object) ?? {}));
+  const facts = { ...route, listed: route.listed || creates };
+  // "/brands/:id" reads one of brands; other parameters are named.
+  const plainId = route.member && params.length === 1 && params[0]?.join(" ") === "id";
+  const by =
+    params.length > 0 && !plainId ? ` by ${params.map((p) => p.join(" ")).join(" and ")}` : "";
+  schema.summary ??= `${summaryVerb(facts)} ${words.join(" ")}${by}`;
+  schema.operationId ??= camelCase([
+    method.toLowerCase(),
+    ...words,
+    ...(params.length ? ["by", ...params.flat()] : []),
+  ]);
+  schema.tags ??= [words[0] ?? "api"];
+  if (isPublic) schema.security ??= [];
+
+  const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
+  const add = (code: number, body: unknown) => {
+    if (!(code in response) && !(String(code) in response)) response[code] = body;
+  };
+  add(400, validationErrorBody.describe("The request is not valid: the message and each field."));
+  if (!isPublic) add(401, statusErrorBody.describe("No live session: log in first."));
+  if (!SAFE_METHODS.has(method)) add(403, errorBody.describe("A call from another site."));
+  if (params.length > 0) add(404, errorBody.describe("No record with that id."));
+  // A record's writes can meet a unique value in use or a record linked elsewhere.
+  const writesRecord = creates || method === "PUT" || method === "DELETE";
+  if (writesRecord && !isPublic) {
+    add(409, errorBody.describe("The change conflicts with other records (a value in use)."));
+  }
+  schema.response = response;
+}
+
+function summaryVerb({ method, listed, member }: RouteFacts): string {
+  switch (method) {
+    case "GET":
+      return listed ? "List" : member ? "Read one of" : "Get";
+    case "POST":
+      return listed ? "Add to" : "Send";
+    case "PUT":
+      return member ? "Change one of" : "Update";
+    case "DELETE":
+      return member ? "Delete one of" : "Delete";
+    default:
+      return method.charAt(0) + method.slice(1).toLowerCase();
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The words of a path without /api and its parameters: /api/productsVariants/:id → products variants. */
+function pathWords(url: string): string[] {
+  return url
+    .split("/")
+    .filter((part) => part && part !== "api" && !part.startsWith(":"))
+    .flatMap(splitWords);
+}
+
+function splitWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+function camelCase(words: string[]): string {
+  return words.map((w, i) => (i === 0 ? w : capitalise(w))).join("");
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * Two routes whose paths differ only in their parameters' names (the contract's
+ * /productsVariants/:product_id and /productsVariants/:variant_id) are one path
+ * to OpenAPI: both are documented under `{id}`, each parameter saying which id
+ * it is.
+ */
+function canonicalPath(app: App, url: string, schema: Record<string, unknown>): string {
+  const shape = (u: string) => u.replace(/:\w+/g, ":");
+  const namesDiffer = app.routeList.some((r) => shape(r.url) === shape(url) && r.url !== url);
+  if (!namesDiffer || !url.includes(":")) return url;
+  const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? "");
+  const canonical = names.map((_, i) => (i === 0 ? "id" : `id${i + 1}`));
+  const params = schema.params as JsonObjectSchema | undefined;
+  if (params?.properties) {
+    const properties: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(params.properties)) {
+      const index = names.indexOf(key);
+      properties[index >= 0 ? (canonical[index] ?? key) : key] =
+        index >= 0
+          ? { ...(value as object), description: `The ${splitWords(key).join(" ")}.` }
+          : value;
+    }
+    params.properties = properties;
+    params.required = params.required?.map((key) => {
+      const index = names.indexOf(key);
+      return index >= 0 ? (canonical[index] ?? key) : key;
+    });
+  }
+  let index = 0;
+  return url.replace(/:\w+/g, () => `:${canonical[index++]}`);
+}
+
+interface JsonObjectSchema {
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+
+interface OpenApiObject {
+  paths?: Record<string, Record<string, { tags?: string[] }>>;
+  tags?: { name: string; description?: string }[];
+  [key: string]: unknown;
+}
+
+/** Every tag the operations use, listed once at the top (sorted). */
+function withTagList(doc: OpenApiObject): OpenApiObject {
+  const names = new Set<string>();
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const tag of operation.tags ?? []) names.add(tag);
+    }
+  }
+  const tags = [...names].sort().map((name) => ({ name, description: `Calls about ${name}.` }));
+  return { ...doc, tags };
+}

@@ -1,0 +1,107 @@
+import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "./helpers";
+
+/**
+ * The API document (/api/docs/json) is what a client generator reads: it must
+ * pass Redocly's recommended rules with no error (docs/DECISIONS.md, "The API
+ * document").
+ */
+let ctx: TestContext;
+let doc: OpenApiDocument;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const res = await ctx.call("GET", "/api/docs/json");
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+afterAll(() => ctx.close());
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { securitySchemes?: Record<string, { type: string; in?: string; name?: string }> };
+  security?: Record<string, string[]>[];
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch"];
+function operations(): [string, string, Operation][] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]): [string, string, Operation] => [method, path, op]),
+  );
+}
+
+describe("the API document", () => {
+  it("passes Redocly's recommended rules with no error", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: "/api/docs/json",
+      config,
+    });
+    const describe = (p: NormalizedProblem) =>
+      `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? "?"}`;
+    expect(problems.filter((p) => p.severity === "error").map(describe)).toEqual([]);
+    if (process.env.OPENAPI_WARNINGS) console.log(problems.map(describe).join("\n"));
+  });
+
+  it("gives every operation a summary, a unique operationId, a tag and its 4xx answers", () => {
+    const ids = new Set<string>();
+    for (const [method, path, op] of operations()) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(op.summary, where).toBeTruthy();
+      expect(op.operationId, where).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(ids.has(op.operationId ?? ""), `${where} repeats ${op.operationId}`).toBe(false);
+      ids.add(op.operationId ?? "");
+      expect(op.tags?.length, where).toBeGreaterThan(0);
+      const codes = Object.keys(op.responses);
+      const ok = codes.find((c) => /^2\d\d$/.test(c));
+      expect(ok, where).toBeDefined();
+      // The answer's schema, unless the answer has no body (204).
+      if (ok !== "204") expect(JSON.stringify(op.responses[ok ?? ""]), where).toContain("schema");
+      expect(codes.some((c) => /^4\d\d$/.test(c)), where).toBe(true);
+    }
+  });
+
+  it("declares the session cookie, with login and health public and the rest behind it", () => {
+    expect(doc.components?.securitySchemes?.session).toEqual(
+      expect.objectContaining({ type: "apiKey", in: "cookie", name: "sid" }),
+    );
+    expect(doc.security).toEqual([{ session: [] }]);
+    const byPath = Object.fromEntries(operations().map(([m, p, op]) => [`${m} ${p}`, op]));
+    expect(byPath["post /api/login"]?.security).toEqual([]);
+    expect(byPath["get /api/health"]?.security).toEqual([]);
+    expect(byPath["get /api/products"]?.security).toBeUndefined();
+    expect(Object.keys(byPath["get /api/products"]?.responses ?? {})).toContain("401");
+  });
+
+  it("documents every API route once, and no two paths differ only in spelling", () => {
+    const routes = ctx.app.routeList.filter(
+      (r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/docs") && r.method !== "HEAD",
+    );
+    // Paths that differ only in their parameters' names are one path ({id}).
+    const shape = (path: string) => path.replace(/\{\w+\}|:\w+/g, "{}");
+    const documented = new Set(operations().map(([m, p]) => `${m.toUpperCase()} ${shape(p)}`));
+    for (const r of routes) {
+      expect(documented.has(`${r.method} ${shape(r.url)}`), `${r.method} ${r.url}`).toBe(true);
+    }
+    const shapes = Object.keys(doc.paths).map((p) => shape(p).toLowerCase());
+    expect(new Set(shapes).size).toBe(shapes.length);
+  });
+
+  it("stays behind the session: the document and its page answer 401 without one", async () => {
+    for (const url of ["/api/docs", "/api/docs/json", "/api/docs/static/index.html"]) {
+      const res = await ctx.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+});
