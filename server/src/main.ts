@@ -1,3 +1,4 @@
+import { fork } from "node:child_process";
 import path from "node:path";
 import { buildApp } from "./app";
 import {
@@ -7,11 +8,14 @@ import {
   DEMO_ADMIN_PASSWORD,
   readConfig,
 } from "./config";
-import { openDatabase } from "./db/client";
+import { type Db, isNewPgliteStore, openDatabase } from "./db/client";
 import { DataDirInUseError } from "./db/dataDirLock";
 import { embeddedLimitNotice } from "./db/embeddedLimit";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
+
+/** Set in the child process that only prepares a new embedded store. */
+const PREPARE_ONLY = "STORE_PREPARE_ONLY";
 
 const config = readConfig();
 applyTimeZone(config.timeZone);
@@ -29,32 +33,57 @@ if (adminPasswordRefused) {
   process.exit(1);
 }
 
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  timeZone: config.timeZone,
-}).catch((error: unknown) => {
-  // A second process on the same DATA_DIR: one plain line, nothing started.
-  if (error instanceof DataDirInUseError) {
-    console.error(error.message);
-    process.exit(1);
+/** The base records, the first administrator and (on an empty store) the demo store. */
+async function prepareStore(db: Db) {
+  await seedBase(db);
+  const createdAdmin = await ensureAdmin(db, config.adminEmail, config.adminPassword);
+  const seedStart = performance.now();
+  const seeded =
+    config.seedDemo &&
+    (await seedDemoIfEmpty(db, path.join(config.dataDir, "uploads"), config.seedDemoOrders));
+  if (seeded) {
+    const { orders, users, products } = seeded.size;
+    const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
+    console.log(
+      `Filled the empty store with the demo store (${orders.toLocaleString("en")} orders, ` +
+        `${users.toLocaleString("en")} users, ${products.toLocaleString("en")} products) in ${seconds} s.`,
+    );
   }
-  throw error;
-});
-await seedBase(database.db);
-const createdAdmin = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
-const seedStart = performance.now();
-const seeded =
-  config.seedDemo &&
-  (await seedDemoIfEmpty(database.db, path.join(config.dataDir, "uploads"), config.seedDemoOrders));
-if (seeded) {
-  const { orders, users, products } = seeded.size;
-  const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
-  console.log(
-    `Filled the empty store with the demo store (${orders.toLocaleString("en")} orders, ` +
-      `${users.toLocaleString("en")} users, ${products.toLocaleString("en")} products) in ${seconds} s.`,
-  );
+  return { createdAdmin };
 }
+
+async function open() {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeZone: config.timeZone,
+  }).catch((error: unknown) => {
+    // A second process on the same DATA_DIR: one plain line, nothing started.
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
+}
+
+if (process.env[PREPARE_ONLY]) {
+  const database = await open();
+  const prepared = await prepareStore(database.db);
+  await database.close();
+  // Exit once the parent has the answer (an exit at once can drop the message).
+  if (process.send) process.send(prepared, () => process.exit(0));
+  else process.exit(0);
+}
+
+// An embedded store's first start (initdb, migrations, demo seed) grows PGlite's
+// WebAssembly memory to ~700 MB, and that memory is never given back: it runs in a
+// child process, and this one opens the finished store at its idle size.
+// docs/DECISIONS.md ("PGlite's memory").
+const preparedInChild =
+  !config.databaseUrl && isNewPgliteStore(config.dataDir) ? await prepareInChild() : undefined;
+const database = await open();
+const { createdAdmin } = preparedInChild ?? (await prepareStore(database.db));
 
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
@@ -74,5 +103,23 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     await app.close();
     await database.close();
     process.exit(0);
+  });
+}
+
+/** This same program, run to prepare the store and exit; its answer is what it created. */
+function prepareInChild(): Promise<{ createdAdmin: boolean }> {
+  const child = fork(process.argv[1] ?? "", process.argv.slice(2), {
+    execArgv: process.execArgv,
+    env: { ...process.env, [PREPARE_ONLY]: "1" },
+  });
+  return new Promise((resolve) => {
+    let answer: { createdAdmin: boolean } | undefined;
+    child.on("message", (message) => {
+      answer = message as { createdAdmin: boolean };
+    });
+    child.on("exit", (code) => {
+      if (code !== 0 || !answer) process.exit(code || 1);
+      resolve(answer);
+    });
   });
 }

@@ -21,13 +21,6 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
-  /**
-   * PGlite only, after a first start that created the store: the same store on a
-   * new engine. initdb, migrations and the demo seed grow PGlite's WebAssembly
-   * memory, which never shrinks (359 MB resident against 199 MB for a later
-   * start); a new engine starts from its idle size. docs/DECISIONS.md ("PGlite's memory").
-   */
-  afresh?: () => Promise<Database>;
 }
 
 const migrationsFolder = path.join(SERVER_ROOT, "drizzle");
@@ -43,6 +36,11 @@ export interface OpenOptions {
   /** The store's time zone, which the process runs in too (config.applyTimeZone):
    * db/columns.ts reads timestamps as the session writes them, in this zone. */
   timeZone: string;
+}
+
+/** True when PGlite has no store in this folder yet (its first start creates one). */
+export function isNewPgliteStore(dataDir: string): boolean {
+  return !fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
 }
 
 /** Opens the database and brings its schema up to date. */
@@ -66,47 +64,26 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   // Before PGlite touches the files: a second process on them destroys the store.
   const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
-  const fresh =
-    options.dataDir !== undefined &&
-    !fs.existsSync(path.join(options.dataDir, "pglite", "PG_VERSION"));
   let client: PGlite | undefined;
   try {
     client = await createPglite(options.dataDir, options.durable ?? true);
     await client.exec(`SET TIME ZONE '${options.timeZone.replace(/'/g, "")}'`);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
-    return pgliteDatabase(client, db, options, fresh, lock);
+    const opened = client;
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await opened.close();
+        await lock?.release();
+      },
+    };
   } catch (error) {
     await client?.close().catch(() => undefined);
     await lock?.release();
     throw error;
   }
-}
-
-function pgliteDatabase(
-  client: PGlite,
-  db: Db,
-  options: OpenOptions,
-  fresh: boolean,
-  lock: { release(): Promise<void> } | undefined,
-): Database {
-  const close = async () => {
-    await client.close();
-    await lock?.release();
-  };
-  if (!fresh) return { db, kind: "pglite", close };
-  return {
-    db,
-    kind: "pglite",
-    close,
-    // The folder's lock stays held: no other process can slip in between.
-    afresh: async () => {
-      await client.close();
-      const next = await createPglite(options.dataDir, options.durable ?? true);
-      await next.exec(`SET TIME ZONE '${options.timeZone.replace(/'/g, "")}'`);
-      return pgliteDatabase(next, drizzlePglite(next, { schema }), options, false, lock);
-    },
-  };
 }
 
 async function createPglite(folder: string | undefined, durable: boolean): Promise<PGlite> {
