@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createBrowserRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ListPage } from "../src/api/client";
-import { DataTable } from "../src/components/DataTable";
+import { type Column, DataTable } from "../src/components/DataTable";
 import { checkImage, INVALID_TYPE_ALERT, TOO_LARGE_ALERT } from "../src/components/ImagePicker";
 import { NumberInput } from "../src/components/NumberInput";
+import { useListState } from "../src/components/useListState";
 
 afterEach(cleanup);
 
@@ -43,29 +44,38 @@ describe("checkImage", () => {
   });
 });
 
+/** A DataTable on the URL's list state, as every list screen has it. */
+function ListTable<T>(props: {
+  columns: Column<T>[];
+  page: ListPage<T>;
+  loading: boolean;
+  rowKey: (row: T) => number;
+}) {
+  return <DataTable list={useListState()} {...props} />;
+}
+
 describe("DataTable", () => {
   const rows = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}` }));
 
   function renderTable(url: string, page: ListPage<(typeof rows)[number]> = { rows, total: 95 }) {
-    const router = createMemoryRouter(
-      [
-        {
-          path: "/list",
-          element: (
-            <DataTable
-              columns={[
-                { header: "#", cell: (_row, index) => index + 1 },
-                { header: "Name", cell: (row) => row.name },
-              ]}
-              page={page}
-              loading={false}
-              rowKey={(row) => row.id}
-            />
-          ),
-        },
-      ],
-      { initialEntries: [url] },
-    );
+    // A browser router: the list checks the window's address (useListState).
+    window.history.replaceState(null, "", url);
+    const router = createBrowserRouter([
+      {
+        path: "/list",
+        element: (
+          <ListTable
+            columns={[
+              { header: "#", cell: (_row, index) => index + 1 },
+              { header: "Name", cell: (row) => row.name },
+            ]}
+            page={page}
+            loading={false}
+            rowKey={(row) => row.id}
+          />
+        ),
+      },
+    ]);
     render(<RouterProvider router={router} />);
     return router;
   }

@@ -59,22 +59,45 @@ export interface ListPage<T> {
   capped?: boolean;
 }
 
-export async function requestPage<T>(
-  path: string,
-  params: Record<string, unknown>,
-): Promise<ListPage<T>> {
+/** A list call's query string: empty values left out, an array repeated ("any of"). */
+export function listQueryString(params: Record<string, unknown>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === "") continue;
     for (const item of [value].flat()) search.append(key, String(item));
   }
-  const query = search.toString();
+  return search.toString();
+}
+
+/** The address of a list call, for a link (the CSV export downloads from it). */
+export function listUrl(path: string, params: Record<string, unknown>): string {
+  const query = listQueryString(params);
+  return query ? `/api/${path}?${query}` : `/api/${path}`;
+}
+
+export async function requestPage<T>(
+  path: string,
+  params: Record<string, unknown>,
+): Promise<ListPage<T>> {
+  const query = listQueryString(params);
   const response = await send("GET", query ? `${path}?${query}` : path);
   const rows = (await response.json()) as T[];
   const total = Number(response.headers.get("X-Total-Count") ?? rows.length);
   return response.headers.get("X-Total-Count-Capped") === "true"
     ? { rows, total, capped: true }
     : { rows, total };
+}
+
+/** One record's outcome in a bulk action (POST <list>/bulk): each is its own transaction. */
+export interface BulkResult {
+  id: number;
+  ok: boolean;
+  status: number;
+  message: string;
+}
+
+export interface BulkAnswer {
+  results: BulkResult[];
 }
 
 export const api = {

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { api, type ListPage, requestPage, useRefresh } from "./client";
+import { keepPreviousData, type QueryKey, useMutation, useQuery } from "@tanstack/react-query";
+import { api, type BulkAnswer, type ListPage, listUrl, requestPage, useRefresh } from "./client";
 
 export interface ResourcePaths {
   /** Query-key root and a name for messages: "brands". */
@@ -13,6 +13,33 @@ export interface ResourcePaths {
 }
 
 export type ListParams = Record<string, string | number | (string | number)[] | undefined>;
+
+/**
+ * A bulk action (POST <list>/bulk): on the chosen `ids`, or on every record
+ * the list's `filter` (its search and filters) matches; other fields are the
+ * action's own (an order's new status).
+ */
+export type BulkRequest = { action: string; ids?: number[]; filter?: ListParams } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * POST <list>/bulk. Whatever the answer (some items may fail, the call itself
+ * may), the given lists refresh: the admin sees what each record became.
+ */
+export function useBulkAction(list: string, ...refreshKeys: QueryKey[]) {
+  const refresh = useRefresh(...refreshKeys);
+  return useMutation({
+    mutationFn: (body: BulkRequest) => api.post<BulkAnswer>(`${list}/bulk`, body),
+    onSettled: refresh,
+  });
+}
+
+/** The CSV of what a list shows (its search, filters and sort; every page): `_format=csv`. */
+export function exportUrl(list: string, params: ListParams): string {
+  return listUrl(list, { ...params, _page: undefined, _limit: undefined, _format: "csv" });
+}
 
 /** Query keys of one resource: all ⊃ lists ⊃ list(params), all ⊃ details ⊃ detail(id). */
 export function resourceKeys(name: string) {
@@ -84,5 +111,20 @@ export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) 
     });
   }
 
-  return { keys, useList, useAll, useOne, useCreate, useUpdate, useRemove };
+  /** Bulk actions on this resource; `alsoRefresh`: other lists the action changes. */
+  function useBulk(...alsoRefresh: QueryKey[]) {
+    return useBulkAction(paths.list, keys.all, ...alsoRefresh);
+  }
+
+  return {
+    keys,
+    list: paths.list,
+    useList,
+    useAll,
+    useOne,
+    useCreate,
+    useUpdate,
+    useRemove,
+    useBulk,
+  };
 }

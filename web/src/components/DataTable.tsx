@@ -1,18 +1,56 @@
 import { PAGE_SIZES } from "@store/contract";
-import { type ReactNode, useEffect, useState } from "react";
+import type { UseMutationResult } from "@tanstack/react-query";
+import {
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { Form, Pagination, Table } from "react-bootstrap";
-import type { ListPage } from "../api/client";
+import type { BulkAnswer, ListPage } from "../api/client";
+import type { BulkRequest } from "../api/crud";
+import {
+  type BulkAction,
+  BulkBar,
+  type Noun,
+  SelectBox,
+  SelectPageBox,
+  useSelection,
+} from "./BulkActions";
+import { ExportButton, FilterBar, SearchBox } from "./ListControls";
 import { LoadingDots } from "./Loading";
-import { useListState } from "./useListState";
+import "./lists.css";
+import type { ListState, SortOrder } from "./useListState";
 
 export interface Column<T> {
   header: string;
   /** `index` is the row's position in the whole list, from 0. */
   cell: (row: T, index: number) => ReactNode;
   className?: string;
+  /** The API field a click on the header sorts by (again: the other way). */
+  sort?: string;
+  /**
+   * Kept in view while the table scrolls sideways: the row's key columns
+   * ("start", leading) and its actions ("end", the last column).
+   */
+  sticky?: "start" | "end";
+}
+
+/** Tick boxes and the bulk actions of a list. */
+export interface BulkOptions<T> {
+  idOf: (row: T) => number;
+  nameOf: (row: T) => string;
+  noun: Noun;
+  actions: BulkAction[];
+  run: UseMutationResult<BulkAnswer, Error, BulkRequest>;
 }
 
 interface DataTableProps<T> {
+  list: ListState;
   columns: Column<T>[];
   page: ListPage<T> | undefined;
   loading: boolean;
@@ -20,6 +58,9 @@ interface DataTableProps<T> {
   rowClassName?: (row: T) => string | undefined;
   /** Shown when the list is loaded and empty. */
   emptyText?: string;
+  /** The API list path: an Export button downloads what is on show. */
+  exportFrom?: string;
+  bulk?: BulkOptions<T>;
 }
 
 /** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20. */
@@ -38,21 +79,100 @@ function pageWindow(current: number, last: number): (number | "gap")[] {
   return out;
 }
 
+function SortIcon({ order }: { order: SortOrder | undefined }) {
+  return (
+    <svg className="sort-icon" width="10" height="14" viewBox="0 0 10 14" aria-hidden="true">
+      <path d="M5 1 9 6H1z" opacity={order === "asc" ? 1 : 0.3} />
+      <path d="M5 13 1 8h8z" opacity={order === "desc" ? 1 : 0.3} />
+    </svg>
+  );
+}
+
+/** The header cell: a button that sorts (a keyboard reaches it), `aria-sort` when sorted. */
+function HeaderCell({
+  list,
+  header,
+  sort,
+  className,
+  style,
+}: {
+  list: ListState;
+  header: string;
+  sort?: string | undefined;
+  className: string;
+  style?: CSSProperties | undefined;
+}) {
+  if (!sort)
+    return (
+      <th className={className} style={style}>
+        {header}
+      </th>
+    );
+  const order = list.sort === sort ? list.order : undefined;
+  return (
+    <th
+      className={className}
+      style={style}
+      aria-sort={order === "asc" ? "ascending" : order === "desc" ? "descending" : undefined}
+    >
+      <button type="button" className="sort-button" onClick={() => list.setSort(sort)}>
+        {header}
+        <SortIcon order={order} />
+      </button>
+    </th>
+  );
+}
+
 /**
- * The list of every back-office screen: show-entries, search and pagination
- * that really page through the API (state in the URL), and a loading-dots row
- * while the first page loads.
+ * Keeps the "start" sticky columns side by side: each one's left edge is the
+ * width of those before it, measured from the header row (widths follow the
+ * content, so they are measured, not fixed).
+ */
+function useStickyOffsets(table: RefObject<HTMLTableElement | null>): number[] {
+  const [lefts, setLefts] = useState<number[]>([]);
+  const measure = useCallback(() => {
+    const cells = table.current?.querySelectorAll<HTMLElement>("thead th.sticky-start") ?? [];
+    let left = 0;
+    const next = [...cells].map((cell) => {
+      const at = left;
+      left += cell.getBoundingClientRect().width;
+      return at;
+    });
+    setLefts((prev) =>
+      prev.length === next.length && prev.every((v, i) => v === next[i]) ? prev : next,
+    );
+  }, [table]);
+  useLayoutEffect(measure);
+  useEffect(() => {
+    if (!table.current || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(table.current);
+    return () => observer.disconnect();
+  }, [table, measure]);
+  return lefts;
+}
+
+/**
+ * The list of every back-office screen: its filters, show-entries, search,
+ * Export, headers that sort, tick boxes with bulk actions, and pagination,
+ * all through the API with the state in the URL (useListState); a
+ * loading-dots row while the first page loads; the key columns and the
+ * actions stay in view when a wide table scrolls.
  */
 export function DataTable<T>({
+  list,
   columns,
   page,
   loading,
   rowKey,
   rowClassName,
   emptyText,
+  exportFrom,
+  bulk,
 }: DataTableProps<T>) {
-  const list = useListState();
-  const [query, setQuery] = useState(list.q);
+  const selection = useSelection(list);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const lefts = useStickyOffsets(tableRef);
   const total = page?.total ?? 0;
   const capped = page?.capped === true;
   // A capped total is a lower bound: the pager goes at least one page past a full one.
@@ -63,25 +183,15 @@ export function DataTable<T>({
     capped && fullPage ? list.page + 1 : 1,
   );
   const offset = (list.page - 1) * list.size;
-
-  // Search as the admin types, after a short pause.
-  useEffect(() => {
-    if (query === list.q) return;
-    // A search still waiting when the admin clicks away (Edit, a sidebar link) is
-    // dropped; applied, it would pull them back to this list while the next screen loads.
-    const startedOn = window.location.pathname;
-    const timer = setTimeout(() => {
-      if (window.location.pathname === startedOn) list.setSearch(query.trim());
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [query, list]);
+  const { setPage } = list;
 
   // A page past the end (after deletes or a new search) goes back to the last one.
   useEffect(() => {
-    if (page && list.page > lastPage) list.setPage(lastPage);
-  }, [page, list, lastPage]);
+    if (page && list.page > lastPage) setPage(lastPage);
+  }, [page, list.page, lastPage, setPage]);
 
   const rows = page?.rows ?? [];
+  const pageRows = bulk ? rows.map((row) => ({ id: bulk.idOf(row), name: bulk.nameOf(row) })) : [];
   // SPEC's wording; a search or filter with more matches than the server
   // counts says so ("of more than 1,000 entries", docs/DECISIONS.md).
   const of = capped ? `more than ${total.toLocaleString("en")}` : String(total);
@@ -89,8 +199,25 @@ export function DataTable<T>({
     ? `Showing ${offset + 1} to ${offset + rows.length} of ${of} entries`
     : "Showing 0 entries";
 
+  // The tick-box column sticks with the key columns when there are any.
+  let stuck = 0;
+  const stickAt = (sticky: Column<T>["sticky"]) => {
+    if (sticky === "end") return { sticky: "sticky-end", style: undefined };
+    if (sticky !== "start") return { sticky: "", style: undefined };
+    return { sticky: "sticky-start", style: { left: lefts[stuck++] ?? 0 } };
+  };
+  const selectAt = stickAt(bulk && columns.some((c) => c.sticky === "start") ? "start" : undefined);
+  const lastStart = columns.map((c) => c.sticky).lastIndexOf("start");
+  const at = columns.map((c, i) => {
+    const place = stickAt(c.sticky);
+    const edge = i === lastStart ? "sticky-edge" : "";
+    return { className: `${place.sticky} ${edge} ${c.className ?? ""}`.trim(), style: place.style };
+  });
+  const span = columns.length + (bulk ? 1 : 0);
+
   return (
     <div>
+      <FilterBar list={list} />
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <Form.Label className="d-flex align-items-center gap-2 mb-0">
           Show
@@ -109,47 +236,76 @@ export function DataTable<T>({
           </Form.Select>
           entries
         </Form.Label>
-        <Form.Label className="d-flex align-items-center gap-2 mb-0">
-          Search:
-          <Form.Control
-            size="sm"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            aria-label="Search"
-            style={{ width: 220 }}
-          />
-        </Form.Label>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <SearchBox list={list} />
+          {exportFrom && <ExportButton list={list} from={exportFrom} />}
+        </div>
       </div>
+      {bulk && (
+        <BulkBar
+          selection={selection}
+          pageRows={pageRows}
+          total={total}
+          capped={capped}
+          noun={bulk.noun}
+          actions={bulk.actions}
+          run={bulk.run}
+          filter={list.filterParams}
+        />
+      )}
       <div className="table-responsive">
-        <Table hover className="align-middle mb-2" aria-busy={loading}>
+        <Table ref={tableRef} hover className="data-table align-middle mb-2" aria-busy={loading}>
           <thead className="table-light">
             <tr>
-              {columns.map((c) => (
-                <th key={c.header} className={`text-nowrap ${c.className ?? ""}`}>
-                  {c.header}
+              {bulk && (
+                <th className={`col-select ${selectAt.sticky}`} style={selectAt.style}>
+                  <SelectPageBox selection={selection} rows={pageRows} />
                 </th>
+              )}
+              {columns.map((c, i) => (
+                <HeaderCell
+                  key={c.header}
+                  list={list}
+                  header={c.header}
+                  sort={c.sort}
+                  className={`text-nowrap ${at[i]?.className ?? ""}`}
+                  style={at[i]?.style}
+                />
               ))}
             </tr>
           </thead>
           <tbody>
             {loading && !page ? (
               <tr>
-                <td colSpan={columns.length} className="text-center py-4">
+                <td colSpan={span} className="text-center py-4">
                   <LoadingDots />
                 </td>
               </tr>
             ) : rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="text-center text-muted py-4">
-                  {emptyText ?? (list.q ? "No matching records found." : "No records yet.")}
+                <td colSpan={span} className="text-center text-muted py-4">
+                  {emptyText ??
+                    (list.q || list.filtered ? "No matching records found." : "No records yet.")}
                 </td>
               </tr>
             ) : (
               rows.map((row, i) => (
                 <tr key={rowKey(row)} className={rowClassName?.(row)}>
-                  {columns.map((c) => (
-                    <td key={c.header} className={c.className}>
+                  {bulk && (
+                    <td className={`col-select ${selectAt.sticky}`} style={selectAt.style}>
+                      <SelectBox
+                        selection={selection}
+                        id={bulk.idOf(row)}
+                        name={bulk.nameOf(row)}
+                      />
+                    </td>
+                  )}
+                  {columns.map((c, j) => (
+                    <td
+                      key={c.header}
+                      className={at[j]?.className || undefined}
+                      style={at[j]?.style}
+                    >
                       {c.cell(row, offset + i)}
                     </td>
                   ))}

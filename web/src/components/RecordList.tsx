@@ -1,17 +1,24 @@
 import type { UseMutationResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import type { ListPage } from "../api/client";
-import { type Column, DataTable } from "./DataTable";
+import type { BulkOptions, Column } from "./DataTable";
+import { DataTable } from "./DataTable";
 import { PageHeader } from "./PageHeader";
 import { useDeleteDialog } from "./useDeleteDialog";
+import type { ListState } from "./useListState";
 
 /**
- * A record list screen: its title with Add New, the paged table, and on each
- * row an Edit link and a Delete that asks first ("Delete Alert"); the remove
+ * A record list screen: its title with Add New, the shared table (filters,
+ * search, sort, Export, bulk actions, paging: DataTable), and on each row an
+ * Edit link and a Delete that asks first ("Delete Alert"); the remove
  * mutation's refresh reloads the list.
  */
 export function RecordList<T>({
+  list,
+  exportFrom,
+  bulk,
   title,
   addTo,
   columns,
@@ -22,7 +29,13 @@ export function RecordList<T>({
   editTo,
   remove,
   rowClassName,
+  rowActions,
 }: {
+  list: ListState;
+  /** The API list path (Export). */
+  exportFrom: string;
+  /** The bulk actions; the rows' ids and names are `idOf` and `nameOf`. */
+  bulk?: Omit<BulkOptions<T>, "idOf" | "nameOf">;
   title: string;
   addTo: string;
   /** The columns before Actions. */
@@ -35,6 +48,8 @@ export function RecordList<T>({
   editTo: (row: T) => string;
   remove: UseMutationResult<unknown, Error, number>;
   rowClassName?: (row: T) => string | undefined;
+  /** The screen's own buttons of a row, before Edit and Delete. */
+  rowActions?: (row: T) => ReactNode;
 }) {
   const deleteDialog = useDeleteDialog<T>({
     remove,
@@ -44,8 +59,10 @@ export function RecordList<T>({
   const actions: Column<T> = {
     header: "Actions",
     className: "text-nowrap",
+    sticky: "end",
     cell: (row) => (
       <div className="d-flex gap-1">
+        {rowActions?.(row)}
         <Link
           to={editTo(row)}
           className="btn btn-sm btn-outline-primary"
@@ -74,6 +91,9 @@ export function RecordList<T>({
       </PageHeader>
       <div className="card p-3">
         <DataTable
+          list={list}
+          exportFrom={exportFrom}
+          bulk={bulk && { ...bulk, idOf, nameOf }}
           columns={[...columns, actions]}
           page={page}
           loading={loading}

@@ -1,5 +1,15 @@
+export {
+  type BulkAction,
+  BulkBar,
+  deleteAction,
+  type Noun,
+  SelectBox,
+  SelectPageBox,
+  statusActions,
+  useSelection,
+} from "./BulkActions";
 export { ConfirmDialog } from "./ConfirmDialog";
-export { type Column, DataTable } from "./DataTable";
+export { type BulkOptions, type Column, DataTable } from "./DataTable";
 export { Field } from "./Field";
 export { FormActions } from "./FormActions";
 export {
@@ -15,6 +25,7 @@ export {
   ImageWithFallback,
   uploadUrl,
 } from "./ImageWithFallback";
+export { ExportButton, FilterBar, FilterField, SearchBox } from "./ListControls";
 export { CardSkeleton, FormSkeleton, LoadingDots, TableSkeleton } from "./Loading";
 export { MissingRecord, useRecordId } from "./MissingRecord";
 export { NumberInput } from "./NumberInput";
@@ -24,5 +35,11 @@ export { StatusBadge } from "./StatusBadge";
 export { StatusSwitch } from "./StatusSwitch";
 export { showToast } from "./toastStore";
 export { useDeleteDialog } from "./useDeleteDialog";
-export { useListState } from "./useListState";
+export {
+  type ListFilter,
+  type ListState,
+  statusFilter,
+  useListState,
+  useSearchText,
+} from "./useListState";
 export { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";

@@ -2,24 +2,29 @@ import type { Brand } from "@store/contract";
 import { brands } from "../../api/catalog";
 import {
   type Column,
+  deleteAction,
   ImageWithFallback,
   RecordList,
   StatusBadge,
+  statusActions,
+  statusFilter,
   useListState,
 } from "../../components";
 import { formatShortDateTime } from "../../lib/format";
 
 const nowrap = "text-nowrap";
+const filters = [statusFilter("brand_status")];
 
 /** /brands: the brands, with edit and a confirmed delete that reloads the list. */
 export default function BrandList() {
-  const list = useListState();
+  const list = useListState({ filters });
   const { data, isLoading } = brands.useList(list.params);
   const remove = brands.useRemove();
+  const bulk = brands.useBulk();
 
   const columns: Column<Brand>[] = [
     { header: "#", cell: (_b, i) => i + 1 },
-    { header: "Brand Name", cell: (b) => b.brand_name },
+    { header: "Brand Name", cell: (b) => b.brand_name, sort: "brand_name" },
     {
       header: "Brand Image",
       cell: (b) => (
@@ -31,13 +36,30 @@ export default function BrandList() {
         />
       ),
     },
-    { header: "Status", cell: (b) => <StatusBadge value={b.brand_status} /> },
-    { header: "Created Date", cell: (b) => formatShortDateTime(b.created_at), className: nowrap },
-    { header: "Updated Date", cell: (b) => formatShortDateTime(b.updated_at), className: nowrap },
+    { header: "Status", cell: (b) => <StatusBadge value={b.brand_status} />, sort: "brand_status" },
+    {
+      header: "Created Date",
+      cell: (b) => formatShortDateTime(b.created_at),
+      className: nowrap,
+      sort: "created_at",
+    },
+    {
+      header: "Updated Date",
+      cell: (b) => formatShortDateTime(b.updated_at),
+      className: nowrap,
+      sort: "updated_at",
+    },
   ];
 
   return (
     <RecordList
+      list={list}
+      exportFrom={brands.list}
+      bulk={{
+        noun: { one: "brand", many: "brands" },
+        actions: [...statusActions, deleteAction],
+        run: bulk,
+      }}
       title="Brands"
       addTo="/addBrands"
       columns={columns}

@@ -1,27 +1,54 @@
 import type { Category } from "@store/contract";
 import { categories } from "../../api/catalog";
-import { type Column, RecordList, StatusBadge, useListState } from "../../components";
+import {
+  type Column,
+  deleteAction,
+  RecordList,
+  StatusBadge,
+  statusActions,
+  statusFilter,
+  useListState,
+} from "../../components";
 import { formatDateTime } from "../../lib/format";
 
 const nowrap = "text-nowrap";
+const filters = [statusFilter("cat_status")];
 
 /** /categories: every category with its live product count, edit and a confirmed delete. */
 export default function CategoryList() {
-  const list = useListState();
+  const list = useListState({ filters });
   const { data, isLoading } = categories.useList(list.params);
   const remove = categories.useRemove();
+  const bulk = categories.useBulk();
 
   const columns: Column<Category>[] = [
     { header: "#", cell: (_c, i) => i + 1 },
-    { header: "Category Name", cell: (c) => c.category_name },
-    { header: "Products In Category", cell: (c) => c.products_in_cat },
-    { header: "Status", cell: (c) => <StatusBadge value={c.cat_status} /> },
-    { header: "Created At", cell: (c) => formatDateTime(c.created_at), className: nowrap },
-    { header: "Updated At", cell: (c) => formatDateTime(c.updated_at), className: nowrap },
+    { header: "Category Name", cell: (c) => c.category_name, sort: "category_name" },
+    { header: "Products In Category", cell: (c) => c.products_in_cat, sort: "products_in_cat" },
+    { header: "Status", cell: (c) => <StatusBadge value={c.cat_status} />, sort: "cat_status" },
+    {
+      header: "Created At",
+      cell: (c) => formatDateTime(c.created_at),
+      className: nowrap,
+      sort: "created_at",
+    },
+    {
+      header: "Updated At",
+      cell: (c) => formatDateTime(c.updated_at),
+      className: nowrap,
+      sort: "updated_at",
+    },
   ];
 
   return (
     <RecordList
+      list={list}
+      exportFrom={categories.list}
+      bulk={{
+        noun: { one: "category", many: "categories" },
+        actions: [...statusActions, deleteAction],
+        run: bulk,
+      }}
       title="Categories"
       addTo="/addCategories"
       columns={columns}

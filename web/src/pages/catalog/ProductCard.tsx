@@ -1,4 +1,5 @@
 import type { Product } from "@store/contract";
+import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { ImageWithFallback } from "../../components";
@@ -14,17 +15,24 @@ export function hasDiscount(p: Pick<Product, "discount_price">): boolean {
   return p.discount_price !== null && Number(p.discount_price) !== 0;
 }
 
-/** One product of the /products grid. */
+/** One product of the /products grid; `selectBox` ticks it for the bulk actions. */
 export function ProductCard({
   product: p,
   onDelete,
+  selectBox,
 }: {
   product: Product;
   onDelete: (product: Product) => void;
+  selectBox?: ReactNode;
 }) {
   const firstImage = p.product_images.split(",").find((name) => name.trim() !== "");
   return (
     <article className="card h-100 shadow-sm" aria-label={p.product_name}>
+      {selectBox && (
+        <div className="position-absolute top-0 start-0 m-2 px-1 bg-white rounded shadow-sm">
+          {selectBox}
+        </div>
+      )}
       <Link to={`/productDetails?pid=${p.product_id}`} aria-label={`Preview ${p.product_name}`}>
         <ImageWithFallback
           fileName={firstImage}

@@ -1,99 +1,136 @@
 import { DEFAULT_MAX_PRICE, DEFAULT_MIN_PRICE, type Product } from "@store/contract";
 import { useEffect, useState } from "react";
 import { Button, Form, Pagination } from "react-bootstrap";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { categories, products, useRemoveProduct } from "../../api/catalog";
-import { CardSkeleton, PageHeader, useDeleteDialog } from "../../components";
+import {
+  type BulkAction,
+  BulkBar,
+  CardSkeleton,
+  deleteAction,
+  ExportButton,
+  FilterField,
+  type ListFilter,
+  PageHeader,
+  SearchBox,
+  SelectBox,
+  SelectPageBox,
+  statusActions,
+  statusFilter,
+  useDeleteDialog,
+  useListState,
+  useSelection,
+} from "../../components";
 import { PriceFilter } from "./PriceFilter";
 import { ProductCard } from "./ProductCard";
 
 const PAGE_SIZE = 12;
 
+/** A product goes with its variants, as a single delete says. */
+const productDelete: BulkAction = {
+  ...deleteAction,
+  question: (what) => `Are you sure you want to delete ${what} and their variants?`,
+};
+
+/** The sort choices of the cards (the list's own order, newest first, when none). */
+const SORTS: { value: string; label: string }[] = [
+  { value: "", label: "Newest first" },
+  { value: "created_at:asc", label: "Oldest first" },
+  { value: "product_name:asc", label: "Name (A to Z)" },
+  { value: "product_name:desc", label: "Name (Z to A)" },
+  { value: "price:asc", label: "Price (low to high)" },
+  { value: "price:desc", label: "Price (high to low)" },
+  { value: "stock_qtt:asc", label: "Stock (low to high)" },
+  { value: "rating:desc", label: "Rating (high to low)" },
+];
+
 /**
- * The filters live in the URL (cat, min, max, q, page), so coming back from
- * an edit keeps the list as it was.
+ * The filters, in the URL as before (cat, min, max, q, page; product_status):
+ * the price range is always sent, its defaults 1 and 1500 when the URL has none
+ * (docs/REQUIREMENTS.md section 5).
  */
-function useProductFilters() {
-  const [search, setSearch] = useSearchParams();
-  const number = (key: string, fallback: number) => {
-    const raw = search.get(key);
-    const value = raw === null ? Number.NaN : Number(raw);
-    return Number.isFinite(value) && value >= 0 ? value : fallback;
-  };
-  const filters = {
-    categoryIds: search
-      .getAll("cat")
-      .map(Number)
-      .filter((id) => Number.isInteger(id) && id > 0),
-    min: number("min", DEFAULT_MIN_PRICE),
-    max: number("max", DEFAULT_MAX_PRICE),
-    q: search.get("q") ?? "",
-    page: Math.max(1, Math.floor(number("page", 1))),
-  };
-  function update(changes: {
-    cat?: number[];
-    min?: number;
-    max?: number;
-    q?: string;
-    page?: number;
-  }) {
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (changes.cat) {
-          next.delete("cat");
-          for (const id of changes.cat) next.append("cat", String(id));
-        }
-        for (const key of ["min", "max", "q"] as const) {
-          const value = changes[key];
-          if (value === undefined) continue;
-          if (value === "") next.delete(key);
-          else next.set(key, String(value));
-        }
-        // Any change of filter starts again at the first page.
-        if (changes.page && changes.page > 1) next.set("page", String(changes.page));
-        else next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
-  }
-  return { filters, update };
+const filters: ListFilter[] = [
+  {
+    kind: "choice",
+    name: "cat",
+    param: "category_id",
+    label: "Categories",
+    options: [],
+    multiple: true,
+    custom: true,
+  },
+  {
+    kind: "choice",
+    name: "min",
+    param: "min_price",
+    label: "Min",
+    options: [],
+    defaultValue: String(DEFAULT_MIN_PRICE),
+    custom: true,
+  },
+  {
+    kind: "choice",
+    name: "max",
+    param: "max_price",
+    label: "Max",
+    options: [],
+    defaultValue: String(DEFAULT_MAX_PRICE),
+    custom: true,
+  },
+  { ...statusFilter("product_status"), custom: true },
+];
+const statusField = filters[3] as ListFilter;
+
+/** A price bound from the URL: a number at least 0, else the default. */
+function bound(values: string[], fallback: number): number {
+  const value = values[0] === undefined ? Number.NaN : Number(values[0]);
+  return Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
-/** /products: the filter panel, a search box and the product cards. */
+/**
+ * /products: the filter panel, a search box and the product cards, on the
+ * shared list state (useListState) like every list: search, sort, filters,
+ * Export and the bulk actions.
+ */
 export default function ProductList() {
-  const { filters, update } = useProductFilters();
+  const list = useListState({ filters, pageSizes: [PAGE_SIZE] });
   const [showFilters, setShowFilters] = useState(true);
-  const [query, setQuery] = useState(filters.q);
   const categoryList = categories.useAll();
   const remove = useRemoveProduct();
+  const bulk = products.useBulk(categories.keys.all, ["productsVariants"]);
+  const selection = useSelection(list);
   const deleteDialog = useDeleteDialog<Product>({
     remove,
     idOf: (p) => p.product_id,
     question: (p) => `Are you sure you want to delete "${p.product_name}" and its' variant?`,
   });
+  const categoryIds = list
+    .values("cat")
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+  const min = bound(list.values("min"), DEFAULT_MIN_PRICE);
+  const max = bound(list.values("max"), DEFAULT_MAX_PRICE);
   const { data, isLoading, isFetching } = products.useList({
-    _page: filters.page,
-    _limit: PAGE_SIZE,
-    q: filters.q || undefined,
-    category_id: filters.categoryIds,
-    min_price: filters.min,
-    max_price: filters.max,
+    ...list.params,
+    category_id: categoryIds,
+    min_price: min,
+    max_price: max,
   });
 
-  // Search as the admin types, after a short pause.
-  useEffect(() => {
-    if (query.trim() === filters.q) return;
-    const timer = setTimeout(() => update({ q: query.trim() }), 300);
-    return () => clearTimeout(timer);
-  }, [query, filters.q, update]);
-
   const toggleCategory = (id: number, on: boolean) =>
-    update({
-      cat: on ? [...filters.categoryIds, id] : filters.categoryIds.filter((c) => c !== id),
-    });
+    list.setFilter(
+      "cat",
+      (on ? [...categoryIds, id] : categoryIds.filter((c) => c !== id)).map(String),
+    );
   const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const pageRows = (data?.rows ?? []).map((p) => ({ id: p.product_id, name: p.product_name }));
+  const sortValue = list.sort ? `${list.sort}:${list.order}` : "";
+  const { setPage } = list;
+
+  // A page past the end (after deletes or a narrower filter) goes back to the last one.
+  useEffect(() => {
+    if (data && list.page > lastPage) setPage(lastPage);
+  }, [data, list.page, lastPage, setPage]);
 
   return (
     <>
@@ -111,13 +148,7 @@ export default function ProductList() {
             <div className="card p-3">
               <div className="d-flex justify-content-between align-items-center mb-2">
                 <h2 className="h6 mb-0">Filters</h2>
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  onClick={() =>
-                    update({ cat: [], min: DEFAULT_MIN_PRICE, max: DEFAULT_MAX_PRICE })
-                  }
-                >
+                <Button size="sm" variant="outline-secondary" onClick={list.clearFilters}>
                   Reset
                 </Button>
               </div>
@@ -128,7 +159,7 @@ export default function ProductList() {
                     key={c.category_id}
                     id={`category-${c.category_id}`}
                     label={`${c.category_name} (${c.products_in_cat})`}
-                    checked={filters.categoryIds.includes(c.category_id)}
+                    checked={categoryIds.includes(c.category_id)}
                     onChange={(e) => toggleCategory(c.category_id, e.target.checked)}
                   />
                 ))}
@@ -137,21 +168,57 @@ export default function ProductList() {
                 )}
               </fieldset>
               <PriceFilter
-                min={filters.min}
-                max={filters.max}
-                onChange={(range) => update(range)}
+                min={min}
+                max={max}
+                onChange={(range) =>
+                  list.setFilters({ min: [String(range.min)], max: [String(range.max)] })
+                }
               />
+              <div className="mt-3">
+                <FilterField list={list} filter={statusField} />
+              </div>
             </div>
           </aside>
         )}
         <section className={showFilters ? "col-12 col-lg-9" : "col-12"} aria-label="Products">
-          <Form.Control
-            type="search"
-            className="mb-3"
+          <SearchBox
+            list={list}
+            label="Search products"
+            visibleLabel={null}
             placeholder="Search by name or SKU"
-            aria-label="Search products"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            className="mb-3"
+          />
+          <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+            <SelectPageBox selection={selection} rows={pageRows} />
+            <Form.Select
+              size="sm"
+              style={{ width: "auto" }}
+              aria-label="Sort by"
+              value={SORTS.some((o) => o.value === sortValue) ? sortValue : ""}
+              onChange={(e) => {
+                const [field, order] = e.target.value.split(":");
+                list.sortBy(field || undefined, order === "desc" ? "desc" : "asc");
+              }}
+            >
+              {SORTS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Form.Select>
+            <div className="ms-auto">
+              <ExportButton list={list} from={products.list} />
+            </div>
+          </div>
+          <BulkBar
+            selection={selection}
+            pageRows={pageRows}
+            total={data?.total ?? 0}
+            capped={data?.capped === true}
+            noun={{ one: "product", many: "products" }}
+            actions={[...statusActions, productDelete]}
+            run={bulk}
+            filter={list.filterParams}
           />
           {isLoading ? (
             <CardSkeleton count={6} />
@@ -159,7 +226,13 @@ export default function ProductList() {
             <div className="row g-3" aria-busy={isFetching}>
               {data.rows.map((p) => (
                 <div key={p.product_id} className="col-12 col-sm-6 col-xl-4">
-                  <ProductCard product={p} onDelete={deleteDialog.ask} />
+                  <ProductCard
+                    product={p}
+                    onDelete={deleteDialog.ask}
+                    selectBox={
+                      <SelectBox selection={selection} id={p.product_id} name={p.product_name} />
+                    }
+                  />
                 </div>
               ))}
             </div>
@@ -169,17 +242,17 @@ export default function ProductList() {
           {lastPage > 1 && (
             <Pagination size="sm" className="mt-3 align-items-center gap-2" aria-label="Pagination">
               <Pagination.Prev
-                disabled={filters.page <= 1}
-                onClick={() => update({ page: filters.page - 1 })}
+                disabled={list.page <= 1}
+                onClick={() => list.setPage(list.page - 1)}
               >
                 Previous
               </Pagination.Prev>
               <span className="small text-muted">
-                Page {filters.page} of {lastPage}
+                Page {list.page} of {lastPage}
               </span>
               <Pagination.Next
-                disabled={filters.page >= lastPage}
-                onClick={() => update({ page: filters.page + 1 })}
+                disabled={list.page >= lastPage}
+                onClick={() => list.setPage(list.page + 1)}
               >
                 Next
               </Pagination.Next>

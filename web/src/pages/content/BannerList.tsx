@@ -2,22 +2,28 @@ import type { Banner } from "@store/contract";
 import { banners } from "../../api/content";
 import {
   type Column,
+  deleteAction,
   ImageWithFallback,
   RecordList,
   StatusBadge,
+  statusActions,
+  statusFilter,
   useListState,
 } from "../../components";
 import { formatDate } from "../../lib/format";
 
+const filters = [statusFilter("banner_status")];
+
 /** /banner: the store's banners with their image, edit and a confirmed delete. */
 export default function BannerList() {
-  const list = useListState();
+  const list = useListState({ filters });
   const { data, isLoading } = banners.useList(list.params);
   const remove = banners.useRemove();
+  const bulk = banners.useBulk();
 
   const columns: Column<Banner>[] = [
     { header: "#", cell: (_b, index) => index + 1 },
-    { header: "Title", cell: (b) => b.title },
+    { header: "Title", cell: (b) => b.title, sort: "title" },
     {
       header: "Image",
       cell: (b) => (
@@ -29,13 +35,29 @@ export default function BannerList() {
         />
       ),
     },
-    { header: "Subtitle", cell: (b) => b.subtitle || "-" },
-    { header: "Status", cell: (b) => <StatusBadge value={b.banner_status} /> },
-    { header: "Created Date", cell: (b) => formatDate(b.created_at), className: "text-nowrap" },
+    { header: "Subtitle", cell: (b) => b.subtitle || "-", sort: "subtitle" },
+    {
+      header: "Status",
+      cell: (b) => <StatusBadge value={b.banner_status} />,
+      sort: "banner_status",
+    },
+    {
+      header: "Created Date",
+      cell: (b) => formatDate(b.created_at),
+      className: "text-nowrap",
+      sort: "created_at",
+    },
   ];
 
   return (
     <RecordList
+      list={list}
+      exportFrom={banners.list}
+      bulk={{
+        noun: { one: "banner", many: "banners" },
+        actions: [...statusActions, deleteAction],
+        run: bulk,
+      }}
       title="Banner"
       addTo="/addBanner"
       columns={columns}

@@ -1,20 +1,30 @@
 import type { Testimonial } from "@store/contract";
 import { testimonials } from "../../api/content";
-import { type Column, RecordList, StatusBadge, useListState } from "../../components";
+import {
+  type Column,
+  deleteAction,
+  RecordList,
+  StatusBadge,
+  statusActions,
+  statusFilter,
+  useListState,
+} from "../../components";
 import { formatDate } from "../../lib/format";
 
+const filters = [statusFilter("testimonial_status")];
 const fullName = (t: Testimonial) => [t.f_name, t.l_name].filter(Boolean).join(" ") || "-";
 
 /** /testimonial: customers' testimonials, with edit and a confirmed delete. */
 export default function TestimonialList() {
-  const list = useListState();
+  const list = useListState({ filters });
   const { data, isLoading } = testimonials.useList(list.params);
   const remove = testimonials.useRemove();
+  const bulk = testimonials.useBulk();
 
   const columns: Column<Testimonial>[] = [
-    { header: "Customer Username", cell: (t) => t.username },
-    { header: "Customer Name", cell: fullName },
-    { header: "Testimonial Title", cell: (t) => t.testimonial_title },
+    { header: "Customer Username", cell: (t) => t.username, sort: "username" },
+    { header: "Customer Name", cell: fullName, sort: "f_name" },
+    { header: "Testimonial Title", cell: (t) => t.testimonial_title, sort: "testimonial_title" },
     {
       header: "Content",
       cell: (t) => (
@@ -27,13 +37,34 @@ export default function TestimonialList() {
         </span>
       ),
     },
-    { header: "Status", cell: (t) => <StatusBadge value={t.testimonial_status} /> },
-    { header: "Created Date", cell: (t) => formatDate(t.created_at), className: "text-nowrap" },
-    { header: "Updated Date", cell: (t) => formatDate(t.updated_at), className: "text-nowrap" },
+    {
+      header: "Status",
+      cell: (t) => <StatusBadge value={t.testimonial_status} />,
+      sort: "testimonial_status",
+    },
+    {
+      header: "Created Date",
+      cell: (t) => formatDate(t.created_at),
+      className: "text-nowrap",
+      sort: "created_at",
+    },
+    {
+      header: "Updated Date",
+      cell: (t) => formatDate(t.updated_at),
+      className: "text-nowrap",
+      sort: "updated_at",
+    },
   ];
 
   return (
     <RecordList
+      list={list}
+      exportFrom={testimonials.list}
+      bulk={{
+        noun: { one: "testimonial", many: "testimonials" },
+        actions: [...statusActions, deleteAction],
+        run: bulk,
+      }}
       title="Testimonial"
       addTo="/addTestimonial"
       columns={columns}

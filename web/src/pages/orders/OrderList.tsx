@@ -7,7 +7,14 @@ import {
 } from "@store/contract";
 import { Link } from "react-router";
 import { orders, useOrderStatuses } from "../../api/orders";
-import { type Column, DataTable, PageHeader, useListState } from "../../components";
+import {
+  type BulkAction,
+  type Column,
+  DataTable,
+  type ListFilter,
+  PageHeader,
+  useListState,
+} from "../../components";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 
 /** Green for complete, red for canceled or returned (docs/REQUIREMENTS.md section 2). */
@@ -20,24 +27,69 @@ function orderRowClass(order: Pick<Order, "order_status">): string | undefined {
 
 const nowrap = "text-nowrap";
 
-/** /order: every order with its 18 columns; the wide table scrolls inside its card. */
+/**
+ * /order: every order with its 18 columns; the wide table scrolls inside its
+ * card with the number and the actions kept in view.
+ */
 export default function OrderList() {
-  const list = useListState();
-  const { data, isLoading } = orders.useList(list.params);
   const statuses = useOrderStatuses();
   const statusName = (id: number) =>
     statuses.data?.find((s) => s.order_status_id === id)?.order_status_name ?? String(id);
+  const options = (statuses.data ?? []).map((s) => ({
+    value: String(s.order_status_id),
+    label: s.order_status_name,
+  }));
+  const filters: ListFilter[] = [
+    { kind: "choice", name: "order_status", label: "Status", options, multiple: true },
+    { kind: "dates", name: "created_at", label: "Created Date" },
+    { kind: "dates", name: "paid_on", label: "Paid Date" },
+    { kind: "dates", name: "completed_at", label: "Completed Date" },
+  ];
+  const list = useListState({ filters });
+  const { data, isLoading } = orders.useList(list.params);
+  // The same stamps and rules as Edit Order's save, order by order (docs/REQUIREMENTS.md section 4).
+  const bulk = orders.useBulk(["dashboard"]);
+  const setStatus: BulkAction[] = options.map((o) => ({
+    action: "setStatus",
+    body: { status: Number(o.value) },
+    group: "Set Status",
+    label: o.label,
+    title: "Set Status Alert",
+    question: (what) => `Are you sure you want to set the status of ${what} to "${o.label}"?`,
+    variant: "primary",
+  }));
 
   const columns: Column<Order>[] = [
-    { header: "#", cell: (_o, i) => i + 1 },
-    { header: "Order Number", cell: (o) => o.order_number, className: nowrap },
-    { header: "Customer Username", cell: (o) => o.username },
-    { header: "Customer Phone", cell: (o) => o.contact, className: nowrap },
-    { header: "Total Price", cell: (o) => formatMoney(o.total_price), className: nowrap },
-    { header: "Points Earned", cell: (o) => formatDecimal(o.points_earned) },
-    { header: "Coupon Code", cell: (o) => o.coupon_code || "-" },
-    { header: "Recipient Name", cell: (o) => o.recipient_name, className: nowrap },
-    { header: "Recipient Contact", cell: (o) => o.recipient_contact, className: nowrap },
+    { header: "#", cell: (_o, i) => i + 1, sticky: "start" },
+    {
+      header: "Order Number",
+      cell: (o) => o.order_number,
+      className: nowrap,
+      sort: "order_number",
+      sticky: "start",
+    },
+    { header: "Customer Username", cell: (o) => o.username, sort: "username" },
+    { header: "Customer Phone", cell: (o) => o.contact, className: nowrap, sort: "contact" },
+    {
+      header: "Total Price",
+      cell: (o) => formatMoney(o.total_price),
+      className: nowrap,
+      sort: "total_price",
+    },
+    { header: "Points Earned", cell: (o) => formatDecimal(o.points_earned), sort: "points_earned" },
+    { header: "Coupon Code", cell: (o) => o.coupon_code || "-", sort: "coupon_code" },
+    {
+      header: "Recipient Name",
+      cell: (o) => o.recipient_name,
+      className: nowrap,
+      sort: "recipient_name",
+    },
+    {
+      header: "Recipient Contact",
+      cell: (o) => o.recipient_contact,
+      className: nowrap,
+      sort: "recipient_contact",
+    },
     {
       header: "Shipping Location",
       cell: (o) => (
@@ -46,18 +98,36 @@ export default function OrderList() {
         </span>
       ),
     },
-    { header: "Tracking Number", cell: (o) => o.tracking_number || "-", className: nowrap },
+    {
+      header: "Tracking Number",
+      cell: (o) => o.tracking_number || "-",
+      className: nowrap,
+      sort: "tracking_number",
+    },
     {
       header: "Status",
       cell: (o) => <span className="text-capitalize">{statusName(o.order_status)}</span>,
+      sort: "order_status",
     },
-    { header: "Created Date", cell: (o) => formatDateTime(o.created_at), className: nowrap },
-    { header: "Paid Date", cell: (o) => formatDateTime(o.paid_on), className: nowrap },
-    { header: "Ship Out By", cell: (o) => formatDateTime(o.ship_out_by), className: nowrap },
-    { header: "Completed Date", cell: (o) => formatDateTime(o.completed_at), className: nowrap },
-    { header: "Updated Date", cell: (o) => formatDateTime(o.updated_at), className: nowrap },
+    ...(
+      [
+        ["Created Date", "created_at"],
+        ["Paid Date", "paid_on"],
+        ["Ship Out By", "ship_out_by"],
+        ["Completed Date", "completed_at"],
+        ["Updated Date", "updated_at"],
+      ] as const
+    ).map(
+      ([header, field]): Column<Order> => ({
+        header,
+        cell: (o) => formatDateTime(o[field]),
+        className: nowrap,
+        sort: field,
+      }),
+    ),
     {
       header: "Actions",
+      sticky: "end",
       cell: (o) => (
         <Link
           to={`/editOrder?oid=${o.orders_id}`}
@@ -75,6 +145,15 @@ export default function OrderList() {
       <PageHeader title="Orders" />
       <div className="card p-3" style={{ minWidth: 0 }}>
         <DataTable
+          list={list}
+          exportFrom={orders.list}
+          bulk={{
+            idOf: (o) => o.orders_id,
+            nameOf: (o) => `order ${o.order_number}`,
+            noun: { one: "order", many: "orders" },
+            actions: setStatus,
+            run: bulk,
+          }}
           columns={columns}
           page={data}
           loading={isLoading}

@@ -1,40 +1,80 @@
-import type { Membership } from "@store/contract";
-import { memberships } from "../../api/people";
-import { type Column, RecordList, useListState } from "../../components";
+import { type Membership, REQUIREMENT_CONDITIONS } from "@store/contract";
+import { memberships, users } from "../../api/people";
+import {
+  type Column,
+  deleteAction,
+  type ListFilter,
+  RecordList,
+  useListState,
+} from "../../components";
 import { formatDateTime } from "../../lib/format";
 import { plainNumber, requirementUnit, shownPercentage } from "./membershipDisplay";
 
+const filters: ListFilter[] = [
+  {
+    kind: "choice",
+    name: "req_condition",
+    label: "Requirement Condition",
+    options: REQUIREMENT_CONDITIONS.map((c) => ({ value: c, label: requirementUnit(c) })),
+  },
+];
+
 /** /memberships: the tiers in promotion order, edit and a confirmed delete per row. */
 export default function MembershipList() {
-  const list = useListState();
+  const list = useListState({ filters });
   const { data, isLoading } = memberships.useList(list.params);
   const remove = memberships.useRemove();
+  const bulk = memberships.useBulk(users.keys.all);
 
   const columns: Column<Membership>[] = [
     { header: "#", cell: (_m, index) => index + 1 },
-    { header: "Member Title", cell: (m) => m.membership },
+    { header: "Member Title", cell: (m) => m.membership, sort: "membership" },
     {
       header: "Member Discount %",
       cell: (m) => `${shownPercentage(m.member_percentage)}%`,
       className: "text-end",
+      sort: "member_percentage",
     },
     {
       header: "Member Earning %",
       cell: (m) => `${shownPercentage(m.member_earning)}%`,
       className: "text-end",
+      sort: "member_earning",
     },
     {
       header: "Member Requirement",
       cell: (m) => `${plainNumber(m.min_requirement)} ${requirementUnit(m.req_condition)}`,
       className: "text-nowrap",
+      sort: "min_requirement",
     },
-    { header: "Requirement Condition", cell: (m) => requirementUnit(m.req_condition) },
-    { header: "Created Date", cell: (m) => formatDateTime(m.created_at), className: "text-nowrap" },
-    { header: "Updated Date", cell: (m) => formatDateTime(m.updated_at), className: "text-nowrap" },
+    {
+      header: "Requirement Condition",
+      cell: (m) => requirementUnit(m.req_condition),
+      sort: "req_condition",
+    },
+    {
+      header: "Created Date",
+      cell: (m) => formatDateTime(m.created_at),
+      className: "text-nowrap",
+      sort: "created_at",
+    },
+    {
+      header: "Updated Date",
+      cell: (m) => formatDateTime(m.updated_at),
+      className: "text-nowrap",
+      sort: "updated_at",
+    },
   ];
 
   return (
     <RecordList
+      list={list}
+      exportFrom={memberships.list}
+      bulk={{
+        noun: { one: "membership", many: "memberships" },
+        actions: [deleteAction],
+        run: bulk,
+      }}
       title="Memberships"
       addTo="/addMemberships"
       columns={columns}

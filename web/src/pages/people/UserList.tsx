@@ -1,34 +1,80 @@
 import { ADMIN_ROLE, type User } from "@store/contract";
-import { useRemoveUser, users } from "../../api/people";
-import { type Column, RecordList, StatusBadge, useListState } from "../../components";
+import { Link } from "react-router";
+import { memberships, useRemoveUser, useRoles, users, wallets } from "../../api/people";
+import {
+  type Column,
+  deleteAction,
+  type ListFilter,
+  RecordList,
+  StatusBadge,
+  statusActions,
+  statusFilter,
+  useListState,
+} from "../../components";
 import { formatDate, formatDateTime } from "../../lib/format";
 
 /** /users: every user, Admin rows highlighted, edit and a confirmed delete per row. */
 export default function UserList() {
-  const list = useListState();
+  const tiers = memberships.useAll();
+  const roles = useRoles();
+  const filters: ListFilter[] = [
+    {
+      kind: "choice",
+      name: "membership",
+      label: "Membership",
+      options: (tiers.data ?? []).map((m) => ({ value: String(m.member_id), label: m.membership })),
+    },
+    {
+      kind: "choice",
+      name: "role",
+      label: "Role",
+      options: (roles.data ?? []).map((r) => ({ value: r.role, label: r.role })),
+    },
+    statusFilter("user_status"),
+  ];
+  const list = useListState({ filters });
   const { data, isLoading } = users.useList(list.params);
   const remove = useRemoveUser();
+  // A user goes with their wallet and requests, and moves the dashboard's counts.
+  const bulk = users.useBulk(wallets.keys.all, ["withdrawRequests"], ["dashboard"]);
 
   const columns: Column<User>[] = [
-    { header: "Username", cell: (u) => u.username },
-    { header: "First Name", cell: (u) => u.f_name },
-    { header: "Last Name", cell: (u) => u.l_name },
-    { header: "Gender", cell: (u) => u.gender },
-    { header: "D.O.B", cell: (u) => formatDate(u.DOB), className: "text-nowrap" },
-    { header: "E-mail", cell: (u) => u.email },
-    { header: "Contact", cell: (u) => u.contact },
-    { header: "Role", cell: (u) => u.role },
-    { header: "Membership", cell: (u) => u.membership_name ?? "-" },
-    { header: "Down Line", cell: (u) => u.down_line, className: "text-end" },
-    { header: "Referral of", cell: (u) => u.referrer_username ?? "-" },
-    { header: "Total Order", cell: (u) => u.ttl_order, className: "text-end" },
-    { header: "Status", cell: (u) => <StatusBadge value={u.user_status} /> },
-    { header: "Created Date", cell: (u) => formatDateTime(u.created_at), className: "text-nowrap" },
-    { header: "Updated Date", cell: (u) => formatDateTime(u.updated_at), className: "text-nowrap" },
+    { header: "Username", cell: (u) => u.username, sort: "username", sticky: "start" },
+    { header: "First Name", cell: (u) => u.f_name, sort: "f_name" },
+    { header: "Last Name", cell: (u) => u.l_name, sort: "l_name" },
+    { header: "Gender", cell: (u) => u.gender, sort: "gender" },
+    { header: "D.O.B", cell: (u) => formatDate(u.DOB), className: "text-nowrap", sort: "DOB" },
+    { header: "E-mail", cell: (u) => u.email, sort: "email" },
+    { header: "Contact", cell: (u) => u.contact, sort: "contact" },
+    { header: "Role", cell: (u) => u.role, sort: "role" },
+    { header: "Membership", cell: (u) => u.membership_name ?? "-", sort: "membership_name" },
+    { header: "Down Line", cell: (u) => u.down_line, className: "text-end", sort: "down_line" },
+    { header: "Referral of", cell: (u) => u.referrer_username ?? "-", sort: "referrer_username" },
+    { header: "Total Order", cell: (u) => u.ttl_order, className: "text-end", sort: "ttl_order" },
+    { header: "Status", cell: (u) => <StatusBadge value={u.user_status} />, sort: "user_status" },
+    {
+      header: "Created Date",
+      cell: (u) => formatDateTime(u.created_at),
+      className: "text-nowrap",
+      sort: "created_at",
+    },
+    {
+      header: "Updated Date",
+      cell: (u) => formatDateTime(u.updated_at),
+      className: "text-nowrap",
+      sort: "updated_at",
+    },
   ];
 
   return (
     <RecordList
+      list={list}
+      exportFrom={users.list}
+      bulk={{
+        noun: { one: "user", many: "users" },
+        actions: [...statusActions, deleteAction],
+        run: bulk,
+      }}
       title="Users"
       addTo="/addUser"
       columns={columns}
@@ -39,6 +85,15 @@ export default function UserList() {
       editTo={(row) => `/editUser?uid=${row.user_id}`}
       remove={remove}
       rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}
+      rowActions={(u) => (
+        <Link
+          to={`/genealogy?uid=${u.user_id}`}
+          className="btn btn-sm btn-outline-secondary"
+          aria-label={`Tree of ${u.username}`}
+        >
+          Tree
+        </Link>
+      )}
     />
   );
 }

@@ -1,20 +1,37 @@
 import type { Wallet } from "@store/contract";
 import { Button } from "react-bootstrap";
-import { useRemoveWallet, wallets } from "../../api/people";
+import { Link } from "react-router";
+import { useRemoveWallet, users, wallets } from "../../api/people";
 import {
+  type BulkAction,
   type Column,
   DataTable,
+  deleteAction,
+  type ListFilter,
   PageHeader,
   useDeleteDialog,
   useListState,
 } from "../../components";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 
+/** A bulk delete says what a single one says: the users go too. */
+const deleteWallets: BulkAction = {
+  ...deleteAction,
+  question: (what) =>
+    `Are you sure you want to delete ${what}? Deleting a wallet also deletes its user.`,
+};
+
+const filters: ListFilter[] = [
+  { kind: "dates", name: "recent_spend_at", label: "Recent Spend Date" },
+];
+
 /** /userWallets: each user's wallet, cash wallet and PV; deleting a wallet deletes its user. */
 export default function WalletList() {
-  const list = useListState();
+  const list = useListState({ filters });
   const { data, isLoading } = wallets.useList(list.params);
   const remove = useRemoveWallet();
+  // A wallet goes with its user.
+  const bulk = wallets.useBulk(users.keys.all, ["withdrawRequests"], ["dashboard"]);
   const deleteDialog = useDeleteDialog<Wallet>({
     remove,
     idOf: (w) => w.wallet_id,
@@ -27,42 +44,57 @@ export default function WalletList() {
   });
 
   const columns: Column<Wallet>[] = [
-    { header: "Username", cell: (w) => w.username },
-    { header: "First Name", cell: (w) => w.f_name },
-    { header: "Last Name", cell: (w) => w.l_name },
-    { header: "E-mail", cell: (w) => w.email },
-    { header: "Phone", cell: (w) => w.contact },
+    { header: "Username", cell: (w) => w.username, sort: "username", sticky: "start" },
+    { header: "First Name", cell: (w) => w.f_name, sort: "f_name" },
+    { header: "Last Name", cell: (w) => w.l_name, sort: "l_name" },
+    { header: "E-mail", cell: (w) => w.email, sort: "email" },
+    { header: "Phone", cell: (w) => w.contact, sort: "contact" },
     {
       header: "Wallet Amount",
       cell: (w) => formatMoney(w.wallet_amt),
       className: "text-end text-nowrap",
+      sort: "wallet_amt",
     },
     {
       header: "Cash Wallet Amount",
       cell: (w) => formatMoney(w.c_wallet_amt),
       className: "text-end text-nowrap",
+      sort: "c_wallet_amt",
     },
     {
       header: "PV Amount",
       cell: (w) => `${formatDecimal(w.ttl_pv)} PV`,
       className: "text-end text-nowrap",
+      sort: "ttl_pv",
     },
     {
       header: "Recent Spend Date",
       cell: (w) => formatDateTime(w.recent_spend_at),
       className: "text-nowrap",
+      sort: "recent_spend_at",
     },
     {
       header: "Actions",
+      className: "text-nowrap",
+      sticky: "end",
       cell: (w) => (
-        <Button
-          size="sm"
-          variant="outline-danger"
-          aria-label={`Delete ${w.username}'s wallet`}
-          onClick={() => deleteDialog.ask(w)}
-        >
-          Delete
-        </Button>
+        <div className="d-flex gap-1">
+          <Link
+            to={`/walletStatement?uid=${w.user_id}`}
+            className="btn btn-sm btn-outline-primary"
+            aria-label={`Statement of ${w.username}`}
+          >
+            Statement
+          </Link>
+          <Button
+            size="sm"
+            variant="outline-danger"
+            aria-label={`Delete ${w.username}'s wallet`}
+            onClick={() => deleteDialog.ask(w)}
+          >
+            Delete
+          </Button>
+        </div>
       ),
     },
   ];
@@ -71,7 +103,21 @@ export default function WalletList() {
     <>
       <PageHeader title="Users Wallet" />
       <div className="card p-3">
-        <DataTable columns={columns} page={data} loading={isLoading} rowKey={(w) => w.wallet_id} />
+        <DataTable
+          list={list}
+          exportFrom={wallets.list}
+          bulk={{
+            idOf: (w) => w.wallet_id,
+            nameOf: (w) => `${w.username}'s wallet`,
+            noun: { one: "wallet", many: "wallets" },
+            actions: [deleteWallets],
+            run: bulk,
+          }}
+          columns={columns}
+          page={data}
+          loading={isLoading}
+          rowKey={(w) => w.wallet_id}
+        />
       </div>
       {deleteDialog.dialog}
     </>

@@ -1,9 +1,19 @@
-import type { WithdrawRequest, WithdrawStatus } from "@store/contract";
+import { WITHDRAW_STATUSES, type WithdrawRequest, type WithdrawStatus } from "@store/contract";
 import { useState } from "react";
 import { Badge, Button } from "react-bootstrap";
+import { wallets } from "../../api/people";
 import { type Decision, useDecideWithdrawal, withdrawRequests } from "../../api/withdrawals";
-import { type Column, ConfirmDialog, DataTable, PageHeader, useListState } from "../../components";
+import {
+  type BulkAction,
+  type Column,
+  ConfirmDialog,
+  DataTable,
+  type ListFilter,
+  PageHeader,
+  useListState,
+} from "../../components";
 import { formatDateTime, formatMoney } from "../../lib/format";
+import { CashWalletFigures, ReverseDialog } from "./WithdrawalDialogs";
 
 /** docs/REQUIREMENTS.md section 2: rejected red, completed green, processing blue. */
 const STATUS_STYLE: Record<WithdrawStatus, { bg: string; label: string }> = {
@@ -17,30 +27,61 @@ const DIALOG: Record<Decision, { title: string; verb: string; variant: string }>
   rejected: { title: "Reject Alert", verb: "reject", variant: "danger" },
 };
 
+const filters: ListFilter[] = [
+  {
+    kind: "choice",
+    name: "withdraw_status",
+    label: "Status",
+    options: WITHDRAW_STATUSES.map((s) => ({ value: s, label: STATUS_STYLE[s].label })),
+  },
+  { kind: "dates", name: "request_at", label: "Request Date" },
+];
+
+/** Each request is decided as one Approve or Reject would be: once, while processing. */
+const decisions: BulkAction[] = [
+  {
+    action: "approve",
+    label: "Approve",
+    title: "Approve Alert",
+    question: (what) => `Are you sure you want to approve ${what}?`,
+    variant: "success",
+  },
+  {
+    action: "reject",
+    label: "Reject",
+    title: "Reject Alert",
+    question: (what) => `Are you sure you want to reject ${what}?`,
+    variant: "danger",
+  },
+];
+
 /**
  * /withdrawRequest: cash-wallet withdrawals; a processing request can be
  * approved or rejected once, after a confirmation; others show "No action".
  */
 export default function WithdrawRequestList() {
-  const list = useListState();
+  const list = useListState({ filters });
   const { data, isLoading } = withdrawRequests.useList(list.params);
   const decide = useDecideWithdrawal();
+  const bulk = withdrawRequests.useBulk(wallets.keys.all, ["dashboard"]);
   const [pending, setPending] = useState<{ request: WithdrawRequest; decision: Decision } | null>(
     null,
   );
+  const [reversing, setReversing] = useState<WithdrawRequest | null>(null);
 
   const columns: Column<WithdrawRequest>[] = [
-    { header: "#", cell: (_r, index) => index + 1 },
-    { header: "Username", cell: (r) => r.username },
-    { header: "Full Name", cell: (r) => `${r.f_name} ${r.l_name}` },
-    { header: "E-mail", cell: (r) => r.email },
-    { header: "Phone", cell: (r) => r.contact },
-    { header: "Bank Account", cell: (r) => r.bank_acc },
-    { header: "Bank Name", cell: (r) => r.bank_name },
+    { header: "#", cell: (_r, index) => index + 1, sticky: "start" },
+    { header: "Username", cell: (r) => r.username, sort: "username", sticky: "start" },
+    { header: "Full Name", cell: (r) => `${r.f_name} ${r.l_name}`, sort: "f_name" },
+    { header: "E-mail", cell: (r) => r.email, sort: "email" },
+    { header: "Phone", cell: (r) => r.contact, sort: "contact" },
+    { header: "Bank Account", cell: (r) => r.bank_acc, sort: "bank_acc" },
+    { header: "Bank Name", cell: (r) => r.bank_name, sort: "bank_name" },
     {
       header: "Withdraw Amount",
       cell: (r) => formatMoney(r.withdraw_amt),
       className: "text-end text-nowrap",
+      sort: "withdraw_amt",
     },
     {
       header: "Status",
@@ -48,21 +89,30 @@ export default function WithdrawRequestList() {
         const style = STATUS_STYLE[r.withdraw_status];
         return <Badge bg={style.bg}>{style.label}</Badge>;
       },
+      sort: "withdraw_status",
     },
-    { header: "Request Date", cell: (r) => formatDateTime(r.request_at), className: "text-nowrap" },
+    {
+      header: "Request Date",
+      cell: (r) => formatDateTime(r.request_at),
+      className: "text-nowrap",
+      sort: "request_at",
+    },
     {
       header: "Cash Out Date",
       cell: (r) => formatDateTime(r.cashOut_at),
       className: "text-nowrap",
+      sort: "cashOut_at",
     },
     {
       header: "Rejected Date",
       cell: (r) => formatDateTime(r.rejected_at),
       className: "text-nowrap",
+      sort: "rejected_at",
     },
     {
       header: "Actions",
       className: "text-nowrap",
+      sticky: "end",
       cell: (r) =>
         r.withdraw_status === "processing" ? (
           <div className="d-flex gap-1">
@@ -83,8 +133,17 @@ export default function WithdrawRequestList() {
               Reject
             </Button>
           </div>
+        ) : r.withdraw_status === "completed" && r.reversed_at === null ? (
+          <Button
+            size="sm"
+            variant="outline-warning"
+            aria-label={`Reverse ${r.username}`}
+            onClick={() => setReversing(r)}
+          >
+            Reverse
+          </Button>
         ) : (
-          <span className="text-muted">No action</span>
+          <span className="text-muted">{r.reversed_at ? "Reversed" : "No action"}</span>
         ),
     },
   ];
@@ -95,6 +154,15 @@ export default function WithdrawRequestList() {
       <PageHeader title="Withdraw Request" />
       <div className="card p-3">
         <DataTable
+          list={list}
+          exportFrom={withdrawRequests.list}
+          bulk={{
+            idOf: (r) => r.withdraw_id,
+            nameOf: (r) => `withdrawal of [${r.username}]`,
+            noun: { one: "withdrawal request", many: "withdrawal requests" },
+            actions: decisions,
+            run: bulk,
+          }}
           columns={columns}
           page={data}
           loading={isLoading}
@@ -116,7 +184,11 @@ export default function WithdrawRequestList() {
         }}
       >
         Are you sure you want to {dialog.verb} withdrawal of [{pending?.request.username}]?
+        {pending?.decision === "completed" && (
+          <CashWalletFigures request={pending.request} sign={-1} />
+        )}
       </ConfirmDialog>
+      <ReverseDialog request={reversing} onClose={() => setReversing(null)} />
     </>
   );
 }

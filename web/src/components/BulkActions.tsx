@@ -1,0 +1,315 @@
+import type { UseMutationResult } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button, ButtonGroup, Dropdown, Form, Modal } from "react-bootstrap";
+import type { BulkAnswer } from "../api/client";
+import type { BulkRequest } from "../api/crud";
+import { ConfirmDialog } from "./ConfirmDialog";
+import type { ListState } from "./useListState";
+
+/** How a list names its records in the bulk texts: "brand" / "brands". */
+export interface Noun {
+  one: string;
+  many: string;
+}
+
+/** One bulk action a list offers. */
+export interface BulkAction {
+  /** The API's action: "delete", "activate", "approve", "set_status"... */
+  action: string;
+  /** Its button (or its item under `group`). */
+  label: string;
+  /** The confirm dialog's title: "Delete Alert", as single deletes are asked. */
+  title: string;
+  /** The confirm question, given what it applies to ("3 brands"). */
+  question: (what: string) => string;
+  variant?: string;
+  /** The action's own body fields (an order's new status). */
+  body?: Record<string, unknown>;
+  /** Offered in a dropdown of this name ("Set Status"). */
+  group?: string;
+}
+
+export const deleteAction: BulkAction = {
+  action: "delete",
+  label: "Delete",
+  title: "Delete Alert",
+  question: (what) => `Are you sure you want to delete ${what}?`,
+  variant: "outline-danger",
+};
+
+/** Activate and Deactivate, for records with a 1/0 status. */
+export const statusActions: BulkAction[] = [
+  {
+    action: "activate",
+    label: "Activate",
+    title: "Activate Alert",
+    question: (what) => `Are you sure you want to activate ${what}?`,
+    variant: "outline-success",
+  },
+  {
+    action: "deactivate",
+    label: "Deactivate",
+    title: "Deactivate Alert",
+    question: (what) => `Are you sure you want to deactivate ${what}?`,
+    variant: "outline-secondary",
+  },
+];
+
+/**
+ * The rows an admin has ticked (their ids and names, across pages), or every
+ * record the list matches. A new search or filter starts afresh: the ticked
+ * rows may no longer be on show.
+ */
+export function useSelection(list: ListState) {
+  const [chosen, setChosen] = useState<ReadonlyMap<number, string>>(new Map());
+  const [matching, setMatching] = useState(false);
+  const shown = JSON.stringify(list.filterParams);
+  const [selectedIn, setSelectedIn] = useState(shown);
+  if (selectedIn !== shown) {
+    setSelectedIn(shown);
+    setChosen(new Map());
+    setMatching(false);
+  }
+
+  return {
+    chosen,
+    matching,
+    count: chosen.size,
+    has: (id: number) => matching || chosen.has(id),
+    toggle(id: number, name: string, on: boolean) {
+      setMatching(false);
+      setChosen((current) => {
+        const next = new Map(current);
+        if (on) next.set(id, name);
+        else next.delete(id);
+        return next;
+      });
+    },
+    /** Ticks or unticks every row of the page. */
+    togglePage(rows: { id: number; name: string }[], on: boolean) {
+      setMatching(false);
+      setChosen((current) => {
+        const next = new Map(current);
+        for (const row of rows) {
+          if (on) next.set(row.id, row.name);
+          else next.delete(row.id);
+        }
+        return next;
+      });
+    },
+    selectMatching: () => setMatching(true),
+    clear() {
+      setChosen(new Map());
+      setMatching(false);
+    },
+  };
+}
+
+export type Selection = ReturnType<typeof useSelection>;
+
+/** The tick box of a row (or a card). */
+export function SelectBox({
+  selection,
+  id,
+  name,
+}: {
+  selection: Selection;
+  id: number;
+  name: string;
+}) {
+  return (
+    <Form.Check
+      className="mb-0"
+      aria-label={`Select ${name}`}
+      checked={selection.has(id)}
+      onChange={(e) => selection.toggle(id, name, e.target.checked)}
+    />
+  );
+}
+
+/** The box that ticks every row of the page. */
+export function SelectPageBox({
+  selection,
+  rows,
+}: {
+  selection: Selection;
+  rows: { id: number; name: string }[];
+}) {
+  const ticked = rows.filter((r) => selection.has(r.id)).length;
+  return (
+    <Form.Check
+      className="mb-0"
+      aria-label="Select all on this page"
+      checked={rows.length > 0 && ticked === rows.length}
+      ref={(el: HTMLInputElement | null) => {
+        if (el) el.indeterminate = ticked > 0 && ticked < rows.length;
+      }}
+      disabled={rows.length === 0}
+      onChange={(e) => selection.togglePage(rows, e.target.checked)}
+    />
+  );
+}
+
+const plural = (count: number, noun: Noun) => (count === 1 ? noun.one : noun.many);
+
+/**
+ * The bar above a list once rows are ticked: how many, "Select all N
+ * matching", the actions, each asked first (how many and what), and the
+ * result: how many succeeded and which failed, why.
+ */
+export function BulkBar({
+  selection,
+  pageRows,
+  total,
+  capped,
+  noun,
+  actions,
+  run,
+  filter,
+}: {
+  selection: Selection;
+  /** The rows on show (ids and names): names the failures, offers "all matching". */
+  pageRows: { id: number; name: string }[];
+  total: number;
+  capped: boolean;
+  noun: Noun;
+  actions: BulkAction[];
+  run: UseMutationResult<BulkAnswer, Error, BulkRequest>;
+  /** The list's search and filters, sent for "all matching". */
+  filter: BulkRequest["filter"];
+}) {
+  const [asking, setAsking] = useState<BulkAction | null>(null);
+  const [result, setResult] = useState<{
+    action: BulkAction;
+    answer: BulkAnswer;
+    names: ReadonlyMap<number, string>;
+  } | null>(null);
+
+  const totalText = capped ? `more than ${total.toLocaleString("en")}` : total.toLocaleString("en");
+  const what = selection.matching
+    ? `all ${totalText} matching ${noun.many}`
+    : `${selection.count.toLocaleString("en")} ${plural(selection.count, noun)}`;
+  const pageAllTicked =
+    pageRows.length > 0 && pageRows.every((r) => selection.chosen.has(r.id)) && !selection.matching;
+  const more = total > pageRows.length || capped;
+
+  function confirm() {
+    if (!asking) return;
+    const action = asking;
+    const names = new Map(selection.chosen);
+    for (const row of pageRows) names.set(row.id, row.name);
+    const body: BulkRequest = selection.matching
+      ? { ...action.body, action: action.action, filter: filter ?? {} }
+      : { ...action.body, action: action.action, ids: [...selection.chosen.keys()] };
+    run.mutate(body, {
+      onSuccess: (answer) => {
+        selection.clear();
+        setResult({ action, answer, names });
+      },
+      onSettled: () => setAsking(null),
+    });
+  }
+
+  const grouped = new Map<string, BulkAction[]>();
+  for (const a of actions) if (a.group) grouped.set(a.group, [...(grouped.get(a.group) ?? []), a]);
+  const failures = result?.answer.results.filter((r) => !r.ok) ?? [];
+  const succeeded = (result?.answer.results.length ?? 0) - failures.length;
+
+  return (
+    <>
+      {(selection.count > 0 || selection.matching) && (
+        <div
+          className="d-flex flex-wrap align-items-center gap-2 mb-2 px-2 py-1 rounded bg-primary-subtle"
+          role="toolbar"
+          aria-label="Bulk actions"
+        >
+          <span className="small fw-semibold">
+            {selection.matching
+              ? `All ${totalText} matching ${noun.many} selected`
+              : `${selection.count.toLocaleString("en")} selected`}
+          </span>
+          {pageAllTicked && more && (
+            <Button size="sm" variant="link" className="p-0" onClick={selection.selectMatching}>
+              Select all {totalText} matching
+            </Button>
+          )}
+          <div className="d-flex flex-wrap gap-1 ms-auto">
+            {actions
+              .filter((a) => !a.group)
+              .map((a) => (
+                <Button
+                  key={a.label}
+                  size="sm"
+                  variant={a.variant ?? "outline-primary"}
+                  onClick={() => setAsking(a)}
+                >
+                  {a.label}
+                </Button>
+              ))}
+            {[...grouped].map(([group, items]) => (
+              <Dropdown key={group} as={ButtonGroup}>
+                <Dropdown.Toggle size="sm" variant="outline-primary">
+                  {group}
+                </Dropdown.Toggle>
+                <Dropdown.Menu>
+                  {items.map((a) => (
+                    <Dropdown.Item key={a.label} as="button" onClick={() => setAsking(a)}>
+                      {a.label}
+                    </Dropdown.Item>
+                  ))}
+                </Dropdown.Menu>
+              </Dropdown>
+            ))}
+            <Button size="sm" variant="outline-secondary" onClick={selection.clear}>
+              Clear selection
+            </Button>
+          </div>
+        </div>
+      )}
+      <ConfirmDialog
+        show={asking !== null}
+        title={asking?.title ?? ""}
+        confirmVariant={asking?.variant?.replace("outline-", "") ?? "primary"}
+        busy={run.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={confirm}
+      >
+        {asking?.question(what)}
+      </ConfirmDialog>
+      <Modal
+        show={result !== null}
+        onHide={() => setResult(null)}
+        centered
+        aria-labelledby="bulk-result-title"
+      >
+        <Modal.Header closeButton>
+          <Modal.Title id="bulk-result-title" as="h2" className="h5">
+            {result?.action.label} Result
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-2" data-testid="bulk-summary">
+            {succeeded} of {result?.answer.results.length ?? 0} succeeded.
+          </p>
+          {failures.length > 0 && (
+            <>
+              <p className="mb-1 fw-semibold">{failures.length} failed:</p>
+              <ul aria-label="Failures" className="mb-0">
+                {failures.map((f) => (
+                  <li key={f.id}>
+                    {result?.names.get(f.id) ?? `#${f.id}`}: {f.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="primary" onClick={() => setResult(null)}>
+            OK
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}

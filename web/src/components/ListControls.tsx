@@ -1,0 +1,186 @@
+import { Button, Dropdown, Form } from "react-bootstrap";
+import { exportUrl } from "../api/crud";
+import { type ListFilter, type ListState, useSearchText } from "./useListState";
+
+/** The list's search box: applied after a pause, dropped if the admin has left the list. */
+export function SearchBox({
+  list,
+  label = "Search",
+  visibleLabel = "Search:",
+  placeholder,
+  className,
+}: {
+  list: ListState;
+  /** Its accessible name. */
+  label?: string;
+  /** The text before the box; none for a box that stands alone (products). */
+  visibleLabel?: string | null;
+  placeholder?: string;
+  className?: string;
+}) {
+  const [text, setText] = useSearchText(list);
+  const box = (
+    <Form.Control
+      size={visibleLabel ? "sm" : undefined}
+      type="search"
+      value={text}
+      placeholder={placeholder}
+      onChange={(e) => setText(e.target.value)}
+      aria-label={label}
+      className={visibleLabel ? undefined : className}
+      style={visibleLabel ? { width: 220 } : undefined}
+    />
+  );
+  if (!visibleLabel) return box;
+  return (
+    <Form.Label className={`d-flex align-items-center gap-2 mb-0 ${className ?? ""}`}>
+      {visibleLabel}
+      {box}
+    </Form.Label>
+  );
+}
+
+/**
+ * Downloads what the list shows, every page of it: the server answers the
+ * same call with `_format=csv` as a file (its name from Content-Disposition),
+ * streamed, so a link rather than a fetch into memory.
+ */
+export function ExportButton({ list, from }: { list: ListState; from: string }) {
+  return (
+    <a
+      href={exportUrl(from, list.exportParams)}
+      download
+      className="btn btn-sm btn-outline-secondary text-nowrap"
+      title="Download what is on show (filters and sort, every page) as CSV"
+    >
+      Export
+    </a>
+  );
+}
+
+function ChoiceFilter({
+  list,
+  filter,
+}: {
+  list: ListState;
+  filter: Extract<ListFilter, { kind: "choice" }>;
+}) {
+  const chosen = list.values(filter.name);
+  if (!filter.multiple) {
+    return (
+      <Form.Group controlId={`filter-${filter.name}`}>
+        <Form.Label className="small mb-1">{filter.label}</Form.Label>
+        <Form.Select
+          size="sm"
+          value={chosen[0] ?? ""}
+          onChange={(e) => list.setFilter(filter.name, e.target.value ? [e.target.value] : [])}
+        >
+          <option value="">All</option>
+          {filter.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    );
+  }
+  const names = filter.options.filter((o) => chosen.includes(o.value)).map((o) => o.label);
+  const id = `filter-${filter.name}`;
+  return (
+    <div>
+      <div className="small mb-1" id={`${id}-label`}>
+        {filter.label}
+      </div>
+      <Dropdown autoClose="outside">
+        <Dropdown.Toggle
+          id={id}
+          size="sm"
+          variant="outline-secondary"
+          className="text-truncate bg-white text-body"
+          style={{ maxWidth: 240 }}
+          aria-labelledby={`${id}-label ${id}`}
+        >
+          {names.length ? names.join(", ") : "All"}
+        </Dropdown.Toggle>
+        <Dropdown.Menu className="px-3 py-2" style={{ minWidth: 200 }}>
+          {filter.options.map((o) => (
+            <Form.Check
+              key={o.value}
+              id={`${id}-${o.value}`}
+              label={o.label}
+              checked={chosen.includes(o.value)}
+              onChange={(e) =>
+                list.setFilter(
+                  filter.name,
+                  e.target.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value),
+                )
+              }
+            />
+          ))}
+        </Dropdown.Menu>
+      </Dropdown>
+    </div>
+  );
+}
+
+function DateRangeFilter({
+  list,
+  filter,
+}: {
+  list: ListState;
+  filter: Extract<ListFilter, { kind: "dates" }>;
+}) {
+  const [from = "", to = ""] = list.values(filter.name);
+  return (
+    <fieldset>
+      <legend className="small mb-1 float-none w-auto">{filter.label}</legend>
+      <div className="d-flex align-items-center gap-1">
+        <Form.Control
+          size="sm"
+          type="date"
+          aria-label={`${filter.label} from`}
+          value={from}
+          max={to || undefined}
+          onChange={(e) => list.setDates(filter.name, e.target.value, to)}
+        />
+        <span className="small text-muted">to</span>
+        <Form.Control
+          size="sm"
+          type="date"
+          aria-label={`${filter.label} to`}
+          value={to}
+          min={from || undefined}
+          onChange={(e) => list.setDates(filter.name, from, e.target.value)}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** One field of the filter bar, for screens that place their fields themselves. */
+export function FilterField({ list, filter }: { list: ListState; filter: ListFilter }) {
+  return filter.kind === "dates" ? (
+    <DateRangeFilter list={list} filter={filter} />
+  ) : (
+    <ChoiceFilter list={list} filter={filter} />
+  );
+}
+
+/** The list's filters (each to the URL and to the API), and Clear when any is set. */
+export function FilterBar({ list }: { list: ListState }) {
+  const shown = list.filters.filter((f) => f.kind === "dates" || !f.custom);
+  if (shown.length === 0) return null;
+  return (
+    <fieldset className="d-flex flex-wrap align-items-end gap-3 mb-3" aria-label="Filters">
+      {shown.map((filter) => (
+        <FilterField key={filter.name} list={list} filter={filter} />
+      ))}
+      {list.filtered && (
+        <Button size="sm" variant="link" className="px-0" onClick={list.clearFilters}>
+          Clear filters
+        </Button>
+      )}
+    </fieldset>
+  );
+}
