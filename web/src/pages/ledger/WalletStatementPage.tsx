@@ -47,6 +47,18 @@ const FILTERS: readonly ListFilter[] = [
   },
 ];
 
+/** "+RM 25.50" or "-RM 5.25": the sign first, so a debit reads as one. */
+function SignedAmount({ entry }: { entry: LedgerEntry }) {
+  const debit = entry.amount.startsWith("-");
+  const size = debit ? entry.amount.slice(1) : entry.amount;
+  return (
+    <span className={debit ? "text-danger" : "text-success"}>
+      {debit ? "-" : "+"}
+      {formatBalance(entry.account, size)}
+    </span>
+  );
+}
+
 /** Where an entry came from: its order (Edit Order) or its withdrawal request. */
 function Reference({ entry, username }: { entry: LedgerEntry; username: string }) {
   if (entry.ref_type === "order" && entry.ref_id !== null)
@@ -98,12 +110,7 @@ export default function WalletStatementPage() {
     { header: "Reason", cell: (e) => LEDGER_REASON_LABELS[e.reason] },
     {
       header: "Amount",
-      cell: (e) => (
-        <span className={e.amount.startsWith("-") ? "text-danger" : "text-success"}>
-          {e.amount.startsWith("-") ? "" : "+"}
-          {formatBalance(e.account, e.amount)}
-        </span>
-      ),
+      cell: (e) => <SignedAmount entry={e} />,
       className: "text-end text-nowrap",
     },
     {
