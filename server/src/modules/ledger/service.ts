@@ -23,7 +23,7 @@ import type { Db, Tx } from "../../db/client";
 import { users, userWallets, walletLedger } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, type HttpError } from "../../lib/errors";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { listClauses, type Page, readPage } from "../../lib/paging";
 import { promoteReferrer } from "../people/referrals";
 
 export type { WalletAdjustmentInput };
@@ -223,7 +223,10 @@ export async function orderCredits(
 
 // --- HTTP reads and the adjustment ---
 
-const listSpec: ListSpec = {
+// Not annotated: `params` (the list's own parameters, not generic filters) is
+// read by lib/paging.ts where it knows it and is harmless where it does not.
+const listSpec = {
+  params: ["user_id", "account"] as const,
   search: [walletLedger.note, walletLedger.reason, walletLedger.actor_username],
   sort: {
     entry_id: walletLedger.entry_id,
@@ -233,7 +236,7 @@ const listSpec: ListSpec = {
     amount: walletLedger.amount,
     reason: walletLedger.reason,
   },
-  defaultOrder: { by: walletLedger.entry_id, order: "desc" },
+  defaultOrder: { by: walletLedger.entry_id, order: "desc" as const },
   key: walletLedger.entry_id,
   total: "wallet_ledger",
 };
