@@ -9,17 +9,70 @@ export const DEFAULT_PAGE_SIZE = 10;
  * `_limit` a list answers every record; with them, one page and the total in
  * the X-Total-Count header. Shared by the server's list calls and the web
  * app's URL state.
+ *
+ * Any other parameter is a filter, json-server style (docs/DECISIONS.md,
+ * "Sort, filter, export and bulk on every list"): `field=value` an exact
+ * match (repeated: any of them), `field_gte` / `field_lte` an inclusive range
+ * on a number, money or date field (a date alone as `_lte` takes in that whole
+ * day). The list checks each against its fields: an unknown field or a value
+ * of the wrong kind is a 400 naming the parameter. `_format=csv` answers the
+ * whole filtered, sorted list as a CSV file (paging ignored).
  */
-export const listQuery = z.object({
+export const listQuery = z.looseObject({
   _page: z.coerce.number().int().min(1).optional(),
   _limit: z.coerce.number().int().min(1).max(1000).optional(),
   _sort: text()
-    .regex(/^[A-Za-z_]+$/)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "Sort by a field of the list.")
+    .max(64)
     .optional(),
   _order: z.enum(["asc", "desc"]).optional(),
   q: text().trim().max(200).optional(),
+  _format: z.enum(["csv"]).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
+
+/** The parameters of a list call that are not filters. */
+export const LIST_PARAMS = ["_page", "_limit", "_sort", "_order", "q", "_format"] as const;
+/** A filter parameter's range suffixes: inclusive lower and upper bound. */
+export const FILTER_RANGE_SUFFIXES = ["_gte", "_lte"] as const;
+/** Most values one filter parameter may list (`status=1&status=2…`). */
+export const MAX_FILTER_VALUES = 100;
+
+/** Most records one bulk call acts on (ids sent, or matches of a filter). */
+export const BULK_MAX = 1000;
+
+/**
+ * POST /api/<list>/bulk: an action on the listed ids, or on every record the
+ * filter (the list's own query parameters: filters and `q`) matches. Orders
+ * take `{action: "setStatus", status}`.
+ */
+export const bulkRequest = z
+  .object({
+    action: text().trim().min(1, "Choose an action."),
+    ids: z
+      .array(z.coerce.number().int().positive("Unknown id."))
+      .min(1, "Choose at least one record.")
+      .max(BULK_MAX, `At most ${BULK_MAX} records at a time.`)
+      .optional(),
+    filter: z.record(text(), z.union([text(), z.array(text())])).optional(),
+    status: z.coerce.number().int().optional(),
+  })
+  .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
+    message: "Send either ids or filter.",
+    path: ["ids"],
+  });
+export type BulkRequest = z.input<typeof bulkRequest>;
+
+/** One record's outcome: the status and message the single call would have answered. */
+export const bulkResult = z.object({
+  id: z.number(),
+  ok: z.boolean(),
+  status: z.number(),
+  message: z.string(),
+});
+export const bulkResponse = z.object({ results: z.array(bulkResult) });
+export type BulkResult = z.infer<typeof bulkResult>;
+export type BulkResponse = z.infer<typeof bulkResponse>;
 
 export const errorBody = z.object({ message: z.string() });
 export const validationErrorBody = z.object({

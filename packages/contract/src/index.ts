@@ -1,4 +1,5 @@
 export * from "./agency";
+export * from "./auditLog";
 export * from "./auth";
 export * from "./catalog";
 export * from "./common";
@@ -7,6 +8,7 @@ export * from "./dashboard";
 export * from "./genealogy";
 export * from "./ledger";
 export * from "./lookups";
+export * from "./notifications";
 export * from "./orders";
 export * from "./people";
 export * from "./primitives";

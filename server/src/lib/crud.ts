@@ -1,9 +1,10 @@
 import type { ListQuery } from "@store/contract";
-import { and, eq, getTableName, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, getTableName, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
 import { type Actor, recordAudit } from "./audit";
 import { notFound } from "./errors";
+import { fieldsOf } from "./filters";
 import { type ListSpec, listClauses, type Page, readPage } from "./paging";
 
 export interface CrudOptions<T extends PgTable> {
@@ -16,7 +17,11 @@ export interface CrudOptions<T extends PgTable> {
   deletedAt?: PgColumn;
   /** Whether the table has updated_at, stamped on every update. */
   stampsUpdatedAt?: boolean;
-  /** The list; its key is `id` and its running total the table's name (migration 0005). */
+  /**
+   * The list; its key is `id` and its running total the table's name
+   * (migration 0005). Every column is a field (sort and filter) unless
+   * `fields` says otherwise.
+   */
   list: Omit<ListSpec, "key" | "total">;
 }
 
@@ -34,7 +39,12 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
   const anyTable = table as PgTable;
   const liveRows = deletedAt ? isNull(deletedAt) : undefined;
   const live = (condition?: SQL) => and(liveRows, condition);
-  const listSpec: ListSpec = { ...options.list, key: id, total: getTableName(table) };
+  const listSpec: ListSpec = {
+    fields: fieldsOf(getTableColumns(anyTable)),
+    ...options.list,
+    key: id,
+    total: getTableName(table),
+  };
 
   async function find(tx: Tx, key: number, lock = false): Promise<Row | undefined> {
     const query = tx

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { App } from "../app";
 import type { Db } from "../db/client";
 import type { Actor } from "./audit";
+import { type BulkRun, deleteAction, registerBulkRoute, statusActions } from "./bulk";
 import { type Page, sendPage } from "./paging";
 
 /** The five calls of a record as its service answers them (crudService, or a domain's own). */
@@ -29,6 +30,11 @@ export interface CrudRoutesOptions<Q extends z.ZodType, I extends z.ZodType, R e
   item: string;
   /** A different path for reading one record, when docs/REQUIREMENTS.md says so (vouchersId/{id}). */
   read?: string;
+  /**
+   * POST <collection>/bulk (lib/bulk.ts): delete, and activate/deactivate
+   * when the record has a status field. `key`: the record's key field.
+   */
+  bulk?: { key: string; status?: string; actions?: Record<string, BulkRun> };
 }
 
 /** The five HTTP calls of a record: they parse, call the service, answer. */
@@ -75,4 +81,19 @@ export function registerCrudRoutes<
     { schema: { tags, params: idParams, response: { 200: record } } },
     async (request) => service.remove(app.db, request.admin, request.params.id),
   );
+  if (options.bulk) {
+    const { key, status, actions } = options.bulk;
+    registerBulkRoute(app, {
+      collection: options.collection,
+      tag,
+      key,
+      list: (db, query: z.output<Q>) => service.list(db, query),
+      query: querystring as z.ZodType<z.output<Q>>,
+      actions: {
+        delete: deleteAction(service),
+        ...(status ? statusActions(service, options.input as z.ZodType<z.output<I>>, status) : {}),
+        ...actions,
+      },
+    });
+  }
 }

@@ -16,6 +16,9 @@ import {
 import { type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import type { Tx } from "../db/client";
+import { sendCsv } from "./csv";
+import { badRequest } from "./errors";
+import { type Fields, filterCondition } from "./filters";
 
 /**
  * How many matches a searched list counts: up to this many the total is
@@ -62,11 +65,20 @@ export interface ListSpec {
    */
   searchKeys?: (pattern: string) => SQL;
   /**
-   * The `_sort` keys a caller may use, by wire field name. Ties are broken by
-   * `key` in the same direction, or by `tie` (the joined table's key, for a
-   * column of a one-to-one join), so one index (column, key) serves the sort.
+   * `_sort` keys that need more than their field (a one-to-one join's tie, a
+   * parent's order), by wire field name. Ties are broken by `key` in the same
+   * direction, or by `tie` (the joined table's key, for a column of a
+   * one-to-one join), so one index (column, key) serves the sort.
    */
   sort: Record<string, SortKey>;
+  /**
+   * Every field the list answers (lib/filters.ts, fieldsOf): each can be sorted
+   * by (unless `sort` says how) and filtered on. A `_sort` or filter naming
+   * anything else is a 400.
+   */
+  fields?: Fields;
+  /** Query parameters the list reads itself (products' category_id, min_price): not filters. */
+  params?: readonly string[];
   /** Order when `_sort` is absent (newest first, typically); `key` breaks ties. */
   defaultOrder: { by: Expr; order: "asc" | "desc" };
   /** The list's row key: the tie-breaker, and what a page is read by first. */
@@ -107,6 +119,8 @@ export interface ListClauses {
   orderBy: SQL[];
   /** Present only when the caller asked for a page. */
   page?: { limit: number; offset: number };
+  /** `_format=csv`: the whole list, read in keyset batches (readPage answers `all`). */
+  csv?: boolean;
   spec: ListSpec;
 }
 
@@ -129,12 +143,14 @@ export interface ListScope {
 
 /** Turns the shared paging parameters into SQL clauses for one list. */
 export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope = {}): ListClauses {
-  const filtered = and(scope.base, scope.filter);
+  const callerFilter = and(scope.filter, filterCondition(query, spec.fields ?? {}, spec.params));
+  const filtered = and(scope.base, callerFilter);
+  if (query.q && spec.search.length === 0) {
+    throw badRequest("q", "This list has no search; use its filters.");
+  }
   const pattern = query.q ? likePattern(query.q) : undefined;
   const search = pattern ? searchCondition(spec.search, pattern) : undefined;
-  // Own keys only: "__proto__" would answer Object.prototype, not a column (a 500).
-  const sortKey =
-    query._sort && Object.hasOwn(spec.sort, query._sort) ? spec.sort[query._sort] : undefined;
+  const sortKey = query._sort ? sortKeyOf(spec, query._sort) : undefined;
   let order: Ordering[];
   let parentSort: ParentSort | undefined;
   if (sortKey) {
@@ -159,7 +175,7 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
     where: and(filtered, search),
     filtered,
     search,
-    unfiltered: !scope.filter && !search,
+    unfiltered: !callerFilter && !search,
     defaultOrder: !sortKey,
     order,
     orderBy: order.map((o) => (o.desc ? desc(o.by) : asc(o.by))),
@@ -167,11 +183,24 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
   };
   if (pattern) clauses.pattern = pattern;
   if (parentSort) clauses.parentSort = parentSort;
-  if (query._page !== undefined || query._limit !== undefined) {
+  if (query._format === "csv") clauses.csv = true;
+  else if (query._page !== undefined || query._limit !== undefined) {
     const limit = query._limit ?? 10;
     clauses.page = { limit, offset: ((query._page ?? 1) - 1) * limit };
   }
   return clauses;
+}
+
+/**
+ * The sort key of a `_sort` field: the list's own way (`sort`), else the
+ * field itself; a 400 naming it when the list answers no such field. Own keys
+ * only: "__proto__" would answer Object.prototype, not a column (a 500).
+ */
+function sortKeyOf(spec: ListSpec, name: string): SortKey {
+  if (Object.hasOwn(spec.sort, name)) return spec.sort[name] as SortKey;
+  const field = spec.fields && Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
+  if (field) return field.by;
+  throw badRequest("_sort", `"${name.slice(0, 60)}" is not a field this list can be sorted by.`);
 }
 
 /** A page of records and the total that matched. */
@@ -180,10 +209,31 @@ export interface Page<T> {
   total: number;
   /** More rows matched than were counted: the total is the cap, a lower bound. */
   capped?: boolean;
+  /** `_format=csv`: every matching row, in order, batch by batch (rows and total unused). */
+  all?: AsyncIterable<T[]>;
 }
 
-/** Answers a list: the rows as a JSON array and the total in X-Total-Count. */
-export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+/** A page's rows changed (joined, counted) batch by batch, for the whole list too. */
+export async function mapPage<T, U>(
+  page: Page<T>,
+  map: (rows: T[]) => Promise<U[]>,
+): Promise<Page<U>> {
+  const { all, rows, ...rest } = page;
+  const mapped: Page<U> = { ...rest, rows: await map(rows) };
+  if (all) {
+    mapped.all = (async function* () {
+      for await (const batch of all) yield await map(batch);
+    })();
+  }
+  return mapped;
+}
+
+/**
+ * Answers a list: the rows as a JSON array and the total in X-Total-Count;
+ * or, for `_format=csv`, the whole list as a CSV file (lib/csv.ts).
+ */
+export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] | Promise<FastifyReply> {
+  if (page.all) return sendCsv(reply, page.all);
   reply.header("X-Total-Count", String(page.total));
   if (page.capped) reply.header("X-Total-Count-Capped", "true");
   return page.rows;
@@ -511,6 +561,7 @@ export async function readPage<T>(
   clauses: ListClauses,
   source: ListSource<T>,
 ): Promise<Page<T>> {
+  if (clauses.csv) return { rows: [], total: 0, all: readAll(db, clauses, source) };
   if (!clauses.page) {
     const rows = await source.rows(clauses.where, clauses.orderBy);
     return { rows, total: rows.length };
@@ -530,4 +581,88 @@ export async function readPage<T>(
     return row === undefined ? [] : [row];
   });
   return { rows, ...page };
+}
+
+/** Rows a batch of the whole list reads (twice the JSON streams' rows: a CSV row is wider). */
+export const ALL_BATCH = 2000;
+
+/**
+ * Every row of the list in its order, in keyset batches (docs/DECISIONS.md,
+ * "Sort, filter, export and bulk on every list"): each batch continues after
+ * the last row's sort value and key, so it is a walk of the sort's index from
+ * where the last one stopped, never an offset, and memory holds one batch. No
+ * connection or transaction is held between batches (lib/stream.ts says why);
+ * like the streamed whole-list calls, the result is not one snapshot.
+ * A nullable sort column is read in two runs, its values and its nulls, in the
+ * order ORDER BY puts them (nulls last ascending, first descending).
+ */
+export async function* readAll<T>(
+  db: Tx,
+  clauses: ListClauses,
+  source: ListSource<T>,
+  batch = ALL_BATCH,
+): AsyncGenerator<T[]> {
+  const { spec, order } = clauses;
+  const key = spec.key;
+  const matching =
+    spec.searchKeys && clauses.pattern
+      ? and(clauses.filtered, sql`${key} in (${spec.searchKeys(clauses.pattern)})`)
+      : clauses.where;
+  const own = [matching, ...order.map((o) => o.by)].every((expr) => onlyOn(source.table, expr));
+  const from = own ? sql`${source.table}` : sql`${source.table}${source.joins ?? sql``}`;
+  const [first, second] = order;
+  if (!first) return;
+  const descending = first.desc;
+  const after = descending ? sql`<` : sql`>`;
+  // One column (the key itself), or a sort column and its tie-breaker.
+  const tie = second?.by;
+  const nullable =
+    tie !== undefined &&
+    !(is(first.by, Column) && first.by.table === source.table && first.by.notNull);
+  type Run = "values" | "nulls";
+  const runs: Run[] = !nullable
+    ? ["values"]
+    : descending
+      ? ["nulls", "values"]
+      : ["values", "nulls"];
+  for (const run of runs) {
+    let last: { s: string | null; k: unknown } | null = null;
+    for (;;) {
+      let condition: SQL | undefined;
+      if (tie === undefined) {
+        condition = last ? sql`${first.by} ${after} ${last.k}` : undefined;
+      } else if (run === "nulls") {
+        condition = and(
+          sql`${first.by} is null`,
+          last ? sql`${tie} ${after} ${last.k}` : undefined,
+        );
+      } else {
+        condition = and(
+          nullable ? sql`${first.by} is not null` : undefined,
+          last ? sql`(${first.by}, ${tie}) ${after} (${last.s}, ${last.k})` : undefined,
+        );
+      }
+      const result: { rows: { k: number; s: string | null; t: unknown }[] } = await db.execute<{
+        k: number;
+        s: string | null;
+        t: unknown;
+      }>(
+        sql`select ${key} as k, ${first.by}::text as s, ${tie ?? key} as t from ${from}${whereSql(
+          and(matching, condition),
+        )} order by ${orderSql(order)} limit ${batch}`,
+      );
+      const found = result.rows;
+      if (found.length === 0) break;
+      const keys = found.map((row): number => Number(row.k));
+      const unordered = await source.rows(inArray(key, keys), []);
+      const byKey = new Map(unordered.map((row) => [source.keyOf(row), row]));
+      yield keys.flatMap((k): T[] => {
+        const row = byKey.get(k);
+        return row === undefined ? [] : [row];
+      });
+      const end: { s: string | null; t: unknown } | undefined = found[found.length - 1];
+      last = { s: end?.s ?? null, k: end?.t };
+      if (found.length < batch) break;
+    }
+  }
 }

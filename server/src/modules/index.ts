@@ -5,11 +5,15 @@ import { registerCatalogRoutes } from "./catalog/routes";
 import { registerContentRoutes } from "./content/routes";
 import { registerDashboardRoutes } from "./dashboard/routes";
 import { registerLedgerRoutes } from "./ledger/routes";
+import { registerNotificationRoutes } from "./notifications/routes";
+import { registerOrderBulkRoutes } from "./orders/bulk";
 import { registerOrderRoutes } from "./orders/routes";
+import { registerPeopleBulkRoutes } from "./people/bulk";
 import { registerPeopleRoutes } from "./people/routes";
 import { registerSettingsRoutes } from "./settings/routes";
 import { registerUploadRoutes } from "./uploads/routes";
 import { registerVoucherRoutes } from "./vouchers/routes";
+import { registerWithdrawalBulkRoutes } from "./withdrawals/bulk";
 import { registerWithdrawalRoutes } from "./withdrawals/routes";
 
 /** Every domain's HTTP calls, mounted under /api. */
@@ -26,4 +30,9 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerDashboardRoutes,
   registerUploadRoutes,
   registerAuditRoutes,
+  registerNotificationRoutes,
+  // POST <list>/bulk of the lists whose routes are written by hand (lib/bulk.ts).
+  registerOrderBulkRoutes,
+  registerPeopleBulkRoutes,
+  registerWithdrawalBulkRoutes,
 ];

@@ -11,5 +11,6 @@ export function registerAgencyRoutes(app: App): void {
     tag: "agency",
     collection: "/agencyStore",
     item: "/agencyStore/:id",
+    bulk: { key: "store_id", status: "store_status" },
   });
 }

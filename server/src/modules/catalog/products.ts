@@ -10,6 +10,7 @@ import type { Db, Tx } from "../../db/client";
 import { categories, products, productVariants } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { lockCategories, recountCategories, recountVariants } from "./counts";
@@ -59,6 +60,18 @@ const listSpec: ListSpec = {
   defaultOrder: { by: products.product_id, order: "desc" },
   key: products.product_id,
   total: "products",
+  fields: {
+    ...fieldsOf(productColumns),
+    // Not answered: the lowest stock among the live variants, for "variants low in
+    // stock" (GET notifications links to variant_qtt_min_lte). A small table.
+    variant_qtt_min: {
+      by: sql`(select min(${productVariants.variant_qtt}) from ${productVariants}
+        where ${productVariants.product_id} = ${products.product_id} and ${productVariants.deleted_at} is null)`,
+      type: "int",
+    },
+  },
+  // productListQuery reads these itself (category_id repeatable, the effective price's range).
+  params: ["category_id", "min_price", "max_price"],
 };
 
 type ProductQuery = z.output<typeof productListQuery>;

@@ -36,6 +36,7 @@ export function registerCatalogRoutes(app: App): void {
     tag: "catalog",
     collection: "/brands",
     item: "/brands/:id",
+    bulk: { key: "brand_id", status: "brand_status" },
   });
   // SPEC's client also PUTs categories "with counts adjusted": accepted, but the
   // input schema has no products_in_cat, so a body can never change the count.
@@ -46,6 +47,7 @@ export function registerCatalogRoutes(app: App): void {
     tag: "catalog",
     collection: "/categories",
     item: "/categories/:id",
+    bulk: { key: "category_id", status: "cat_status" },
   });
   registerProductRoutes(app);
   registerVariantRoutes(app);
@@ -60,6 +62,7 @@ function registerProductRoutes(app: App): void {
     tag: "catalog",
     collection: "/products",
     item: "/products/:id",
+    bulk: { key: "product_id", status: "product_status" },
   });
   app.get(
     "/productsFiltered/:category_id",

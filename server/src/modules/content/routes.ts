@@ -11,6 +11,7 @@ export function registerContentRoutes(app: App): void {
     tag: "content",
     collection: "/banner",
     item: "/banner/:id",
+    bulk: { key: "banner_id", status: "banner_status" },
   });
   registerCrudRoutes(app, {
     service: testimonialService,
@@ -19,5 +20,6 @@ export function registerContentRoutes(app: App): void {
     tag: "content",
     collection: "/testimonials",
     item: "/testimonials/:id",
+    bulk: { key: "testimonial_id", status: "testimonial_status" },
   });
 }

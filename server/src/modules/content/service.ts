@@ -7,6 +7,7 @@ import { banners, testimonials, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
+import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 
 export const bannerService = crudService({
@@ -69,6 +70,7 @@ const listSpec: ListSpec = {
   defaultOrder: { by: testimonials.testimonial_id, order: "desc" },
   key: testimonials.testimonial_id,
   total: "testimonials",
+  fields: fieldsOf(record),
 };
 
 const live = (condition?: SQL) => and(isNull(testimonials.deleted_at), condition);

@@ -29,7 +29,8 @@ import {
 } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { fieldsOf } from "../../lib/filters";
+import { type ListSpec, listClauses, mapPage, type Page, readPage } from "../../lib/paging";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
 
@@ -122,6 +123,14 @@ const listSpec: ListSpec = {
   defaultOrder: { by: users.user_id, order: "asc" },
   key: users.user_id,
   total: "users",
+  fields: {
+    ...fieldsOf(userColumns),
+    // Counted live (orders_user_id_idx); a sort by it counts every user's orders.
+    ttl_order: {
+      by: sql`(select count(*) from ${orders} where ${orders.user_id} = ${users.user_id})`,
+      type: "int",
+    },
+  },
 };
 
 export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
@@ -137,7 +146,7 @@ export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
         .orderBy(...orderBy),
     keyOf: (row) => row.user_id,
   });
-  return { ...page, rows: await withOrderCounts(db, page.rows) };
+  return mapPage(page, (rows) => withOrderCounts(db, rows));
 }
 
 export async function findUser(db: Tx, userId: number): Promise<User | undefined> {

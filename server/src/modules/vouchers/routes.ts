@@ -13,5 +13,6 @@ export function registerVoucherRoutes(app: App): void {
     collection: "/vouchers",
     item: "/vouchers/:id",
     read: "/vouchersId/:id",
+    bulk: { key: "voucher_id", status: "voucher_status" },
   });
 }

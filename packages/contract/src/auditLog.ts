@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { timestamp } from "./primitives";
+
+/**
+ * GET /api/auditLog: one recorded change (docs/DECISIONS.md, "The guard and
+ * the audit trail"). `entity` is the record's kind as the server names it
+ * ("Product", "Variant", "Order", "User", "Wallet", "WithdrawRequest",
+ * "Brand", "Category", "Voucher", "Agency store", "Banner", "Testimonial",
+ * "Membership", "Settings", "Session", …), `entity_id` its id as text,
+ * `actor` the administrator's username as it was then. `before` and `after`
+ * are the record as it was and as it became (null for a create's before and
+ * a delete's after); secrets read "[redacted]". Filters: entity, entity_id,
+ * actor, actor_id, action, created_at_gte / created_at_lte; newest first.
+ */
+export const auditEntry = z.object({
+  audit_id: z.number(),
+  created_at: timestamp,
+  actor_id: z.number().nullable(),
+  actor: z.string().nullable(),
+  entity: z.string(),
+  entity_id: z.string(),
+  action: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;

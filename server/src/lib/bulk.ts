@@ -1,0 +1,184 @@
+import {
+  BULK_MAX,
+  type BulkResult,
+  bulkRequest,
+  bulkResponse,
+  type ListQuery,
+  listQuery,
+} from "@store/contract";
+import type { FastifyRequest } from "fastify";
+import { ZodError, type z } from "zod";
+import type { App } from "../app";
+import type { Db } from "../db/client";
+import type { Actor } from "./audit";
+import { badRequest, HttpError } from "./errors";
+import type { Page } from "./paging";
+
+export type BulkBody = z.output<typeof bulkRequest>;
+
+/**
+ * One record's action: the same service call as the single HTTP call, in its
+ * own transaction (the service opens it). Answers the message of success;
+ * throws what the single call would.
+ */
+export type BulkRun = (
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: BulkBody,
+  request: FastifyRequest,
+) => Promise<string>;
+
+export interface BulkOptions<Q> {
+  /** The list's path ("/brands"): the call is POST <collection>/bulk. */
+  collection: string;
+  tag: string;
+  /** The record's key field in the list's answer ("brand_id"), for `{filter}`. */
+  key: string;
+  /** The list call, for the records a filter matches. */
+  list: (db: Db, query: Q) => Promise<Page<unknown>>;
+  /** The list's query schema (listQuery unless it reads its own parameters). */
+  query?: z.ZodType<Q>;
+  actions: Record<string, BulkRun>;
+  /** Checks the body once before any record (orders: the status exists). */
+  check?: (db: Db, body: BulkBody) => Promise<void>;
+}
+
+/** PostgreSQL errors the error handler answers as the caller's (lib/errors.ts). */
+function pgStatus(error: unknown): number | undefined {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code)) continue;
+    if (code === "23505" || code === "23503") return 409;
+    if (code === "23514" || code.startsWith("22")) return 400;
+  }
+  return undefined;
+}
+
+/** What the single call would have answered for this error. */
+function outcome(app: App, id: number, error: unknown): BulkResult {
+  if (error instanceof HttpError) {
+    return { id, ok: false, status: error.statusCode, message: error.message };
+  }
+  if (error instanceof ZodError) {
+    return { id, ok: false, status: 400, message: error.issues.map((i) => i.message).join(" ") };
+  }
+  const status = pgStatus(error);
+  if (status === 409) return { id, ok: false, status, message: "That value is already in use." };
+  if (status === 400) return { id, ok: false, status, message: "A value is out of range." };
+  app.log.error({ err: { message: (error as Error)?.message } }, "bulk item failed");
+  return { id, ok: false, status: 500, message: "Something went wrong on our side." };
+}
+
+/** The keys of every record the filter matches, at most BULK_MAX (more is a 400). */
+async function matching<Q>(app: App, options: BulkOptions<Q>, filter: object): Promise<number[]> {
+  const schema = (options.query ?? listQuery) as z.ZodType<Q>;
+  const parsed = schema.safeParse(filter);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({
+      path: `filter.${i.path.join(".")}`,
+      message: i.message,
+    }));
+    throw new HttpError(400, issues.map((i) => i.message).join(" "), issues);
+  }
+  let page: Page<unknown>;
+  try {
+    page = await options.list(app.db, {
+      ...(parsed.data as ListQuery),
+      _page: 1,
+      _limit: BULK_MAX + 1,
+      _format: undefined,
+    } as Q);
+  } catch (error) {
+    // A filter the list refuses names its parameter under `filter`.
+    if (error instanceof HttpError && error.statusCode === 400) {
+      const issues = (error.issues ?? []).map((i) => ({ ...i, path: `filter.${i.path}` }));
+      throw new HttpError(400, error.message, issues);
+    }
+    throw error;
+  }
+  if (page.capped || page.total > BULK_MAX || page.rows.length > BULK_MAX) {
+    throw badRequest(
+      "filter",
+      `The filter matches more than ${BULK_MAX} records; narrow it, or act on fewer at a time.`,
+    );
+  }
+  return page.rows.map((row) => Number((row as Record<string, unknown>)[options.key]));
+}
+
+/**
+ * POST <list>/bulk (docs/DECISIONS.md, "Sort, filter, export and bulk on
+ * every list"): `{action, ids}` or `{action, filter}`, each record in turn,
+ * each its own transaction through the single call's service function, so a
+ * record that fails (decided already, linked, gone) is reported and the rest
+ * go on. Answers `{results: [{id, ok, status, message}]}` in the order acted on.
+ */
+export function registerBulkRoute<Q>(app: App, options: BulkOptions<Q>): void {
+  const actions = Object.keys(options.actions);
+  app.post(
+    `${options.collection}/bulk`,
+    { schema: { tags: [options.tag], body: bulkRequest, response: { 200: bulkResponse } } },
+    async (request) => {
+      const body = request.body;
+      const run = Object.hasOwn(options.actions, body.action)
+        ? options.actions[body.action]
+        : undefined;
+      if (!run) {
+        throw badRequest(
+          "action",
+          `"${body.action.slice(0, 40)}" is not an action of this list; choose one of: ${actions.join(", ")}.`,
+        );
+      }
+      await options.check?.(app.db, body);
+      const ids = body.ids
+        ? [...new Set(body.ids)]
+        : await matching(app, options, body.filter ?? {});
+      const results: BulkResult[] = [];
+      for (const id of ids) {
+        try {
+          const message = await run(app.db, request.admin, id, body, request);
+          results.push({ id, ok: true, status: 200, message });
+        } catch (error) {
+          results.push(outcome(app, id, error));
+        }
+      }
+      return { results };
+    },
+  );
+}
+
+/** A record service's calls a bulk action uses. */
+interface Editable<Input, Row> {
+  get(db: Db, id: number): Promise<Row>;
+  update(db: Db, actor: Actor | null, id: number, input: Input): Promise<unknown>;
+  remove(db: Db, actor: Actor | null, id: number): Promise<unknown>;
+}
+
+/** delete: the single DELETE call's service function (its cascades and refusals). */
+export function deleteAction<Row>(service: Pick<Editable<unknown, Row>, "remove">): BulkRun {
+  return async (db, actor, id) => {
+    await service.remove(db, actor, id);
+    return "Deleted.";
+  };
+}
+
+/**
+ * activate / deactivate: the record as it stands with its status changed,
+ * read by the edit form's schema and saved through the single PUT call's
+ * service function, so every rule of an edit applies.
+ */
+export function statusActions<Input, Row>(
+  service: Editable<Input, Row>,
+  input: z.ZodType<Input>,
+  field: string,
+): Record<string, BulkRun> {
+  const set =
+    (value: 0 | 1, message: string): BulkRun =>
+    async (db, actor, id) => {
+      const row = await service.get(db, id);
+      const values = input.parse({ ...(row as object), [field]: value });
+      await service.update(db, actor, id, values);
+      return message;
+    };
+  return { activate: set(1, "Activated."), deactivate: set(0, "Deactivated.") };
+}

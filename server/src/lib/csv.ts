@@ -1,0 +1,88 @@
+import { Readable } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import type { FastifyReply } from "fastify";
+import { z } from "zod";
+
+/** Cells a spreadsheet would run as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number (money "-12.50", a count): a spreadsheet reads it as a number, not a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One CSV cell (RFC 4180): text that begins like a formula is prefixed with
+ * an apostrophe so no spreadsheet runs it; quoted when it holds a comma, a
+ * quote or a line break. Money stays a plain decimal ("1234.50"), a missing
+ * value an empty cell, an object (an audit row's before/after) its JSON.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: unknown[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+/** The fields of the list's answered record: the element of its 200 response's array. */
+function columnsOf(reply: FastifyReply): string[] {
+  const schema = (reply.request.routeOptions.schema as { response?: Record<number, unknown> })
+    ?.response?.[200];
+  if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject) {
+    return Object.keys(schema.element.shape);
+  }
+  return [];
+}
+
+/** "/api/withdrawRequest" → "withdrawRequest". */
+function listName(reply: FastifyReply): string {
+  const url = reply.request.routeOptions.url ?? "list";
+  return url.split("/").filter(Boolean).pop() ?? "list";
+}
+
+/** Today in the store's zone (the process runs in it: db/client.ts). */
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Answers a whole list as a CSV file (docs/DECISIONS.md, "Sort, filter,
+ * export and bulk on every list"): UTF-8 with a BOM (so spreadsheets read
+ * the accents), a header row of the record's fields, one row per record,
+ * `<list>-<yyyy-mm-dd>.csv`. Batches are read as the client takes them
+ * (backpressure), each giving the event loop a turn, so memory holds one
+ * batch whatever the list's size. The first batch is read before the status
+ * line: a failing query is still a plain error answer.
+ */
+export async function sendCsv<T>(
+  reply: FastifyReply,
+  batches: AsyncIterable<T[]>,
+): Promise<FastifyReply> {
+  const columns = columnsOf(reply);
+  const iterator = batches[Symbol.asyncIterator]();
+  let next = await iterator.next();
+  const render = (rows: T[]) => {
+    let text = "";
+    for (const row of rows) {
+      const record = row as Record<string, unknown>;
+      text += csvLine(columns.map((column) => record[column]));
+    }
+    return text;
+  };
+  async function* chunks(): AsyncGenerator<string> {
+    yield `\uFEFF${csvLine(columns)}`;
+    while (!next.done) {
+      const text = render(next.value);
+      if (text) yield text;
+      await nextTurn();
+      next = await iterator.next();
+    }
+  }
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("Content-Disposition", `attachment; filename="${listName(reply)}-${today()}.csv"`)
+    .send(Readable.from(chunks(), { objectMode: false }));
+}

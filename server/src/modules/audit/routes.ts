@@ -1,0 +1,13 @@
+import { auditEntry, listQuery } from "@store/contract";
+import type { App } from "../../app";
+import { sendPage } from "../../lib/paging";
+import { listAuditLog } from "./service";
+
+/** GET auditLog: the recorded changes, paged, sorted, filtered (docs/DECISIONS.md). */
+export function registerAuditRoutes(app: App): void {
+  app.get(
+    "/auditLog",
+    { schema: { tags: ["audit"], querystring: listQuery, response: { 200: auditEntry.array() } } },
+    async (request, reply) => sendPage(reply, await listAuditLog(app.db, request.query)),
+  );
+}

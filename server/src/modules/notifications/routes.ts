@@ -1,0 +1,16 @@
+import { notification } from "@store/contract";
+import type { App } from "../../app";
+import { notificationsOf } from "./service";
+
+/** GET notifications: the top bar's counts with links (modules/notifications/service.ts). */
+export function registerNotificationRoutes(app: App): void {
+  app.get(
+    "/notifications",
+    { schema: { tags: ["notifications"], response: { 200: notification.array() } } },
+    async (_request, reply) => {
+      // Counts of the moment: never from a cache.
+      reply.header("Cache-Control", "no-store");
+      return notificationsOf(app.db);
+    },
+  );
+}

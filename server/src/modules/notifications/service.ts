@@ -1,0 +1,88 @@
+import type { Notification } from "@store/contract";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { toWireTimestamp } from "../../db/columns";
+
+/** Order statuses that are paid for and not yet shipped (db/seed/base.ts: 2 paid, 3 processing). */
+export const TO_SHIP_STATUSES = [2, 3] as const;
+export const EXPIRY_NOTICE_DAYS = 7;
+
+/**
+ * GET notifications: what waits for the administrator, in one statement that
+ * reads no table in full (docs/DECISIONS.md, "Sort, filter, export and bulk
+ * on every list"): withdrawals processing and orders to ship from the kept
+ * totals per status (migration 0009), agencies expiring from their expiry
+ * index, and products and variants at or below the store's low-stock
+ * threshold (settings record 1) from their stock indexes.
+ */
+export async function notificationsOf(db: Tx): Promise<Notification[]> {
+  const statuses = TO_SHIP_STATUSES.map((s) => `orders.status:${s}`);
+  const [row] = (
+    await db.execute<{
+      withdrawals: string | number;
+      to_ship: string | number;
+      agencies: string | number;
+      threshold: number | null;
+      products: string | number;
+      variants: string | number;
+      now: string;
+      until: string;
+    }>(sql`with limits as (
+        select coalesce((select low_stock_threshold from settings where setting_id = 1), 5) as threshold,
+          date_trunc('second', now()) as now,
+          date_trunc('second', now()) + make_interval(days => ${EXPIRY_NOTICE_DAYS}) as until)
+      select
+        (select coalesce(sum(value), 0) from running_totals
+          where name = 'withdraw_requests.status:processing') as withdrawals,
+        (select coalesce(sum(value), 0) from running_totals
+          where name in (${sql.join(
+            statuses.map((s) => sql`${s}`),
+            sql`, `,
+          )})) as to_ship,
+        (select count(*) from agency_stores where deleted_at is null
+          and expired_at >= limits.now and expired_at <= limits.until) as agencies,
+        limits.threshold,
+        (select count(*) from products where deleted_at is null
+          and stock_qtt <= limits.threshold) as products,
+        (select count(*) from product_variants v join products p on p.product_id = v.product_id
+          where v.deleted_at is null and p.deleted_at is null
+          and v.variant_qtt <= limits.threshold) as variants,
+        limits.now::text as now, limits.until::text as until
+      from limits`)
+  ).rows;
+  const threshold = row?.threshold ?? 5;
+  const from = encodeURIComponent(toWireTimestamp(row?.now ?? new Date()));
+  const until = encodeURIComponent(toWireTimestamp(row?.until ?? new Date()));
+  return [
+    {
+      kind: "withdrawals_processing",
+      title: "Withdrawal requests processing",
+      count: Number(row?.withdrawals ?? 0),
+      link: "/withdrawRequest?withdraw_status=processing",
+    },
+    {
+      kind: "orders_to_ship",
+      title: "Orders paid but not shipped",
+      count: Number(row?.to_ship ?? 0),
+      link: `/order?${TO_SHIP_STATUSES.map((s) => `order_status=${s}`).join("&")}`,
+    },
+    {
+      kind: "agencies_expiring",
+      title: `Agency stores expiring within ${EXPIRY_NOTICE_DAYS} days`,
+      count: Number(row?.agencies ?? 0),
+      link: `/agency?expired_at_gte=${from}&expired_at_lte=${until}`,
+    },
+    {
+      kind: "products_low_stock",
+      title: "Products low in stock",
+      count: Number(row?.products ?? 0),
+      link: `/products?stock_qtt_lte=${threshold}`,
+    },
+    {
+      kind: "variants_low_stock",
+      title: "Variants low in stock",
+      count: Number(row?.variants ?? 0),
+      link: `/products?variant_qtt_min_lte=${threshold}`,
+    },
+  ];
+}

@@ -1,0 +1,67 @@
+import { userUpdate } from "@store/contract";
+import type { App } from "../../app";
+import { SESSION_COOKIE } from "../../auth/service";
+import { deleteAction, registerBulkRoute } from "../../lib/bulk";
+import { membershipService } from "./memberships";
+import { deleteUser, listUsers, updateUser } from "./users";
+import { deleteWallet, listWallets } from "./wallets";
+
+/**
+ * POST users/bulk, usersWallet/bulk and memberships/bulk (lib/bulk.ts): each
+ * record through the single call's service function. A user's status is
+ * changed as the Edit User form would (only that field), so the rules of an
+ * edit hold: an administrator cannot deactivate their own account, and a
+ * user made inactive loses their sessions.
+ */
+export function registerPeopleBulkRoutes(app: App): void {
+  registerBulkRoute(app, {
+    collection: "/users",
+    tag: "people",
+    key: "user_id",
+    list: listUsers,
+    actions: {
+      delete: async (db, actor, id) => {
+        await deleteUser(db, actor, id);
+        return "Deleted.";
+      },
+      ...Object.fromEntries(
+        (
+          [
+            ["activate", 1, "Activated."],
+            ["deactivate", 0, "Deactivated."],
+          ] as const
+        ).map(([action, user_status, message]) => [
+          action,
+          async (db, _actor, id, _body, request) => {
+            const caller = {
+              admin: request.admin,
+              address: request.ip,
+              sessionToken: request.cookies[SESSION_COOKIE],
+            };
+            await updateUser(db, caller, id, userUpdate.parse({ user_status }));
+            return message;
+          },
+        ]),
+      ),
+    },
+  });
+  registerBulkRoute(app, {
+    collection: "/usersWallet",
+    tag: "wallets",
+    key: "wallet_id",
+    list: listWallets,
+    actions: {
+      delete: async (db, actor, id) => {
+        await deleteWallet(db, actor, id);
+        return "Deleted.";
+      },
+    },
+  });
+  registerBulkRoute(app, {
+    collection: "/memberships",
+    tag: "memberships",
+    key: "member_id",
+    list: membershipService.list,
+    actions: { delete: deleteAction(membershipService) },
+  });
+}

@@ -1,0 +1,28 @@
+import type { App } from "../../app";
+import { registerBulkRoute } from "../../lib/bulk";
+import { decideRequest, listRequests } from "./service";
+
+/**
+ * POST withdrawRequest/bulk: approve or reject each request through the
+ * single decision's service function, so a request is still decided once
+ * (one already decided answers its 409 in the results) and an approval still
+ * needs the cash wallet to hold the amount.
+ */
+export function registerWithdrawalBulkRoutes(app: App): void {
+  registerBulkRoute(app, {
+    collection: "/withdrawRequest",
+    tag: "withdrawals",
+    key: "withdraw_id",
+    list: listRequests,
+    actions: {
+      approve: async (db, actor, id) => {
+        await decideRequest(db, actor, id, "completed");
+        return "Approved.";
+      },
+      reject: async (db, actor, id) => {
+        await decideRequest(db, actor, id, "rejected");
+        return "Rejected.";
+      },
+    },
+  });
+}
