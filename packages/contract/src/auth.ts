@@ -63,5 +63,7 @@ export const adminData = z.object({
   DOB: z.string().nullable(),
   gender: z.string(),
   role: z.string(),
+  /** The admin's own language, as the `languages` lookup names it; the web app speaks it. */
+  languages: z.string(),
 });
 export type AdminData = z.infer<typeof adminData>;

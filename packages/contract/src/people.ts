@@ -113,6 +113,18 @@ export const userUpdate = userFields.partial().extend({
 export type UserCreate = z.input<typeof userCreate>;
 
 /**
+ * PUT adminLanguage: the signed-in administrator's own language, one of GET
+ * languages ("English", "Bahasa Melayu", "中文"); it follows them to any browser.
+ */
+export const ownLanguageBody = z.object({ languages: selected("Language") });
+export const ownLanguageAnswer = z.object({
+  status: z.number(),
+  message: z.string(),
+  languages: z.string(),
+});
+export type OwnLanguageAnswer = z.infer<typeof ownLanguageAnswer>;
+
+/**
  * The Add and Edit User forms of the web app: the same fields and messages;
  * the password is asked (and required) on add only, and holds "" on edit.
  */

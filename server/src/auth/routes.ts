@@ -1,4 +1,12 @@
-import { adminData, loginAdminBody, loginBody, okBody, statusErrorBody } from "@store/contract";
+import {
+  adminData,
+  loginAdminBody,
+  loginBody,
+  okBody,
+  ownLanguageAnswer,
+  ownLanguageBody,
+  statusErrorBody,
+} from "@store/contract";
 import type { App } from "../app";
 import { recordAudit } from "../lib/audit";
 import { tooManyAttempts } from "../lib/errors";
@@ -8,6 +16,7 @@ import {
   findAdminByCredentials,
   recheckAdminPassword,
   SESSION_COOKIE,
+  saveOwnLanguage,
 } from "./service";
 import { throttledAttempt } from "./throttle";
 
@@ -96,6 +105,22 @@ export function registerAuthRoutes(app: App): void {
       });
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
       return { status: 200, message: "Logged out." };
+    },
+  );
+
+  app.put(
+    "/adminLanguage",
+    {
+      schema: {
+        tags,
+        summary: "Save the signed-in administrator's own language",
+        body: ownLanguageBody,
+        response: { 200: ownLanguageAnswer },
+      },
+    },
+    async (request) => {
+      const languages = await saveOwnLanguage(app.db, request.admin, request.body.languages);
+      return { status: 200, message: "Language saved.", languages };
     },
   );
 }

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { ADMIN_ROLE, type AdminData, SESSION_LIFETIME_MS } from "@store/contract";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { languages, sessions, users } from "../db/schema";
 import { recordAudit } from "../lib/audit";
-import { tooManyAttempts } from "../lib/errors";
+import { badRequest, tooManyAttempts } from "../lib/errors";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password";
 import { throttledAttempt } from "./throttle";
 
@@ -20,6 +20,7 @@ const adminColumns = {
   DOB: users.DOB,
   gender: users.gender,
   role: users.role,
+  languages: users.languages,
 };
 export type SessionAdmin = Omit<AdminData, "status">;
 
@@ -154,4 +155,45 @@ export async function endSession(db: Db, token: string): Promise<void> {
 export async function endSessionsOf(db: Tx, userId: number, keepToken?: string): Promise<void> {
   const others = keepToken ? ne(sessions.token_hash, hashToken(keepToken)) : undefined;
   await db.delete(sessions).where(and(eq(sessions.user_id, userId), others));
+}
+
+export const UNKNOWN_LANGUAGE = "Language must be one of the listed languages.";
+
+/**
+ * The signed-in administrator's own language, kept on their user record so
+ * every browser they sign in from speaks it (docs/DECISIONS.md, "Languages").
+ * One transaction with its audit row; saving the language already kept
+ * writes nothing.
+ */
+export async function saveOwnLanguage(
+  db: Db,
+  admin: SessionAdmin,
+  language: string,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [known] = await tx
+      .select({ languages: languages.languages })
+      .from(languages)
+      .where(eq(languages.languages, language))
+      .limit(1);
+    if (!known) throw badRequest("languages", UNKNOWN_LANGUAGE);
+    const [row] = await tx
+      .select({ languages: users.languages })
+      .from(users)
+      .where(eq(users.user_id, admin.user_id))
+      .for("update");
+    if (!row || row.languages === known.languages) return known.languages;
+    await tx
+      .update(users)
+      .set({ languages: known.languages, updated_at: sql`now()` })
+      .where(eq(users.user_id, admin.user_id));
+    await recordAudit(tx, admin, {
+      entity: "User",
+      entityId: admin.user_id,
+      action: "update",
+      before: { languages: row.languages },
+      after: { languages: known.languages },
+    });
+    return known.languages;
+  });
 }
