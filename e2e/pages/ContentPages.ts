@@ -1,6 +1,7 @@
 import type { Banner, Testimonial } from "@store/contract";
 import type { Page } from "playwright-core";
 import { ListScreen } from "./ListScreen";
+import { chooseInTypeahead, typeaheadOptions } from "./Typeahead";
 
 /** /banner */
 export class BannerListPage extends ListScreen {
@@ -82,4 +83,13 @@ export class TestimonialFormPage {
   readonly add = () => this.page.getByRole("button", { name: "Add", exact: true });
   readonly save = () => this.page.getByRole("button", { name: "Save", exact: true });
   readonly errors = () => this.page.locator(".invalid-feedback");
+
+  /** The customer is a type-ahead over the users: the usernames it offers for what is typed. */
+  customerChoices(typed: string): Promise<string[]> {
+    return typeaheadOptions(this.customer(), typed);
+  }
+
+  chooseCustomer(username: string): Promise<void> {
+    return chooseInTypeahead(this.customer(), username);
+  }
 }

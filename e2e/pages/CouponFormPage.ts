@@ -22,7 +22,8 @@ export class CouponFormPage {
   readonly status = () => this.page.getByLabel("Status (Active)");
   readonly add = () => this.page.getByRole("button", { name: "Add" });
   readonly save = () => this.page.getByRole("button", { name: "Save" });
-  readonly alerts = () => this.page.locator("form [role=alert]");
+  /** The fields' messages (each tied to its field; the form announces them once, politely). */
+  readonly alerts = () => this.page.locator("form .invalid-feedback");
 
   async gotoAdd(): Promise<void> {
     await this.page.goto("/addCoupon");

@@ -1,6 +1,7 @@
 import type { User } from "@store/contract";
 import type { Locator, Page } from "playwright-core";
 import { ListScreen } from "./ListScreen";
+import { chooseInTypeahead, typeaheadOptions } from "./Typeahead";
 
 /** /users */
 export class UserListPage extends ListScreen {
@@ -12,7 +13,8 @@ export class UserListPage extends ListScreen {
   async findUser(username: string): Promise<Locator> {
     await this.search().fill(username);
     const row = this.bodyRows().filter({
-      has: this.page.locator("td:first-child").getByText(username, { exact: true }),
+      // The first cell after the tick box is the username.
+      has: this.page.locator("td.col-select + td").getByText(username, { exact: true }),
     });
     await row.waitFor();
     return row;
@@ -74,8 +76,18 @@ export class UserFormPage {
   readonly errors = () => this.page.locator(".invalid-feedback");
 
   /** The option texts of a select, the blank one included. */
-  async options(select: "gender" | "role" | "membership" | "referral" | "language" | "currency") {
+  async options(select: "gender" | "role" | "membership" | "language" | "currency") {
     return (await this[select]().locator("option").allTextContents()).map((t) => t.trim());
+  }
+
+  /** Referral is a type-ahead: the choices it offers for what is typed ("None" first). */
+  referralChoices(typed: string): Promise<string[]> {
+    return typeaheadOptions(this.referral(), typed);
+  }
+
+  /** Picks a referrer ("None" or a username) by typing it. */
+  chooseReferral(label: string): Promise<void> {
+    return chooseInTypeahead(this.referral(), label);
   }
 }
 

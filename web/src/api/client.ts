@@ -2,6 +2,8 @@ import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 
 /** A failed call: the server's plain message and, for 400, the field issues. */
 export class ApiError extends Error {
+  /** Set by a form that showed every issue of this 400 on its fields (no toast then). */
+  shownOnFields = false;
   constructor(
     readonly status: number,
     message: string,
@@ -108,6 +110,12 @@ export const api = {
 };
 
 /**
+ * What every write may change: the top bar's notification counts and the
+ * audit trail (History panels, /auditLog).
+ */
+const AFTER_ANY_WRITE: QueryKey[] = [["notifications"], ["auditLog"]];
+
+/**
  * After a write: the screens on show refetch now (awaited, so a save that then
  * navigates lands on fresh rows), and the cached answers of screens not on show
  * are dropped, so returning to them loads afresh rather than showing, for a
@@ -117,7 +125,7 @@ export function useRefresh(...queryKeys: QueryKey[]): () => Promise<void> {
   const client = useQueryClient();
   return async () => {
     await Promise.all(
-      queryKeys.map((queryKey) => {
+      [...queryKeys, ...AFTER_ANY_WRITE].map((queryKey) => {
         client.removeQueries({ queryKey, type: "inactive" });
         return client.invalidateQueries({ queryKey });
       }),

@@ -1,3 +1,4 @@
+export { AuditChanges, fieldChanges, fieldLabel, shownValue } from "./AuditChanges";
 export {
   type BulkAction,
   BulkBar,
@@ -10,8 +11,9 @@ export {
 } from "./BulkActions";
 export { ConfirmDialog } from "./ConfirmDialog";
 export { type BulkOptions, type Column, DataTable } from "./DataTable";
-export { Field } from "./Field";
+export { type BoundInput, Field, FieldError, fieldId, type InputAria, inputAria } from "./Field";
 export { FormActions } from "./FormActions";
+export { actionLabel, HistoryPanel } from "./HistoryPanel";
 export {
   checkImage,
   type ImageKind,
@@ -33,6 +35,12 @@ export { PageHeader } from "./PageHeader";
 export { RecordList } from "./RecordList";
 export { StatusBadge } from "./StatusBadge";
 export { StatusSwitch } from "./StatusSwitch";
+export {
+  TYPEAHEAD_PAGE_SIZE,
+  type TypeaheadOption,
+  type TypeaheadPage,
+  TypeaheadSelect,
+} from "./TypeaheadSelect";
 export { showToast } from "./toastStore";
 export { useDeleteDialog } from "./useDeleteDialog";
 export {
@@ -42,4 +50,11 @@ export {
   useListState,
   useSearchText,
 } from "./useListState";
+export {
+  FormAnnouncer,
+  RecordForm,
+  showIssuesOnFields,
+  useEditRecord,
+  useRecordForm,
+} from "./useRecordForm";
 export { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";

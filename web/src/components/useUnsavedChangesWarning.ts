@@ -1,7 +1,22 @@
-import { useEffect } from "react";
-import { useBlocker } from "react-router";
+import { useEffect, useRef } from "react";
+import { type BlockerFunction, useBlocker } from "react-router";
 
 const QUESTION = "You have unsaved changes. Leave this page and lose them?";
+
+/**
+ * Every form on show, with whether it holds unsaved changes. A router heeds
+ * only one blocker at a time (the last one mounted), so each blocker asks all
+ * of them: the settings screen's several forms are guarded alike.
+ */
+const guards = new Map<symbol, { dirty: boolean; listRoute: string }>();
+
+const shouldBlock: BlockerFunction = ({ currentLocation, nextLocation }) => {
+  if (nextLocation.pathname === currentLocation.pathname) return false;
+  for (const guard of guards.values()) {
+    if (guard.dirty && nextLocation.pathname !== guard.listRoute) return true;
+  }
+  return false;
+};
 
 /**
  * Asks before leaving a form with unsaved changes for another screen (a
@@ -10,12 +25,15 @@ const QUESTION = "You have unsaved changes. Leave this page and lose them?";
  * Pass `isDirty && !isSubmitting`.
  */
 export function useUnsavedChangesWarning(dirty: boolean, listRoute: string): void {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      nextLocation.pathname !== currentLocation.pathname &&
-      nextLocation.pathname !== listRoute,
-  );
+  const key = useRef(Symbol("form"));
+  useEffect(() => {
+    const id = key.current;
+    guards.set(id, { dirty, listRoute });
+    return () => {
+      guards.delete(id);
+    };
+  }, [dirty, listRoute]);
+  const blocker = useBlocker(shouldBlock);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm(QUESTION)) blocker.proceed();

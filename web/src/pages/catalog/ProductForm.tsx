@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   MAX_VARIANTS_PER_PRODUCT,
   type Product,
@@ -7,26 +6,28 @@ import {
   type Variant,
   type VariantDraft,
 } from "@store/contract";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Button, Card, Col, Form, InputGroup, Row } from "react-bootstrap";
-import { Controller, useFieldArray, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Controller, useFieldArray } from "react-hook-form";
+import { Link } from "react-router";
 import type { z } from "zod";
 import { categories, products, useProductVariants, useSaveProduct } from "../../api/catalog";
-import { ApiError } from "../../api/client";
 import {
   ConfirmDialog,
   Field,
+  FieldError,
   FormSkeleton,
+  HistoryPanel,
   ImagePicker,
+  inputAria,
   MissingRecord,
   NumberInput,
   PageHeader,
+  RecordForm,
   StatusSwitch,
-  useRecordId,
-  useUnsavedChangesWarning,
+  useEditRecord,
+  useRecordForm,
 } from "../../components";
-import { showServerIssues } from "../../lib/formErrors";
 import { VariantCard } from "./VariantCard";
 
 type Values = z.output<typeof productInput>;
@@ -95,7 +96,8 @@ function toForm(p: Product, variants: Variant[]): ProductInput {
 
 /**
  * One card of the form. A card holding a single field has its header as that
- * field's label (`labelFor`); the others are regions named by their header.
+ * field's label (`labelFor`) and its message at its foot (id `${labelFor}-error`,
+ * which the input's aria-describedby names); the others are regions named by their header.
  */
 function Section({
   title,
@@ -121,73 +123,46 @@ function Section({
       </Card.Header>
       <Card.Body>
         {children}
-        {error && (
-          <div className="invalid-feedback d-block" role="alert">
-            {error}
-          </div>
-        )}
+        {labelFor && <FieldError id={labelFor} error={error} />}
       </Card.Body>
     </Card>
   );
 }
 
-const TOP_FIELDS = [
-  "product_name",
-  "product_description",
-  "product_images",
-  "normal_price",
-  "discount_price",
-  "cost_price",
-  "sku",
-  "stock_qtt",
-  "width",
-  "height",
-  "weight",
-  "category_id",
-] as const;
-const VARIANT_FIELDS = ["variant_name", "variant_price", "variant_dis_price", "variant_qtt"];
-
 /** /addProduct and /editProduct?pid=: the product with its variants, saved in one call. */
 export default function ProductForm() {
-  const { id, invalid, isEdit } = useRecordId("pid");
-  const record = products.useOne(id);
+  const { id, isEdit, missing, record } = useEditRecord("pid", products.useOne);
   const savedVariants = useProductVariants(id);
   const categoryList = categories.useAll();
   const save = useSaveProduct();
-  const navigate = useNavigate();
   const [showVariation, setShowVariation] = useState(false);
   const [confirmingVariant, setConfirmingVariant] = useState<number | null>(null);
-  const form = useForm<ProductInput, unknown, Values>({
-    resolver: zodResolver(productInput),
-    defaultValues: EMPTY,
+  const loaded = useMemo(
+    () => (record && savedVariants.data ? toForm(record, savedVariants.data) : undefined),
+    [record, savedVariants.data],
+  );
+  const recordForm = useRecordForm<ProductInput, Values>({
+    schema: productInput,
+    defaults: EMPTY,
+    loaded,
+    listRoute: LIST,
+    save: (values) => save.mutateAsync({ id, input: values }),
   });
-  const { register, control, handleSubmit, reset, setError, setValue, getValues, formState } = form;
-  const { errors, isDirty, isSubmitting } = formState;
+  const form = recordForm.form;
+  const { register, control, setValue, getValues, formState } = form;
+  const { errors } = formState;
   const variants = useFieldArray({ control, name: "variants" });
-  useUnsavedChangesWarning(isDirty && !isSubmitting, LIST);
 
   useEffect(() => {
-    if (!record.data || !savedVariants.data) return;
-    reset(toForm(record.data, savedVariants.data));
-    setShowVariation(savedVariants.data.length > 0);
-  }, [record.data, savedVariants.data, reset]);
+    if (savedVariants.data) setShowVariation(savedVariants.data.length > 0);
+  }, [savedVariants.data]);
 
-  if (invalid || (record.error instanceof ApiError && record.error.status === 404)) {
-    return <MissingRecord what="product" backTo={LIST} backLabel="Back to Products" />;
-  }
-  if (isEdit && (!record.data || !savedVariants.data)) return <FormSkeleton />;
+  if (missing) return <MissingRecord what="product" backTo={LIST} backLabel="Back to Products" />;
+  if (isEdit && (!record || !savedVariants.data)) return <FormSkeleton />;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id, input: values });
-      navigate(LIST);
-    } catch (error) {
-      const variantPaths = values.variants?.flatMap((_v, i) =>
-        VARIANT_FIELDS.map((f) => `variants.${i}.${f}`),
-      );
-      showServerIssues(error, setError, [...TOP_FIELDS, ...(variantPaths ?? [])]);
-    }
-  });
+  /** The aria wiring of an input whose label and message are its card's. */
+  const sectionAria = (name: keyof ProductInput) =>
+    inputAria(name, errors[name]?.message as string | undefined, false);
 
   const full = variants.fields.length >= MAX_VARIANTS_PER_PRODUCT;
   const deleteVariant = (index: number) => {
@@ -201,7 +176,7 @@ export default function ProductForm() {
   return (
     <>
       <PageHeader title={isEdit ? "Edit Product" : "Add Product"} backTo={LIST} />
-      <Form noValidate onSubmit={onSubmit}>
+      <RecordForm form={recordForm}>
         <Row className="g-3">
           <Col lg={8}>
             <Section
@@ -209,11 +184,7 @@ export default function ProductForm() {
               labelFor="product_name"
               error={errors.product_name?.message}
             >
-              <Form.Control
-                id="product_name"
-                isInvalid={!!errors.product_name}
-                {...register("product_name")}
-              />
+              <Form.Control {...sectionAria("product_name")} {...register("product_name")} />
             </Section>
             <Section
               title="Description"
@@ -223,7 +194,7 @@ export default function ProductForm() {
               <Form.Control
                 as="textarea"
                 rows={4}
-                id="product_description"
+                {...sectionAria("product_description")}
                 {...register("product_description")}
               />
             </Section>
@@ -305,80 +276,56 @@ export default function ProductForm() {
                   ["weight", "Weight", "KG"],
                 ] as const
               ).map(([name, label, unit]) => (
-                <Field key={name} label={label} htmlFor={name} error={errors[name]?.message}>
-                  <InputGroup hasValidation>
-                    <NumberInput
-                      id={name}
-                      step="0.01"
-                      isInvalid={!!errors[name]}
-                      {...register(name)}
-                    />
-                    <InputGroup.Text>{unit}</InputGroup.Text>
-                  </InputGroup>
+                <Field key={name} name={name} label={label}>
+                  {(input) => (
+                    <InputGroup hasValidation>
+                      <NumberInput step="0.01" {...input} />
+                      <InputGroup.Text>{unit}</InputGroup.Text>
+                    </InputGroup>
+                  )}
                 </Field>
               ))}
             </Section>
             <Section title="Pricing">
-              <Field
-                label="Normal Price"
-                htmlFor="normal_price"
-                error={errors.normal_price?.message}
-              >
-                <InputGroup hasValidation>
-                  <InputGroup.Text>RM</InputGroup.Text>
-                  <NumberInput
-                    id="normal_price"
-                    step="0.01"
-                    isInvalid={!!errors.normal_price}
-                    {...register("normal_price")}
-                  />
-                </InputGroup>
+              <Field name="normal_price" label="Normal Price">
+                {(input) => (
+                  <InputGroup hasValidation>
+                    <InputGroup.Text>RM</InputGroup.Text>
+                    <NumberInput step="0.01" {...input} />
+                  </InputGroup>
+                )}
               </Field>
-              <Field
-                label="Discount Price"
-                htmlFor="discount_price"
-                error={errors.discount_price?.message}
-              >
-                <InputGroup hasValidation>
-                  <InputGroup.Text>RM</InputGroup.Text>
-                  <NumberInput
-                    id="discount_price"
-                    step="0.01"
-                    isInvalid={!!errors.discount_price}
-                    {...register("discount_price", {
+              <Field name="discount_price" label="Discount Price">
+                {(input) => (
+                  <InputGroup hasValidation>
+                    <InputGroup.Text>RM</InputGroup.Text>
+                    <NumberInput
+                      step="0.01"
+                      {...input}
                       // Checked on leaving the field, so typing is never interrupted.
-                      onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+                      onBlur={(e: React.FocusEvent<HTMLInputElement>) => {
+                        void input.onBlur(e);
                         const shown = discountShown(e.target.value);
                         if (shown !== e.target.value) setValue("discount_price", shown);
-                      },
-                    })}
-                  />
-                </InputGroup>
+                      }}
+                    />
+                  </InputGroup>
+                )}
               </Field>
-              <Field label="Cost Price" htmlFor="cost_price" error={errors.cost_price?.message}>
-                <InputGroup hasValidation>
-                  <InputGroup.Text>RM</InputGroup.Text>
-                  <NumberInput
-                    id="cost_price"
-                    step="0.01"
-                    isInvalid={!!errors.cost_price}
-                    {...register("cost_price")}
-                  />
-                </InputGroup>
+              <Field name="cost_price" label="Cost Price">
+                {(input) => (
+                  <InputGroup hasValidation>
+                    <InputGroup.Text>RM</InputGroup.Text>
+                    <NumberInput step="0.01" {...input} />
+                  </InputGroup>
+                )}
               </Field>
             </Section>
             <Section title="Inventory">
-              <Field label="Stock Quantity" htmlFor="stock_qtt" error={errors.stock_qtt?.message}>
-                <NumberInput
-                  id="stock_qtt"
-                  step="1"
-                  isInvalid={!!errors.stock_qtt}
-                  {...register("stock_qtt")}
-                />
+              <Field name="stock_qtt" label="Stock Quantity">
+                {(input) => <NumberInput step="1" {...input} />}
               </Field>
-              <Field label="SKU" htmlFor="sku" error={errors.sku?.message}>
-                <Form.Control id="sku" isInvalid={!!errors.sku} {...register("sku")} />
-              </Field>
+              <Field name="sku" label="SKU" />
             </Section>
             <Section title="Category" labelFor="category_id" error={errors.category_id?.message}>
               {/* Controlled, so the chosen category shows even when the options arrive later. */}
@@ -387,8 +334,7 @@ export default function ProductForm() {
                 name="category_id"
                 render={({ field }) => (
                   <Form.Select
-                    id="category_id"
-                    isInvalid={!!errors.category_id}
+                    {...sectionAria("category_id")}
                     name={field.name}
                     ref={field.ref}
                     value={String(field.value ?? "")}
@@ -416,11 +362,12 @@ export default function ProductForm() {
           <Link to={LIST} className="btn btn-outline-secondary">
             Cancel
           </Link>
-          <Button type="submit" disabled={isSubmitting}>
+          <Button type="submit" disabled={recordForm.isSubmitting}>
             Save
           </Button>
         </div>
-      </Form>
+      </RecordForm>
+      {id !== null && <HistoryPanel entity="Product" entityId={id} />}
       <ConfirmDialog
         show={confirmingVariant !== null}
         title="Delete Alert"

@@ -1,7 +1,7 @@
 import type { ProductInput } from "@store/contract";
 import { Button, Card, Col, Form, InputGroup, Row } from "react-bootstrap";
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from "react-hook-form";
-import { ImagePicker, NumberInput, StatusSwitch } from "../../components";
+import { FieldError, ImagePicker, inputAria, NumberInput, StatusSwitch } from "../../components";
 
 /** One variant of the product form: id, image, name, quantity, SKU, prices, status, delete. */
 export function VariantCard({
@@ -21,12 +21,15 @@ export function VariantCard({
 }) {
   const id = (field: string) => `variant-${index}-${field}`;
   const fieldErrors = errors.variants?.[index];
-  const invalid = (message: string | undefined) =>
-    message ? (
-      <div className="invalid-feedback d-block" role="alert">
-        {message}
-      </div>
-    ) : null;
+  /** The input's id, validity and message, tied together (aria-describedby). */
+  const bind = (field: "name" | "qtt" | "price" | "dis", message: string | undefined) => ({
+    aria: inputAria(id(field), message, false),
+    error: <FieldError id={id(field)} error={message} />,
+  });
+  const name = bind("name", fieldErrors?.variant_name?.message);
+  const qtt = bind("qtt", fieldErrors?.variant_qtt?.message);
+  const price = bind("price", fieldErrors?.variant_price?.message);
+  const dis = bind("dis", fieldErrors?.variant_dis_price?.message);
   return (
     <Card as="section" className="mb-3" aria-label={`Variant ${index + 1}`}>
       <Card.Header className="d-flex justify-content-between align-items-center">
@@ -57,22 +60,13 @@ export function VariantCard({
         <Row className="g-3">
           <Col md={6}>
             <Form.Label htmlFor={id("name")}>Variant Name</Form.Label>
-            <Form.Control
-              id={id("name")}
-              isInvalid={!!fieldErrors?.variant_name}
-              {...register(`variants.${index}.variant_name`)}
-            />
-            {invalid(fieldErrors?.variant_name?.message)}
+            <Form.Control {...name.aria} {...register(`variants.${index}.variant_name`)} />
+            {name.error}
           </Col>
           <Col md={6}>
             <Form.Label htmlFor={id("qtt")}>Quantity</Form.Label>
-            <NumberInput
-              id={id("qtt")}
-              step="1"
-              isInvalid={!!fieldErrors?.variant_qtt}
-              {...register(`variants.${index}.variant_qtt`)}
-            />
-            {invalid(fieldErrors?.variant_qtt?.message)}
+            <NumberInput step="1" {...qtt.aria} {...register(`variants.${index}.variant_qtt`)} />
+            {qtt.error}
           </Col>
           <Col md={4}>
             <Form.Label htmlFor={id("sku")}>SKU</Form.Label>
@@ -83,26 +77,24 @@ export function VariantCard({
             <InputGroup hasValidation>
               <InputGroup.Text>RM</InputGroup.Text>
               <NumberInput
-                id={id("price")}
                 step="0.01"
-                isInvalid={!!fieldErrors?.variant_price}
+                {...price.aria}
                 {...register(`variants.${index}.variant_price`)}
               />
             </InputGroup>
-            {invalid(fieldErrors?.variant_price?.message)}
+            {price.error}
           </Col>
           <Col md={4}>
             <Form.Label htmlFor={id("dis")}>Discount Price</Form.Label>
             <InputGroup hasValidation>
               <InputGroup.Text>RM</InputGroup.Text>
               <NumberInput
-                id={id("dis")}
                 step="0.01"
-                isInvalid={!!fieldErrors?.variant_dis_price}
+                {...dis.aria}
                 {...register(`variants.${index}.variant_dis_price`)}
               />
             </InputGroup>
-            {invalid(fieldErrors?.variant_dis_price?.message)}
+            {dis.error}
           </Col>
         </Row>
         <StatusSwitch

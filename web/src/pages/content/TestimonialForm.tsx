@@ -1,25 +1,23 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type TestimonialInput, testimonialInput } from "@store/contract";
-import { useEffect } from "react";
+import { useMemo } from "react";
 import { Form } from "react-bootstrap";
-import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
-import type { z } from "zod";
-import { ApiError } from "../../api/client";
-import { testimonials, useCustomerUsernames } from "../../api/content";
+import { Controller } from "react-hook-form";
+import { testimonials } from "../../api/content";
+import { USER_CHOICES_KEY, userPages } from "../../api/userChoices";
 import {
   Field,
   FormActions,
   FormSkeleton,
+  HistoryPanel,
   MissingRecord,
   PageHeader,
+  RecordForm,
   StatusSwitch,
-  useRecordId,
-  useUnsavedChangesWarning,
+  TypeaheadSelect,
+  useEditRecord,
+  useRecordForm,
 } from "../../components";
-import { showServerIssues } from "../../lib/formErrors";
 
-type Values = z.output<typeof testimonialInput>;
 const LIST = "/testimonial";
 const EMPTY: TestimonialInput = {
   username: "",
@@ -27,92 +25,79 @@ const EMPTY: TestimonialInput = {
   testimonial_content: "",
   testimonial_status: 0,
 };
+/** The customer is stored by username, so the chosen value is its own label. */
+const customerPages = userPages((u) => u.username);
 
-/** /addTestimonial and /editTestimonial?tid=: the customer is chosen from the users. */
+/** /addTestimonial and /editTestimonial?tid=: the customer is a type-ahead over the users. */
 export default function TestimonialForm() {
-  const { id, invalid, isEdit } = useRecordId("tid");
-  const record = testimonials.useOne(id);
-  const usernames = useCustomerUsernames();
+  const { id, isEdit, missing, loading, record } = useEditRecord("tid", testimonials.useOne);
   const create = testimonials.useCreate();
   const update = testimonials.useUpdate();
-  const navigate = useNavigate();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<
-    TestimonialInput,
-    unknown,
-    Values
-  >({ resolver: zodResolver(testimonialInput), defaultValues: EMPTY });
-  const { errors, isDirty, isSubmitting } = formState;
-  useUnsavedChangesWarning(isDirty && !isSubmitting, LIST);
+  const loaded = useMemo(
+    () =>
+      record && {
+        username: record.username,
+        testimonial_title: record.testimonial_title,
+        testimonial_content: record.testimonial_content,
+        testimonial_status: record.testimonial_status,
+      },
+    [record],
+  );
+  const form = useRecordForm({
+    schema: testimonialInput,
+    defaults: EMPTY,
+    loaded,
+    listRoute: LIST,
+    save: (values) =>
+      id !== null ? update.mutateAsync({ id, input: values }) : create.mutateAsync(values),
+  });
 
-  useEffect(() => {
-    if (!record.data) return;
-    const { username, testimonial_title, testimonial_content, testimonial_status } = record.data;
-    reset({ username, testimonial_title, testimonial_content, testimonial_status });
-  }, [record.data, reset]);
-
-  if (invalid || (record.error instanceof ApiError && record.error.status === 404)) {
+  if (missing) {
     return <MissingRecord what="testimonial" backTo={LIST} backLabel="Back to Testimonial" />;
   }
-  if (isEdit && !record.data) return <FormSkeleton />;
-
-  // A testimonial whose user has since gone keeps its username as an option.
-  const options = [...(usernames.data ?? [])];
-  const current = record.data?.username;
-  if (current && !options.includes(current)) options.unshift(current);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (id !== null) await update.mutateAsync({ id, input: values });
-      else await create.mutateAsync(values);
-      navigate(LIST);
-    } catch (error) {
-      showServerIssues(error, setError, ["username", "testimonial_title", "testimonial_content"]);
-    }
-  });
+  if (loading) return <FormSkeleton />;
 
   return (
     <>
       <PageHeader title={isEdit ? "Edit Testimonial" : "Add Testimonial"} backTo={LIST} />
-      <Form noValidate onSubmit={onSubmit} className="card p-3" style={{ maxWidth: 720 }}>
-        <Field label="Customer Username" htmlFor="username" error={errors.username?.message}>
-          <Form.Select id="username" isInvalid={!!errors.username} {...register("username")}>
-            <option value="" disabled>
-              {usernames.isLoading ? "Loading users…" : "Select a customer"}
-            </option>
-            {options.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </Form.Select>
-        </Field>
+      <RecordForm form={form} className="card p-3" style={{ maxWidth: 720 }}>
         <Field
-          label="Testimonial Title"
-          htmlFor="testimonial_title"
-          error={errors.testimonial_title?.message}
-        >
-          <Form.Control
-            id="testimonial_title"
-            isInvalid={!!errors.testimonial_title}
-            {...register("testimonial_title")}
-          />
+          name="username"
+          label="Customer Username"
+          hint="Type a username to search."
+          render={({ id: inputId, isInvalid, ...aria }) => (
+            <Controller
+              control={form.form.control}
+              name="username"
+              render={({ field }) => (
+                <TypeaheadSelect
+                  id={inputId}
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  fetchPage={customerPages}
+                  queryKey={USER_CHOICES_KEY}
+                  // A testimonial whose user has since gone keeps its username.
+                  knownLabel={field.value || undefined}
+                  placeholder="Select a customer"
+                  isInvalid={isInvalid}
+                  aria-invalid={aria["aria-invalid"]}
+                  aria-describedby={aria["aria-describedby"]}
+                />
+              )}
+            />
+          )}
+        />
+        <Field name="testimonial_title" label="Testimonial Title" />
+        <Field name="testimonial_content" label="Content">
+          {(input) => <Form.Control as="textarea" rows={5} {...input} />}
         </Field>
-        <Field
-          label="Content"
-          htmlFor="testimonial_content"
-          error={errors.testimonial_content?.message}
-        >
-          <Form.Control
-            id="testimonial_content"
-            as="textarea"
-            rows={5}
-            isInvalid={!!errors.testimonial_content}
-            {...register("testimonial_content")}
-          />
-        </Field>
-        <StatusSwitch control={control} name="testimonial_status" className="mb-3" />
-        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={isSubmitting} />
-      </Form>
+        <StatusSwitch control={form.form.control} name="testimonial_status" className="mb-3" />
+        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={form.isSubmitting} />
+      </RecordForm>
+      {id !== null && <HistoryPanel entity="Testimonial" entityId={id} />}
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   USER_CONTACT_MAX,
   type User,
@@ -6,11 +5,10 @@ import {
   type UserFormValues,
   userForm,
 } from "@store/contract";
-import { useEffect, useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { Form } from "react-bootstrap";
-import { type UseFormReturn, useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
-import { ApiError } from "../../api/client";
+import { Controller, useFormContext } from "react-hook-form";
+import { Link } from "react-router";
 import {
   memberships,
   useCurrencies,
@@ -20,36 +18,24 @@ import {
   users,
   useSaveUser,
 } from "../../api/people";
+import { USER_CHOICES_KEY, usernameOf, userPages } from "../../api/userChoices";
 import {
   Field,
   FormActions,
   FormSkeleton,
+  HistoryPanel,
   MissingRecord,
   PageHeader,
+  RecordForm,
   StatusSwitch,
-  useRecordId,
-  useUnsavedChangesWarning,
+  TypeaheadSelect,
+  useEditRecord,
+  useRecordForm,
 } from "../../components";
-import { showServerIssues } from "../../lib/formErrors";
 
 const LIST = "/users";
 
 type Values = UserFormInput;
-const FIELDS = [
-  "username",
-  "email",
-  "f_name",
-  "l_name",
-  "contact",
-  "password",
-  "DOB",
-  "gender",
-  "role",
-  "membership",
-  "referral_of",
-  "languages",
-  "currency",
-] as const;
 const EMPTY: Values = {
   username: "",
   email: "",
@@ -89,56 +75,47 @@ function toValues(user: User): Values {
 
 /** /addUser and /editUser?uid=: every field of docs/REQUIREMENTS.md section 5; password on add only. */
 export default function UserForm() {
-  const { id, invalid, isEdit } = useRecordId("uid");
-  const record = users.useOne(id);
+  const { id, isEdit, missing, loading, record } = useEditRecord("uid", users.useOne);
   const save = useSaveUser();
-  const navigate = useNavigate();
-  const lists = useChoices(id);
-  const form = useForm<Values, unknown, UserFormValues>({
-    resolver: zodResolver(userForm(isEdit)),
-    defaultValues: EMPTY,
+  const lists = useChoices();
+  const loaded = useMemo(() => record && toValues(record), [record]);
+  const form = useRecordForm<Values, UserFormValues>({
+    schema: userForm(isEdit),
+    defaults: EMPTY,
+    loaded,
+    listRoute: LIST,
+    save: ({ password, ...fields }) =>
+      save.mutateAsync({
+        id,
+        input: isEdit ? fields : { ...fields, password: password ?? "" },
+      }),
   });
-  const { register, control, handleSubmit, reset, setError, formState } = form;
-  const { errors, isDirty, isSubmitting } = formState;
-  useUnsavedChangesWarning(isDirty && !isSubmitting, LIST);
 
-  useEffect(() => {
-    if (record.data) reset(toValues(record.data));
-  }, [record.data, reset]);
-
-  if (invalid || (record.error instanceof ApiError && record.error.status === 404)) {
-    return <MissingRecord what="user" backTo={LIST} backLabel="Back to Users" />;
-  }
+  if (missing) return <MissingRecord what="user" backTo={LIST} backLabel="Back to Users" />;
   // Selects are filled only once their options are there, so a value is never lost.
-  if ((isEdit && !record.data) || !lists) return <FormSkeleton />;
-
-  const onSubmit = handleSubmit(async (values) => {
-    const { password, ...fields } = values;
-    const input = isEdit ? fields : { ...fields, password: password ?? "" };
-    try {
-      await save.mutateAsync({ id, input });
-      navigate(LIST);
-    } catch (error) {
-      showServerIssues(error, setError, FIELDS);
-    }
-  });
+  if (loading || !lists) return <FormSkeleton />;
 
   const text = (name: keyof Values, label: string, type = "text", extra: object = {}) => (
-    <Field label={label} htmlFor={name} error={errors[name]?.message}>
-      <Form.Control
-        id={name}
-        type={type}
-        isInvalid={!!errors[name]}
-        {...extra}
-        {...register(name)}
-      />
+    <Field name={name} label={label}>
+      {(input) => <Form.Control type={type} {...extra} {...input} />}
     </Field>
   );
 
   return (
     <>
-      <PageHeader title={isEdit ? "Edit User" : "Add User"} backTo={LIST} />
-      <Form noValidate onSubmit={onSubmit} className="card p-3" style={{ maxWidth: 900 }}>
+      <PageHeader title={isEdit ? "Edit User" : "Add User"} backTo={LIST}>
+        {id !== null && (
+          <>
+            <Link to={`/walletStatement?uid=${id}`} className="btn btn-outline-primary">
+              Statement
+            </Link>
+            <Link to={`/genealogy?uid=${id}`} className="btn btn-outline-secondary">
+              Tree
+            </Link>
+          </>
+        )}
+      </PageHeader>
+      <RecordForm form={form} className="card p-3" style={{ maxWidth: 900 }}>
         <div className="row">
           <div className="col-md-6">
             {text("username", "Username", "text", { autoComplete: "off" })}
@@ -156,64 +133,43 @@ export default function UserForm() {
           )}
           <div className="col-md-6">{text("DOB", "D.O.B", "date")}</div>
         </div>
-        <Selects form={form} lists={lists} />
-        <StatusSwitch control={control} name="user_status" className="mb-3" />
-        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={isSubmitting} />
-      </Form>
+        <Selects lists={lists} userId={id} referrerName={record?.referrer_username ?? undefined} />
+        <StatusSwitch control={form.form.control} name="user_status" className="mb-3" />
+        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={form.isSubmitting} />
+      </RecordForm>
+      {id !== null && <HistoryPanel entity="User" entityId={id} />}
     </>
   );
 }
 
 type Option = { value: string; label: string };
-type SelectName = "gender" | "role" | "membership" | "referral_of" | "languages" | "currency";
+type SelectName = "gender" | "role" | "membership" | "languages" | "currency";
 
-/** The options of every select, or null while any list is still loading. */
-function useChoices(userId: number | null): Record<SelectName, Option[]> | null {
+/** The options of the small selects, or null while any list is still loading. */
+function useChoices(): Record<SelectName, Option[]> | null {
   const genders = useGenders();
   const roles = useRoles();
   const languages = useLanguages();
   const currencies = useCurrencies();
   const tiers = memberships.useAll();
-  const everyone = users.useAll();
   return useMemo(() => {
-    if (
-      !genders.data ||
-      !roles.data ||
-      !languages.data ||
-      !currencies.data ||
-      !tiers.data ||
-      !everyone.data
-    ) {
+    if (!genders.data || !roles.data || !languages.data || !currencies.data || !tiers.data) {
       return null;
     }
-    // Referral: "None", then users by username (never the user being edited).
-    const referrers = everyone.data
-      .filter((u) => u.user_id !== userId)
-      .sort((a, b) => a.username.localeCompare(b.username))
-      .map((u) => ({ value: String(u.user_id), label: u.username }));
     return {
       gender: genders.data.map((g) => ({ value: g.gender, label: g.gender })),
       role: roles.data.map((r) => ({ value: r.role, label: r.role })),
       membership: tiers.data.map((m) => ({ value: String(m.member_id), label: m.membership })),
-      referral_of: [{ value: "0", label: "None" }, ...referrers],
       languages: languages.data.map((l) => ({ value: l.languages, label: l.languages })),
       currency: currencies.data.map((c) => ({
         value: c.currency_code,
         label: `${c.currency_code} (${c.currency_symbol})`,
       })),
     };
-  }, [
-    genders.data,
-    roles.data,
-    languages.data,
-    currencies.data,
-    tiers.data,
-    everyone.data,
-    userId,
-  ]);
+  }, [genders.data, roles.data, languages.data, currencies.data, tiers.data]);
 }
 
-const SELECTS: [SelectName, string][] = [
+const SELECTS: [SelectName | "referral_of", string][] = [
   ["gender", "Gender"],
   ["role", "Role"],
   ["membership", "Membership"],
@@ -222,30 +178,80 @@ const SELECTS: [SelectName, string][] = [
   ["currency", "Currency"],
 ];
 
-/** The required selects: each opens on a disabled blank option (docs/REQUIREMENTS.md section 5). */
+/** "0" is the "None" option: no referrer. */
+const NONE: Option[] = [{ value: "0", label: "None" }];
+const referrerPages = userPages((u) => String(u.user_id));
+
+/**
+ * The required selects: each opens on a disabled blank option (docs/REQUIREMENTS.md
+ * section 5). Referral is a type-ahead over the users, a page at a time, never
+ * offering the user being edited.
+ */
 function Selects({
-  form,
   lists,
+  userId,
+  referrerName,
 }: {
-  form: UseFormReturn<Values, unknown, UserFormValues>;
   lists: Record<SelectName, Option[]>;
+  userId: number | null;
+  referrerName: string | undefined;
 }) {
-  const { register, formState } = form;
-  const { errors } = formState;
+  const { control } = useFormContext<Values>();
+  const notSelf = useCallback((value: string) => value === String(userId), [userId]);
   return (
     <div className="row">
       {SELECTS.map(([name, label]) => (
         <div className="col-md-6" key={name}>
-          <Field label={label} htmlFor={name} error={errors[name]?.message}>
-            <Form.Select id={name} isInvalid={!!errors[name]} {...register(name)}>
-              <option value="" disabled />
-              {lists[name].map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Form.Select>
-          </Field>
+          {name === "referral_of" ? (
+            <Field
+              name={name}
+              label={label}
+              hint="Type a username to search."
+              render={({
+                id,
+                isInvalid,
+                "aria-invalid": ariaInvalid,
+                "aria-describedby": describedBy,
+              }) => (
+                <Controller
+                  control={control}
+                  name="referral_of"
+                  render={({ field }) => (
+                    <TypeaheadSelect
+                      id={id}
+                      name={field.name}
+                      inputRef={field.ref}
+                      value={String(field.value ?? "")}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      fetchPage={referrerPages}
+                      queryKey={USER_CHOICES_KEY}
+                      knownLabel={referrerName}
+                      fetchLabel={usernameOf}
+                      fixedOptions={NONE}
+                      exclude={notSelf}
+                      isInvalid={isInvalid}
+                      aria-invalid={ariaInvalid}
+                      aria-describedby={describedBy}
+                    />
+                  )}
+                />
+              )}
+            />
+          ) : (
+            <Field name={name} label={label}>
+              {(input) => (
+                <Form.Select {...input}>
+                  <option value="" disabled />
+                  {lists[name].map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </Form.Select>
+              )}
+            </Field>
+          )}
         </div>
       ))}
     </div>

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type AdminData,
   email,
@@ -9,18 +8,17 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useState } from "react";
 import { Button, Card, Form } from "react-bootstrap";
-import { useForm } from "react-hook-form";
 import { Navigate } from "react-router";
 import { z } from "zod";
 import { ApiError, api } from "../../api/client";
-import { Field, PageHeader, showToast } from "../../components";
+import { Field, PageHeader, RecordForm, showToast, useRecordForm } from "../../components";
 import { formatDate } from "../../lib/format";
-import { showServerIssues } from "../../lib/formErrors";
 import { readAdmin, updateStoredAdmin } from "../../lib/session";
 
 export const INVALID_PASSWORD = "Invalid Password.";
 export const PASSWORD_MISMATCH = "Password does not match confirm Password.";
 
+/** The contract's rules for these fields (the same the server applies to PUT users/{id}), plus the confirmation. */
 const profileForm = z
   .object({
     email: email(),
@@ -35,8 +33,6 @@ const profileForm = z
     message: PASSWORD_MISMATCH,
   });
 type ProfileForm = z.infer<typeof profileForm>;
-/** Fields whose server issues are shown on the field (the rest as a toast). */
-const SERVER_FIELDS = ["email", "contact", "password", "currentPassword"] as const;
 
 /** /profile (Account Management): the admin's own details; e-mail, contact and password can change. */
 export default function ProfilePage() {
@@ -117,17 +113,6 @@ function ProfileEdit({
   onSaved: (changes: Pick<AdminData, "email" | "contact">) => void;
 }) {
   const [showPasswords, setShowPasswords] = useState(false);
-  const { register, handleSubmit, setError, formState } = useForm<ProfileForm>({
-    resolver: zodResolver(profileForm),
-    defaultValues: {
-      email: admin.email,
-      contact: admin.contact,
-      currentPassword: "",
-      password: "",
-      confirmPassword: "",
-    },
-  });
-  const { errors, isSubmitting } = formState;
   const save = useMutation({
     mutationFn: (body: {
       email: string;
@@ -137,19 +122,30 @@ function ProfileEdit({
     }) => api.put(`users/${admin.user_id}`, body),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    // The server checks the current password first (POST loginAdmin, 200 = correct).
-    try {
-      await api.post("loginAdmin", { currentPassword: values.currentPassword });
-    } catch (error) {
-      if (error instanceof ApiError && error.status !== 0 && error.status < 500) {
-        setError("currentPassword", { type: "server", message: INVALID_PASSWORD });
-      } else {
+  const form = useRecordForm<ProfileForm, ProfileForm>({
+    schema: profileForm,
+    defaults: {
+      email: admin.email,
+      contact: admin.contact,
+      currentPassword: "",
+      password: "",
+      confirmPassword: "",
+    },
+    listRoute: "/admin",
+    save: async (values) => {
+      // The server checks the current password first (POST loginAdmin, 200 = correct).
+      try {
+        await api.post("loginAdmin", { currentPassword: values.currentPassword });
+      } catch (error) {
+        if (error instanceof ApiError && error.status !== 0 && error.status < 500) {
+          // Said on the field, as a refused field is.
+          throw new ApiError(400, INVALID_PASSWORD, [
+            { path: "currentPassword", message: INVALID_PASSWORD },
+          ]);
+        }
         showToast(error instanceof Error ? error.message : INVALID_PASSWORD);
+        throw error;
       }
-      return;
-    }
-    try {
       await save.mutateAsync({
         email: values.email,
         contact: values.contact,
@@ -157,67 +153,28 @@ function ProfileEdit({
         // The server checks it again: its check is the one that guards the change.
         currentPassword: values.currentPassword,
       });
-      onSaved({ email: values.email, contact: values.contact });
-    } catch (error) {
-      showServerIssues(error, setError, SERVER_FIELDS);
-    }
+    },
+    onSaved: (_result, values) => onSaved({ email: values.email, contact: values.contact }),
   });
+  const { isSubmitting } = form;
 
   const passwordType = showPasswords ? "text" : "password";
   return (
-    <Form noValidate onSubmit={onSubmit}>
-      <Field label="E-mail" htmlFor="email" error={errors.email?.message}>
-        <Form.Control id="email" type="email" isInvalid={!!errors.email} {...register("email")} />
+    <RecordForm form={form}>
+      <Field name="email" label="E-mail">
+        {(input) => <Form.Control type="email" {...input} />}
       </Field>
-      <Field label="Contact Number" htmlFor="contact" error={errors.contact?.message}>
-        <Form.Control
-          id="contact"
-          type="tel"
-          maxLength={USER_CONTACT_MAX}
-          isInvalid={!!errors.contact}
-          {...register("contact")}
-        />
+      <Field name="contact" label="Contact Number">
+        {(input) => <Form.Control type="tel" maxLength={USER_CONTACT_MAX} {...input} />}
       </Field>
-      <Field
-        label="Current Password"
-        htmlFor="currentPassword"
-        hint="Needed to save any change."
-        error={errors.currentPassword?.message}
-      >
-        <Form.Control
-          id="currentPassword"
-          type={passwordType}
-          autoComplete="current-password"
-          isInvalid={!!errors.currentPassword}
-          {...register("currentPassword")}
-        />
+      <Field name="currentPassword" label="Current Password" hint="Needed to save any change.">
+        {(input) => <Form.Control type={passwordType} autoComplete="current-password" {...input} />}
       </Field>
-      <Field
-        label="New Password"
-        htmlFor="password"
-        hint="Leave blank to keep the current password."
-        error={errors.password?.message}
-      >
-        <Form.Control
-          id="password"
-          type={passwordType}
-          autoComplete="new-password"
-          isInvalid={!!errors.password}
-          {...register("password")}
-        />
+      <Field name="password" label="New Password" hint="Leave blank to keep the current password.">
+        {(input) => <Form.Control type={passwordType} autoComplete="new-password" {...input} />}
       </Field>
-      <Field
-        label="Confirm Password"
-        htmlFor="confirmPassword"
-        error={errors.confirmPassword?.message}
-      >
-        <Form.Control
-          id="confirmPassword"
-          type={passwordType}
-          autoComplete="new-password"
-          isInvalid={!!errors.confirmPassword}
-          {...register("confirmPassword")}
-        />
+      <Field name="confirmPassword" label="Confirm Password">
+        {(input) => <Form.Control type={passwordType} autoComplete="new-password" {...input} />}
       </Field>
       <div className="d-flex flex-wrap gap-2">
         <Button
@@ -236,6 +193,6 @@ function ProfileEdit({
           </Button>
         </div>
       </div>
-    </Form>
+    </RecordForm>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type Settings,
   type SettingsInput,
@@ -6,25 +5,23 @@ import {
   settingsInput,
   THEMES,
 } from "@store/contract";
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import { Form } from "react-bootstrap";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import type { z } from "zod";
 import { useSaveSettings } from "../../api/settings";
-import { Field, ImagePicker, useUnsavedChangesWarning } from "../../components";
-import { showServerIssues } from "../../lib/formErrors";
+import {
+  Field,
+  FieldError,
+  ImagePicker,
+  NumberInput,
+  RecordForm,
+  StatusSwitch,
+  useRecordForm,
+} from "../../components";
 import { SaveButton, useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof settingsInput>;
-const FIELDS = [
-  "theme_color",
-  "store_name",
-  "store_logo",
-  "store_address",
-  "store_contact",
-  "copyright_text",
-  "footer_text",
-] as const;
 
 function toForm(s: Settings): SettingsInput {
   const { setting_id, updated_at, ...values } = s;
@@ -36,28 +33,24 @@ export function GeneralTab({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
   const [saved, markSaved] = useSavedIndicator();
   const [logoError, setLogoError] = useState<string | null>(null);
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<
-    SettingsInput,
-    unknown,
-    Values
-  >({ resolver: zodResolver(settingsInput), defaultValues: toForm(settings) });
-  const { errors, isDirty, isSubmitting } = formState;
-  useUnsavedChangesWarning(isDirty && !isSubmitting, "/settings");
-
-  useEffect(() => reset(toForm(settings)), [settings, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const stored = await save.mutateAsync(values);
-      reset(toForm(stored));
+  const loaded = useMemo(() => toForm(settings), [settings]);
+  const form = useRecordForm<SettingsInput, Values>({
+    schema: settingsInput,
+    defaults: loaded,
+    loaded,
+    listRoute: "/settings",
+    save: (values) => save.mutateAsync(values),
+    // The saved settings come back through the query (useSaveSettings), and the form takes them.
+    onSaved: (stored) => {
+      form.form.reset(toForm(stored as Settings));
       markSaved();
-    } catch (error) {
-      showServerIssues(error, setError, FIELDS);
-    }
+    },
   });
+  const { control, formState } = form.form;
+  const { errors, isSubmitting } = formState;
 
   return (
-    <Form noValidate onSubmit={onSubmit} style={{ maxWidth: 720 }}>
+    <RecordForm form={form} style={{ maxWidth: 720 }}>
       <fieldset className="mb-3">
         <legend className="form-label fs-6">Theme</legend>
         <Controller
@@ -79,16 +72,12 @@ export function GeneralTab({ settings }: { settings: Settings }) {
             </div>
           )}
         />
-        {errors.theme_color && (
-          <div className="invalid-feedback d-block">{errors.theme_color.message}</div>
-        )}
+        <FieldError id="theme_color" error={errors.theme_color?.message} />
       </fieldset>
-      <Field label="Store Name" htmlFor="store_name" error={errors.store_name?.message}>
-        <Form.Control id="store_name" isInvalid={!!errors.store_name} {...register("store_name")} />
-      </Field>
+      <Field name="store_name" label="Store Name" />
       <Field
-        label="Store Logo"
         htmlFor="store_logo"
+        label="Store Logo"
         hint="Recommended size 250 x 150. One jpg, jpeg, png or gif file, up to 500,000 bytes."
         error={logoError ?? errors.store_logo?.message}
       >
@@ -110,46 +99,50 @@ export function GeneralTab({ settings }: { settings: Settings }) {
           )}
         />
       </Field>
-      <Field label="Store Address" htmlFor="store_address" error={errors.store_address?.message}>
-        <Form.Control
-          id="store_address"
-          as="textarea"
-          rows={3}
-          isInvalid={!!errors.store_address}
-          {...register("store_address")}
-        />
+      <Field name="store_address" label="Store Address">
+        {(input) => <Form.Control as="textarea" rows={3} {...input} />}
       </Field>
       <Field
+        name="store_contact"
         label="Store Contact"
-        htmlFor="store_contact"
         hint={`At most ${STORE_CONTACT_MAX} characters.`}
-        error={errors.store_contact?.message}
       >
-        <Form.Control
-          id="store_contact"
-          type="tel"
-          maxLength={STORE_CONTACT_MAX}
-          isInvalid={!!errors.store_contact}
-          {...register("store_contact")}
-        />
+        {(input) => <Form.Control type="tel" maxLength={STORE_CONTACT_MAX} {...input} />}
       </Field>
-      <Field label="Copyright Text" htmlFor="copyright_text" error={errors.copyright_text?.message}>
-        <Form.Control
-          id="copyright_text"
-          isInvalid={!!errors.copyright_text}
-          {...register("copyright_text")}
-        />
+      <Field name="copyright_text" label="Copyright Text" />
+      <Field name="footer_text" label="Footer Text">
+        {(input) => <Form.Control as="textarea" rows={2} {...input} />}
       </Field>
-      <Field label="Footer Text" htmlFor="footer_text" error={errors.footer_text?.message}>
-        <Form.Control
-          id="footer_text"
-          as="textarea"
-          rows={2}
-          isInvalid={!!errors.footer_text}
-          {...register("footer_text")}
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6">Commission and Withdrawals</legend>
+        <StatusSwitch
+          control={control}
+          name="commission_status"
+          label="Referral Commission (a buyer's referrer earns their tier's Member Earning % of each completed order)"
+          className="mb-2"
         />
-      </Field>
+        <div className="row">
+          <div className="col-md-6">
+            <Field
+              name="withdraw_min_amt"
+              label="Minimum Withdrawal Amount"
+              hint="RM; checked when a request is approved. 0: no minimum."
+            >
+              {(input) => <NumberInput step="0.01" {...input} />}
+            </Field>
+          </div>
+          <div className="col-md-6">
+            <Field
+              name="withdraw_max_amt"
+              label="Maximum Withdrawal Amount"
+              hint="RM; checked when a request is approved. Empty: no maximum."
+            >
+              {(input) => <NumberInput step="0.01" {...input} />}
+            </Field>
+          </div>
+        </div>
+      </fieldset>
       <SaveButton saved={saved} busy={isSubmitting} />
-    </Form>
+    </RecordForm>
   );
 }

@@ -72,6 +72,7 @@ export function SecretInput({
   onBlur,
   invalid,
   label,
+  describedBy,
 }: {
   id: string;
   value: string;
@@ -79,6 +80,8 @@ export function SecretInput({
   onBlur?: () => void;
   invalid?: boolean;
   label: string;
+  /** The field's hint and message ids (Field's aria wiring). */
+  describedBy?: string | undefined;
 }) {
   const [shown, setShown] = useState(false);
   const masked = isMaskedSecret(value);
@@ -98,7 +101,10 @@ export function SecretInput({
           onChange={change}
           onFocus={(e) => masked && e.target.select()}
           onBlur={onBlur}
-          aria-describedby={masked ? `${id}_kept` : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={
+            [masked ? `${id}_kept` : "", describedBy ?? ""].filter(Boolean).join(" ") || undefined
+          }
         />
         <Button
           variant="outline-secondary"

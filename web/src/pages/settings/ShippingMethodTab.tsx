@@ -1,24 +1,29 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type ShippingMethod,
   type ShippingMethodInput,
   shippingMethodInput,
 } from "@store/contract";
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import { Button, Form, InputGroup, Modal, Table } from "react-bootstrap";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
   useAddShippingMethod,
   useSaveShippingMethod,
   useShippingMethods,
 } from "../../api/settings";
-import { Field, NumberInput, StatusSwitch, TableSkeleton } from "../../components";
-import { showServerIssues } from "../../lib/formErrors";
+import {
+  Field,
+  FieldError,
+  inputAria,
+  NumberInput,
+  RecordForm,
+  StatusSwitch,
+  TableSkeleton,
+  useRecordForm,
+} from "../../components";
 import { useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof shippingMethodInput>;
-const FIELDS = ["shipping_name", "shipping_fee"] as const;
 
 function toForm(m: ShippingMethod): ShippingMethodInput {
   return {
@@ -71,30 +76,29 @@ export function ShippingMethodTab() {
 function ShippingRow({ method }: { method: ShippingMethod }) {
   const save = useSaveShippingMethod();
   const [saved, markSaved] = useSavedIndicator();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<
-    ShippingMethodInput,
-    unknown,
-    Values
-  >({ resolver: zodResolver(shippingMethodInput), defaultValues: toForm(method) });
+  const loaded = useMemo(() => toForm(method), [method]);
+  const form = useRecordForm<ShippingMethodInput, Values>({
+    schema: shippingMethodInput,
+    defaults: loaded,
+    loaded,
+    listRoute: "/settings",
+    save: (values) => save.mutateAsync({ id: method.ship_id, input: values }),
+    onSaved: markSaved,
+  });
+  const { register, control, formState } = form.form;
   const { errors, isSubmitting } = formState;
-  useEffect(() => reset(toForm(method)), [method, reset]);
   const prefix = `ship_${method.ship_id}`;
   const formId = `${prefix}_form`;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: method.ship_id, input: values });
-      markSaved();
-    } catch (error) {
-      showServerIssues(error, setError, FIELDS);
-    }
-  });
+  const nameAria = inputAria(`${prefix}_name`, errors.shipping_name?.message, false);
+  const feeAria = inputAria(`${prefix}_fee`, errors.shipping_fee?.message, false);
 
   // One form per row; the row's cells join it through the form attribute.
   return (
     <tr aria-label={method.shipping_name}>
       <td>
-        <form id={formId} noValidate onSubmit={onSubmit} />
+        <RecordForm form={form} id={formId}>
+          {null}
+        </RecordForm>
         <StatusSwitch
           control={control}
           name="shipping_status"
@@ -108,12 +112,10 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
         <Form.Control
           form={formId}
           aria-label="Company Name"
-          isInvalid={!!errors.shipping_name}
+          {...nameAria}
           {...register("shipping_name")}
         />
-        <Form.Control.Feedback type="invalid">
-          {errors.shipping_name?.message}
-        </Form.Control.Feedback>
+        <FieldError id={nameAria.id} error={errors.shipping_name?.message} />
       </td>
       <td style={{ maxWidth: 180 }}>
         <InputGroup hasValidation>
@@ -122,12 +124,10 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
             form={formId}
             step="0.01"
             aria-label="Fee"
-            isInvalid={!!errors.shipping_fee}
+            {...feeAria}
             {...register("shipping_fee")}
           />
-          <Form.Control.Feedback type="invalid">
-            {errors.shipping_fee?.message}
-          </Form.Control.Feedback>
+          <FieldError id={feeAria.id} error={errors.shipping_fee?.message} />
         </InputGroup>
       </td>
       <td>
@@ -163,53 +163,33 @@ const EMPTY: ShippingMethodInput = { shipping_name: "", shipping_fee: "", shippi
 
 function AddShippingModal({ show, onClose }: { show: boolean; onClose: () => void }) {
   const add = useAddShippingMethod();
-  const { register, handleSubmit, reset, setError, formState } = useForm<
-    ShippingMethodInput,
-    unknown,
-    Values
-  >({ resolver: zodResolver(shippingMethodInput), defaultValues: EMPTY });
-  const { errors, isSubmitting } = formState;
+  const form = useRecordForm<ShippingMethodInput, Values>({
+    schema: shippingMethodInput,
+    defaults: EMPTY,
+    listRoute: "/settings",
+    save: (values) => add.mutateAsync(values),
+    onSaved: () => close(),
+    guard: false,
+  });
+  const { isSubmitting } = form;
 
   const close = () => {
-    reset(EMPTY);
+    form.form.reset(EMPTY);
     onClose();
   };
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await add.mutateAsync(values);
-      close();
-    } catch (error) {
-      showServerIssues(error, setError, FIELDS);
-    }
-  });
 
   return (
     <Modal show={show} onHide={close} centered aria-labelledby="add-shipping-title">
-      <Form noValidate onSubmit={onSubmit}>
+      <RecordForm form={form}>
         <Modal.Header closeButton>
           <Modal.Title id="add-shipping-title" as="h2" className="h5">
             Add New Shipping Method
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Field
-            label="Company Name"
-            htmlFor="new_shipping_name"
-            error={errors.shipping_name?.message}
-          >
-            <Form.Control
-              id="new_shipping_name"
-              isInvalid={!!errors.shipping_name}
-              {...register("shipping_name")}
-            />
-          </Field>
-          <Field label="Fee (RM)" htmlFor="new_shipping_fee" error={errors.shipping_fee?.message}>
-            <NumberInput
-              id="new_shipping_fee"
-              step="0.01"
-              isInvalid={!!errors.shipping_fee}
-              {...register("shipping_fee")}
-            />
+          <Field name="shipping_name" id="new_shipping_name" label="Company Name" />
+          <Field name="shipping_fee" id="new_shipping_fee" label="Fee (RM)">
+            {(input) => <NumberInput step="0.01" {...input} />}
           </Field>
         </Modal.Body>
         <Modal.Footer>
@@ -220,7 +200,7 @@ function AddShippingModal({ show, onClose }: { show: boolean; onClose: () => voi
             Add
           </Button>
         </Modal.Footer>
-      </Form>
+      </RecordForm>
     </Modal>
   );
 }

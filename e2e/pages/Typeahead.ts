@@ -1,0 +1,25 @@
+import type { Locator } from "playwright-core";
+
+/** The list a type-ahead (role combobox) controls. */
+export async function listOf(input: Locator): Promise<Locator> {
+  const id = await input.getAttribute("aria-controls");
+  if (!id) throw new Error("not a combobox: no aria-controls");
+  return input.page().locator(`[id="${id}"]`);
+}
+
+/** Types into a type-ahead and answers the options it offers once the server has answered. */
+export async function typeaheadOptions(input: Locator, text: string): Promise<string[]> {
+  await input.fill(text);
+  // Nothing typed: the list is opened from the keyboard.
+  if (text === "") await input.press("ArrowDown");
+  const list = await listOf(input);
+  await list.and(input.page().locator("[aria-busy=false]")).waitFor();
+  return (await list.getByRole("option").allTextContents()).map((t) => t.trim());
+}
+
+/** Types into a type-ahead and picks the option whose label is exactly `label`. */
+export async function chooseInTypeahead(input: Locator, label: string): Promise<void> {
+  await input.fill(label);
+  const list = await listOf(input);
+  await list.getByRole("option", { name: label, exact: true }).click();
+}

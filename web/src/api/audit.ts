@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type ListPage, requestPage } from "./client";
+import type { ListParams } from "./crud";
+
+/** One audit row as GET /api/auditLog answers it: who did what to which record, before and after. */
+export interface AuditEntry {
+  audit_id: number;
+  created_at: string;
+  actor_id: number | null;
+  actor: string | null;
+  entity: string;
+  entity_id: string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** Every audit query sits under this key; any write refreshes it (useRefresh in client.ts). */
+export const auditKeys = {
+  all: ["auditLog"] as const,
+  list: (params: ListParams) => ["auditLog", "list", params] as const,
+};
+
+/** GET auditLog with paging, sort and the filters (entity, entity_id, actor, action, created_at_gte/lte). */
+export function useAuditLog(params: ListParams) {
+  return useQuery<ListPage<AuditEntry>>({
+    queryKey: auditKeys.list(params),
+    queryFn: () => requestPage<AuditEntry>("auditLog", params),
+    placeholderData: keepPreviousData,
+  });
+}

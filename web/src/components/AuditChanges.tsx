@@ -1,0 +1,72 @@
+import type { AuditEntry } from "../api/audit";
+
+/** One field's change in an audit row. */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Fields whose change says nothing the row's own time does not. */
+const NOISE = new Set(["updated_at"]);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Before and after, field by field: the fields that differ, in the order the
+ * record lists them. A create has no before, a delete no after.
+ */
+export function fieldChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): FieldChange[] {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return keys
+    .filter((key) => !NOISE.has(key) && !same(before?.[key], after?.[key]))
+    .map((key) => ({ field: key, before: before?.[key], after: after?.[key] }));
+}
+
+/** "normal_price" → "Normal price". */
+export const fieldLabel = (field: string) =>
+  (field.charAt(0).toUpperCase() + field.slice(1)).replaceAll("_", " ");
+
+/** A value as the admin reads it: nothing is "—", objects as JSON. */
+export function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** The field-by-field difference of one audit row, as a small table. */
+export function AuditChanges({ entry }: { entry: Pick<AuditEntry, "before" | "after"> }) {
+  const changes = fieldChanges(entry.before, entry.after);
+  if (changes.length === 0) return <span className="text-muted small">No field changed.</span>;
+  return (
+    <table className="table table-sm table-borderless mb-0 small audit-changes">
+      <thead className="visually-hidden">
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Before</th>
+          <th scope="col">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((c) => (
+          <tr key={c.field}>
+            <th scope="row" className="fw-normal text-muted text-nowrap pe-2">
+              {fieldLabel(c.field)}
+            </th>
+            <td className="text-decoration-line-through text-danger-emphasis">
+              <span className="visually-hidden">from </span>
+              {shownValue(c.before)}
+            </td>
+            <td className="text-success-emphasis">
+              <span className="visually-hidden">to </span>
+              {shownValue(c.after)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

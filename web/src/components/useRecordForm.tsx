@@ -1,0 +1,207 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from "react";
+import { Form } from "react-bootstrap";
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  FormProvider,
+  get,
+  type Path,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
+import { useNavigate } from "react-router";
+import type { z } from "zod";
+import { ApiError } from "../api/client";
+import { useRecordId } from "./MissingRecord";
+import { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";
+
+/**
+ * The record of an edit screen, read by its id parameter (?cid=12): `missing`
+ * when the id is malformed or the server has no such record (MissingRecord),
+ * `loading` until it is there. On an add screen `id` is null and nothing loads.
+ */
+export function useEditRecord<T>(
+  param: string,
+  useOne: (id: number | null) => UseQueryResult<T>,
+): {
+  id: number | null;
+  isEdit: boolean;
+  missing: boolean;
+  loading: boolean;
+  record: T | undefined;
+} {
+  const { id, invalid, isEdit } = useRecordId(param);
+  const query = useOne(id);
+  const missing = invalid || (query.error instanceof ApiError && query.error.status === 404);
+  return { id, isEdit, missing, loading: isEdit && !missing && !query.data, record: query.data };
+}
+
+export interface RecordFormOptions<TIn extends FieldValues, TOut> {
+  /** The contract's zod schema: the one validator of the form and the server. */
+  schema: z.ZodType<TOut, TIn>;
+  /** The empty (add) form. */
+  defaults: TIn;
+  /** The loaded record as form values; the form takes them whenever they change. */
+  loaded?: TIn | undefined;
+  /** The screen the form leaves to (Cancel, after a save); the unsaved-changes guard lets it go there. */
+  listRoute: string;
+  /** The write. A 400's issues land on the fields they name. */
+  save: (values: TOut) => Promise<unknown>;
+  /** After a successful save; by default the form goes to `listRoute`. */
+  onSaved?: (result: unknown, values: TOut) => void;
+  /** Where a 409 (a taken code, a state conflict) is shown, when it is about one field. */
+  conflictField?: Path<TIn>;
+  /** false for a form that is not a screen of its own (a modal): no leave-page guard. */
+  guard?: boolean;
+}
+
+/** One announcement of the form's live region; `n` makes a repeat of the same text new. */
+interface Announcement {
+  text: string;
+  n: number;
+}
+
+export interface RecordFormApi<TIn extends FieldValues, TOut> {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  announcement: Announcement;
+  isDirty: boolean;
+  isSubmitting: boolean;
+}
+
+/** How many fields hold a message (nested: variants.0.variant_name counts once). */
+export function countErrors(errors: unknown): number {
+  if (!errors || typeof errors !== "object") return 0;
+  const node = errors as Record<string, unknown>;
+  if (typeof node.message === "string" && "type" in node) return 1;
+  let n = 0;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "ref") continue;
+    n += countErrors(value);
+  }
+  return n;
+}
+
+export const announceText = (n: number) =>
+  n === 1 ? "1 field needs correcting." : `${n} fields need correcting.`;
+
+/**
+ * The one form pattern (in the manner of react-admin's useEditController and
+ * Refine's useForm): react-hook-form validated by the contract's schema, the
+ * loaded record put in, the unsaved-changes guard, a save whose 400 `issues`
+ * are shown on the fields they name (the first one focused), and one polite
+ * announcement of how many fields need correcting instead of an alert per field.
+ * Render it with <RecordForm> and bind fields by name with <Field name=…>.
+ */
+export function useRecordForm<TIn extends FieldValues, TOut>(
+  options: RecordFormOptions<TIn, TOut>,
+): RecordFormApi<TIn, TOut> {
+  const { schema, defaults, loaded, listRoute, save, onSaved, conflictField } = options;
+  const navigate = useNavigate();
+  const form = useForm<TIn, unknown, TOut>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues: defaults as DefaultValues<TIn>,
+  });
+  const { reset, handleSubmit, formState } = form;
+  const { isDirty, isSubmitting } = formState;
+  useUnsavedChangesWarning(options.guard !== false && isDirty && !isSubmitting, listRoute);
+  const [announcement, setAnnouncement] = useState<Announcement>({ text: "", n: 0 });
+  const announce = useCallback(
+    (count: number) => setAnnouncement((a) => ({ text: announceText(count), n: a.n + 1 })),
+    [],
+  );
+
+  useEffect(() => {
+    if (loaded) reset(loaded);
+  }, [loaded, reset]);
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        const result = await save(values);
+        if (onSaved) onSaved(result, values);
+        else navigate(listRoute);
+      } catch (error) {
+        const shown = showIssuesOnFields(error, form, conflictField);
+        if (shown > 0) announce(shown);
+      }
+    },
+    (errors: FieldErrors<TIn>) => announce(countErrors(errors)),
+  );
+
+  return { form, onSubmit, announcement, isDirty, isSubmitting };
+}
+
+/**
+ * Puts a failed save's field issues on the fields they name and focuses the
+ * first; answers how many were shown. A 400 whose issues all found a field is
+ * marked so its toast is left out (main.tsx): the fields say it.
+ */
+export function showIssuesOnFields<TIn extends FieldValues>(
+  error: unknown,
+  form: UseFormReturn<TIn, unknown, unknown>,
+  conflictField?: Path<TIn>,
+): number {
+  if (!(error instanceof ApiError)) return 0;
+  if (error.status === 409 && conflictField) {
+    form.setError(conflictField, { type: "server", message: error.message }, { shouldFocus: true });
+    return 1;
+  }
+  if (error.status !== 400) return 0;
+  const values = form.getValues();
+  let shown = 0;
+  let unmatched = 0;
+  for (const issue of error.issues) {
+    if (get(values, issue.path) === undefined) {
+      unmatched++;
+      continue;
+    }
+    form.setError(
+      issue.path as Path<TIn>,
+      { type: "server", message: issue.message },
+      { shouldFocus: shown === 0 },
+    );
+    shown++;
+  }
+  if (shown > 0 && unmatched === 0) error.shownOnFields = true;
+  return shown;
+}
+
+/**
+ * The <form> of the pattern: the fields find the form by context (Field name=…),
+ * and a polite live region says once how many fields need correcting.
+ */
+export function RecordForm<TIn extends FieldValues, TOut>({
+  form,
+  children,
+  className,
+  style,
+  id,
+}: {
+  form: RecordFormApi<TIn, TOut>;
+  children: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+  id?: string;
+}) {
+  return (
+    <FormProvider {...(form.form as unknown as UseFormReturn<FieldValues>)}>
+      <Form id={id} noValidate onSubmit={form.onSubmit} className={className} style={style}>
+        <FormAnnouncer announcement={form.announcement} />
+        {children}
+      </Form>
+    </FormProvider>
+  );
+}
+
+/** The form's one live region; an alternating no-break space makes a repeated text heard again. */
+export function FormAnnouncer({ announcement }: { announcement: Announcement }) {
+  return (
+    <div role="status" aria-live="polite" className="visually-hidden">
+      {announcement.text ? `${announcement.text}${announcement.n % 2 ? "\u00a0" : ""}` : ""}
+    </div>
+  );
+}
