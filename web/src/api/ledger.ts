@@ -31,13 +31,15 @@ export function useLedger(params: ListParams, enabled = true) {
 export type Balances = Record<LedgerAccount, string>;
 
 /**
- * A member's three balances, each the balance after its newest entry (a
+ * A member's three balances (`fresh`: read again whenever a screen shows them), each the balance after its newest entry (a
  * balance always equals the sum of its entries; no entry yet: 0.00).
  */
-export function useBalances(userId: number | null) {
+export function useBalances(userId: number | null, { fresh = false } = {}) {
   return useQuery<Balances>({
     queryKey: ledgerKeys.balances(userId ?? 0),
     enabled: userId !== null,
+    // A figure an admin confirms money against is read afresh when it is shown.
+    ...(fresh ? { refetchOnMount: "always" as const } : {}),
     queryFn: async () => {
       const latest = await Promise.all(
         LEDGER_ACCOUNTS.map((account) =>

@@ -19,7 +19,8 @@ export type Decision = "completed" | "rejected";
  * should see how.
  */
 export function useDecideWithdrawal() {
-  const refresh = useRefresh(withdrawRequests.keys.all, wallets.keys.all);
+  // Approving posts a withdrawal entry: the statements and balances change too.
+  const refresh = useRefresh(withdrawRequests.keys.all, wallets.keys.all, ["walletLedger"]);
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: Decision }) =>
       api.put<WithdrawRequest>(`withdrawRequest/${id}`, {

@@ -10,11 +10,23 @@ import { addMoney, subtractMoney } from "../../lib/money";
 /**
  * The member's cash wallet now and what it will be once this request is
  * approved (`sign` -1) or reversed (+1): read afresh from the ledger when the
- * dialog opens, the list's figure until then.
+ * dialog opens (nothing is shown until it is there).
  */
 export function CashWalletFigures({ request, sign }: { request: WithdrawRequest; sign: -1 | 1 }) {
-  const balances = useBalances(request.user_id);
-  const now = balances.data?.cash_wallet ?? request.c_wallet_amt;
+  const balances = useBalances(request.user_id, { fresh: true });
+  // A deleted member has no ledger to read: the request's own figure then.
+  const now =
+    request.user_id === null
+      ? request.c_wallet_amt
+      : balances.isFetching
+        ? undefined
+        : balances.data?.cash_wallet;
+  if (now === undefined)
+    return (
+      <p className="small text-muted mt-3 mb-0" aria-live="polite">
+        Reading the cash wallet…
+      </p>
+    );
   const after =
     sign < 0 ? subtractMoney(now, request.withdraw_amt) : addMoney(now, request.withdraw_amt);
   const short = after.startsWith("-");
