@@ -56,6 +56,7 @@ export const appRoutes = [
   { path: "/editTestimonial", page: lazy(() => import("./pages/content/TestimonialForm")) },
   { path: "/settings", page: lazy(() => import("./pages/settings/SettingsPage")) },
   { path: "/paymentMethod", page: lazy(() => import("./pages/settings/PaymentMethodPage")) },
+  { path: "/auditLog", page: lazy(() => import("./pages/audit/AuditLogList")) },
   { path: "/profile", page: lazy(() => import("./pages/profile/ProfilePage")) },
   { path: "/terms", page: lazy(() => import("./pages/static/TermsPage")) },
   { path: "/privacy", page: lazy(() => import("./pages/static/PrivacyPage")) },

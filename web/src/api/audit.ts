@@ -1,19 +1,7 @@
+import type { AuditEntry } from "@store/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ListPage, requestPage } from "./client";
 import type { ListParams } from "./crud";
-
-/** One audit row as GET /api/auditLog answers it: who did what to which record, before and after. */
-export interface AuditEntry {
-  audit_id: number;
-  created_at: string;
-  actor_id: number | null;
-  actor: string | null;
-  entity: string;
-  entity_id: string;
-  action: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
 
 /** Every audit query sits under this key; any write refreshes it (useRefresh in client.ts). */
 export const auditKeys = {

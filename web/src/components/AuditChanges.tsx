@@ -1,4 +1,4 @@
-import type { AuditEntry } from "../api/audit";
+import type { AuditEntry } from "@store/contract";
 
 /** One field's change in an audit row. */
 export interface FieldChange {

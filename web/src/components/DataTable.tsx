@@ -61,6 +61,8 @@ interface DataTableProps<T> {
   /** The API list path: an Export button downloads what is on show. */
   exportFrom?: string;
   bulk?: BulkOptions<T>;
+  /** false for a list the API does not search (the audit log: its filters say what to find). */
+  searchable?: boolean;
 }
 
 /** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20. */
@@ -169,6 +171,7 @@ export function DataTable<T>({
   emptyText,
   exportFrom,
   bulk,
+  searchable = true,
 }: DataTableProps<T>) {
   const selection = useSelection(list);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -237,7 +240,7 @@ export function DataTable<T>({
           entries
         </Form.Label>
         <div className="d-flex flex-wrap align-items-center gap-2">
-          <SearchBox list={list} />
+          {searchable && <SearchBox list={list} />}
           {exportFrom && <ExportButton list={list} from={exportFrom} />}
         </div>
       </div>

@@ -21,8 +21,7 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
   const params = {
     entity,
     entity_id: String(entityId),
-    _sort: "created_at",
-    _order: "desc",
+    // The log's own order: newest first.
     _page: page,
     _limit: PAGE,
   };

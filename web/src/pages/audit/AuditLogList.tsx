@@ -1,0 +1,169 @@
+import type { AuditEntry } from "@store/contract";
+import { useEffect, useState } from "react";
+import { Form } from "react-bootstrap";
+import { Link } from "react-router";
+import { useAuditLog } from "../../api/audit";
+import {
+  AuditChanges,
+  actionLabel,
+  type Column,
+  DataTable,
+  type ListFilter,
+  type ListState,
+  PageHeader,
+  useListState,
+} from "../../components";
+import { formatDateTime } from "../../lib/format";
+
+/** The kinds of record the server writes audit rows for (server/src/modules/*: recordAudit). */
+export const AUDIT_ENTITIES = [
+  "Agency store",
+  "Banner",
+  "Brand",
+  "Category",
+  "LedgerEntry",
+  "Membership",
+  "Order",
+  "Payment method",
+  "Product",
+  "Session",
+  "Settings",
+  "Shipping method",
+  "Social login",
+  "Testimonial",
+  "Upload",
+  "User",
+  "Variant",
+  "Voucher",
+  "Wallet",
+  "WithdrawRequest",
+] as const;
+
+const ACTIONS = ["create", "update", "delete", "login", "login_failed", "logout", "upload"];
+
+/** The edit screen of a record, when it has one. */
+const EDIT_ROUTES: Record<string, (id: string) => string> = {
+  Product: (id) => `/editProduct?pid=${id}`,
+  Category: (id) => `/editCategories?cid=${id}`,
+  Brand: (id) => `/editBrands?bid=${id}`,
+  Order: (id) => `/editOrder?oid=${id}`,
+  Voucher: (id) => `/editCoupon?vid=${id}`,
+  User: (id) => `/editUser?uid=${id}`,
+  Membership: (id) => `/editMemberships?mid=${id}`,
+  "Agency store": (id) => `/editAgency?sid=${id}`,
+  Banner: (id) => `/editBanner?bnid=${id}`,
+  Testimonial: (id) => `/editTestimonial?tid=${id}`,
+};
+
+/** Actor and record id are typed (drawn here); the kinds and dates are the shared filter bar's. */
+const filters: ListFilter[] = [
+  {
+    kind: "choice",
+    name: "entity",
+    label: "Record",
+    options: AUDIT_ENTITIES.map((e) => ({ value: e, label: e })),
+  },
+  { kind: "choice", name: "entity_id", label: "Record ID", options: [], custom: true },
+  {
+    kind: "choice",
+    name: "action",
+    label: "Action",
+    options: ACTIONS.map((a) => ({ value: a, label: actionLabel(a) })),
+  },
+  { kind: "choice", name: "actor", label: "Changed by", options: [], custom: true },
+  { kind: "dates", name: "created_at", label: "Date" },
+];
+
+/** A typed filter: applied after a short pause, kept in the URL like the others. */
+function TextFilter({
+  list,
+  name,
+  label,
+  inputMode,
+}: {
+  list: ListState;
+  name: string;
+  label: string;
+  inputMode?: "numeric";
+}) {
+  const current = list.values(name)[0] ?? "";
+  const [text, setText] = useState(current);
+  // The URL changed elsewhere (Clear filters, back): show what it says.
+  useEffect(() => setText(current), [current]);
+  const { setFilter } = list;
+  useEffect(() => {
+    if (text.trim() === current) return;
+    const timer = setTimeout(() => setFilter(name, text.trim() ? [text.trim()] : []), 400);
+    return () => clearTimeout(timer);
+  }, [text, current, name, setFilter]);
+  const id = `audit-filter-${name}`;
+  return (
+    <Form.Group>
+      <Form.Label htmlFor={id} className="small mb-1">
+        {label}
+      </Form.Label>
+      <Form.Control
+        id={id}
+        size="sm"
+        inputMode={inputMode}
+        style={{ width: 160 }}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+    </Form.Group>
+  );
+}
+
+/**
+ * /auditLog: every recorded change, newest first, filtered by record, id,
+ * action, who and when; each row shows what changed field by field.
+ */
+export default function AuditLogList() {
+  const list = useListState({ filters });
+  const { data, isLoading } = useAuditLog(list.params);
+
+  const columns: Column<AuditEntry>[] = [
+    {
+      header: "Date",
+      cell: (e) => formatDateTime(e.created_at),
+      className: "text-nowrap",
+      sort: "created_at",
+      sticky: "start",
+    },
+    { header: "Changed by", cell: (e) => e.actor ?? "system", sort: "actor" },
+    { header: "Action", cell: (e) => actionLabel(e.action), sort: "action" },
+    {
+      header: "Record",
+      sort: "entity",
+      className: "text-nowrap",
+      cell: (e) => {
+        const to = EDIT_ROUTES[e.entity];
+        const name = `${e.entity} #${e.entity_id}`;
+        return to && e.action !== "delete" ? <Link to={to(e.entity_id)}>{name}</Link> : name;
+      },
+    },
+    { header: "Changes", cell: (e) => <AuditChanges entry={e} />, className: "audit-cell" },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Audit Log" />
+      <div className="card p-3">
+        <div className="d-flex flex-wrap gap-3 mb-2">
+          <TextFilter list={list} name="actor" label="Changed by (username)" />
+          <TextFilter list={list} name="entity_id" label="Record ID" inputMode="numeric" />
+        </div>
+        <DataTable
+          list={list}
+          columns={columns}
+          page={data}
+          loading={isLoading}
+          rowKey={(e) => e.audit_id}
+          exportFrom="auditLog"
+          searchable={false}
+          emptyText="No changes match these filters."
+        />
+      </div>
+    </>
+  );
+}
