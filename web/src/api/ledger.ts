@@ -58,20 +58,6 @@ export function useBalances(userId: number | null, { fresh = false } = {}) {
   });
 }
 
-/** Every entry of a statement for its export, read in pages of 1,000 (the largest page a list call answers). */
-export async function readWholeStatement(params: ListParams): Promise<LedgerEntry[]> {
-  const rows: LedgerEntry[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await requestPage<LedgerEntry>("walletLedger", {
-      ...params,
-      _page: page,
-      _limit: 1000,
-    });
-    rows.push(...answer.rows);
-    if (answer.rows.length < 1000 || rows.length >= answer.total) return rows;
-  }
-}
-
 /** A balance write changes the statement, the wallet list and the user's PV. */
 function useRefreshMoney() {
   return useRefresh(ledgerKeys.all, wallets.keys.all, users.keys.all, ["withdrawRequests"]);

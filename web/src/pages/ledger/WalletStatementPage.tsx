@@ -8,8 +8,8 @@ import {
 import { useState } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
-import type { ListParams } from "../../api/crud";
-import { type Balances, readWholeStatement, useBalances, useLedger } from "../../api/ledger";
+import { exportUrl, type ListParams } from "../../api/crud";
+import { type Balances, useBalances, useLedger } from "../../api/ledger";
 import { users } from "../../api/people";
 import {
   type Column,
@@ -17,13 +17,11 @@ import {
   type ListFilter,
   MissingRecord,
   PageHeader,
-  showToast,
   useListState,
   useRecordId,
 } from "../../components";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 import { AdjustDialog } from "./AdjustDialog";
-import { downloadCsv, statementCsv } from "./statementCsv";
 
 /** A balance as the wallet list shows it: RM for the two wallets, PV for points. */
 export function formatBalance(account: LedgerAccount, value: string): string {
@@ -85,24 +83,10 @@ export default function WalletStatementPage() {
   const params: ListParams = { ...list.params, user_id: id ?? 0 };
   const ledger = useLedger(params, id !== null);
   const [adjusting, setAdjusting] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   if (id === null || invalid || member.isError)
     return <MissingRecord what="member" backTo="/userWallets" backLabel="Back to Users Wallet" />;
   const username = member.data?.username ?? "";
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { _page, _limit, ...whole } = params;
-      const rows = await readWholeStatement(whole);
-      downloadCsv(`statement-${username || id}.csv`, statementCsv(rows));
-    } catch (error) {
-      showToast(error instanceof Error ? error.message : "The export failed.");
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: Column<LedgerEntry>[] = [
     { header: "Date", cell: (e) => formatDateTime(e.created_at), className: "text-nowrap" },
@@ -126,9 +110,14 @@ export default function WalletStatementPage() {
   return (
     <>
       <PageHeader title="Wallet Statement" backTo="/userWallets">
-        <Button variant="outline-secondary" onClick={exportCsv} disabled={exporting}>
-          {exporting ? "Exporting…" : "Export CSV"}
-        </Button>
+        {/* The shared list export (_format=csv): every entry on show, streamed by the server. */}
+        <a
+          href={exportUrl("walletLedger", { ...list.exportParams, user_id: id })}
+          download
+          className="btn btn-outline-secondary"
+        >
+          Export CSV
+        </a>
         <Button variant="primary" onClick={() => setAdjusting(true)} disabled={!balances.data}>
           Adjust
         </Button>
@@ -175,17 +164,18 @@ export default function WalletStatementPage() {
 
 function BalanceCards({ balances }: { balances: Balances | undefined }) {
   return (
-    <dl className="row g-3 mb-0" aria-label="Balances">
+    <section className="row g-3 mb-0" aria-label="Balances">
       {LEDGER_ACCOUNTS.map((account) => (
         <div key={account} className="col-sm-4">
-          <div className="border rounded p-3 h-100">
+          {/* One <dl> a card: a list's items may not sit in the grid's nested boxes. */}
+          <dl className="border rounded p-3 h-100 mb-0">
             <dt className="small text-muted fw-normal">{BALANCE_TITLES[account]}</dt>
             <dd className="h4 mb-0" data-testid={`balance-${account}`}>
               {balances ? formatBalance(account, balances[account]) : "…"}
             </dd>
-          </div>
+          </dl>
         </div>
       ))}
-    </dl>
+    </section>
   );
 }
