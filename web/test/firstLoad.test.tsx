@@ -80,6 +80,7 @@ describe("the dashboard's data, asked with its code", () => {
     DOB: null,
     gender: "Male",
     role: "Admin",
+    languages: "English",
   };
   const router = (path: string) =>
     createMemoryRouter([{ path: "*", element: null }], { initialEntries: [path] });

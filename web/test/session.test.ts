@@ -20,6 +20,7 @@ const admin = {
   DOB: null,
   gender: "Male",
   role: "Admin",
+  languages: "English",
 };
 
 describe("the browser-storage session flags", () => {

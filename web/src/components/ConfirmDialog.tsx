@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Button, Modal } from "react-bootstrap";
+import { useTranslation } from "../i18n";
 
 interface ConfirmDialogProps {
   show: boolean;
@@ -21,9 +22,10 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
   busy = false,
-  confirmLabel = "Confirm",
+  confirmLabel,
   confirmVariant = "danger",
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
       <Modal.Header closeButton>
@@ -34,10 +36,10 @@ export function ConfirmDialog({
       <Modal.Body>{children}</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
+          {confirmLabel ?? t("common.confirm")}
         </Button>
       </Modal.Footer>
     </Modal>

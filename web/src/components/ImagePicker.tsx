@@ -2,6 +2,8 @@ import { IMAGE_MAX_BYTES, LOGO_MAX_BYTES, type UploadResult } from "@store/contr
 import { useRef, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { api } from "../api/client";
+import { i18next, useTranslation } from "../i18n";
+import { translateMessage } from "../i18n/messages";
 import { ImageWithFallback } from "./ImageWithFallback";
 
 export const INVALID_TYPE_ALERT = "Ahem, please use a valid image file type. 😏";
@@ -16,13 +18,13 @@ const KINDS = {
 } as const;
 export type ImageKind = keyof typeof KINDS;
 
-/** The file's problem in SPEC's words, or null when it may be uploaded. */
+/** The file's problem in SPEC's words (in the chosen language), or null when it may be uploaded. */
 export function checkImage(file: File, kind: ImageKind): string | null {
   const rule = KINDS[kind];
   const ext = file.name.split(".").pop()?.toLowerCase() ?? "";
   if (!(rule.types as readonly string[]).includes(ext) || !file.type.startsWith("image/"))
-    return INVALID_TYPE_ALERT;
-  if (file.size > rule.maxBytes) return TOO_LARGE_ALERT;
+    return i18next.t("common.invalidImageType");
+  if (file.size > rule.maxBytes) return i18next.t("common.imageTooLarge");
   return null;
 }
 
@@ -56,6 +58,7 @@ export function ImagePicker({
   onReject,
 }: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const accept = KINDS[kind].types.map((t) => `.${t}`).join(",");
 
@@ -82,7 +85,8 @@ export function ImagePicker({
       }
       onChange(multiple ? [...value, ...names] : names.slice(0, 1));
     } catch (error) {
-      const message = error instanceof Error ? error.message : "The upload failed.";
+      const message =
+        error instanceof Error ? translateMessage(error.message) : t("common.uploadFailed");
       if (onReject) onReject(message);
       else window.alert(message);
     } finally {
@@ -99,24 +103,24 @@ export function ImagePicker({
         type="file"
         accept={accept}
         multiple={multiple}
-        aria-label={label ?? "Upload image"}
+        aria-label={label ?? t("common.uploadImage")}
         disabled={uploading}
         onChange={(e) => void choose((e.target as HTMLInputElement).files)}
       />
-      {uploading && <small className="text-muted">Uploading…</small>}
+      {uploading && <small className="text-muted">{t("common.uploading")}</small>}
       {value.length > 0 && (
         <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
           {value.map((name) => (
             <ImageWithFallback
               key={name}
               fileName={name}
-              alt="Preview"
+              alt={t("common.preview")}
               className="rounded border"
               style={{ width: 80, height: 80, objectFit: "cover" }}
             />
           ))}
           <Button variant="outline-danger" size="sm" onClick={() => onChange([])}>
-            {multiple ? "Remove all" : "Remove"}
+            {multiple ? t("common.removeAll") : t("common.remove")}
           </Button>
         </div>
       )}

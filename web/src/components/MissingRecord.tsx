@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router";
+import { useTranslation } from "../i18n";
 
 /**
  * An edit screen opened with a missing or unknown id says so and offers the
@@ -13,10 +14,11 @@ export function MissingRecord({
   backTo: string;
   backLabel: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="card p-4 text-center" role="alert">
-      <h1 className="h5">This {what} could not be found.</h1>
-      <p className="text-muted">It may have been deleted, or the link is incomplete.</p>
+      <h1 className="h5">{t("common.missingRecord", { what })}</h1>
+      <p className="text-muted">{t("common.missingRecordHint")}</p>
       <div>
         <Link to={backTo} className="btn btn-primary">
           {backLabel}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-bootstrap";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+import { useTranslation } from "../i18n";
 
 /**
  * A 1/0 status field as a switch. The form may hold the status as it came from
@@ -9,7 +10,7 @@ import { type Control, Controller, type FieldPath, type FieldValues } from "reac
 export function StatusSwitch<T extends FieldValues>({
   control,
   name,
-  label = "Status (Active)",
+  label,
   id = name,
   className,
   form,
@@ -25,6 +26,7 @@ export function StatusSwitch<T extends FieldValues>({
   form?: string;
   "aria-label"?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <Controller
       control={control}
@@ -34,7 +36,7 @@ export function StatusSwitch<T extends FieldValues>({
           type="switch"
           id={id}
           className={className}
-          label={label}
+          label={label === undefined ? t("common.statusActive") : label}
           form={form}
           aria-label={ariaLabel}
           checked={field.value === 1 || field.value === "1" || field.value === true}

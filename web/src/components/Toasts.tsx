@@ -1,10 +1,14 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Toast, ToastContainer } from "react-bootstrap";
+import { useTranslation } from "../i18n";
+import { translateMessage } from "../i18n/messages";
 import { subscribeToasts, type ToastMessage } from "./toastStore";
 
 /** Failed calls show a short plain message (docs/DECISIONS.md: better than SPEC's silence). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [messages, setMessages] = useState<ToastMessage[]>([]);
+  // Re-drawn in a newly chosen language; the server's English messages are translated here.
+  useTranslation();
   useEffect(() => subscribeToasts((m) => setMessages((list) => [...list, m])), []);
   return (
     <>
@@ -19,7 +23,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             onClose={() => setMessages((list) => list.filter((x) => x.id !== m.id))}
           >
             <Toast.Body className="text-white" role="alert">
-              {m.text}
+              {translateMessage(m.text)}
             </Toast.Body>
           </Toast>
         ))}

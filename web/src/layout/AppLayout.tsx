@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Outlet } from "react-router";
+import { useTranslation } from "../i18n";
 import { Footer } from "./Footer";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
@@ -15,6 +16,8 @@ const Offcanvas = lazy(() => import("react-bootstrap/Offcanvas"));
  */
 export function AppLayout() {
   const narrow = useNarrowWindow();
+  // Every screen inside re-renders in a newly chosen language.
+  const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(false);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const closeOverlay = () => setOverlayOpen(false);
@@ -27,7 +30,7 @@ export function AppLayout() {
             show={overlayOpen}
             onHide={closeOverlay}
             className="app-sidebar app-sidebar-overlay"
-            aria-label="Menu"
+            aria-label={t("nav.menu")}
           >
             <Sidebar onNavigate={closeOverlay} />
           </Offcanvas>

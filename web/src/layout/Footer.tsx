@@ -1,15 +1,17 @@
 import { Link } from "react-router";
 import { useSettings } from "../api/settings";
+import { useTranslation } from "../i18n";
 
 /** The copyright text from settings and the Terms and Privacy links. */
 export function Footer() {
   const { data: settings } = useSettings();
+  const { t } = useTranslation();
   return (
     <footer className="app-footer border-top bg-white px-3 py-2 d-flex flex-wrap gap-2 small">
       <span className="text-muted">{settings?.copyright_text}</span>
-      <nav aria-label="Footer" className="ms-auto d-flex gap-3">
-        <Link to="/terms">Terms</Link>
-        <Link to="/privacy">Privacy</Link>
+      <nav aria-label={t("nav.footer")} className="ms-auto d-flex gap-3">
+        <Link to="/terms">{t("nav.terms")}</Link>
+        <Link to="/privacy">{t("nav.privacy")}</Link>
       </nav>
     </footer>
   );

@@ -1,16 +1,18 @@
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "../i18n";
 import { Logo } from "./Logo";
 import { isActiveLink, SIDEBAR_LINKS } from "./navigation";
 
 /** The logo and the fourteen links, the current screen's link highlighted. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   return (
     <div className="app-sidebar-inner">
       <Link to="/admin" className="app-sidebar-brand" onClick={onNavigate}>
         <Logo />
       </Link>
-      <nav aria-label="Sidebar">
+      <nav aria-label={t("nav.sidebar")}>
         <ul className="nav flex-column">
           {SIDEBAR_LINKS.map((link) => {
             const active = isActiveLink(link, pathname);
@@ -22,7 +24,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                   aria-current={active ? "page" : undefined}
                   onClick={onNavigate}
                 >
-                  {link.label}
+                  {t(`nav.${link.key}`)}
                 </Link>
               </li>
             );

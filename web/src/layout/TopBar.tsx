@@ -1,8 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { api } from "../api/client";
+import { useTranslation } from "../i18n";
 import { clearLogin, readAdmin } from "../lib/session";
 import { Icon } from "./icons";
+import { LanguageMenu } from "./LanguageMenu";
 import { MenuButton } from "./MenuButton";
 
 /** Sidebar toggle, the notifications placeholder and the admin's own menu. */
@@ -16,6 +18,7 @@ export function TopBar({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const admin = readAdmin();
+  const { t } = useTranslation();
 
   async function logout() {
     clearLogin();
@@ -29,13 +32,14 @@ export function TopBar({
     <header className="app-topbar navbar bg-white border-bottom px-3">
       <button
         className="btn btn-light"
-        aria-label="Toggle sidebar"
+        aria-label={t("topbar.toggleSidebar")}
         aria-expanded={sidebarShown}
         onClick={onToggle}
       >
         <Icon name="menu" />
       </button>
       <div className="d-flex align-items-center gap-2 ms-auto">
+        <LanguageMenu />
         <MenuButton label={<Icon name="bell" />} ariaLabel="Notifications" className="app-no-caret">
           <span className="dropdown-item-text text-muted small">No new notifications</span>
         </MenuButton>
@@ -43,17 +47,17 @@ export function TopBar({
           label={
             <>
               <Icon name="user" />
-              <span>{admin?.username ?? "Admin"}</span>
+              <span>{admin?.username ?? t("topbar.admin")}</span>
             </>
           }
           className="d-flex align-items-center gap-2"
         >
           <Link className="dropdown-item" to="/profile">
-            Account Management
+            {t("topbar.accountManagement")}
           </Link>
           <hr className="dropdown-divider" />
           <button type="button" className="dropdown-item" onClick={logout}>
-            Logout
+            {t("topbar.logout")}
           </button>
         </MenuButton>
       </div>

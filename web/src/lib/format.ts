@@ -57,33 +57,87 @@ function toDate(value: string | null | undefined): Date | null {
   return isValid(date) ? date : null;
 }
 
-const enGBDate = new Intl.DateTimeFormat("en-GB");
-const enGBDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "short", timeStyle: "short" });
-const enGBShort = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
+// The chosen language's conventions through Intl (docs/DECISIONS.md, "Languages"):
+// en-GB for English, ms-MY for Malay, zh-CN for Chinese; money always "RM".
+let locale = "en-GB";
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** en-GB date: "22/11/2026"; nothing → "-". */
-export function formatDate(value: string | null | undefined): string {
-  const date = toDate(value);
-  return date ? enGBDate.format(date) : "-";
+/** The Intl locale every date, number and amount is shown in from now on (web/src/i18n). */
+export function setFormatLocale(next: string): void {
+  locale = next;
 }
 
-/** en-GB date and time: "22/11/2026, 15:04"; nothing → "-". */
+export function formatLocale(): string {
+  return locale;
+}
+
+function dateFormat(kind: "date" | "dateTime" | "short"): Intl.DateTimeFormat {
+  const key = `${locale} ${kind}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === "date"
+        ? {}
+        : kind === "dateTime"
+          ? { dateStyle: "short", timeStyle: "short" }
+          : {
+              day: "numeric",
+              month: "short",
+              year: "numeric",
+              hour: "numeric",
+              minute: "2-digit",
+              hour12: true,
+            };
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** Date in the chosen language: "22/11/2026" (en-GB); nothing → "-". */
+export function formatDate(value: string | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormat("date").format(date) : "-";
+}
+
+/** Date and time in the chosen language: "22/11/2026, 15:04" (en-GB); nothing → "-". */
 export function formatDateTime(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? enGBDateTime.format(date) : "-";
+  return date ? dateFormat("dateTime").format(date) : "-";
 }
 
 /** Short day-month-year with a 12-hour time (coupon and brand lists): "22 Nov 2026, 3:04 pm". */
 export function formatShortDateTime(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? enGBShort.format(date) : "-";
+  return date ? dateFormat("short").format(date) : "-";
+}
+
+/** The short names of the twelve months in the chosen language (charts); English keeps "Sep". */
+export function monthNames(english: readonly string[]): string[] {
+  if (locale === "en-GB") return [...english];
+  const format = new Intl.DateTimeFormat(locale, { month: "short" });
+  return english.map((_, month) => format.format(new Date(2000, month, 1)));
+}
+
+/** A count in the chosen language's digits and grouping: "1,234". */
+export function formatCount(value: number): string {
+  return value.toLocaleString(locale);
+}
+
+const separators = new Map<string, { group: string; decimal: string }>();
+
+/** The chosen locale's grouping and decimal signs, as Intl writes them. */
+function numberSigns(): { group: string; decimal: string } {
+  let signs = separators.get(locale);
+  if (!signs) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
+    signs = {
+      group: parts.find((p) => p.type === "group")?.value ?? ",",
+      decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+    };
+    separators.set(locale, signs);
+  }
+  return signs;
 }
 
 /**
@@ -94,14 +148,15 @@ export function formatMoney(value: string | number | null | undefined, symbol = 
   return `${symbol} ${formatDecimal(value)}`;
 }
 
-/** "1,234.50" from an exact decimal string. */
+/** "1,234.50" from an exact decimal string, with the chosen locale's signs. */
 export function formatDecimal(value: string | number | null | undefined): string {
   const text = value === null || value === undefined || value === "" ? "0" : String(value);
   if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
+  const { group, decimal } = numberSigns();
   const negative = text.startsWith("-");
   const [whole = "0", frac = ""] = text.replace("-", "").split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}.${`${frac}00`.slice(0, 2)}`;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative ? "-" : ""}${grouped}${decimal}${`${frac}00`.slice(0, 2)}`;
 }
 
 /** The value for an <input type="datetime-local"> from a wire timestamp. */

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { Alert, Card, Col, Row } from "react-bootstrap";
 import { useDashboardSummary } from "../../api/dashboard";
-import { formatMoney } from "../../lib/format";
+import { useTranslation } from "../../i18n";
+import { formatCount, formatMoney } from "../../lib/format";
 import { NewUsersChart, UserTypesChart } from "./charts";
 
-function SummaryCard({ title, value }: { title: string; value: ReactNode }) {
-  const id = `card-${title.replace(/\s+/g, "-").toLowerCase()}`;
+function SummaryCard({ id, title, value }: { id: string; title: string; value: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Col xs={12} sm={6} xl={3}>
       <Card as="section" aria-labelledby={id} className="h-100 shadow-sm border-0">
@@ -14,7 +15,7 @@ function SummaryCard({ title, value }: { title: string; value: ReactNode }) {
             {title}
           </h2>
           {value === undefined ? (
-            <output className="placeholder-glow d-block" aria-label="Loading">
+            <output className="placeholder-glow d-block" aria-label={t("common.loading")}>
               <span className="placeholder col-7" style={{ height: 30 }} />
             </output>
           ) : (
@@ -27,15 +28,17 @@ function SummaryCard({ title, value }: { title: string; value: ReactNode }) {
 }
 
 function ChartCard({
+  id,
   title,
   loading,
   children,
 }: {
+  id: string;
   title: string;
   loading: boolean;
   children: ReactNode;
 }) {
-  const id = `chart-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  const { t } = useTranslation();
   return (
     <Col xs={12} lg={6}>
       <Card as="section" aria-labelledby={id} className="h-100 shadow-sm border-0">
@@ -46,7 +49,7 @@ function ChartCard({
         </Card.Header>
         <Card.Body>
           {loading ? (
-            <output className="placeholder-glow d-block" aria-label="Loading">
+            <output className="placeholder-glow d-block" aria-label={t("common.loading")}>
               <span
                 className="placeholder w-100"
                 style={{ aspectRatio: "5 / 3", display: "block" }}
@@ -64,21 +67,46 @@ function ChartCard({
 /** /admin: four totals and two charts, from the one summary call. */
 export default function DashboardPage() {
   const { data, isPending, isError } = useDashboardSummary();
+  const { t } = useTranslation();
   return (
     <>
-      <h1 className="h4 mb-3">Dashboard</h1>
-      {isError && <Alert variant="danger">The dashboard figures could not be loaded.</Alert>}
+      <h1 className="h4 mb-3">{t("dashboard.title")}</h1>
+      {isError && <Alert variant="danger">{t("dashboard.loadFailed")}</Alert>}
       <Row className="g-3 mb-3">
-        <SummaryCard title="Total Revenue" value={data && formatMoney(data.total_revenue)} />
-        <SummaryCard title="Total Orders" value={data?.total_orders.toLocaleString("en-GB")} />
-        <SummaryCard title="Total Products" value={data?.total_products.toLocaleString("en-GB")} />
-        <SummaryCard title="Total Users" value={data?.total_users.toLocaleString("en-GB")} />
+        <SummaryCard
+          id="card-total-revenue"
+          title={t("dashboard.totalRevenue")}
+          value={data && formatMoney(data.total_revenue)}
+        />
+        <SummaryCard
+          id="card-total-orders"
+          title={t("dashboard.totalOrders")}
+          value={data && formatCount(data.total_orders)}
+        />
+        <SummaryCard
+          id="card-total-products"
+          title={t("dashboard.totalProducts")}
+          value={data && formatCount(data.total_products)}
+        />
+        <SummaryCard
+          id="card-total-users"
+          title={t("dashboard.totalUsers")}
+          value={data && formatCount(data.total_users)}
+        />
       </Row>
       <Row className="g-3">
-        <ChartCard title="User Types Status Quo" loading={isPending}>
+        <ChartCard
+          id="chart-user-types-status-quo"
+          title={t("dashboard.userTypes")}
+          loading={isPending}
+        >
           {data && <UserTypesChart tiers={data.users_by_membership} />}
         </ChartCard>
-        <ChartCard title="New Users (current year)" loading={isPending}>
+        <ChartCard
+          id="chart-new-users-current-year-"
+          title={t("dashboard.newUsers")}
+          loading={isPending}
+        >
           {data && <NewUsersChart year={data.year} counts={data.new_users_by_month} />}
         </ChartCard>
       </Row>

@@ -15,6 +15,8 @@ import {
   Tooltip,
 } from "chart.js";
 import { Bar, Doughnut } from "react-chartjs-2";
+import { useTranslation } from "../../i18n";
+import { monthNames } from "../../lib/format";
 
 // Only the parts these two charts draw with (the chart types register themselves).
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -43,18 +45,19 @@ const barOptions: ChartOptions<"bar"> = {
 
 /** "User Types Status Quo": users per membership tier. */
 export function UserTypesChart({ tiers }: { tiers: DashboardSummary["users_by_membership"] }) {
-  const label = tiers.map((t) => `${t.membership} ${t.users}`).join(", ");
+  const { t } = useTranslation();
+  const label = tiers.map((tier) => `${tier.membership} ${tier.users}`).join(", ");
   return (
     <Doughnut
       role="img"
-      aria-label={`Users by membership: ${label}`}
+      aria-label={t("dashboard.usersByMembership", { label })}
       options={doughnutOptions}
       data={{
-        labels: tiers.map((t) => t.membership),
+        labels: tiers.map((tier) => tier.membership),
         datasets: [
           {
-            label: "Users",
-            data: tiers.map((t) => t.users),
+            label: t("dashboard.usersDataset"),
+            data: tiers.map((tier) => tier.users),
             backgroundColor: tiers.map((_, i) => TIER_COLOURS[i % TIER_COLOURS.length]!),
           },
         ],
@@ -65,15 +68,19 @@ export function UserTypesChart({ tiers }: { tiers: DashboardSummary["users_by_me
 
 /** "New Users (current year)": twelve monthly buckets, Jan to Dec. */
 export function NewUsersChart({ year, counts }: { year: number; counts: number[] }) {
-  const label = MONTHS.map((m, i) => `${m} ${counts[i] ?? 0}`).join(", ");
+  const { t } = useTranslation();
+  const months = monthNames(MONTHS);
+  const label = months.map((m, i) => `${m} ${counts[i] ?? 0}`).join(", ");
   return (
     <Bar
       role="img"
-      aria-label={`New users per month of ${year}: ${label}`}
+      aria-label={t("dashboard.newUsersPerMonth", { year, label })}
       options={barOptions}
       data={{
-        labels: [...MONTHS],
-        datasets: [{ label: "New users", data: counts, backgroundColor: "#0d6efd" }],
+        labels: months,
+        datasets: [
+          { label: t("dashboard.newUsersDataset"), data: counts, backgroundColor: "#0d6efd" },
+        ],
       }}
     />
   );

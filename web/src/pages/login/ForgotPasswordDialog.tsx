@@ -1,4 +1,5 @@
 import { Button, Modal } from "react-bootstrap";
+import { useTranslation } from "../../i18n";
 
 /** "Forgot password?" on /login-back: SPEC's alert to contact support. */
 export default function ForgotPasswordDialog({
@@ -8,14 +9,15 @@ export default function ForgotPasswordDialog({
   show: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="forgot-password-title">
       <Modal.Header closeButton>
-        <Modal.Title id="forgot-password-title">Alert</Modal.Title>
+        <Modal.Title id="forgot-password-title">{t("login.alertTitle")}</Modal.Title>
       </Modal.Header>
-      <Modal.Body>Please contact support.</Modal.Body>
+      <Modal.Body>{t("login.contactSupport")}</Modal.Body>
       <Modal.Footer>
-        <Button onClick={onClose}>OK</Button>
+        <Button onClick={onClose}>{t("common.ok")}</Button>
       </Modal.Footer>
     </Modal>
   );

@@ -5,6 +5,14 @@ import { Button, Card, Form, InputGroup } from "react-bootstrap";
 import { Navigate, useNavigate } from "react-router";
 import { ApiError, api } from "../../api/client";
 import { DEFAULT_LOGO } from "../../components";
+import {
+  applyStoredLanguage,
+  browserLanguage,
+  i18next,
+  setLanguage,
+  useTranslation,
+} from "../../i18n";
+import { translateMessage } from "../../i18n/messages";
 import { Icon } from "../../layout/icons";
 import { isLoggedIn, storeLogin } from "../../lib/session";
 import { preloadDashboardWhenIdle } from "../../routes";
@@ -12,15 +20,12 @@ import { preloadDashboardWhenIdle } from "../../routes";
 // Drawn only once asked for: the dialog code stays out of every page's first download.
 const ForgotPasswordDialog = lazy(() => import("./ForgotPasswordDialog"));
 
-export const EMPTY_FIELDS_MESSAGE = "*Please fill in your credentials";
-export const INVALID_CREDENTIAL_MESSAGE = "*Invalid Credential";
-
 /** The message for a refused login: the server's own for 429, SPEC's for any other status. */
 function refusalMessage(error: unknown): string {
   if (error instanceof ApiError && (error.status === 429 || error.status === 0)) {
-    return error.message;
+    return translateMessage(error.message);
   }
-  return INVALID_CREDENTIAL_MESSAGE;
+  return i18next.t("login.invalidCredential");
 }
 
 /** /login-back: docs/REQUIREMENTS.md's administrator login. */
@@ -35,7 +40,12 @@ export default function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   // Kept once opened, so that closing it fades out as Bootstrap's dialogs do.
   const [forgotAsked, setForgotAsked] = useState(false);
+  const { t } = useTranslation();
   useEffect(preloadDashboardWhenIdle, []);
+  // Until an admin signs in, the page speaks the browser's language.
+  useEffect(() => {
+    if (!isLoggedIn()) void setLanguage(browserLanguage());
+  }, []);
 
   if (isLoggedIn()) return <Navigate to="/admin" replace />;
 
@@ -43,17 +53,19 @@ export default function LoginPage() {
     event.preventDefault();
     if (busy) return;
     if (!email.trim() || !password) {
-      setMessage(EMPTY_FIELDS_MESSAGE);
+      setMessage(t("login.emptyFields"));
       return;
     }
     setBusy(true);
     setMessage("");
     try {
       const admin = await api.post<AdminData>("login", { email: email.trim(), password });
-      if (admin.status !== 200) throw new ApiError(admin.status, INVALID_CREDENTIAL_MESSAGE);
+      if (admin.status !== 200) throw new ApiError(admin.status, "Invalid credential.");
       // Nothing cached from an earlier session may show to this one.
       queryClient.clear();
       storeLogin(admin);
+      // The admin's own language, wherever they sign in (docs/DECISIONS.md, "Languages").
+      await applyStoredLanguage(admin.languages).catch(() => undefined);
       navigate("/admin", { replace: true });
     } catch (error) {
       setMessage(refusalMessage(error));
@@ -68,10 +80,10 @@ export default function LoginPage() {
           <div className="text-center mb-3">
             <img src={DEFAULT_LOGO} alt="" width={220} height={50} />
           </div>
-          <h1 className="h4 text-center mb-4">Admin Login</h1>
+          <h1 className="h4 text-center mb-4">{t("login.title")}</h1>
           <Form noValidate onSubmit={submit}>
             <Form.Group className="mb-3" controlId="login-email">
-              <Form.Label>E-mail</Form.Label>
+              <Form.Label>{t("login.email")}</Form.Label>
               <Form.Control
                 type="email"
                 autoComplete="username"
@@ -81,7 +93,7 @@ export default function LoginPage() {
               />
             </Form.Group>
             <Form.Group className="mb-2" controlId="login-password">
-              <Form.Label>Password</Form.Label>
+              <Form.Label>{t("login.password")}</Form.Label>
               <InputGroup>
                 <Form.Control
                   type={showPassword ? "text" : "password"}
@@ -91,7 +103,7 @@ export default function LoginPage() {
                 />
                 <Button
                   variant="outline-secondary"
-                  aria-label={showPassword ? "Hide password" : "Show password"}
+                  aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
                   aria-pressed={showPassword}
                   onClick={() => setShowPassword((shown) => !shown)}
                 >
@@ -109,7 +121,7 @@ export default function LoginPage() {
                   setForgotOpen(true);
                 }}
               >
-                Forgot password?
+                {t("login.forgotPassword")}
               </Button>
             </div>
             {message && (
@@ -118,7 +130,7 @@ export default function LoginPage() {
               </p>
             )}
             <Button type="submit" className="w-100" disabled={busy}>
-              Login
+              {t("login.submit")}
             </Button>
           </Form>
         </Card.Body>

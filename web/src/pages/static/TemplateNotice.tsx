@@ -1,13 +1,16 @@
+import { useTranslation } from "../../i18n";
+
 /** Both static pages are starting points, not legal advice; they say so plainly. */
 export function TemplateNotice() {
+  const { t } = useTranslation();
   return (
     <div className="alert alert-warning" role="note">
-      <strong>Template.</strong> This is sample text for this store. Review and adapt it with a
-      legal adviser before publishing it to customers.
+      <strong>{t("staticPages.templateTitle")}</strong> {t("staticPages.templateText")}
     </div>
   );
 }
 
 export function LastUpdated() {
-  return <p className="text-muted small">Template version 1.0</p>;
+  const { t } = useTranslation();
+  return <p className="text-muted small">{t("staticPages.templateVersion")}</p>;
 }
