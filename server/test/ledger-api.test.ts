@@ -103,6 +103,13 @@ describe("GET /api/walletLedger", () => {
     });
     expect(rows[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
+    const searched = await ctx.call("GET", `/api/walletLedger?user_id=${owner}&q=fix&_limit=10`);
+    expect((searched.json() as LedgerEntry[]).map((r) => r.amount)).toEqual([
+      "-3.50",
+      "2.00",
+      "1.00",
+    ]);
+
     const pv = await ctx.call("GET", `/api/walletLedger?user_id=${owner}&account=pv`);
     expect((pv.json() as LedgerEntry[]).map((r) => r.reason)).toEqual(["opening"]);
 

@@ -16,7 +16,7 @@ import {
 import { type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import type { Tx } from "../db/client";
-import { sendCsv } from "./csv";
+import { csvLineSql, sendCsv } from "./csv";
 import { badRequest } from "./errors";
 import { type Fields, filterCondition } from "./filters";
 
@@ -199,7 +199,7 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
 function sortKeyOf(spec: ListSpec, name: string): SortKey {
   if (Object.hasOwn(spec.sort, name)) return spec.sort[name] as SortKey;
   const field = spec.fields && Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
-  if (field) return field.by;
+  if (field && field.type !== "json") return field.by;
   throw badRequest("_sort", `"${name.slice(0, 60)}" is not a field this list can be sorted by.`);
 }
 
@@ -209,23 +209,19 @@ export interface Page<T> {
   total: number;
   /** More rows matched than were counted: the total is the cap, a lower bound. */
   capped?: boolean;
-  /** `_format=csv`: every matching row, in order, batch by batch (rows and total unused). */
-  all?: AsyncIterable<T[]>;
+  /** `_format=csv`: the whole list as CSV lines of these fields, batch by batch (rows and total unused). */
+  csv?: CsvLines;
 }
 
-/** A page's rows changed (joined, counted) batch by batch, for the whole list too. */
+/** The CSV lines of the whole list, for the given fields (the answered record's, in its order). */
+export type CsvLines = (fields: string[]) => AsyncIterable<string>;
+
+/** A page's rows changed after reading (joined, counted); CSV lines are written whole by SQL. */
 export async function mapPage<T, U>(
   page: Page<T>,
   map: (rows: T[]) => Promise<U[]>,
 ): Promise<Page<U>> {
-  const { all, rows, ...rest } = page;
-  const mapped: Page<U> = { ...rest, rows: await map(rows) };
-  if (all) {
-    mapped.all = (async function* () {
-      for await (const batch of all) yield await map(batch);
-    })();
-  }
-  return mapped;
+  return { ...page, rows: await map(page.rows) };
 }
 
 /**
@@ -233,7 +229,7 @@ export async function mapPage<T, U>(
  * or, for `_format=csv`, the whole list as a CSV file (lib/csv.ts).
  */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] | Promise<FastifyReply> {
-  if (page.all) return sendCsv(reply, page.all);
+  if (page.csv) return sendCsv(reply, page.csv);
   reply.header("X-Total-Count", String(page.total));
   if (page.capped) reply.header("X-Total-Count-Capped", "true");
   return page.rows;
@@ -305,7 +301,8 @@ const orderSql = (order: Ordering[], reverse = false) =>
 async function keyPage(db: Tx, query: SQL): Promise<{ n: number; keys: number[] }> {
   const result = await db.execute<{ n: number | string | null; keys: number[] | null }>(query);
   const row = result.rows[0];
-  return { n: Number(row?.n ?? 0), keys: row?.keys ?? [] };
+  // A bigint key (wallet_ledger.entry_id) comes back from node-postgres as text.
+  return { n: Number(row?.n ?? 0), keys: (row?.keys ?? []).map(Number) };
 }
 
 /**
@@ -447,7 +444,7 @@ async function readKeys(
           .then((result) => result.rows[0]),
       true,
     );
-    const all = first?.keys ?? [];
+    const all = (first?.keys ?? []).map(Number);
     found = { versions: first?.v ?? "", ...(all.length <= SEARCH_COUNT_CAP ? { keys: all } : {}) };
     searches.delete(remembered);
     searches.set(remembered, found);
@@ -561,7 +558,9 @@ export async function readPage<T>(
   clauses: ListClauses,
   source: ListSource<T>,
 ): Promise<Page<T>> {
-  if (clauses.csv) return { rows: [], total: 0, all: readAll(db, clauses, source) };
+  if (clauses.csv) {
+    return { rows: [], total: 0, csv: (fields) => csvLines(db, clauses, source, fields) };
+  }
   if (!clauses.page) {
     const rows = await source.rows(clauses.where, clauses.orderBy);
     return { rows, total: rows.length };
@@ -583,33 +582,36 @@ export async function readPage<T>(
   return { rows, ...page };
 }
 
-/** Rows a batch of the whole list reads (twice the JSON streams' rows: a CSV row is wider). */
+/** Rows a batch of the whole list reads: about 250 kB of CSV. */
 export const ALL_BATCH = 2000;
 
 /**
- * Every row of the list in its order, in keyset batches (docs/DECISIONS.md,
- * "Sort, filter, export and bulk on every list"): each batch continues after
- * the last row's sort value and key, so it is a walk of the sort's index from
- * where the last one stopped, never an offset, and memory holds one batch. No
- * connection or transaction is held between batches (lib/stream.ts says why);
- * like the streamed whole-list calls, the result is not one snapshot.
- * A nullable sort column is read in two runs, its values and its nulls, in the
- * order ORDER BY puts them (nulls last ascending, first descending).
+ * The whole list as CSV lines, in its order, in keyset batches
+ * (docs/DECISIONS.md, "Sort, filter, export and bulk on every list"): each
+ * batch continues after the last row's sort value and key, so it is a walk of
+ * the sort's index from where the last one stopped, never an offset. Each
+ * batch's lines are written by PostgreSQL (lib/csv.ts, csvLineSql) and come
+ * back as one string: parsing and mapping a row of 25 columns cost PGlite
+ * about 0.25 ms, ten times its line. Memory holds one batch; no connection
+ * or transaction is held between batches (lib/stream.ts says why), so, like
+ * the streamed whole-list calls, the file is not one snapshot. A nullable
+ * sort column is read in two runs, its values and its nulls, in the order
+ * ORDER BY puts them (nulls last ascending, first descending).
  */
-export async function* readAll<T>(
+export async function* csvLines<T>(
   db: Tx,
   clauses: ListClauses,
   source: ListSource<T>,
+  fields: string[],
   batch = ALL_BATCH,
-): AsyncGenerator<T[]> {
+): AsyncGenerator<string> {
   const { spec, order } = clauses;
   const key = spec.key;
   const matching =
     spec.searchKeys && clauses.pattern
       ? and(clauses.filtered, sql`${key} in (${spec.searchKeys(clauses.pattern)})`)
       : clauses.where;
-  const own = [matching, ...order.map((o) => o.by)].every((expr) => onlyOn(source.table, expr));
-  const from = own ? sql`${source.table}` : sql`${source.table}${source.joins ?? sql``}`;
+  const line = csvLineSql(fields.map((name) => spec.fields?.[name]));
   const [first, second] = order;
   if (!first) return;
   const descending = first.desc;
@@ -619,50 +621,48 @@ export async function* readAll<T>(
   const nullable =
     tie !== undefined &&
     !(is(first.by, Column) && first.by.table === source.table && first.by.notNull);
-  type Run = "values" | "nulls";
-  const runs: Run[] = !nullable
+  const runs: ("values" | "nulls")[] = !nullable
     ? ["values"]
     : descending
       ? ["nulls", "values"]
       : ["values", "nulls"];
+  // The line's fields may come from the joins: the rows are read with them.
+  const from = sql`${source.table}${source.joins ?? sql``}`;
+  type Batch = { n: number; text: string | null; s: string | null; t: unknown };
   for (const run of runs) {
-    let last: { s: string | null; k: unknown } | null = null;
+    let last: { s: string | null; t: unknown } | null = null;
     for (;;) {
       let condition: SQL | undefined;
       if (tie === undefined) {
-        condition = last ? sql`${first.by} ${after} ${last.k}` : undefined;
+        condition = last ? sql`${first.by} ${after} ${last.t}` : undefined;
       } else if (run === "nulls") {
         condition = and(
           sql`${first.by} is null`,
-          last ? sql`${tie} ${after} ${last.k}` : undefined,
+          last ? sql`${tie} ${after} ${last.t}` : undefined,
         );
       } else {
         condition = and(
           nullable ? sql`${first.by} is not null` : undefined,
-          last ? sql`(${first.by}, ${tie}) ${after} (${last.s}, ${last.k})` : undefined,
+          last ? sql`(${first.by}, ${tie}) ${after} (${last.s}, ${last.t})` : undefined,
         );
       }
-      const result: { rows: { k: number; s: string | null; t: unknown }[] } = await db.execute<{
-        k: number;
-        s: string | null;
-        t: unknown;
-      }>(
-        sql`select ${key} as k, ${first.by}::text as s, ${tie ?? key} as t from ${from}${whereSql(
-          and(matching, condition),
-        )} order by ${orderSql(order)} limit ${batch}`,
+      const result: { rows: Batch[] } = await db.execute<Batch>(
+        sql`with batch as materialized (
+            select ${first.by}::text as s, ${tie ?? key} as t, ${line} as line,
+              row_number() over (order by ${orderSql(order)}) as rn
+            from ${from}${whereSql(and(matching, condition))}
+            order by ${orderSql(order)} limit ${batch})
+          select (select count(*) from batch)::int as n,
+            (select string_agg(line, '' order by rn) from batch) as text,
+            (select s from batch order by rn desc limit 1) as s,
+            (select t from batch order by rn desc limit 1) as t`,
       );
-      const found = result.rows;
-      if (found.length === 0) break;
-      const keys = found.map((row): number => Number(row.k));
-      const unordered = await source.rows(inArray(key, keys), []);
-      const byKey = new Map(unordered.map((row) => [source.keyOf(row), row]));
-      yield keys.flatMap((k): T[] => {
-        const row = byKey.get(k);
-        return row === undefined ? [] : [row];
-      });
-      const end: { s: string | null; t: unknown } | undefined = found[found.length - 1];
-      last = { s: end?.s ?? null, k: end?.t };
-      if (found.length < batch) break;
+      const found = result.rows[0];
+      const n = Number(found?.n ?? 0);
+      if (n === 0) break;
+      yield found?.text ?? "";
+      last = { s: found?.s ?? null, t: found?.t };
+      if (n < batch) break;
     }
   }
 }
