@@ -1,7 +1,9 @@
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
+import type { Field } from "./filters";
 
 /** Cells a spreadsheet would run as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -23,6 +25,42 @@ export function csvCell(value: unknown): string {
 
 export function csvLine(cells: unknown[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+// The same rules as csvCell, for PostgreSQL's regular expressions.
+const FORMULA_START_SQL = "^[-=+@\t\r]";
+const PLAIN_NUMBER_SQL = "^-?[0-9]+([.][0-9]+)?$";
+const NEEDS_QUOTES_SQL = '[",\r\n]';
+
+/**
+ * One CSV line written by PostgreSQL, by the rules of csvCell: wire
+ * timestamps (the first 19 characters of a timestamptz's text, in the
+ * session's zone, which is the store's), numbers and money as their plain
+ * text, text neutralised and quoted, JSON as its text, null as an empty cell.
+ * A field the list does not know is an empty cell.
+ */
+export function csvLineSql(fields: (Field | undefined)[]): SQL {
+  const cells = fields.map((field) => {
+    if (!field) return sql`''`;
+    const e = sql`(${field.by})`;
+    switch (field.type) {
+      case "timestamp":
+        return sql`coalesce(left(${e}::text, 19), '')`;
+      case "int":
+      case "number":
+      case "date":
+        return sql`coalesce(${e}::text, '')`;
+      default: {
+        const t = sql`(${e}::text)`;
+        const neutral = sql`(case when ${t} ~ ${FORMULA_START_SQL} and ${t} !~ ${PLAIN_NUMBER_SQL}
+          then '''' || ${t} else ${t} end)`;
+        return sql`(case when ${t} is null then ''
+          when ${t} ~ ${NEEDS_QUOTES_SQL} then '"' || replace(${neutral}, '"', '""') || '"'
+          else ${neutral} end)`;
+      }
+    }
+  });
+  return sql`(${sql.join(cells, sql` || ',' || `)} || ${"\r\n"})`;
 }
 
 /** The fields of the list's answered record: the element of its 200 response's array. */
@@ -57,26 +95,17 @@ function today(): string {
  * batch whatever the list's size. The first batch is read before the status
  * line: a failing query is still a plain error answer.
  */
-export async function sendCsv<T>(
+export async function sendCsv(
   reply: FastifyReply,
-  batches: AsyncIterable<T[]>,
+  lines: (fields: string[]) => AsyncIterable<string>,
 ): Promise<FastifyReply> {
   const columns = columnsOf(reply);
-  const iterator = batches[Symbol.asyncIterator]();
+  const iterator = lines(columns)[Symbol.asyncIterator]();
   let next = await iterator.next();
-  const render = (rows: T[]) => {
-    let text = "";
-    for (const row of rows) {
-      const record = row as Record<string, unknown>;
-      text += csvLine(columns.map((column) => record[column]));
-    }
-    return text;
-  };
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(columns)}`;
     while (!next.done) {
-      const text = render(next.value);
-      if (text) yield text;
+      if (next.value) yield next.value;
       await nextTurn();
       next = await iterator.next();
     }

@@ -7,11 +7,12 @@ import { badRequest } from "./errors";
 type Expr = PgColumn | SQL;
 
 /**
- * What a list field holds, for reading a filter's value: whole numbers, exact
- * decimals (money), text, instants (timestamptz, wire "yyyy-MM-dd HH:mm:ss")
- * and calendar dates.
+ * What a list field holds, for reading a filter's value and writing a CSV
+ * cell: whole numbers, exact decimals (money), text, instants (timestamptz,
+ * wire "yyyy-MM-dd HH:mm:ss"), calendar dates, and JSON (exported only:
+ * neither sorted nor filtered).
  */
-export type FieldType = "int" | "number" | "text" | "timestamp" | "date";
+export type FieldType = "int" | "number" | "text" | "timestamp" | "date" | "json";
 
 /** A field the list answers, as SQL (`by`) and what it holds. */
 export interface Field {
@@ -20,7 +21,7 @@ export interface Field {
 }
 export type Fields = Record<string, Field>;
 
-/** The field type of a column, from its SQL type; null for what no filter reads (jsonb). */
+/** The field type of a column, from its SQL type. */
 function columnType(column: PgColumn): FieldType | null {
   const type = column.getSQLType().toLowerCase();
   if (/^(small|big)?(int|serial)|^integer/.test(type)) return "int";
@@ -28,14 +29,14 @@ function columnType(column: PgColumn): FieldType | null {
   if (type.startsWith("timestamp")) return "timestamp";
   if (type === "date") return "date";
   if (type === "text" || type.startsWith("varchar")) return "text";
+  if (type.startsWith("json")) return "json";
   return null;
 }
 
 /**
  * The fields of a list from what its select answers (the same object the
  * select is built from): columns carry their type, SQL expressions take the
- * one given in `types` (text otherwise). Columns no filter or sort can read
- * (jsonb) are left out.
+ * one given in `types` (text otherwise).
  */
 export function fieldsOf(
   select: Record<string, unknown>,
@@ -155,6 +156,9 @@ export function filterCondition(
   for (const param of Object.keys(query)) {
     if (RESERVED.has(param) || own.includes(param) || query[param] === undefined) continue;
     const field = Object.hasOwn(fields, param) ? fields[param] : undefined;
+    if (field?.type === "json") {
+      throw badRequest(param, `${quoted(param)} cannot be filtered on.`);
+    }
     if (field) {
       const values = valuesOf(param, query[param]);
       conditions.push(
@@ -170,7 +174,7 @@ export function filterCondition(
     if (!ranged) {
       throw badRequest(param, `${quoted(param)} is not a field this list can be filtered by.`);
     }
-    if (ranged.type === "text") {
+    if (ranged.type === "text" || ranged.type === "json") {
       throw badRequest(param, `${quoted(param)}: only numbers, money and dates take a range.`);
     }
     const values = valuesOf(param, query[param]);

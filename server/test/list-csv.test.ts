@@ -1,0 +1,199 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csvCell } from "../src/lib/csv";
+import { createTestContext, type TestContext } from "./helpers";
+import { LISTS, seedLists } from "./lists.fixtures";
+
+// `_format=csv` on every list call: the whole filtered, sorted list as a file
+// (docs/DECISIONS.md, "Sort, filter, export and bulk on every list").
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedLists(ctx);
+}, 120_000);
+afterAll(() => ctx.close());
+
+/** RFC 4180: rows of cells, quoted cells with "" for a quote and line breaks inside. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+async function csv(url: string) {
+  const res = await ctx.call("GET", url);
+  expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+  const raw = res.rawPayload.toString("utf8");
+  const [header = [], ...rows] = parseCsv(raw.replace(/^\uFEFF/, ""));
+  return { res, raw, header, rows };
+}
+
+async function json(url: string) {
+  const res = await ctx.call("GET", url);
+  expect(res.statusCode, url).toBe(200);
+  return { rows: res.json() as Record<string, unknown>[], total: res.headers["x-total-count"] };
+}
+
+describe.each(LISTS)("$path?_format=csv", ({ path, key }) => {
+  it("answers every row as a UTF-8 CSV file with a BOM, a header and a dated file name", async () => {
+    const { res, raw, header, rows } = await csv(`${path}?_format=csv&_page=2&_limit=3`);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    const name = path.split("/").pop();
+    expect(res.headers["content-disposition"]).toMatch(
+      new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
+    expect(raw.startsWith("\uFEFF")).toBe(true);
+    const page = await json(`${path}?_page=1&_limit=5`);
+    expect(header).toEqual(Object.keys(page.rows[0] ?? {}));
+    // Paging is ignored: every row of the list, as many as X-Total-Count says.
+    expect(rows.length).toBe(Number(page.total));
+    const all = await json(`${path}?_page=1&_limit=1000`);
+    const at = header.indexOf(key);
+    expect(rows.map((r) => Number(r[at]))).toEqual(all.rows.map((r) => r[key]));
+    // Each cell is the answered value as written to a cell (JSON compared as JSON).
+    const cells = (row: string[]) =>
+      row.map((cell) => (cell.startsWith("{") ? JSON.parse(cell) : cell));
+    expect(cells(rows[0] ?? [])).toEqual(
+      cells(header.map((f) => parseCsv(csvCell(all.rows[0]?.[f]))[0]?.[0] ?? "")),
+    );
+  });
+});
+
+describe("what the file holds", () => {
+  it("the filtered, sorted list, both ways, with a search too", async () => {
+    for (const query of [
+      "order_status=6&_sort=total_price&_order=desc",
+      "order_status=2&order_status=3&_sort=paid_on&_order=asc",
+      "q=a&_sort=username&_order=asc",
+      "created_at_gte=2026-04-01&_sort=recipient_name&_order=desc",
+    ]) {
+      const file = await csv(`/api/orders?_format=csv&${query}`);
+      const list = await json(`/api/orders?_page=1&_limit=1000&${query}`);
+      const at = file.header.indexOf("orders_id");
+      expect(
+        file.rows.map((r) => Number(r[at])),
+        query,
+      ).toEqual(list.rows.map((r) => r.orders_id));
+    }
+  });
+
+  it("reads a nullable sort in batches without losing or repeating a row (nulls where ORDER BY puts them)", async () => {
+    // More rows than one batch (lib/paging.ts ALL_BATCH), a third without paid_on.
+    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status, paid_on)
+      select 'CSVB' || g, 'batch' || g, (g % 97) + 0.25, 1 + g % 9,
+        case when g % 3 = 0 then null else now() - make_interval(mins => g % 500) end
+      from generate_series(1, 4500) as g`);
+    for (const order of ["asc", "desc"]) {
+      const file = await csv(`/api/orders?_format=csv&_sort=paid_on&_order=${order}`);
+      const want = await ctx.db.execute<{ id: number }>(
+        sql.raw(`select orders_id as id from orders order by paid_on ${order}, orders_id ${order}`),
+      );
+      const at = file.header.indexOf("orders_id");
+      expect(file.rows.map((r) => Number(r[at]))).toEqual(want.rows.map((r) => r.id));
+    }
+  });
+
+  it("neutralises cells that would run as formulas; money stays a plain decimal", async () => {
+    const names = ['=HYPERLINK("http://x")', "+SUM(1)", "-2+3", "@cmd", "\tTab", "\rReturn"];
+    // Written straight to the table: the form's schema trims a leading tab or CR away.
+    for (const name of names) {
+      await ctx.db.execute(sql`insert into brands (brand_name, brand_status) values (${name}, 1)`);
+    }
+    const file = await csv("/api/brands?_format=csv&_sort=brand_id&_order=desc");
+    const nameAt = file.header.indexOf("brand_name");
+    const written = file.rows.slice(0, names.length).map((r) => r[nameAt]);
+    expect(written).toEqual([...names].reverse().map((n) => `'${n}`));
+    const orders = await csv("/api/orders?_format=csv&_sort=total_price&_order=desc");
+    const priceAt = orders.header.indexOf("total_price");
+    for (const row of orders.rows) expect(row[priceAt]).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it("refuses a bad filter before the file starts", async () => {
+    const res = await ctx.call("GET", "/api/orders?_format=csv&order_status=paid");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues[0].path).toBe("order_status");
+    expect((await ctx.call("GET", "/api/orders?_format=xlsx")).statusCode).toBe(400);
+  });
+});
+
+describe("a large export", () => {
+  const ROWS = 200_000;
+
+  it(`streams ${ROWS.toLocaleString("en")} history rows with memory held flat`, async () => {
+    // The audit log: the list that grows with every write, its rows the widest
+    // (a record before and after). Built set-based.
+    let started = performance.now();
+    await ctx.db.execute(sql`insert into audit_log (actor_id, actor_username, entity, entity_id,
+        action, before, after)
+      select 1, 'admin', 'Order', g::text, 'update',
+        jsonb_build_object('orders_id', g, 'order_number', 'KH' || g, 'order_status', 2,
+          'tracking_number', '', 'total_price', ((g % 1000) + 0.5)::text, 'recipient_name', 'Recipient ' || g,
+          'address_1', g || ' Jalan Besar, Taman Melati', 'state', 'Selangor'),
+        jsonb_build_object('orders_id', g, 'order_number', 'KH' || g, 'order_status', 4,
+          'tracking_number', 'MY' || g, 'total_price', ((g % 1000) + 0.5)::text, 'recipient_name', 'Recipient ' || g,
+          'address_1', g || ' Jalan Besar, Taman Melati', 'state', 'Selangor')
+      from generate_series(1, ${ROWS}) as g`);
+    const seeded = performance.now() - started;
+    const total = Number((await json("/api/auditLog?_page=1&_limit=1")).total);
+    expect(total).toBeGreaterThanOrEqual(ROWS);
+
+    // A real socket: inject() would hold the whole body in memory.
+    const address = await ctx.app.listen({ host: "127.0.0.1", port: 0 });
+    {
+      const before = process.memoryUsage();
+      let peakHeap = before.heapUsed;
+      let peakRss = before.rss;
+      started = performance.now();
+      const res = await fetch(`${address}/api/auditLog?_format=csv`, {
+        headers: { cookie: ctx.cookie },
+      });
+      expect(res.status).toBe(200);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      let lines = 0;
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.length;
+        for (const byte of value) if (byte === 10) lines++;
+        const now = process.memoryUsage();
+        peakHeap = Math.max(peakHeap, now.heapUsed);
+        peakRss = Math.max(peakRss, now.rss);
+      }
+      // The header and one line per row (no cell of these rows holds a line break).
+      expect(lines).toBe(total + 1);
+      expect(bytes).toBeGreaterThan(ROWS * 300);
+      const mb = (n: number) => Math.round(n / 1024 / 1024);
+      console.log(
+        `export of ${total} history rows (built in ${Math.round(seeded)} ms): ${mb(bytes)} MB in ${Math.round(performance.now() - started)} ms; heap +${mb(peakHeap - before.heapUsed)} MB, RSS +${mb(peakRss - before.rss)} MB`,
+      );
+      expect(peakHeap - before.heapUsed).toBeLessThan(100 * 1024 * 1024);
+      expect(peakRss - before.rss).toBeLessThan(150 * 1024 * 1024);
+    }
+  }, 300_000);
+});
