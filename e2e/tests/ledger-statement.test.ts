@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { WithdrawRequest } from "@store/contract";
 import { describe, expect, it } from "vitest";
 import { addAmounts, LedgerApi, rm, WalletStatementPage } from "../pages/LedgerPages";
+import { SettingsPage } from "../pages/SettingsPage";
 import { text, UserListPage } from "../pages/UserPages";
 import { WalletListPage } from "../pages/WalletListPage";
 import { WithdrawRequestPage } from "../pages/WithdrawRequestPage";
@@ -191,5 +192,56 @@ describe("withdrawals and the cash wallet", () => {
       rm(after),
       `Withdrawal #${request.withdraw_id}`,
     ]);
+  });
+});
+
+describe("the money settings on the General tab", () => {
+  const s = useBrowser();
+
+  it("has the commission off by default; a maximum withdrawal saved there refuses an approval above it", async () => {
+    const settings = new SettingsPage(s.page);
+    const requests = new WithdrawRequestPage(s.page);
+    const all = await requests.apiRequests();
+    const request = all.find(
+      (r) =>
+        r.withdraw_status === "processing" &&
+        r.user_id !== null &&
+        all.filter((other) => other.bank_acc === r.bank_acc).length === 1,
+    );
+    if (!request) throw new Error("the demo store has no processing request");
+    const maximum = addAmounts(request.withdraw_amt, "-0.01");
+    try {
+      await settings.goto();
+      const commission = s.page.getByLabel(/^Referral Commission/);
+      expect(await commission.isChecked()).toBe(false);
+      await s.page.getByLabel("Maximum Withdrawal Amount").fill(maximum);
+      await settings.saveButton().click();
+      await settings.panel().getByRole("button", { name: "Saved" }).waitFor();
+
+      await requests.goto();
+      const row = await requests.findRequest(request);
+      const approve = await requests.ask(row, "Approve");
+      await approve.getByRole("button", { name: "Confirm" }).click();
+      await s.page
+        .getByText(`above the store's maximum withdrawal of RM ${maximum}`, { exact: false })
+        .first()
+        .waitFor();
+      await row.getByText("Processing").waitFor();
+      expect(
+        (await requests.apiRequests()).find((r) => r.withdraw_id === request.withdraw_id)
+          ?.withdraw_status,
+      ).toBe("processing");
+    } finally {
+      // The store is shared by the other test files: no maximum again.
+      const current = (await (await s.page.request.get("/api/settings/1")).json()) as Record<
+        string,
+        unknown
+      >;
+      const { setting_id: _id, updated_at: _at, ...fields } = current;
+      const restored = await s.page.request.put("/api/settings/1", {
+        data: { ...fields, withdraw_max_amt: null },
+      });
+      expect(restored.status()).toBe(200);
+    }
   });
 });
