@@ -110,6 +110,21 @@ describe("GET /api/walletLedger", () => {
       "1.00",
     ]);
 
+    const csv = await ctx.call("GET", `/api/walletLedger?user_id=${owner}&_format=csv`);
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toMatch(/^entry_id,user_id,account,amount,balance_after,reason,/);
+    expect(lines.slice(1).map((l) => l.split(",")[3])).toEqual([
+      "-3.50",
+      "2.00",
+      "1.00",
+      "10.00",
+      "1.00",
+    ]);
+
     const pv = await ctx.call("GET", `/api/walletLedger?user_id=${owner}&account=pv`);
     expect((pv.json() as LedgerEntry[]).map((r) => r.reason)).toEqual(["opening"]);
 

@@ -17,12 +17,13 @@ import {
   type WalletAdjustmentInput,
   type walletAdjustmentInput,
 } from "@store/contract";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { users, userWallets, walletLedger } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, type HttpError } from "../../lib/errors";
+import { fieldsOf } from "../../lib/filters";
 import { listClauses, type Page, readPage } from "../../lib/paging";
 import { promoteReferrer } from "../people/referrals";
 
@@ -227,6 +228,8 @@ export async function orderCredits(
 // read by lib/paging.ts where it knows it and is harmless where it does not.
 const listSpec = {
   params: ["user_id", "account"] as const,
+  // Every answered field, for the shared filters, sorts and CSV export (lib/filters.ts).
+  fields: fieldsOf(getTableColumns(walletLedger)),
   search: [walletLedger.note, walletLedger.reason, walletLedger.actor_username],
   sort: {
     entry_id: walletLedger.entry_id,
