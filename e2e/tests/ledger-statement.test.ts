@@ -221,7 +221,15 @@ describe("the money settings on the General tab", () => {
       await requests.goto();
       const row = await requests.findRequest(request);
       const approve = await requests.ask(row, "Approve");
+      // Said before Confirm, from the saved settings.
+      await approve
+        .getByText(
+          `${rm(request.withdraw_amt)} is above the store's maximum withdrawal of ${rm(maximum)}.`,
+        )
+        .waitFor();
       await approve.getByRole("button", { name: "Confirm" }).click();
+      await approve.waitFor({ state: "hidden" });
+      // The server refuses it all the same (its message, in the toast).
       await s.page
         .getByText(`above the store's maximum withdrawal of RM ${maximum}`, { exact: false })
         .first()

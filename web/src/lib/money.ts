@@ -33,3 +33,9 @@ export function subtractMoney(a: string, b: string): string {
 export function isAmount(value: string): boolean {
   return /^-?\d+(\.\d{1,2})?$/.test(value.trim());
 }
+
+/** -1, 0 or 1 as a is below, equal to or above b, exactly. */
+export function compareMoney(a: string, b: string): -1 | 0 | 1 {
+  const d = toSen(a) - toSen(b);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}

@@ -3,9 +3,10 @@ import { useEffect, useState } from "react";
 import { Form } from "react-bootstrap";
 import { ApiError } from "../../api/client";
 import { useBalances, useReverseWithdrawal } from "../../api/ledger";
+import { useSettings } from "../../api/settings";
 import { ConfirmDialog, Field, showToast } from "../../components";
 import { formatMoney } from "../../lib/format";
-import { addMoney, subtractMoney } from "../../lib/money";
+import { addMoney, compareMoney, subtractMoney } from "../../lib/money";
 
 /**
  * The member's cash wallet now and what it will be once this request is
@@ -47,7 +48,26 @@ export function CashWalletFigures({ request, sign }: { request: WithdrawRequest;
           The cash wallet does not hold this amount.
         </p>
       )}
+      {sign < 0 && <LimitWarning amount={request.withdraw_amt} />}
     </>
+  );
+}
+
+/** Says before Confirm when the store's withdrawal minimum or maximum (General tab) will refuse it. */
+function LimitWarning({ amount }: { amount: string }) {
+  const settings = useSettings();
+  const min = settings.data?.withdraw_min_amt;
+  const max = settings.data?.withdraw_max_amt;
+  let text: string | null = null;
+  if (min !== undefined && compareMoney(amount, min) < 0)
+    text = `${formatMoney(amount)} is below the store's minimum withdrawal of ${formatMoney(min)}.`;
+  else if (max != null && compareMoney(amount, max) > 0)
+    text = `${formatMoney(amount)} is above the store's maximum withdrawal of ${formatMoney(max)}.`;
+  if (!text) return null;
+  return (
+    <p className="text-danger small mt-2 mb-0" role="alert">
+      {text}
+    </p>
   );
 }
 
