@@ -77,7 +77,9 @@ const listSpec: ListSpec = {
     withdraw_id: withdrawRequests.withdraw_id,
     username: byUser(users.username),
     f_name: byUser(users.f_name),
+    l_name: byUser(users.l_name),
     email: byUser(users.email),
+    contact: byUser(users.contact),
     bank_name: withdrawRequests.bank_name,
     withdraw_amt: withdrawRequests.withdraw_amt,
     withdraw_status: withdrawRequests.withdraw_status,
@@ -91,7 +93,7 @@ const listSpec: ListSpec = {
   fields: {
     ...fieldsOf(requestColumns),
     // Compared as the amount it is, not its text.
-    c_wallet_amt: { by: sql`coalesce(${userWallets.c_wallet_amt}, 0)`, type: "number" },
+    c_wallet_amt: { by: sql`coalesce(${userWallets.c_wallet_amt}, 0.00)`, type: "number" },
   },
 };
 
@@ -162,7 +164,9 @@ export async function decideRequest(
       entity: "WithdrawRequest",
       entityId: withdrawId,
       action: "update",
-      before: { withdraw_status: "processing" },
+      // The row as it was: the conditional update only moves a processing
+      // request, whose stamps were unset (History shows the difference).
+      before: { ...decided, withdraw_status: "processing", cashOut_at: null, rejected_at: null },
       after: decided,
     });
     return after;
