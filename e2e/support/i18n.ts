@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+
+type Tree = { [key: string]: string | Tree };
+const catalogueDir = path.resolve(import.meta.dirname, "../../web/src/i18n");
+
+/** Every text of a catalogue (web/src/i18n/<code>.json). */
+export function catalogueTexts(code: "en" | "ms" | "zh"): string[] {
+  const tree = JSON.parse(fs.readFileSync(path.join(catalogueDir, `${code}.json`), "utf8")) as Tree;
+  const out: string[] = [];
+  const walk = (node: Tree) => {
+    for (const value of Object.values(node)) {
+      if (typeof value === "string") out.push(value);
+      else walk(value);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+/** The html lang each language sets (web/src/i18n/index.ts). */
+export const HTML_LANG = { en: "en-GB", ms: "ms-MY", zh: "zh-Hans-MY" } as const;
+
+/**
+ * English words of the back office's screens that are never Malay: a text
+ * holding one of them, in a Malay or Chinese screen, is English left over.
+ * Words Malay shares with English (Status, Menu, Admin, Total, Bank, OK, ID)
+ * are not in it.
+ */
+const ENGLISH_WORDS = new Set(
+  `Add Edit Delete Save Cancel Search Loading Active Inactive Action Actions Name Price Back Login
+  Logout Dashboard Products Product Settings Show Showing entries Next Previous Yes Confirm Submit
+  Update Create Remove Upload Export Filter Clear Reset Close Page User Users Order Orders Coupon
+  Coupons Brand Brands Category Categories Banner Banners Testimonial Testimonials Agency
+  Membership Memberships Wallet Wallets Withdraw Withdrawal Request Requests Approve Reject
+  Approved Rejected Pending Completed Date Created Updated Image Description Quantity Stock
+  Discount Amount Balance Password Username Role Gender Language Currency Contact Address
+  Notifications Account Management Revenue Template Terms Privacy Policy Conditions Statement
+  Tree Genealogy Level Levels Details Expiry Title Code Type Shipping Payment Method
+  Methods General Social Loading Required required the and with of for from to is are this
+  could not be found please Please`.split(/\s+/),
+);
+
+/** Accessible names that stay English on purpose: how the two top-bar menus are found. */
+const KEPT_NAMES = new Set(["Language", "Theme"]);
+
+/** Visible text nodes, placeholders and accessible names (aria-label) of the page. */
+export function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const tidy = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = tidy(node.textContent);
+      if (!text || !element || element.closest("script, style, noscript")) continue;
+      if (!element.checkVisibility()) continue;
+      out.push(text);
+    }
+    for (const element of document.querySelectorAll<HTMLElement>(
+      "[placeholder], [aria-label], [title], img[alt]",
+    )) {
+      if (!element.checkVisibility()) continue;
+      for (const attribute of ["placeholder", "aria-label", "title", "alt"]) {
+        const text = tidy(element.getAttribute(attribute));
+        if (text) out.push(text);
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * The English left on a page that speaks `code`: texts equal to an English
+ * catalogue text that the language does not share, or holding a known English
+ * word. `allowed` are the store's own data on that page (names, the copyright).
+ */
+export async function englishLeft(
+  page: Page,
+  code: "ms" | "zh",
+  allowed: (text: string) => boolean = () => false,
+): Promise<string[]> {
+  const own = new Set(catalogueTexts(code));
+  const englishOnly = new Set(catalogueTexts("en").filter((text) => !own.has(text)));
+  const texts = await visibleTexts(page);
+  return [
+    ...new Set(
+      texts.filter((text) => {
+        if (KEPT_NAMES.has(text) || allowed(text)) return false;
+        if (englishOnly.has(text)) return true;
+        const words = text.match(/[A-Za-z][A-Za-z-]*/g) ?? [];
+        return words.some((word) => ENGLISH_WORDS.has(word));
+      }),
+    ),
+  ];
+}
+
+/** Waits until the page speaks `code` (its catalogue arrived and was applied). */
+export async function waitForLanguage(page: Page, code: "en" | "ms" | "zh"): Promise<void> {
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, HTML_LANG[code]);
+}
+
+/** Saves the signed-in admin's own language, as the Language menu does. */
+export async function saveOwnLanguage(page: Page, name: string): Promise<void> {
+  const status = await page.evaluate(async (languages) => {
+    const response = await fetch("/api/adminLanguage", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ languages }),
+    });
+    return response.status;
+  }, name);
+  if (status !== 200) throw new Error(`PUT adminLanguage answered ${status}`);
+}

@@ -1,0 +1,102 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { loginThroughForm, useBrowser } from "../support/browser";
+import { HTML_LANG, saveOwnLanguage, waitForLanguage } from "../support/i18n";
+
+describe("the admin's language follows them to another browser", () => {
+  const s = useBrowser({ loggedIn: false });
+  const contexts: BrowserContext[] = [];
+
+  /** A new browser profile: nothing stored, its own cookies, the given browser language. */
+  async function freshPage(locale = "en-GB"): Promise<Page> {
+    const context = await s.browser.newContext({
+      baseURL: s.baseURL,
+      viewport: { width: 1400, height: 900 },
+      locale,
+      timezoneId: "Asia/Kuala_Lumpur",
+    });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+  // The other browser tests share this server: leave the admin in English.
+  afterAll(async () => {
+    const page = await freshPage();
+    await loginThroughForm(page);
+    await saveOwnLanguage(page, "English");
+  });
+
+  it("Language (top bar) switches to Bahasa Melayu; a fresh browser signs in and sees Malay", async () => {
+    const first = await freshPage();
+    await loginThroughForm(first);
+    await first.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await first.getByRole("button", { name: "Language" }).click();
+    const saved = first.waitForResponse(
+      (r) => r.url().endsWith("/api/adminLanguage") && r.request().method() === "PUT",
+    );
+    await first.getByRole("button", { name: "Bahasa Melayu" }).click();
+    expect((await saved).status()).toBe(200);
+    await first.getByRole("heading", { name: "Papan Pemuka", level: 1 }).waitFor();
+    await first
+      .getByRole("navigation", { name: "Bar sisi" })
+      .getByRole("link", { name: "Produk" })
+      .waitFor();
+    expect(await first.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG.ms);
+
+    // Another browser profile, English by its own settings: the login page is English,
+    // and once signed in the admin's own language takes over.
+    const second = await freshPage("en-GB");
+    await second.goto("/login-back");
+    await second.getByRole("heading", { name: "Admin Login" }).waitFor();
+    await loginThroughForm(second);
+    await second.getByRole("heading", { name: "Papan Pemuka", level: 1 }).waitFor();
+    await waitForLanguage(second, "ms");
+    await second.getByRole("heading", { name: "Jumlah Hasil" }).waitFor();
+    expect(await second.getByRole("button", { name: "Language" }).textContent()).toContain("BM");
+
+    // A reload keeps it, and so does the next screen.
+    await second.reload();
+    await second.getByRole("heading", { name: "Papan Pemuka", level: 1 }).waitFor();
+    await second.getByRole("link", { name: "Terma" }).click();
+    await second.getByRole("heading", { name: "Terma dan Syarat" }).waitFor();
+
+    // Chosen again in the second browser, 中文 is what the first gets at its next sign-in.
+    await second.getByRole("button", { name: "Language" }).click();
+    await second.getByRole("button", { name: "中文" }).click();
+    await second.getByRole("heading", { name: "条款与细则" }).waitFor();
+    const third = await freshPage("en-GB");
+    await loginThroughForm(third);
+    await third.getByRole("heading", { name: "仪表板", level: 1 }).waitFor();
+
+    // And back to English.
+    await third.getByRole("button", { name: "Language" }).click();
+    await third.getByRole("button", { name: "English" }).click();
+    await third.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await waitForLanguage(third, "en");
+  });
+
+  it("before signing in, the login page speaks the browser's language", async () => {
+    const malay = await freshPage("ms-MY");
+    await malay.goto("/login-back");
+    await malay.getByRole("heading", { name: "Log Masuk Pentadbir" }).waitFor();
+    await malay.getByRole("button", { name: "Log Masuk" }).click();
+    await malay.getByText("*Sila isi maklumat log masuk anda").waitFor();
+
+    const chinese = await freshPage("zh-CN");
+    await chinese.goto("/login-back");
+    await chinese.getByRole("heading", { name: "管理员登录" }).waitFor();
+    await chinese.getByLabel("电子邮件").fill("admin@store.my");
+    await chinese.getByLabel("密码", { exact: true }).fill("wrong password");
+    await chinese.getByRole("button", { name: "登录" }).click();
+    await chinese.getByText("*登录信息无效").waitFor();
+
+    const french = await freshPage("fr-FR");
+    await french.goto("/login-back");
+    await french.getByRole("heading", { name: "Admin Login" }).waitFor();
+    expect(await french.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG.en);
+  });
+});
