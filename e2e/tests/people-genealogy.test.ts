@@ -89,6 +89,33 @@ describe("genealogy", () => {
     expect(await genealogy.uplineNames()).toEqual([m.root.username, m.kid1.username]);
   });
 
+  it("shows a wide member's referrals a page at a time: Show more asks for the next ones", async () => {
+    const users = new UserListPage(s.page);
+    const wide = await users.apiCreate(`${tag}wide`);
+    const kids: User[] = [];
+    for (let batch = 0; batch < 6; batch++) {
+      kids.push(
+        ...(await Promise.all(
+          Array.from({ length: 9 }, (_, i) =>
+            users.apiCreate(`${tag}w${batch * 9 + i}`, { referral_of: wide.user_id }),
+          ),
+        )),
+      );
+    }
+    kids.sort((a, b) => a.user_id - b.user_id);
+    const genealogy = new GenealogyPage(s.page);
+    await genealogy.open(wide.user_id);
+    const more = s.page.getByRole("button", { name: "Show more (50 of 54)" });
+    await more.waitFor();
+    expect(await genealogy.childNames(wide.user_id)).toEqual(
+      kids.slice(0, 50).map((k) => k.username),
+    );
+    await more.click();
+    await genealogy.node(kids[53]?.user_id ?? 0).waitFor();
+    expect(await genealogy.childNames(wide.user_id)).toEqual(kids.map((k) => k.username));
+    expect(await s.page.getByRole("button", { name: /^Show more/ }).count()).toBe(0);
+  });
+
   it("says so for an unknown member", async () => {
     await s.page.goto("/genealogy?uid=99999999");
     await s.page.getByText("This member could not be found.").waitFor();
