@@ -89,6 +89,23 @@ function contractMessages(): { literal: string[]; labels: string[]; templates: s
   return { literal: [...new Set(literal)], labels: [...new Set(labels)], templates };
 }
 
+/** The server's own messages (answers' `message` and refusals), as its source spells them. */
+function serverMessages(): string[] {
+  const root = path.resolve(import.meta.dirname, "../../server/src");
+  const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter(
+    (f) => f.endsWith(".ts") && !f.includes("seed") && !f.includes("bench"),
+  );
+  const source = files.map((f) => fs.readFileSync(path.join(root, f), "utf8")).join("\n");
+  const pattern =
+    /(?:badRequest\([^,]+,\s*|conflict\(\s*|HttpError\(\d+,\s*|message:\s*|return\s+)"([A-Z][^"]+\.)"/g;
+  return [
+    ...new Set([
+      ...[...source.matchAll(pattern)].map((m) => m[1] ?? ""),
+      ...[...source.matchAll(/notFound\("([^"]+)"\)/g)].map((m) => `${m[1]} not found.`),
+    ]),
+  ];
+}
+
 describe("the contract's messages in Malay and Chinese", () => {
   beforeAll(async () => {
     await setLanguage("ms");
@@ -114,6 +131,17 @@ describe("the contract's messages in Malay and Chinese", () => {
         const out = translateMessage(m, code);
         return out === m || out.includes("{{");
       });
+      expect(untranslated).toEqual([]);
+    });
+  }
+
+  it("finds the server's messages to check", () => {
+    expect(serverMessages().length).toBeGreaterThan(30);
+  });
+
+  for (const code of ["ms", "zh"] as const) {
+    it(`${code}: every message the server answers with is translated`, () => {
+      const untranslated = serverMessages().filter((m) => translateMessage(m, code) === m);
       expect(untranslated).toEqual([]);
     });
   }

@@ -10,11 +10,13 @@ import { type Catalogue, currentLanguage, i18next, type LanguageCode } from "./i
  * diperlukan." in Malay. The English texts themselves never change.
  */
 
-/** What a placeholder may match: a field name is any text, a code one word, others a number. */
+const NUMBERS = new Set(["min", "max", "amount", "held", "count"]);
+
+/** What a placeholder may match: an amount or a limit is a number, a code one word, others any text. */
 function placeholderPattern(name: string): string {
-  if (name === "field") return "(.+?)";
+  if (NUMBERS.has(name)) return "(-?\\d+(?:\\.\\d+)?)";
   if (name === "code") return "(\\S+)";
-  return "(-?\\d+(?:\\.\\d+)?)";
+  return "(.+?)";
 }
 
 interface Template {
