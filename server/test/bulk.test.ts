@@ -99,20 +99,28 @@ describe("withdrawal requests", () => {
 
   it("rejects every processing request a filter matches", async () => {
     const filter = { withdraw_status: "processing" };
-    const waiting = await ctx.call("GET", "/api/withdrawRequest?_page=1&_limit=100&withdraw_status=processing");
+    const waiting = await ctx.call(
+      "GET",
+      "/api/withdrawRequest?_page=1&_limit=100&withdraw_status=processing",
+    );
     const ids = (waiting.json() as { withdraw_id: number }[]).map((w) => w.withdraw_id);
     expect(ids.length).toBeGreaterThan(0);
     const results = await bulk("/api/withdrawRequest", { action: "reject", filter });
     expect(results.map((r) => r.id)).toEqual(ids);
     expect(results.every((r) => r.ok && r.message === "Rejected.")).toBe(true);
-    const left = await ctx.call("GET", "/api/withdrawRequest?_page=1&_limit=1&withdraw_status=processing");
+    const left = await ctx.call(
+      "GET",
+      "/api/withdrawRequest?_page=1&_limit=1&withdraw_status=processing",
+    );
     expect(left.headers["x-total-count"]).toBe("0");
   });
 });
 
 describe("deletes, with the rules of one delete", () => {
   it("categories: an empty one goes, one holding products is refused, an unknown one is 404", async () => {
-    const empty = (await ctx.call("POST", "/api/categories", { category_name: "Bulk empty" })).json();
+    const empty = (
+      await ctx.call("POST", "/api/categories", { category_name: "Bulk empty" })
+    ).json();
     const full = await one<{ id: number }>(
       sql`select category_id as id from categories where products_in_cat > 0 and deleted_at is null limit 1`,
     );
@@ -167,7 +175,10 @@ describe("deletes, with the rules of one delete", () => {
 describe("activate and deactivate", () => {
   it("banners matched by a filter, each saved as its edit would be", async () => {
     await ctx.db.execute(sql`update banners set banner_status = 0`);
-    const results = await bulk("/api/banner", { action: "activate", filter: { banner_status: "0" } });
+    const results = await bulk("/api/banner", {
+      action: "activate",
+      filter: { banner_status: "0" },
+    });
     expect(results.length).toBeGreaterThan(0);
     expect(results.every((r) => r.ok && r.message === "Activated.")).toBe(true);
     const left = await ctx.call("GET", "/api/banner?_page=1&_limit=1&banner_status=0");
@@ -206,7 +217,10 @@ describe("activate and deactivate", () => {
           results.every((r) => r.ok),
           `${path} ${action}: ${JSON.stringify(results)}`,
         ).toBe(true);
-        const after = await ctx.call("GET", `${path}?_page=1&_limit=10&${key}=${ids.join(`&${key}=`)}`);
+        const after = await ctx.call(
+          "GET",
+          `${path}?_page=1&_limit=10&${key}=${ids.join(`&${key}=`)}`,
+        );
         expect((after.json() as Record<string, number>[]).map((r) => r[field])).toEqual(
           ids.map(() => value),
         );
@@ -226,10 +240,18 @@ describe("orders: set status", () => {
       sql`select orders_id as id from orders where tracking_number = '' limit 1`,
     );
     if (!untracked) {
-      await ctx.db.execute(sql`update orders set tracking_number = '' where orders_id = (select max(orders_id) from orders)`);
+      await ctx.db.execute(
+        sql`update orders set tracking_number = '' where orders_id = (select max(orders_id) from orders)`,
+      );
     }
-    const bare = untracked?.id ?? (await one<{ id: number }>(sql`select max(orders_id) as id from orders`))?.id;
-    const results = await bulk("/api/orders", { action: "setStatus", status: 6, ids: [...tracked, bare] });
+    const bare =
+      untracked?.id ??
+      (await one<{ id: number }>(sql`select max(orders_id) as id from orders`))?.id;
+    const results = await bulk("/api/orders", {
+      action: "setStatus",
+      status: 6,
+      ids: [...tracked, bare],
+    });
     expect(results.map((r) => [r.ok, r.status])).toEqual([
       [true, 200],
       [true, 200],
