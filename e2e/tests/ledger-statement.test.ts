@@ -107,6 +107,11 @@ describe("wallet statement", () => {
     await s.page.waitForURL(`**/walletStatement?uid=${member.user_id}`);
     await s.page.getByRole("heading", { name: member.username }).waitFor();
   });
+
+  it("says so for an unknown member", async () => {
+    await s.page.goto("/walletStatement?uid=99999999");
+    await s.page.getByText("This member could not be found.").waitFor();
+  });
 });
 
 describe("withdrawals and the cash wallet", () => {

@@ -8,6 +8,7 @@ import {
 import { useState } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
+import { ApiError } from "../../api/client";
 import { exportUrl, type ListParams } from "../../api/crud";
 import { type Balances, useBalances, useLedger } from "../../api/ledger";
 import { users } from "../../api/people";
@@ -84,7 +85,8 @@ export default function WalletStatementPage() {
   const ledger = useLedger(params, id !== null);
   const [adjusting, setAdjusting] = useState(false);
 
-  if (id === null || invalid || member.isError)
+  const unknown = member.error instanceof ApiError && member.error.status === 404;
+  if (id === null || invalid || unknown)
     return <MissingRecord what="member" backTo="/userWallets" backLabel="Back to Users Wallet" />;
   const username = member.data?.username ?? "";
 
