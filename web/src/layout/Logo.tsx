@@ -1,5 +1,6 @@
 import { useSettings } from "../api/settings";
 import { DEFAULT_LOGO, ImageWithFallback } from "../components";
+import { useTranslation } from "../i18n";
 import { useNarrowWindow } from "./useNarrowWindow";
 
 /**
@@ -9,11 +10,12 @@ import { useNarrowWindow } from "./useNarrowWindow";
 export function Logo() {
   const narrow = useNarrowWindow();
   const { data: settings } = useSettings();
+  const { t } = useTranslation();
   return (
     <ImageWithFallback
       fileName={settings?.store_logo}
       fallback={DEFAULT_LOGO}
-      alt={settings?.store_name ?? "Store logo"}
+      alt={settings?.store_name ?? t("nav.storeLogo")}
       width={narrow ? 150 : 220}
       height={50}
       className="app-logo"
