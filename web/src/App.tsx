@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
+import { useTranslation } from "./i18n";
 import { AppLayout } from "./layout/AppLayout";
 import { RequireAdmin } from "./layout/RequireAdmin";
 import { useSessionWatch } from "./layout/useSessionWatch";
@@ -10,6 +11,9 @@ import { appRoutes } from "./routes";
 /** Routes are case-sensitive (docs/REQUIREMENTS.md): /Admin is an unknown path and goes to /404. */
 export function App() {
   useSessionWatch();
+  // A newly chosen language draws every screen again, including texts shown
+  // through tx() by components that do not ask for the language themselves.
+  useTranslation();
   return (
     <Routes>
       <Route caseSensitive path="/login-back" element={<LoginPage />} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Modal } from "react-bootstrap";
 import { useTranslation } from "../i18n";
+import { tx } from "../i18n/messages";
 
 interface ConfirmDialogProps {
   show: boolean;
@@ -30,16 +31,16 @@ export function ConfirmDialog({
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
       <Modal.Header closeButton>
         <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
-          {title}
+          {tx(title)}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>{children}</Modal.Body>
+      <Modal.Body>{typeof children === "string" ? tx(children) : children}</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           {t("common.cancel")}
         </Button>
         <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
-          {confirmLabel ?? t("common.confirm")}
+          {confirmLabel ? tx(confirmLabel) : t("common.confirm")}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-bootstrap";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 import { useTranslation } from "../i18n";
+import { tx } from "../i18n/messages";
 
 /**
  * A 1/0 status field as a switch. The form may hold the status as it came from
@@ -36,9 +37,15 @@ export function StatusSwitch<T extends FieldValues>({
           type="switch"
           id={id}
           className={className}
-          label={label === undefined ? t("common.statusActive") : label}
+          label={
+            label === undefined
+              ? t("common.statusActive")
+              : typeof label === "string"
+                ? tx(label)
+                : label
+          }
           form={form}
-          aria-label={ariaLabel}
+          aria-label={tx(ariaLabel)}
           checked={field.value === 1 || field.value === "1" || field.value === true}
           onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
         />

@@ -2,19 +2,21 @@ import en from "./en.json";
 import { type Catalogue, currentLanguage, i18next, type LanguageCode } from "./index";
 
 /**
- * The contract's and the server's messages in the chosen language
- * (docs/DECISIONS.md, "Languages"). A message's code is its English text, or
- * the English template it was built from ("{{field}} is required."): each
- * catalogue's `messages` holds the templates and `fields` the field names the
- * contract puts in them, so "Username is required." reads "Nama pengguna
- * diperlukan." in Malay. The English texts themselves never change.
+ * Texts whose code is their English wording (docs/DECISIONS.md, "Languages"):
+ * the contract's and the server's messages, and the labels screens hand to
+ * the shared components (titles, column headers, field labels, hints).
+ * `texts` holds fixed labels; `messages` holds messages and templates
+ * ("{{field}} is required.") and `fields` the field names the contract puts
+ * in them, so "Username is required." reads "Nama pengguna diperlukan." in
+ * Malay. The English texts themselves never change.
  */
 
 const NUMBERS = new Set(["min", "max", "amount", "held", "count"]);
+const NUMBER = "(-?\\d[\\d,]*(?:\\.\\d+)?)";
 
 /** What a placeholder may match: an amount or a limit is a number, a code one word, others any text. */
 function placeholderPattern(name: string): string {
-  if (NUMBERS.has(name)) return "(-?\\d+(?:\\.\\d+)?)";
+  if (NUMBERS.has(name)) return NUMBER;
   if (name === "code") return "(\\S+)";
   return "(.+?)";
 }
@@ -61,7 +63,7 @@ export function translateMessage(
   if (!catalogue) return message;
   const messages = catalogue.messages as Record<string, string>;
   const fields = catalogue.fields as Record<string, string>;
-  const exact = messages[message];
+  const exact = (catalogue.texts as Record<string, string>)[message] ?? messages[message];
   if (exact) return exact;
   for (const { key, pattern, names } of templates) {
     const match = pattern.exec(message);
@@ -76,4 +78,15 @@ export function translateMessage(
     );
   }
   return message;
+}
+
+/**
+ * A label or message given in English (a screen's title, a column header, a
+ * field label, a server message), in the chosen language. Components that
+ * show it call useTranslation(), so they are drawn again in a new language.
+ */
+export function tx(text: string): string;
+export function tx(text: string | undefined): string | undefined;
+export function tx(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : translateMessage(text);
 }
