@@ -362,6 +362,9 @@ export async function seedDemoStore(
       firstOrder,
       size.testimonials,
     );
+    // Each non-zero balance (these wallets, the users' PV above) gets its opening
+    // ledger entry from the insert triggers of migration 0008, set-based per
+    // statement (docs/DECISIONS.md, "The wallet ledger").
     await insertRows(
       tx,
       userWallets,
