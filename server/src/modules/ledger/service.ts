@@ -8,13 +8,11 @@
 import {
   type LedgerAccount,
   type LedgerEntry,
-  type LedgerListQuery,
   type LedgerReason,
   type LedgerRefType,
   type ledgerListQuery,
   type ReconcileReport,
   toMoneyString,
-  type WalletAdjustmentInput,
   type walletAdjustmentInput,
 } from "@store/contract";
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
@@ -26,8 +24,6 @@ import { badRequest, conflict, type HttpError } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { listClauses, type Page, readPage } from "../../lib/paging";
 import { promoteReferrer } from "../people/referrals";
-
-export type { WalletAdjustmentInput };
 
 /** How each account is named in messages. */
 const ACCOUNT_NAMES: Record<LedgerAccount, string> = {
@@ -264,8 +260,6 @@ export async function listEntries(db: Tx, query: LedgerQuery): Promise<Page<Ledg
     keyOf: (row) => row.entry_id,
   });
 }
-
-export type { LedgerListQuery };
 
 /** POST walletAdjustments: an administrator's correction, with its note; never below zero. */
 export async function adjustBalance(

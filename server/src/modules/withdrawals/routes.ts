@@ -10,7 +10,10 @@ import { badRequest } from "../../lib/errors";
 import { sendPage } from "../../lib/paging";
 import { decideRequest, listRequests, reverseRequest } from "./service";
 
-/** docs/REQUIREMENTS.md section 7: withdrawRequest (GET) and withdrawRequest/{id} (PUT). No create call. */
+/**
+ * docs/REQUIREMENTS.md section 7: withdrawRequest (GET), withdrawRequest/{id}
+ * (PUT) and withdrawRequest/{id}/reverse (PUT). No create call.
+ */
 export function registerWithdrawalRoutes(app: App): void {
   const tags = ["withdrawals"];
   app.get(
