@@ -4,6 +4,16 @@ import { text } from "./primitives";
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** The parameters of a list call that are not filters. */
+export const LIST_PARAMS = ["_page", "_limit", "_sort", "_order", "q", "_format"] as const;
+/** A filter parameter's range suffixes: inclusive lower and upper bound. */
+export const FILTER_RANGE_SUFFIXES = ["_gte", "_lte"] as const;
+/** Most values one filter parameter may list (`status=1&status=2…`). */
+export const MAX_FILTER_VALUES = 100;
+
+/** A filter's value: text, or several when the parameter is repeated (any of them). */
+const filterValue = text().max(200);
+
 /**
  * Paging parameters of every list call (docs/REQUIREMENTS.md). Without `_page` and
  * `_limit` a list answers every record; with them, one page and the total in
@@ -18,25 +28,20 @@ export const DEFAULT_PAGE_SIZE = 10;
  * of the wrong kind is a 400 naming the parameter. `_format=csv` answers the
  * whole filtered, sorted list as a CSV file (paging ignored).
  */
-export const listQuery = z.looseObject({
-  _page: z.coerce.number().int().min(1).optional(),
-  _limit: z.coerce.number().int().min(1).max(1000).optional(),
-  _sort: text()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "Sort by a field of the list.")
-    .max(64)
-    .optional(),
-  _order: z.enum(["asc", "desc"]).optional(),
-  q: text().trim().max(200).optional(),
-  _format: z.enum(["csv"]).optional(),
-});
+export const listQuery = z
+  .object({
+    _page: z.coerce.number().int().min(1).optional(),
+    _limit: z.coerce.number().int().min(1).max(1000).optional(),
+    _sort: text()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "Sort by a field of the list.")
+      .max(64)
+      .optional(),
+    _order: z.enum(["asc", "desc"]).optional(),
+    q: text().trim().max(200).optional(),
+    _format: z.enum(["csv"]).optional(),
+  })
+  .catchall(z.union([filterValue, z.array(filterValue).max(MAX_FILTER_VALUES)]));
 export type ListQuery = z.infer<typeof listQuery>;
-
-/** The parameters of a list call that are not filters. */
-export const LIST_PARAMS = ["_page", "_limit", "_sort", "_order", "q", "_format"] as const;
-/** A filter parameter's range suffixes: inclusive lower and upper bound. */
-export const FILTER_RANGE_SUFFIXES = ["_gte", "_lte"] as const;
-/** Most values one filter parameter may list (`status=1&status=2…`). */
-export const MAX_FILTER_VALUES = 100;
 
 /** Most records one bulk call acts on (ids sent, or matches of a filter). */
 export const BULK_MAX = 1000;
