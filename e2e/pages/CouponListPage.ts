@@ -6,7 +6,8 @@ export class CouponListPage {
   constructor(readonly page: Page) {}
 
   readonly table = () => this.page.getByRole("table");
-  readonly headers = () => this.table().locator("thead th");
+  /** The column headers, without the tick-box column of the bulk actions. */
+  readonly headers = () => this.table().locator("thead th:not(.col-select)");
   readonly bodyRows = () => this.table().locator("tbody tr");
   readonly search = () => this.page.getByRole("searchbox", { name: "Search" });
   readonly addNew = () => this.page.getByRole("link", { name: "Add New" });
@@ -36,7 +37,7 @@ export class CouponListPage {
   }
 
   async cellTexts(row: Locator): Promise<string[]> {
-    return (await row.locator("td").allInnerTexts()).map((t) => t.trim());
+    return (await row.locator("td:not(.col-select)").allInnerTexts()).map((t) => t.trim());
   }
 
   /** The coupon as the API answers it, found by code. */

@@ -11,7 +11,8 @@ export class ListScreen {
   ) {}
 
   readonly table = () => this.page.getByRole("table");
-  readonly headers = () => this.table().locator("thead th");
+  /** The column headers, without the tick-box column of the bulk actions. */
+  readonly headers = () => this.table().locator("thead th:not(.col-select)");
   readonly bodyRows = () => this.table().locator("tbody tr");
   readonly search = () => this.page.getByRole("searchbox", { name: "Search" });
   readonly addNew = () => this.page.getByRole("link", { name: "Add New" });
@@ -43,7 +44,7 @@ export class ListScreen {
   }
 
   async cellTexts(row: Locator): Promise<string[]> {
-    return (await row.locator("td").allInnerTexts()).map((t) => t.trim());
+    return (await row.locator("td:not(.col-select)").allInnerTexts()).map((t) => t.trim());
   }
 
   async edit(name: string): Promise<void> {

@@ -6,7 +6,8 @@ export class OrderListPage {
   constructor(readonly page: Page) {}
 
   readonly table = () => this.page.getByRole("table");
-  readonly headers = () => this.table().locator("thead th");
+  /** The column headers, without the tick-box column of the bulk actions. */
+  readonly headers = () => this.table().locator("thead th:not(.col-select)");
   readonly bodyRows = () => this.table().locator("tbody tr");
   readonly search = () => this.page.getByRole("searchbox", { name: "Search" });
   readonly showEntries = () => this.page.getByRole("combobox", { name: "Show entries" });
@@ -34,7 +35,7 @@ export class OrderListPage {
   }
 
   async cellTexts(row: Locator): Promise<string[]> {
-    return (await row.locator("td").allInnerTexts()).map((t) => t.trim());
+    return (await row.locator("td:not(.col-select)").allInnerTexts()).map((t) => t.trim());
   }
 
   /** Searches and waits for the list to show exactly this order. */
@@ -47,7 +48,8 @@ export class OrderListPage {
   }
 
   async orderNumbersShown(): Promise<string[]> {
-    return (await this.bodyRows().locator("td:nth-child(2)").allTextContents()).map((t) =>
+    // The tick box is the first cell, then #, then the order number.
+    return (await this.bodyRows().locator("td:nth-child(3)").allTextContents()).map((t) =>
       t.trim(),
     );
   }

@@ -91,9 +91,7 @@ describe("/order: the orders list", () => {
     for (const q of [order.username, order.recipient_name, order.tracking_number].filter(Boolean)) {
       await list.search().fill(q);
       await expect
-        .poll(async () =>
-          (await list.bodyRows().locator("td:nth-child(2)").allTextContents()).join(),
-        )
+        .poll(async () => (await list.orderNumbersShown()).join())
         .toContain(order.order_number);
       const shown = await list.apiPage(`q=${encodeURIComponent(q)}&_page=1&_limit=10`);
       await expect

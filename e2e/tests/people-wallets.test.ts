@@ -42,7 +42,8 @@ describe("users wallet", () => {
   it("shows the demo store's amounts as RM with two decimals", async () => {
     const wallets = new WalletListPage(s.page);
     await wallets.goto();
-    const amounts = await wallets.bodyRows().locator("td:nth-child(6)").allInnerTexts();
+    // The tick box is the first cell: Wallet Amount is the seventh.
+    const amounts = await wallets.bodyRows().locator("td:nth-child(7)").allInnerTexts();
     expect(amounts.length).toBeGreaterThan(0);
     for (const amount of amounts) expect(amount.trim()).toMatch(/^RM \d{1,3}(,\d{3})*\.\d{2}$/);
   });

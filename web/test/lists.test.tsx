@@ -6,9 +6,17 @@ import type { BulkAnswer, ListPage } from "../src/api/client";
 import type { BulkRequest } from "../src/api/crud";
 import type { BulkAction } from "../src/components/BulkActions";
 import { type Column, DataTable } from "../src/components/DataTable";
-import { type ListFilter, type ListState, useListState } from "../src/components/useListState";
+import {
+  forgetListViews,
+  type ListFilter,
+  type ListState,
+  useListState,
+} from "../src/components/useListState";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  forgetListViews();
+});
 
 interface Row {
   id: number;
@@ -152,6 +160,30 @@ describe("useListState and DataTable", () => {
     expect(search(router).get("page")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     expect(router.state.location.search).toBe("");
+  });
+
+  it("shows the last view again when the list is reached without one (Save or Cancel of a form)", () => {
+    const first = renderList("/list?page=2", { page: { rows, total: 30 } });
+    fireEvent.click(
+      within(screen.getByRole("columnheader", { name: "Created Date" })).getByRole("button"),
+    );
+    fireEvent.change(screen.getByLabelText("Request Date to"), { target: { value: "2026-11-20" } });
+    const view = first.router.state.location.search;
+    expect(view).toBe("?sort=created_at&order=asc&request_at_lte=2026-11-20");
+    cleanup();
+    // The form's Cancel goes to the bare list path.
+    const { router } = renderList("/list");
+    expect(router.state.location.search).toBe(view);
+    expect(seen?.params).toMatchObject({ _sort: "created_at", request_at_lte: "2026-11-20" });
+    expect(
+      screen.getByRole("columnheader", { name: "Created Date" }).getAttribute("aria-sort"),
+    ).toBe("ascending");
+    // A view the admin empties stays empty.
+    fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    fireEvent.click(within(screen.getByRole("columnheader", { name: "Name" })).getByRole("button"));
+    cleanup();
+    const again = renderList("/list");
+    expect(again.router.state.location.search).toBe("?sort=name&order=asc");
   });
 
   it("drops a search whose pause ends after the admin has left for another screen", () => {

@@ -78,6 +78,19 @@ export interface ListState {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The last view of each list screen (its query string, by path) in this
+ * visit of the app: a list reached without any state of its own (Save or
+ * Cancel of a form goes to "/order", as docs/REQUIREMENTS.md says, and so does
+ * its sidebar link) shows that view again. Memory only: a reload starts afresh.
+ */
+const lastViews = new Map<string, string>();
+
+/** Forgets every remembered view (tests start each from none). */
+export function forgetListViews(): void {
+  lastViews.clear();
+}
+
 function urlKeys(filter: ListFilter): string[] {
   return filter.kind === "dates" ? [`${filter.name}_gte`, `${filter.name}_lte`] : [filter.name];
 }
@@ -92,8 +105,19 @@ export function useListState(
 ): ListState {
   const filters = options.filters ?? [];
   const sizes = options.pageSizes ?? PAGE_SIZES;
-  const [search, setSearchParams] = useSearchParams();
-  const { pathname } = useLocation();
+  const [urlSearch, setSearchParams] = useSearchParams();
+  const { pathname, search: queryString } = useLocation();
+  const restore = queryString === "" ? lastViews.get(pathname) : undefined;
+  const search = restore ? new URLSearchParams(restore) : urlSearch;
+  // Noted as drawn (not in an effect: a child's effect may change the URL
+  // before this component's effect would run, which would then note a stale view).
+  if (!restore) lastViews.set(pathname, queryString.replace(/^\?/, ""));
+
+  // Puts a restored view into the address.
+  useEffect(() => {
+    if (restore) setSearchParams(new URLSearchParams(restore), { replace: true });
+  }, [restore, setSearchParams]);
+
   const page = Math.max(1, Math.floor(Number(search.get("page"))) || 1);
   const sizeParam = Number(search.get("size"));
   const size = sizes.includes(sizeParam)
@@ -152,6 +176,8 @@ export function useListState(
             next.append(key, String(item));
           }
         }
+        // Noted now: a view the admin emptied must not come back as a restore.
+        lastViews.set(pathname, next.toString());
         return next;
       },
       { replace: true },

@@ -247,9 +247,9 @@ export default function ProductList() {
               >
                 Previous
               </Pagination.Prev>
-              <span className="small text-muted">
+              <li className="small text-muted">
                 Page {list.page} of {lastPage}
-              </span>
+              </li>
               <Pagination.Next
                 disabled={list.page >= lastPage}
                 onClick={() => list.setPage(list.page + 1)}
