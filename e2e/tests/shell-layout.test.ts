@@ -19,6 +19,7 @@ const SIDEBAR = [
   ["Brands", "/brands"],
   ["Testimonial", "/testimonial"],
   ["Settings", "/settings"],
+  ["Audit Log", "/auditLog"],
 ] as const;
 
 async function storeSettings(page: Page): Promise<Settings> {
@@ -73,11 +74,23 @@ describe("the layout on a wide window", () => {
     expect(await l.toggle().getAttribute("aria-expanded")).toBe("true");
   });
 
-  it("has a notification placeholder and the admin menu with Account Management", async () => {
+  it("has the notifications with the server's counts and the admin menu with Account Management", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.notifications().click();
-    await s.page.getByText("No new notifications").waitFor();
+    // Each kind with something waiting, as GET /api/notifications counts it, links to its list.
+    const counts = (await (await s.page.request.get("/api/notifications")).json()) as {
+      title: string;
+      count: number;
+      link: string;
+    }[];
+    const waiting = counts.filter((n) => n.count > 0);
+    const menu = s.page.locator(".dropdown-menu.show");
+    if (waiting.length === 0) await menu.getByText("No new notifications").waitFor();
+    for (const n of waiting) {
+      const link = menu.getByRole("link", { name: `${n.title} ${n.count}` });
+      expect(await link.getAttribute("href")).toBe(n.link);
+    }
     await s.page.keyboard.press("Escape");
     const username = await s.page.evaluate(
       () =>

@@ -6,8 +6,9 @@ import { clearLogin, readAdmin } from "../lib/session";
 import { Icon } from "./icons";
 import { LanguageMenu } from "./LanguageMenu";
 import { MenuButton } from "./MenuButton";
+import { NotificationsMenu } from "./NotificationsMenu";
 
-/** Sidebar toggle, the notifications placeholder and the admin's own menu. */
+/** Sidebar toggle, the notifications and the admin's own menu. */
 export function TopBar({
   sidebarShown,
   onToggle,
@@ -40,9 +41,7 @@ export function TopBar({
       </button>
       <div className="d-flex align-items-center gap-2 ms-auto">
         <LanguageMenu />
-        <MenuButton label={<Icon name="bell" />} ariaLabel="Notifications" className="app-no-caret">
-          <span className="dropdown-item-text text-muted small">No new notifications</span>
-        </MenuButton>
+        <NotificationsMenu />
         <MenuButton
           label={
             <>

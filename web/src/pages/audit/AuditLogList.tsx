@@ -1,5 +1,5 @@
 import type { AuditEntry } from "@store/contract";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form } from "react-bootstrap";
 import { Link } from "react-router";
 import { useAuditLog } from "../../api/audit";
@@ -90,12 +90,14 @@ function TextFilter({
   const [text, setText] = useState(current);
   // The URL changed elsewhere (Clear filters, back): show what it says.
   useEffect(() => setText(current), [current]);
-  const { setFilter } = list;
+  // The latest setter, so a re-render does not restart the pause.
+  const apply = useRef(list.setFilter);
+  apply.current = list.setFilter;
   useEffect(() => {
     if (text.trim() === current) return;
-    const timer = setTimeout(() => setFilter(name, text.trim() ? [text.trim()] : []), 400);
+    const timer = setTimeout(() => apply.current(name, text.trim() ? [text.trim()] : []), 400);
     return () => clearTimeout(timer);
-  }, [text, current, name, setFilter]);
+  }, [text, current, name]);
   const id = `audit-filter-${name}`;
   return (
     <Form.Group>

@@ -142,6 +142,13 @@ export function GeneralTab({ settings }: { settings: Settings }) {
           </div>
         </div>
       </fieldset>
+      <Field
+        name="low_stock_threshold"
+        label="Low Stock Threshold"
+        hint="Products and variants with this many or fewer in stock are counted in the notifications."
+      >
+        {(input) => <NumberInput step="1" {...input} />}
+      </Field>
       <SaveButton saved={saved} busy={isSubmitting} />
     </RecordForm>
   );

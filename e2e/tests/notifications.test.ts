@@ -1,0 +1,118 @@
+import type { Notification, User } from "@store/contract";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, loginThroughForm } from "../support/browser";
+import { OwnServer } from "../support/ownServer";
+
+const tag = `nt${Date.now().toString(36)}`;
+
+/** The bell's items: each kind's title and count as the admin reads them. */
+async function bellItems(page: Page): Promise<string[]> {
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  if ((await bell.getAttribute("aria-expanded")) !== "true") await bell.click();
+  const menu = page.locator(".dropdown-menu.show");
+  await menu.waitFor();
+  const items = await menu.locator(".dropdown-item, .dropdown-item-text").allTextContents();
+  await page.keyboard.press("Escape");
+  return items.map((t) => t.replace(/\s+/g, " ").trim());
+}
+
+// A store of its own: a withdrawal request can only be made in the database
+// (no call creates one), and the counts are exact on a store with nothing else waiting.
+describe("notifications in the top bar", () => {
+  const server = new OwnServer({ SEED_DEMO: "0" });
+  let browser: Browser;
+  let page: Page;
+  let customer: User;
+
+  beforeAll(async () => {
+    await server.start();
+    browser = await launchBrowser();
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width: 1400, height: 900 },
+      locale: "en-GB",
+      timezoneId: "Asia/Kuala_Lumpur",
+    });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+    await loginThroughForm(page);
+    const response = await page.request.post("/api/users", {
+      data: {
+        username: `${tag}payee`,
+        email: `${tag}@payee.my`,
+        f_name: "Aisyah",
+        l_name: "Omar",
+        contact: "0123456789",
+        password: "Secret#123",
+        gender: "Female",
+        role: "Member",
+        languages: "English",
+        currency: "MYR",
+        user_status: 1,
+      },
+    });
+    if (!response.ok()) throw new Error(`create user: ${await response.text()}`);
+    customer = (await response.json()) as User;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server.remove();
+  });
+
+  it("shows no withdrawal waiting on a store without requests", async () => {
+    await page.goto("/admin");
+    expect((await bellItems(page)).join("|")).not.toContain("Withdrawal requests processing");
+  });
+
+  it("counts a new processing withdrawal, links to it, and drops it once rejected", async () => {
+    await server.sql(`
+      insert into withdraw_requests (user_id, payee_username, bank_acc, bank_name, withdraw_amt)
+      values (${customer.user_id}, '${customer.username}', '${tag}-acc', 'Maybank', 25.00);
+    `);
+    const answered = (await (
+      await page.request.get("/api/notifications")
+    ).json()) as Notification[];
+    const withdrawals = answered.find((n) => n.kind === "withdrawals_processing");
+    expect(withdrawals?.count).toBe(1);
+
+    await page.goto("/admin");
+    const bell = page.getByRole("button", { name: /^Notifications/ });
+    await expect.poll(() => bell.getAttribute("aria-label")).toMatch(/^Notifications: \d+$/);
+    expect(await bellItems(page)).toContain("Withdrawal requests processing 1");
+
+    // The count's link opens the list filtered to what it counts.
+    await bell.click();
+    await page.getByRole("link", { name: /Withdrawal requests processing/ }).click();
+    await page.waitForURL((url) => url.pathname === "/withdrawRequest");
+    expect(new URL(page.url()).searchParams.get("withdraw_status")).toBe("processing");
+    const row = page.locator("tbody tr", { hasText: `${tag}-acc` });
+    await row.waitFor();
+
+    // A write refreshes the counts at once, no reload.
+    await row.getByRole("button", { name: `Reject ${customer.username}` }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect
+      .poll(async () => (await bellItems(page)).join("|"))
+      .not.toContain("Withdrawal requests processing");
+  });
+
+  it("asks for the counts again every minute", async () => {
+    let asked = 0;
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/notifications") asked++;
+    });
+    await page.clock.install();
+    await page.goto("/admin");
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    const before = asked;
+    await page.clock.fastForward("00:30");
+    await page.waitForTimeout(300);
+    expect(asked).toBe(before);
+    await page.clock.fastForward("00:31");
+    await expect.poll(() => asked).toBeGreaterThan(before);
+  });
+});
