@@ -1,3 +1,4 @@
+import { BULK_MAX } from "@store/contract";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button, ButtonGroup, Dropdown, Form, Modal } from "react-bootstrap";
@@ -192,6 +193,8 @@ export function BulkBar({
   const pageAllTicked =
     pageRows.length > 0 && pageRows.every((r) => selection.chosen.has(r.id)) && !selection.matching;
   const more = total > pageRows.length || capped;
+  // The server acts on at most BULK_MAX records a call (it refuses a filter matching more).
+  const tooMany = capped || total > BULK_MAX;
 
   function confirm() {
     if (!asking) return;
@@ -228,10 +231,16 @@ export function BulkBar({
               ? `All ${totalText} matching ${noun.many} selected`
               : `${selection.count.toLocaleString("en")} selected`}
           </span>
-          {pageAllTicked && more && (
+          {pageAllTicked && more && !tooMany && (
             <Button size="sm" variant="link" className="p-0" onClick={selection.selectMatching}>
               Select all {totalText} matching
             </Button>
+          )}
+          {pageAllTicked && more && tooMany && (
+            <span className="small text-muted">
+              {totalText} match: narrow the filters to act on all of them (at most{" "}
+              {BULK_MAX.toLocaleString("en")} at a time).
+            </span>
           )}
           <div className="d-flex flex-wrap gap-1 ms-auto">
             {actions

@@ -7,8 +7,9 @@ import { Icon } from "./icons";
 import { LanguageMenu } from "./LanguageMenu";
 import { MenuButton } from "./MenuButton";
 import { NotificationsMenu } from "./NotificationsMenu";
+import { ThemeMenu } from "./ThemeMenu";
 
-/** Sidebar toggle, the notifications and the admin's own menu. */
+/** Sidebar toggle, the theme menu, the notifications and the admin's own menu. */
 export function TopBar({
   sidebarShown,
   onToggle,
@@ -30,7 +31,7 @@ export function TopBar({
   }
 
   return (
-    <header className="app-topbar navbar bg-white border-bottom px-3">
+    <header className="app-topbar navbar bg-body border-bottom px-3">
       <button
         className="btn btn-light"
         aria-label={t("topbar.toggleSidebar")}
@@ -41,6 +42,7 @@ export function TopBar({
       </button>
       <div className="d-flex align-items-center gap-2 ms-auto">
         <LanguageMenu />
+        <ThemeMenu />
         <NotificationsMenu />
         <MenuButton
           label={

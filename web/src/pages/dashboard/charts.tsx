@@ -17,6 +17,7 @@ import {
 import { Bar, Doughnut } from "react-chartjs-2";
 import { useTranslation } from "../../i18n";
 import { monthNames } from "../../lib/format";
+import { type Theme, useTheme } from "../../lib/theme";
 
 // Only the parts these two charts draw with (the chart types register themselves).
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -43,15 +44,45 @@ const barOptions: ChartOptions<"bar"> = {
   scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
 };
 
+/** Text, grid and slice edges in the colour mode's own colours (docs/DECISIONS.md, "Dark mode"). */
+function ink(theme: Theme) {
+  return theme === "dark"
+    ? { text: "#dee2e6", grid: "rgba(255, 255, 255, 0.15)", edge: "#212529" }
+    : { text: "#495057", grid: "rgba(0, 0, 0, 0.1)", edge: "#ffffff" };
+}
+
+function themedDoughnut(theme: Theme): ChartOptions<"doughnut"> {
+  const { text, edge } = ink(theme);
+  return {
+    ...doughnutOptions,
+    color: text,
+    borderColor: edge,
+    plugins: { legend: { position: "right", labels: { color: text } } },
+  };
+}
+
+function themedBar(theme: Theme): ChartOptions<"bar"> {
+  const { text, grid } = ink(theme);
+  return {
+    ...barOptions,
+    color: text,
+    scales: {
+      x: { ticks: { color: text }, grid: { color: grid } },
+      y: { beginAtZero: true, ticks: { precision: 0, color: text }, grid: { color: grid } },
+    },
+  };
+}
+
 /** "User Types Status Quo": users per membership tier. */
 export function UserTypesChart({ tiers }: { tiers: DashboardSummary["users_by_membership"] }) {
   const { t } = useTranslation();
   const label = tiers.map((tier) => `${tier.membership} ${tier.users}`).join(", ");
+  const { theme } = useTheme();
   return (
     <Doughnut
       role="img"
       aria-label={t("dashboard.usersByMembership", { label })}
-      options={doughnutOptions}
+      options={themedDoughnut(theme)}
       data={{
         labels: tiers.map((tier) => tier.membership),
         datasets: [
@@ -71,11 +102,12 @@ export function NewUsersChart({ year, counts }: { year: number; counts: number[]
   const { t } = useTranslation();
   const months = monthNames(MONTHS);
   const label = months.map((m, i) => `${m} ${counts[i] ?? 0}`).join(", ");
+  const { theme } = useTheme();
   return (
     <Bar
       role="img"
       aria-label={t("dashboard.newUsersPerMonth", { year, label })}
-      options={barOptions}
+      options={themedBar(theme)}
       data={{
         labels: months,
         datasets: [

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, loginThroughForm } from "../support/browser";
+
+/**
+ * Every screen of web/src/routes.tsx (and the login and 404 pages), in the light
+ * and in the dark colour mode, as axe-core sees it: no serious or critical
+ * violation (docs/DECISIONS.md, "Dark mode"). Screens that show one record are
+ * opened with a record of the demo store, found through the links the lists show.
+ */
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+const ROUTES_FILE = path.resolve(import.meta.dirname, "../../web/src/routes.tsx");
+
+/** The paths of the route table, read from its source so new screens are walked too. */
+function routePaths(): string[] {
+  const source = fs.readFileSync(ROUTES_FILE, "utf8");
+  return [...source.matchAll(/\bpath:\s*"(\/[^"]*)"/g)].map((m) => m[1] ?? "");
+}
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+async function axeFindings(page: Page): Promise<Finding[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<unknown> } }).axe;
+    return (await axe.run({ resultTypes: ["violations"] })) as { violations: Finding[] };
+  });
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** Loaded: the screen's calls answered and its placeholders replaced. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page
+    .locator(".placeholder-glow, .spinner-border, .spinner-grow")
+    .first()
+    .waitFor({ state: "detached", timeout: 10_000 })
+    .catch(() => undefined);
+}
+
+function describeFinding(where: string, f: Finding): string {
+  const nodes = f.nodes
+    .slice(0, 4)
+    .map(
+      (n) =>
+        `${n.target.join(" ")}: ${(n.failureSummary ?? "").split("\n").slice(1).join(" ").trim()}`,
+    )
+    .join(" | ");
+  return `${where} ${f.id} (${f.impact}) ${f.help}: ${nodes}`;
+}
+
+async function chooseTheme(page: Page, label: "Light" | "Dark"): Promise<void> {
+  await page.getByRole("button", { name: "Theme" }).click();
+  await page.getByRole("button", { name: label }).click();
+  await expect
+    .poll(() => page.locator("html").getAttribute("data-bs-theme"))
+    .toBe(label.toLowerCase());
+}
+
+for (const mode of ["light", "dark"] as const) {
+  describe(`every screen in the ${mode} colour mode`, () => {
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      // axe is put into the page; the app's policy allows only its own scripts.
+      context = await browser.newContext({
+        baseURL: inject("baseURL"),
+        bypassCSP: true,
+        viewport: { width: 1400, height: 900 },
+        locale: "en-GB",
+        timezoneId: "Asia/Kuala_Lumpur",
+        // The system's mode is the other one: the choice, not the system, decides.
+        colorScheme: mode === "dark" ? "light" : "dark",
+      });
+      context.setDefaultTimeout(15_000);
+      page = await context.newPage();
+    });
+    afterAll(() => browser?.close());
+
+    it("the login page has no serious or critical axe violation", async () => {
+      await page.addInitScript((theme) => localStorage.setItem("theme", theme), mode);
+      await page.goto("/login-back");
+      await settle(page);
+      expect(await page.locator("html").getAttribute("data-bs-theme")).toBe(mode);
+      expect((await axeFindings(page)).map((f) => describeFinding("/login-back", f))).toEqual([]);
+    });
+
+    it("no screen has a serious or critical axe violation", async () => {
+      await loginThroughForm(page);
+      await chooseTheme(page, mode === "dark" ? "Dark" : "Light");
+      const paths = routePaths();
+      expect(paths.length).toBeGreaterThan(30);
+      const withRecord = new Map<string, string>();
+      const problems: string[] = [];
+      const visit = async (url: string) => {
+        await page.goto(url);
+        await settle(page);
+        expect(await page.locator("html").getAttribute("data-bs-theme"), url).toBe(mode);
+        for (const f of await axeFindings(page)) problems.push(describeFinding(url, f));
+        // Links to one record (/editProduct?pid=3): the screens that need one get it.
+        const hrefs = await page
+          .locator("a[href*='?']")
+          .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+        for (const href of hrefs) {
+          const [pathname] = href.split("?");
+          if (pathname && paths.includes(pathname) && !withRecord.has(pathname)) {
+            withRecord.set(pathname, href);
+          }
+        }
+      };
+      for (const url of [...paths, "/404"]) await visit(url);
+      for (const href of withRecord.values()) await visit(href);
+      expect(problems).toEqual([]);
+    }, 600_000);
+  });
+}
