@@ -45,10 +45,19 @@ const ENGLISH_WORDS = new Set(
 /** Accessible names that stay English on purpose: how the two top-bar menus are found. */
 const KEPT_NAMES = new Set(["Language", "Theme"]);
 
-/** Visible text nodes, placeholders and accessible names (aria-label) of the page. */
-export function visibleTexts(page: Page): Promise<string[]> {
+/**
+ * What the page shows: its visible text nodes ("cell" when a table cell holds
+ * the text itself, which is the store's data: names, titles, notes), and the
+ * placeholders, accessible names (aria-label), titles and alt texts.
+ */
+export interface ShownText {
+  text: string;
+  kind: "text" | "cell" | "attribute";
+}
+
+export function visibleTexts(page: Page): Promise<ShownText[]> {
   return page.evaluate(() => {
-    const out: string[] = [];
+    const out: { text: string; kind: "text" | "cell" | "attribute" }[] = [];
     const tidy = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -56,7 +65,7 @@ export function visibleTexts(page: Page): Promise<string[]> {
       const text = tidy(node.textContent);
       if (!text || !element || element.closest("script, style, noscript")) continue;
       if (!element.checkVisibility()) continue;
-      out.push(text);
+      out.push({ text, kind: element.tagName === "TD" ? "cell" : "text" });
     }
     for (const element of document.querySelectorAll<HTMLElement>(
       "[placeholder], [aria-label], [title], img[alt]",
@@ -64,7 +73,7 @@ export function visibleTexts(page: Page): Promise<string[]> {
       if (!element.checkVisibility()) continue;
       for (const attribute of ["placeholder", "aria-label", "title", "alt"]) {
         const text = tidy(element.getAttribute(attribute));
-        if (text) out.push(text);
+        if (text) out.push({ text, kind: "attribute" });
       }
     }
     return out;
@@ -73,8 +82,11 @@ export function visibleTexts(page: Page): Promise<string[]> {
 
 /**
  * The English left on a page that speaks `code`: texts equal to an English
- * catalogue text that the language does not share, or holding a known English
- * word. `allowed` are the store's own data on that page (names, the copyright).
+ * catalogue text that the language does not share, texts holding a known
+ * English word, and accessible names that start with one ("Edit …"). A table
+ * cell's own text and the rest of an accessible name are the store's data
+ * ("Back to School", a banner's title) and are only checked whole.
+ * `allowed` are other data of the store on that page (the copyright text).
  */
 export async function englishLeft(
   page: Page,
@@ -83,15 +95,19 @@ export async function englishLeft(
 ): Promise<string[]> {
   const own = new Set(catalogueTexts(code));
   const englishOnly = new Set(catalogueTexts("en").filter((text) => !own.has(text)));
-  const texts = await visibleTexts(page);
+  const shown = await visibleTexts(page);
+  const words = (text: string) => text.match(/[A-Za-z][A-Za-z-]*/g) ?? [];
   return [
     ...new Set(
-      texts.filter((text) => {
-        if (KEPT_NAMES.has(text) || allowed(text)) return false;
-        if (englishOnly.has(text)) return true;
-        const words = text.match(/[A-Za-z][A-Za-z-]*/g) ?? [];
-        return words.some((word) => ENGLISH_WORDS.has(word));
-      }),
+      shown
+        .filter(({ text, kind }) => {
+          if (KEPT_NAMES.has(text) || allowed(text)) return false;
+          if (englishOnly.has(text)) return true;
+          if (kind === "cell") return false;
+          if (kind === "attribute") return ENGLISH_WORDS.has(text.split(" ")[0] ?? "");
+          return words(text).some((word) => ENGLISH_WORDS.has(word));
+        })
+        .map(({ text }) => text),
     ),
   ];
 }

@@ -53,6 +53,18 @@ function catalogueOf(language: LanguageCode): Catalogue | undefined {
   return i18next.getResourceBundle(language, "translation") as Catalogue | undefined;
 }
 
+const fieldNamesOf = new WeakMap<Catalogue, Record<string, string>>();
+
+/** A field name in a sentence: the contract's ("Brand name") or a screen's label ("Paid Date"). */
+function fieldNames(catalogue: Catalogue): Record<string, string> {
+  let names = fieldNamesOf.get(catalogue);
+  if (!names) {
+    names = { ...catalogue.texts, ...catalogue.fields } as Record<string, string>;
+    fieldNamesOf.set(catalogue, names);
+  }
+  return names;
+}
+
 /** A message in the chosen language; a message the catalogue does not know stays as it is. */
 export function translateMessage(
   message: string,
@@ -62,8 +74,9 @@ export function translateMessage(
   const catalogue = catalogueOf(language);
   if (!catalogue) return message;
   const messages = catalogue.messages as Record<string, string>;
-  const fields = catalogue.fields as Record<string, string>;
-  const exact = (catalogue.texts as Record<string, string>)[message] ?? messages[message];
+  const texts = catalogue.texts as Record<string, string>;
+  const fields = fieldNames(catalogue);
+  const exact = texts[message] ?? messages[message];
   if (exact) return exact;
   for (const { key, pattern, names } of templates) {
     const match = pattern.exec(message);
