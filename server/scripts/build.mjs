@@ -2,6 +2,7 @@
 // one ES module bundle, server/dist/main.js, with its source map. Packages from
 // node_modules stay outside the bundle (they are loaded as installed); the
 // contract workspace is TypeScript source, so it is bundled in.
+//   node scripts/build.mjs [outdir]   (default server/dist; a test builds to its own)
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -12,7 +13,7 @@ const inlined = new Set(["@store/contract"]);
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
   (name) => !inlined.has(name),
 );
-const outdir = path.join(server, "dist");
+const outdir = path.resolve(server, process.argv[2] ?? "dist");
 fs.rmSync(outdir, { recursive: true, force: true });
 
 await build({
