@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { api } from "../api/client";
 import { i18next, useTranslation } from "../i18n";
-import { translateMessage } from "../i18n/messages";
+import { translateMessage, tx } from "../i18n/messages";
 import { ImageWithFallback } from "./ImageWithFallback";
 
 export const INVALID_TYPE_ALERT = "Ahem, please use a valid image file type. 😏";
@@ -103,7 +103,7 @@ export function ImagePicker({
         type="file"
         accept={accept}
         multiple={multiple}
-        aria-label={label ?? t("common.uploadImage")}
+        aria-label={label ? tx(label) : t("common.uploadImage")}
         disabled={uploading}
         onChange={(e) => void choose((e.target as HTMLInputElement).files)}
       />

@@ -76,7 +76,7 @@ export function translateMessage(
   const messages = catalogue.messages as Record<string, string>;
   const texts = catalogue.texts as Record<string, string>;
   const fields = fieldNames(catalogue);
-  const exact = texts[message] ?? messages[message];
+  const exact = texts[message] ?? messages[message] ?? fields[message];
   if (exact) return exact;
   for (const { key, pattern, names } of templates) {
     const match = pattern.exec(message);
