@@ -17,6 +17,7 @@ export const LISTS = [
   { path: "/api/banner", key: "banner_id" },
   { path: "/api/testimonials", key: "testimonial_id" },
   { path: "/api/auditLog", key: "audit_id" },
+  { path: "/api/walletLedger", key: "entry_id" },
 ] as const;
 
 /** A small demo store: every list has rows, nulls and ties to sort. */
