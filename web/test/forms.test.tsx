@@ -1,0 +1,159 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiError } from "../src/api/client";
+import { fieldChanges } from "../src/components/AuditChanges";
+import { Field } from "../src/components/Field";
+import { type TypeaheadPage, TypeaheadSelect } from "../src/components/TypeaheadSelect";
+import { countErrors, RecordForm, useRecordForm } from "../src/components/useRecordForm";
+
+afterEach(cleanup);
+
+const schema = z.object({
+  name: z.string().trim().min(1, "Name is required."),
+  code: z.string().trim().min(1, "Code is required."),
+});
+type Values = z.input<typeof schema>;
+
+/** A small form on the pattern; `save` decides what the server answers. */
+function TestForm({ save }: { save: (values: Values) => Promise<unknown> }) {
+  const form = useRecordForm<Values, Values>({
+    schema,
+    defaults: { name: "", code: "" },
+    listRoute: "/list",
+    save,
+    onSaved: () => {},
+  });
+  return (
+    <RecordForm form={form}>
+      <Field name="name" label="Name" hint="As on the label." />
+      <Field name="code" label="Code" />
+      <button type="submit">Save</button>
+    </RecordForm>
+  );
+}
+
+function renderForm(save: (values: Values) => Promise<unknown>) {
+  const router = createBrowserRouter([{ path: "*", element: <TestForm save={save} /> }]);
+  render(<RouterProvider router={router} />);
+}
+
+describe("the record form", () => {
+  it("ties each message to its field, marks it invalid and announces the count once", async () => {
+    renderForm(async () => undefined);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const name = await screen.findByLabelText("Name");
+    await waitFor(() => expect(name.getAttribute("aria-invalid")).toBe("true"));
+    expect(name.getAttribute("aria-describedby")).toBe("name-hint name-error");
+    expect(document.getElementById("name-error")?.textContent).toBe("Name is required.");
+    expect(screen.getByRole("status").textContent?.trim()).toBe("2 fields need correcting.");
+    expect(screen.queryAllByRole("alert")).toHaveLength(0);
+  });
+
+  it("puts a 400's issues on the fields they name, and leaves the toast to unknown ones", async () => {
+    const refused = new ApiError(400, "Invalid input.", [
+      { path: "code", message: "Code is taken." },
+    ]);
+    renderForm(async () => {
+      throw refused;
+    });
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Kettle" } });
+    fireEvent.change(screen.getByLabelText("Code"), { target: { value: "K1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(document.getElementById("code-error")?.textContent).toBe("Code is taken."),
+    );
+    expect(screen.getByLabelText("Code").getAttribute("aria-invalid")).toBe("true");
+    expect(refused.shownOnFields).toBe(true);
+    expect(screen.getByRole("status").textContent?.trim()).toBe("1 field needs correcting.");
+
+    const elsewhere = new ApiError(400, "Invalid input.", [{ path: "owner", message: "No." }]);
+    cleanup();
+    renderForm(async () => {
+      throw elsewhere;
+    });
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Kettle" } });
+    fireEvent.change(screen.getByLabelText("Code"), { target: { value: "K1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(elsewhere.shownOnFields).toBe(false));
+  });
+
+  it("counts nested messages once each", () => {
+    expect(
+      countErrors({
+        name: { type: "min", message: "x" },
+        variants: [undefined, { variant_name: { type: "min", message: "y" } }],
+      }),
+    ).toBe(2);
+  });
+});
+
+describe("fieldChanges", () => {
+  it("lists only the fields that differ, a create from nothing", () => {
+    expect(
+      fieldChanges(
+        { normal_price: "10.00", product_name: "Kettle", updated_at: "a" },
+        { normal_price: "12.50", product_name: "Kettle", updated_at: "b" },
+      ),
+    ).toEqual([{ field: "normal_price", before: "10.00", after: "12.50" }]);
+    expect(fieldChanges(null, { brand_name: "Acme" })).toEqual([
+      { field: "brand_name", before: undefined, after: "Acme" },
+    ]);
+  });
+});
+
+describe("TypeaheadSelect", () => {
+  const people = Array.from({ length: 45 }, (_, i) => `user${String(i).padStart(2, "0")}`);
+  const asked: { q: string; page: number }[] = [];
+  const fetchPage = async (q: string, page: number): Promise<TypeaheadPage> => {
+    asked.push({ q, page });
+    const matching = people.filter((p) => p.includes(q));
+    return {
+      options: matching.slice((page - 1) * 20, page * 20).map((p) => ({ value: p, label: p })),
+      total: matching.length,
+    };
+  };
+
+  function Harness() {
+    return (
+      <QueryClientProvider client={new QueryClient()}>
+        <label htmlFor="who">Who</label>
+        <TypeaheadSelect
+          id="who"
+          value=""
+          onChange={(v) => {
+            chosen = v;
+          }}
+          fetchPage={fetchPage}
+          queryKey={["people"]}
+          fixedOptions={[{ value: "0", label: "None" }]}
+        />
+      </QueryClientProvider>
+    );
+  }
+  let chosen = "";
+
+  it("opens from the keyboard, moves with the arrows, asks the next page at the end", async () => {
+    render(<Harness />);
+    const input = screen.getByRole("combobox", { name: "Who" });
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    expect(input.getAttribute("aria-expanded")).toBe("true");
+    await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(21));
+    expect(asked).toEqual([{ q: "", page: 1 }]);
+    fireEvent.keyDown(input, { key: "End" });
+    await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(41));
+    expect(asked.at(-1)).toEqual({ q: "", page: 2 });
+    fireEvent.keyDown(input, { key: "Home" });
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    const active = input.getAttribute("aria-activedescendant") ?? "";
+    expect(document.getElementById(active)?.textContent).toBe("user00");
+    await act(async () => {
+      fireEvent.keyDown(input, { key: "Enter" });
+    });
+    expect(chosen).toBe("user00");
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+  });
+});
