@@ -161,10 +161,18 @@ export function filterCondition(
     }
     if (field) {
       const values = valuesOf(param, query[param]);
+      const literals = values.map((value) => literal(param, field, value));
+      // Any of several values: one `in` list (a single index condition), unless a
+      // time field was given whole days.
       conditions.push(
         values.length === 1
           ? equals(param, field, values[0] as string)
-          : (or(...values.map((value) => equals(param, field, value))) as SQL),
+          : field.type === "timestamp" && literals.some((l) => l.day)
+            ? (or(...values.map((value) => equals(param, field, value))) as SQL)
+            : sql`${field.by} in (${sql.join(
+                literals.map((l) => l.value),
+                sql`, `,
+              )})`,
       );
       continue;
     }
