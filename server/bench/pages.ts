@@ -142,8 +142,41 @@ const CALLS: [string, () => string][] = [
     () => "/api/products?_page=1&_limit=12&category_id=3&min_price=1&max_price=1500",
   ],
   ["products, by price", () => "/api/products?_page=1&_limit=12&_sort=price&_order=desc"],
+  // The screens' filters and the calls of the operator-power issue (docs/DECISIONS.md,
+  // "Sort, filter, export and bulk on every list").
+  [
+    "orders, completed this month",
+    () =>
+      `/api/orders?_page=1&_limit=10&order_status=6&created_at_gte=${monthStart()}&created_at_lte=${today()}`,
+  ],
+  ["orders, to ship p50", () => "/api/orders?_page=50&_limit=10&order_status=2&order_status=3"],
+  ["orders, by contact", () => "/api/orders?_page=1&_limit=10&_sort=contact&_order=desc"],
+  [
+    "withdrawRequest, processing since",
+    () =>
+      `/api/withdrawRequest?_page=1&_limit=10&withdraw_status=processing&request_at_gte=${monthStart()}`,
+  ],
+  [
+    "users, membership+role+status",
+    () => "/api/users?_page=2&_limit=10&membership=2&role=Member&user_status=1",
+  ],
+  ["auditLog, first page", () => "/api/auditLog?_page=1&_limit=10"],
+  [
+    "auditLog, a record's history",
+    () => "/api/auditLog?_page=1&_limit=10&entity=Order&entity_id=1",
+  ],
+  ["notifications", () => "/api/notifications"],
   ["dashboard", () => "/api/dashboard"],
 ];
+
+/** Today and the first of its month in the store's zone, as filters take them. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
+function monthStart(): string {
+  return `${today().slice(0, 8)}01`;
+}
 
 // Records the statements a call sends (pool queries and those inside transactions).
 const seen: { text: string; values: unknown[] }[] = [];
