@@ -177,7 +177,8 @@ describe("activate and deactivate", () => {
     await ctx.db.execute(sql`update banners set banner_status = 0`);
     const results = await bulk("/api/banner", {
       action: "activate",
-      filter: { banner_status: "0" },
+      // As the web keeps its list state: numbers, paging and sort included.
+      filter: { banner_status: 0, _page: 2, _limit: 10, _sort: "title", _order: "asc" },
     });
     expect(results.length).toBeGreaterThan(0);
     expect(results.every((r) => r.ok && r.message === "Activated.")).toBe(true);

@@ -59,7 +59,17 @@ export const bulkRequest = z
       .min(1, "Choose at least one record.")
       .max(BULK_MAX, `At most ${BULK_MAX} records at a time.`)
       .optional(),
-    filter: z.record(text(), z.union([text(), z.array(text())])).optional(),
+    // The list's own query parameters as the web keeps them: numbers allowed.
+    filter: z
+      .record(
+        text(),
+        z.union([
+          text(),
+          z.number(),
+          z.array(z.union([text(), z.number()])).max(MAX_FILTER_VALUES),
+        ]),
+      )
+      .optional(),
     status: z.coerce.number().int().optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {

@@ -71,9 +71,20 @@ function outcome(app: App, id: number, error: unknown): BulkResult {
 }
 
 /** The keys of every record the filter matches, at most BULK_MAX (more is a 400). */
-async function matching<Q>(app: App, options: BulkOptions<Q>, filter: object): Promise<number[]> {
+async function matching<Q>(
+  app: App,
+  options: BulkOptions<Q>,
+  filter: Record<string, unknown>,
+): Promise<number[]> {
   const schema = (options.query ?? listQuery) as z.ZodType<Q>;
-  const parsed = schema.safeParse(filter);
+  // As a query string would carry them: numbers as text.
+  const asQuery = Object.fromEntries(
+    Object.entries(filter).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.map(String) : String(value),
+    ]),
+  );
+  const parsed = schema.safeParse(asQuery);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({
       path: `filter.${i.path.join(".")}`,
