@@ -13,6 +13,7 @@ import { useSaveSettings } from "../../api/settings";
 import {
   Field,
   FieldError,
+  HistoryPanel,
   ImagePicker,
   NumberInput,
   RecordForm,
@@ -50,106 +51,109 @@ export function GeneralTab({ settings }: { settings: Settings }) {
   const { errors, isSubmitting } = formState;
 
   return (
-    <RecordForm form={form} style={{ maxWidth: 720 }}>
-      <fieldset className="mb-3">
-        <legend className="form-label fs-6">Theme</legend>
-        <Controller
-          control={control}
-          name="theme_color"
-          render={({ field }) => (
-            <div className="d-flex gap-4">
-              {THEMES.map((theme) => (
-                <Form.Check
-                  key={theme}
-                  type="radio"
-                  id={`theme_${theme}`}
-                  name="theme_color"
-                  label={`Theme ${theme}`}
-                  checked={Number(field.value) === theme}
-                  onChange={() => field.onChange(theme)}
-                />
-              ))}
+    <>
+      <RecordForm form={form} style={{ maxWidth: 720 }}>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6">Theme</legend>
+          <Controller
+            control={control}
+            name="theme_color"
+            render={({ field }) => (
+              <div className="d-flex gap-4">
+                {THEMES.map((theme) => (
+                  <Form.Check
+                    key={theme}
+                    type="radio"
+                    id={`theme_${theme}`}
+                    name="theme_color"
+                    label={`Theme ${theme}`}
+                    checked={Number(field.value) === theme}
+                    onChange={() => field.onChange(theme)}
+                  />
+                ))}
+              </div>
+            )}
+          />
+          <FieldError id="theme_color" error={errors.theme_color?.message} />
+        </fieldset>
+        <Field name="store_name" label="Store Name" />
+        <Field
+          htmlFor="store_logo"
+          label="Store Logo"
+          hint="Recommended size 250 x 150. One jpg, jpeg, png or gif file, up to 500,000 bytes."
+          error={logoError ?? errors.store_logo?.message}
+        >
+          <Controller
+            control={control}
+            name="store_logo"
+            render={({ field }) => (
+              <ImagePicker
+                id="store_logo"
+                label="Store Logo"
+                kind="logo"
+                value={field.value ? [field.value] : []}
+                onReject={setLogoError}
+                onChange={(names) => {
+                  setLogoError(null);
+                  field.onChange(names[0] ?? "");
+                }}
+              />
+            )}
+          />
+        </Field>
+        <Field name="store_address" label="Store Address">
+          {(input) => <Form.Control as="textarea" rows={3} {...input} />}
+        </Field>
+        <Field
+          name="store_contact"
+          label="Store Contact"
+          hint={`At most ${STORE_CONTACT_MAX} characters.`}
+        >
+          {(input) => <Form.Control type="tel" maxLength={STORE_CONTACT_MAX} {...input} />}
+        </Field>
+        <Field name="copyright_text" label="Copyright Text" />
+        <Field name="footer_text" label="Footer Text">
+          {(input) => <Form.Control as="textarea" rows={2} {...input} />}
+        </Field>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6">Commission and Withdrawals</legend>
+          <StatusSwitch
+            control={control}
+            name="commission_status"
+            label="Referral Commission (a buyer's referrer earns their tier's Member Earning % of each completed order)"
+            className="mb-2"
+          />
+          <div className="row">
+            <div className="col-md-6">
+              <Field
+                name="withdraw_min_amt"
+                label="Minimum Withdrawal Amount"
+                hint="RM; checked when a request is approved. 0: no minimum."
+              >
+                {(input) => <NumberInput step="0.01" {...input} />}
+              </Field>
             </div>
-          )}
-        />
-        <FieldError id="theme_color" error={errors.theme_color?.message} />
-      </fieldset>
-      <Field name="store_name" label="Store Name" />
-      <Field
-        htmlFor="store_logo"
-        label="Store Logo"
-        hint="Recommended size 250 x 150. One jpg, jpeg, png or gif file, up to 500,000 bytes."
-        error={logoError ?? errors.store_logo?.message}
-      >
-        <Controller
-          control={control}
-          name="store_logo"
-          render={({ field }) => (
-            <ImagePicker
-              id="store_logo"
-              label="Store Logo"
-              kind="logo"
-              value={field.value ? [field.value] : []}
-              onReject={setLogoError}
-              onChange={(names) => {
-                setLogoError(null);
-                field.onChange(names[0] ?? "");
-              }}
-            />
-          )}
-        />
-      </Field>
-      <Field name="store_address" label="Store Address">
-        {(input) => <Form.Control as="textarea" rows={3} {...input} />}
-      </Field>
-      <Field
-        name="store_contact"
-        label="Store Contact"
-        hint={`At most ${STORE_CONTACT_MAX} characters.`}
-      >
-        {(input) => <Form.Control type="tel" maxLength={STORE_CONTACT_MAX} {...input} />}
-      </Field>
-      <Field name="copyright_text" label="Copyright Text" />
-      <Field name="footer_text" label="Footer Text">
-        {(input) => <Form.Control as="textarea" rows={2} {...input} />}
-      </Field>
-      <fieldset className="mb-3">
-        <legend className="form-label fs-6">Commission and Withdrawals</legend>
-        <StatusSwitch
-          control={control}
-          name="commission_status"
-          label="Referral Commission (a buyer's referrer earns their tier's Member Earning % of each completed order)"
-          className="mb-2"
-        />
-        <div className="row">
-          <div className="col-md-6">
-            <Field
-              name="withdraw_min_amt"
-              label="Minimum Withdrawal Amount"
-              hint="RM; checked when a request is approved. 0: no minimum."
-            >
-              {(input) => <NumberInput step="0.01" {...input} />}
-            </Field>
+            <div className="col-md-6">
+              <Field
+                name="withdraw_max_amt"
+                label="Maximum Withdrawal Amount"
+                hint="RM; checked when a request is approved. Empty: no maximum."
+              >
+                {(input) => <NumberInput step="0.01" {...input} />}
+              </Field>
+            </div>
           </div>
-          <div className="col-md-6">
-            <Field
-              name="withdraw_max_amt"
-              label="Maximum Withdrawal Amount"
-              hint="RM; checked when a request is approved. Empty: no maximum."
-            >
-              {(input) => <NumberInput step="0.01" {...input} />}
-            </Field>
-          </div>
-        </div>
-      </fieldset>
-      <Field
-        name="low_stock_threshold"
-        label="Low Stock Threshold"
-        hint="Products and variants with this many or fewer in stock are counted in the notifications."
-      >
-        {(input) => <NumberInput step="1" {...input} />}
-      </Field>
-      <SaveButton saved={saved} busy={isSubmitting} />
-    </RecordForm>
+        </fieldset>
+        <Field
+          name="low_stock_threshold"
+          label="Low Stock Threshold"
+          hint="Products and variants with this many or fewer in stock are counted in the notifications."
+        >
+          {(input) => <NumberInput step="1" {...input} />}
+        </Field>
+        <SaveButton saved={saved} busy={isSubmitting} />
+      </RecordForm>
+      <HistoryPanel entity="Settings" entityId={settings.setting_id} />
+    </>
   );
 }

@@ -4,7 +4,14 @@ import { Form } from "react-bootstrap";
 import { Controller } from "react-hook-form";
 import type { z } from "zod";
 import { usePaymentMethod, useSavePaymentMethod } from "../../api/settings";
-import { Field, RecordForm, StatusSwitch, TableSkeleton, useRecordForm } from "../../components";
+import {
+  Field,
+  HistoryPanel,
+  RecordForm,
+  StatusSwitch,
+  TableSkeleton,
+  useRecordForm,
+} from "../../components";
 import { SaveButton, SecretInput, useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof paymentMethodInput>;
@@ -41,46 +48,49 @@ function PaymentForm({ method }: { method: PaymentMethod }) {
   const { errors, isSubmitting } = formState;
 
   return (
-    <RecordForm form={form} style={{ maxWidth: 720 }}>
-      <div className="d-flex justify-content-between align-items-center mb-3">
-        <h2 className="h6 mb-0">{method.payment_method}</h2>
-        <StatusSwitch control={control} name="method_status" label="Enable payment method" />
-      </div>
-      {(["secret_key", "publish_key"] as const).map((name) => {
-        const label = name === "secret_key" ? "Secret Key" : "Publish Key";
-        return (
-          <Field
-            key={name}
-            name={name}
-            label={label}
-            render={(aria) => (
-              <Controller
-                control={control}
-                name={name}
-                render={({ field }) => (
-                  <SecretInput
-                    id={aria.id}
-                    label={label}
-                    value={field.value ?? ""}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={!!errors[name]}
-                    describedBy={aria["aria-describedby"]}
-                  />
-                )}
-              />
-            )}
-          />
-        );
-      })}
-      <Field
-        name="gateway_uri"
-        label="Gateway URI"
-        hint="The gateway's checkout address, starting with https://"
-      >
-        {(input) => <Form.Control type="url" {...input} />}
-      </Field>
-      <SaveButton saved={saved} busy={isSubmitting} />
-    </RecordForm>
+    <>
+      <RecordForm form={form} style={{ maxWidth: 720 }}>
+        <div className="d-flex justify-content-between align-items-center mb-3">
+          <h2 className="h6 mb-0">{method.payment_method}</h2>
+          <StatusSwitch control={control} name="method_status" label="Enable payment method" />
+        </div>
+        {(["secret_key", "publish_key"] as const).map((name) => {
+          const label = name === "secret_key" ? "Secret Key" : "Publish Key";
+          return (
+            <Field
+              key={name}
+              name={name}
+              label={label}
+              render={(aria) => (
+                <Controller
+                  control={control}
+                  name={name}
+                  render={({ field }) => (
+                    <SecretInput
+                      id={aria.id}
+                      label={label}
+                      value={field.value ?? ""}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      invalid={!!errors[name]}
+                      describedBy={aria["aria-describedby"]}
+                    />
+                  )}
+                />
+              )}
+            />
+          );
+        })}
+        <Field
+          name="gateway_uri"
+          label="Gateway URI"
+          hint="The gateway's checkout address, starting with https://"
+        >
+          {(input) => <Form.Control type="url" {...input} />}
+        </Field>
+        <SaveButton saved={saved} busy={isSubmitting} />
+      </RecordForm>
+      <HistoryPanel entity="Payment method" entityId={method.method_id} />
+    </>
   );
 }
