@@ -4,6 +4,7 @@ DROP INDEX "audit_log_at_idx";--> statement-breakpoint
 CREATE INDEX "agency_stores_expired_at_idx" ON "agency_stores" USING btree ("expired_at","store_id");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_username_idx" ON "audit_log" USING btree ("actor_username","audit_id");--> statement-breakpoint
 CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","audit_id");--> statement-breakpoint
+CREATE INDEX "audit_log_entity_sort" ON "audit_log" USING btree ("entity","audit_id");--> statement-breakpoint
 CREATE INDEX "orders_status_created_at_idx" ON "orders" USING btree ("order_status","created_at","orders_id");--> statement-breakpoint
 CREATE INDEX "orders_contact_sort" ON "orders" USING btree ("contact","orders_id");--> statement-breakpoint
 CREATE INDEX "orders_coupon_code_sort" ON "orders" USING btree ("coupon_code","orders_id");--> statement-breakpoint

@@ -627,6 +627,8 @@ export const auditLog = pgTable(
     index("audit_log_actor_id_idx").on(t.actor_id, t.audit_id),
     index("audit_log_actor_username_idx").on(t.actor_username, t.audit_id),
     index("audit_log_action_idx").on(t.action, t.audit_id),
+    // The /auditLog screen sorts by entity: (entity, entity_id, audit_id) holds another order.
+    index("audit_log_entity_sort").on(t.entity, t.audit_id),
     index("audit_log_at_idx").on(t.at, t.audit_id),
   ],
 );
