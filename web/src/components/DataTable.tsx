@@ -35,7 +35,8 @@ export interface Column<T> {
   sort?: string;
   /**
    * Kept in view while the table scrolls sideways: the row's key columns
-   * ("start", leading) and its actions ("end", the last column).
+   * ("start", leading ones) and its status and actions ("end", stuck to the
+   * right edge in their order while their place is scrolled out of view).
    */
   sticky?: "start" | "end";
 }
@@ -125,24 +126,42 @@ function HeaderCell({
   );
 }
 
+/** Each cell's offset (the widths of the cells before it, in order) and their whole width. */
+function offsets(cells: HTMLElement[]): { at: number[]; width: number } {
+  let width = 0;
+  const at = cells.map((cell) => {
+    const before = width;
+    width += cell.getBoundingClientRect().width;
+    return before;
+  });
+  return { at, width };
+}
+
+interface StickyOffsets {
+  lefts: number[];
+  rights: number[];
+  /** The width of the start columns together. */
+  startWidth: number;
+}
+
 /**
- * Keeps the "start" sticky columns side by side: each one's left edge is the
- * width of those before it, measured from the header row (widths follow the
- * content, so they are measured, not fixed).
+ * Keeps the sticky columns side by side: a "start" column's left edge is the
+ * width of the start columns before it, an "end" column's right edge the
+ * width of the end columns after it, measured from the header row (widths
+ * follow the content, so they are measured, not fixed).
  */
-function useStickyOffsets(table: RefObject<HTMLTableElement | null>): number[] {
-  const [lefts, setLefts] = useState<number[]>([]);
+function useStickyOffsets(table: RefObject<HTMLTableElement | null>): StickyOffsets {
+  const [at, setAt] = useState<StickyOffsets>({ lefts: [], rights: [], startWidth: 0 });
   const measure = useCallback(() => {
-    const cells = table.current?.querySelectorAll<HTMLElement>("thead th.sticky-start") ?? [];
-    let left = 0;
-    const next = [...cells].map((cell) => {
-      const at = left;
-      left += cell.getBoundingClientRect().width;
-      return at;
-    });
-    setLefts((prev) =>
-      prev.length === next.length && prev.every((v, i) => v === next[i]) ? prev : next,
-    );
+    const head = table.current?.querySelector("thead");
+    const starts = offsets([...(head?.querySelectorAll<HTMLElement>("th.sticky-start") ?? [])]);
+    const ends = [...(head?.querySelectorAll<HTMLElement>("th.sticky-end") ?? [])].reverse();
+    const next = {
+      lefts: starts.at,
+      rights: offsets(ends).at.reverse(),
+      startWidth: starts.width,
+    };
+    setAt((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
   }, [table]);
   useLayoutEffect(measure);
   useEffect(() => {
@@ -151,7 +170,7 @@ function useStickyOffsets(table: RefObject<HTMLTableElement | null>): number[] {
     observer.observe(table.current);
     return () => observer.disconnect();
   }, [table, measure]);
-  return lefts;
+  return at;
 }
 
 /**
@@ -175,7 +194,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const selection = useSelection(list);
   const tableRef = useRef<HTMLTableElement>(null);
-  const lefts = useStickyOffsets(tableRef);
+  const { lefts, rights, startWidth } = useStickyOffsets(tableRef);
   const total = page?.total ?? 0;
   const capped = page?.capped === true;
   // A capped total is a lower bound: the pager goes at least one page past a full one.
@@ -203,17 +222,22 @@ export function DataTable<T>({
     : "Showing 0 entries";
 
   // The tick-box column sticks with the key columns when there are any.
-  let stuck = 0;
+  let starts = 0;
+  let ends = 0;
   const stickAt = (sticky: Column<T>["sticky"]) => {
-    if (sticky === "end") return { sticky: "sticky-end", style: undefined };
+    // An end column is held on both sides: scrolled past, it waits beside the key columns.
+    if (sticky === "end")
+      return { sticky: "sticky-end", style: { right: rights[ends++] ?? 0, left: startWidth } };
     if (sticky !== "start") return { sticky: "", style: undefined };
-    return { sticky: "sticky-start", style: { left: lefts[stuck++] ?? 0 } };
+    return { sticky: "sticky-start", style: { left: lefts[starts++] ?? 0 } };
   };
   const selectAt = stickAt(bulk && columns.some((c) => c.sticky === "start") ? "start" : undefined);
+  // The shadow falls from the last start column and the first end column.
   const lastStart = columns.map((c) => c.sticky).lastIndexOf("start");
+  const firstEnd = columns.map((c) => c.sticky).indexOf("end");
   const at = columns.map((c, i) => {
     const place = stickAt(c.sticky);
-    const edge = i === lastStart ? "sticky-edge" : "";
+    const edge = i === lastStart ? "sticky-edge" : i === firstEnd ? "sticky-edge-end" : "";
     return { className: `${place.sticky} ${edge} ${c.className ?? ""}`.trim(), style: place.style };
   });
   const span = columns.length + (bulk ? 1 : 0);

@@ -108,6 +108,7 @@ export default function OrderList() {
       header: "Status",
       cell: (o) => <span className="text-capitalize">{statusName(o.order_status)}</span>,
       sort: "order_status",
+      sticky: "end",
     },
     ...(
       [

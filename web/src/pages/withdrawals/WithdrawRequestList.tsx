@@ -90,6 +90,7 @@ export default function WithdrawRequestList() {
         return <Badge bg={style.bg}>{style.label}</Badge>;
       },
       sort: "withdraw_status",
+      sticky: "end",
     },
     {
       header: "Request Date",
