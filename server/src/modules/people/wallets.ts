@@ -65,8 +65,10 @@ export async function listWallets(db: Tx, query: ListQuery): Promise<Page<Wallet
     table: userWallets,
     // Inner: every wallet has its user (a required foreign key), and a sort on a
     // user's column can then be read from the users index, wallet by wallet.
+    // The currency (for its symbol's sort and filter) as a left join on its
+    // unique code: a page that does not use it has it removed by the planner.
     joins: sql` join ${users} on ${eq(users.user_id, userWallets.user_id)}
-      join ${currencies} on ${eq(currencies.currency_code, users.currency)}`,
+      left join ${currencies} on ${eq(currencies.currency_code, users.currency)}`,
     rows: (where, orderBy) =>
       selectWallets(db)
         .where(where)
