@@ -86,19 +86,27 @@ describe.each(LISTS)("$path?_format=csv", ({ path, key }) => {
 
 describe("what the file holds", () => {
   it("the filtered, sorted list, both ways, with a search too", async () => {
-    for (const query of [
-      "order_status=6&_sort=total_price&_order=desc",
-      "order_status=2&order_status=3&_sort=paid_on&_order=asc",
-      "q=a&_sort=username&_order=asc",
-      "created_at_gte=2026-04-01&_sort=recipient_name&_order=desc",
-    ]) {
-      const file = await csv(`/api/orders?_format=csv&${query}`);
-      const list = await json(`/api/orders?_page=1&_limit=1000&${query}`);
-      const at = file.header.indexOf("orders_id");
+    const cases: [string, string, string][] = [
+      ["/api/orders", "order_status=6&_sort=total_price&_order=desc", "orders_id"],
+      ["/api/orders", "order_status=2&order_status=3&_sort=paid_on&_order=asc", "orders_id"],
+      ["/api/orders", "q=a&_sort=username&_order=asc", "orders_id"],
+      ["/api/orders", "created_at_gte=2026-04-01&_sort=recipient_name&_order=desc", "orders_id"],
+      // A parent's column, a one-to-one join's column, a search across a join.
+      ["/api/users", "_sort=membership_name&_order=desc", "user_id"],
+      ["/api/users", "_sort=referrer_username&_order=asc&user_status=1", "user_id"],
+      ["/api/usersWallet", "_sort=username&_order=desc", "wallet_id"],
+      ["/api/withdrawRequest", "q=a&_sort=email&_order=asc", "withdraw_id"],
+      ["/api/products", "category_id=2&_sort=price&_order=desc", "product_id"],
+    ];
+    for (const [path, query, key] of cases) {
+      const file = await csv(`${path}?_format=csv&${query}`);
+      const list = await json(`${path}?_page=1&_limit=1000&${query}`);
+      const at = file.header.indexOf(key);
+      expect(list.rows.length, query).toBeGreaterThan(0);
       expect(
         file.rows.map((r) => Number(r[at])),
-        query,
-      ).toEqual(list.rows.map((r) => r.orders_id));
+        `${path}?${query}`,
+      ).toEqual(list.rows.map((r) => r[key]));
     }
   });
 
