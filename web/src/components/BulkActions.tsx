@@ -226,7 +226,7 @@ export function BulkBar({
           role="toolbar"
           aria-label="Bulk actions"
         >
-          <span className="small fw-semibold">
+          <span className="small fw-semibold" aria-live="polite">
             {selection.matching
               ? `All ${totalText} matching ${noun.many} selected`
               : `${selection.count.toLocaleString("en")} selected`}
