@@ -101,3 +101,46 @@ describe("lists: every screen's filters, sort and Export reach the API", () => {
     });
   }
 });
+
+describe("lists: the top bar's alerts open the list of what they count", () => {
+  const s = useBrowser();
+
+  it("each alert's link reaches its list call with its filters", async () => {
+    const response = await s.page.request.get("/api/notifications");
+    const alerts = (await response.json()) as {
+      kind: string;
+      count: number;
+      link: string;
+    }[];
+    expect(alerts.length).toBeGreaterThan(0);
+    for (const alert of alerts) {
+      const target = new URL(alert.link, s.baseURL);
+      const answered = s.page.waitForResponse((r) => {
+        const url = new URL(r.url());
+        return (
+          url.pathname.startsWith("/api/") &&
+          url.searchParams.has("_page") &&
+          r.request().method() === "GET"
+        );
+      });
+      await s.page.goto(alert.link);
+      const list = await answered;
+      expect(list.status()).toBe(200);
+      const asked = new URL(list.url()).searchParams;
+      for (const [key, value] of target.searchParams) {
+        expect({ kind: alert.kind, key, sent: asked.getAll(key) }).toEqual({
+          kind: alert.kind,
+          key,
+          sent: expect.arrayContaining([value]),
+        });
+      }
+      // A count of records is the list's total (variants are counted per variant, listed per product).
+      if (alert.kind !== "variants_low_stock") {
+        expect({ kind: alert.kind, total: Number(list.headers()["x-total-count"]) }).toEqual({
+          kind: alert.kind,
+          total: alert.count,
+        });
+      }
+    }
+  });
+});

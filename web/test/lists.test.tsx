@@ -151,6 +151,15 @@ describe("useListState and DataTable", () => {
     expect(link.hasAttribute("download")).toBe(true);
   });
 
+  it("takes a time as a date bound (an alert's link) and shows its day", () => {
+    renderList("/list?request_at_gte=2026-11-16%2010:30:00&request_at_lte=bad");
+    expect(seen?.filterParams).toEqual({ request_at_gte: "2026-11-16 10:30:00" });
+    expect((screen.getByLabelText("Request Date from") as HTMLInputElement).value).toBe(
+      "2026-11-16",
+    );
+    expect((screen.getByLabelText("Request Date to") as HTMLInputElement).value).toBe("");
+  });
+
   it("sets and clears filters from the bar", () => {
     const { router } = renderList("/list?page=3");
     fireEvent.change(screen.getByLabelText("Request Date from"), {

@@ -131,7 +131,8 @@ function DateRangeFilter({
   list: ListState;
   filter: Extract<ListFilter, { kind: "dates" }>;
 }) {
-  const [from = "", to = ""] = list.values(filter.name);
+  // A time in the URL (an alert's link) shows as its day; the API gets it whole.
+  const [from = "", to = ""] = list.values(filter.name).map((v) => v.slice(0, 10));
   return (
     <fieldset>
       <legend className="small mb-1 float-none w-auto">{filter.label}</legend>

@@ -76,7 +76,8 @@ export interface ListState {
   clearFilters: () => void;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A date range's value: a calendar day (the bar's), or a time (links such as the top bar's alerts). */
+const DAY = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 
 /**
  * The last view of each list screen (its query string, by path) in this

@@ -78,8 +78,18 @@ const filters: ListFilter[] = [
     custom: true,
   },
   { ...statusFilter("product_status"), custom: true },
+  // The top bar's low-stock alerts link here with these (GET notifications).
+  { kind: "choice", name: "stock_qtt_lte", label: "Stock at most", options: [], custom: true },
+  {
+    kind: "choice",
+    name: "variant_qtt_min_lte",
+    label: "A variant's stock at most",
+    options: [],
+    custom: true,
+  },
 ];
 const statusField = filters[3] as ListFilter;
+const stockFilters = filters.slice(4);
 
 /** A price bound from the URL: a number at least 0, else the default. */
 function bound(values: string[], fallback: number): number {
@@ -177,6 +187,25 @@ export default function ProductList() {
               <div className="mt-3">
                 <FilterField list={list} filter={statusField} />
               </div>
+              {stockFilters.map((f) => {
+                const [value] = list.values(f.name);
+                return value === undefined ? null : (
+                  <div key={f.name} className="mt-3 d-flex align-items-center gap-2 small">
+                    <span>
+                      {f.label}: {value}
+                    </span>
+                    <Button
+                      size="sm"
+                      variant="link"
+                      className="p-0"
+                      aria-label={`Remove filter ${f.label}`}
+                      onClick={() => list.setFilter(f.name, [])}
+                    >
+                      ×
+                    </Button>
+                  </div>
+                );
+              })}
             </div>
           </aside>
         )}
