@@ -66,7 +66,8 @@ export class UserFormPage {
   readonly role = () => this.page.getByLabel("Role", { exact: true });
   readonly membership = () => this.page.getByLabel("Membership", { exact: true });
   readonly referral = () => this.page.getByLabel("Referral", { exact: true });
-  readonly language = () => this.page.getByLabel("Language", { exact: true });
+  // In the form: the top bar's language menu is named "Language" too.
+  readonly language = () => this.page.locator("form").getByLabel("Language", { exact: true });
   readonly currency = () => this.page.getByLabel("Currency", { exact: true });
   readonly status = () => this.page.getByLabel("Status (Active)", { exact: true });
   readonly add = () => this.page.getByRole("button", { name: "Add", exact: true });
