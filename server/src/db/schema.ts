@@ -133,6 +133,12 @@ export const users = pgTable(
       onDelete: "set null",
     }),
     ttl_pv: money("ttl_pv").notNull().default("0"),
+    /**
+     * The user's orders, kept by statement triggers on orders (migration 0010,
+     * docs/DECISIONS.md "Lists at any size"): every insert, delete and change
+     * of an order's user_id, so a sort by it is a walk of its index.
+     */
+    ttl_order: integer("ttl_order").notNull().default(0),
     languages: text("languages")
       .notNull()
       .references(() => languages.languages, { onUpdate: "cascade" }),
@@ -160,6 +166,7 @@ export const users = pgTable(
       t.contact,
       t.down_line,
       t.ttl_pv,
+      t.ttl_order,
       t.user_status,
       t.updated_at,
     ]),
