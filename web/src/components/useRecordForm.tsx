@@ -1,6 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from "react";
+import {
+  type CSSProperties,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { Form } from "react-bootstrap";
 import {
   type DefaultValues,
@@ -105,7 +112,7 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
     resolver: zodResolver(schema as never) as never,
     defaultValues: defaults as DefaultValues<TIn>,
   });
-  const { reset, handleSubmit, formState } = form;
+  const { reset, getValues, handleSubmit, formState } = form;
   const { isDirty, isSubmitting } = formState;
   useUnsavedChangesWarning(options.guard !== false && isDirty && !isSubmitting, listRoute);
   const [announcement, setAnnouncement] = useState<Announcement>({ text: "", n: 0 });
@@ -114,16 +121,23 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
     [],
   );
 
+  // The record as loaded, and again when it changes on the server (another
+  // admin's save), unless the admin has begun editing: their typing is kept.
+  const dirtyRef = useRef(isDirty);
+  dirtyRef.current = isDirty;
   useEffect(() => {
-    if (loaded) reset(loaded);
+    if (loaded && !dirtyRef.current) reset(loaded);
   }, [loaded, reset]);
 
   const onSubmit = handleSubmit(
     async (values) => {
       try {
         const result = await save(values);
-        if (onSaved) onSaved(result, values);
-        else navigate(listRoute);
+        if (onSaved) {
+          // Saved and staying: what is shown is what is stored, so nothing is unsaved.
+          reset(getValues());
+          onSaved(result, values);
+        } else navigate(listRoute);
       } catch (error) {
         const shown = showIssuesOnFields(error, form, conflictField);
         if (shown > 0) announce(shown);
