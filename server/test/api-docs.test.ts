@@ -68,7 +68,10 @@ describe("the API document", () => {
       expect(ok, where).toBeDefined();
       // The answer's schema, unless the answer has no body (204).
       if (ok !== "204") expect(JSON.stringify(op.responses[ok ?? ""]), where).toContain("schema");
-      expect(codes.some((c) => /^4\d\d$/.test(c)), where).toBe(true);
+      expect(
+        codes.some((c) => /^4\d\d$/.test(c)),
+        where,
+      ).toBe(true);
     }
   });
 
