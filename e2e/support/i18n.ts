@@ -46,9 +46,9 @@ const ENGLISH_WORDS = new Set(
 const KEPT_NAMES = new Set(["Language", "Theme"]);
 
 /**
- * What the page shows: its visible text nodes ("cell" when a table cell holds
- * the text itself, which is the store's data: names, titles, notes), and the
- * placeholders, accessible names (aria-label), titles and alt texts.
+ * What the page shows: its visible text nodes ("cell" inside a table cell,
+ * where the store's data is: names, titles, notes), and the
+ * placeholders, accessible names (aria-label) and titles.
  */
 export interface ShownText {
   text: string;
@@ -65,13 +65,14 @@ export function visibleTexts(page: Page): Promise<ShownText[]> {
       const text = tidy(node.textContent);
       if (!text || !element || element.closest("script, style, noscript")) continue;
       if (!element.checkVisibility()) continue;
-      out.push({ text, kind: element.tagName === "TD" ? "cell" : "text" });
+      out.push({ text, kind: element.closest("td") ? "cell" : "text" });
     }
+    // An image's alt is the store's data (a banner's title, a product's name).
     for (const element of document.querySelectorAll<HTMLElement>(
-      "[placeholder], [aria-label], [title], img[alt]",
+      "[placeholder], [aria-label], [title]",
     )) {
       if (!element.checkVisibility()) continue;
-      for (const attribute of ["placeholder", "aria-label", "title", "alt"]) {
+      for (const attribute of ["placeholder", "aria-label", "title"]) {
         const text = tidy(element.getAttribute(attribute));
         if (text) out.push({ text, kind: "attribute" });
       }
