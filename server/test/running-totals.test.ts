@@ -78,6 +78,17 @@ async function keptTotals(db: Db): Promise<Record<string, string>> {
 /** "12.50" and "12.5" are one number: compare numerics without trailing zeros. */
 const normal = (value: string) => (value.includes(".") ? value.replace(/\.?0+$/, "") : value);
 
+/** Users whose kept order count (users.ttl_order, migration 0010) is not a fresh count of their orders. */
+async function wrongOrderCounts(db: Db) {
+  return rows<{ user_id: number; kept: number; fresh: number }>(
+    db,
+    sql`select u.user_id, u.ttl_order as kept,
+        (select count(*) from orders o where o.user_id = u.user_id)::int as fresh
+      from users u
+      where u.ttl_order <> (select count(*) from orders o where o.user_id = u.user_id)`,
+  );
+}
+
 /** The dashboard's figures as a fresh aggregate over every row (what it computed before). */
 async function freshDashboard(db: Db) {
   const [top] = await rows<{
@@ -117,7 +128,9 @@ type Command =
   | { kind: "setMembership"; pick: number; membership: number }
   | { kind: "insertUserAt"; daysAgo: number; membership: number }
   | { kind: "moveUser"; pick: number; days: number }
-  | { kind: "insertOrders"; count: number; cents: number; daysAgo: number }
+  | { kind: "insertOrders"; count: number; cents: number; daysAgo: number; owner: number | null }
+  | { kind: "moveOrder"; pick: number; owner: number | null }
+  | { kind: "mergeOrders"; from: number; to: number }
   | { kind: "repriceOrder"; pick: number; cents: number }
   | { kind: "deleteOrder"; pick: number }
   | { kind: "orderStatus"; pick: number; status: number }
@@ -149,8 +162,11 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     count: fc.integer({ min: 1, max: 40 }),
     cents,
     daysAgo: fc.integer({ min: 0, max: 60 }),
+    owner: fc.option(pick),
   }),
   fc.record({ kind: fc.constant("repriceOrder" as const), pick, cents }),
+  fc.record({ kind: fc.constant("moveOrder" as const), pick, owner: fc.option(pick) }),
+  fc.record({ kind: fc.constant("mergeOrders" as const), from: pick, to: pick }),
   fc.record({ kind: fc.constant("deleteOrder" as const), pick }),
   fc.record({
     kind: fc.constant("orderStatus" as const),
@@ -216,8 +232,9 @@ async function run(cmd: Command): Promise<void> {
       return;
     }
     case "insertOrders": {
-      await db.execute(sql`insert into orders (order_number, username, total_price, order_status, created_at)
-        select ${unique("TOT")} || '-' || g, 'tot', ${money(cmd.cents)}::numeric + g, 1,
+      const owner = cmd.owner === null ? null : ((await someUser(cmd.owner)) ?? null);
+      await db.execute(sql`insert into orders (order_number, user_id, username, total_price, order_status, created_at)
+        select ${unique("TOT")} || '-' || g, ${owner}::int, 'tot', ${money(cmd.cents)}::numeric + g, 1,
           now() - make_interval(days => ${cmd.daysAgo}, mins => g)
         from generate_series(1, ${cmd.count}) as g`);
       return;
@@ -228,6 +245,21 @@ async function run(cmd: Command): Promise<void> {
       await db.execute(
         sql`update orders set total_price = ${money(cmd.cents)} where orders_id = ${id}`,
       );
+      return;
+    }
+    case "moveOrder": {
+      const id = await someOrder(cmd.pick);
+      const owner = cmd.owner === null ? null : ((await someUser(cmd.owner)) ?? null);
+      if (id !== undefined)
+        await db.execute(sql`update orders set user_id = ${owner}::int where orders_id = ${id}`);
+      return;
+    }
+    case "mergeOrders": {
+      // One statement moving many orders between users (and some from nobody).
+      const [from, to] = [await someUser(cmd.from), await someUser(cmd.to)];
+      if (from !== undefined && to !== undefined)
+        await db.execute(sql`update orders set user_id = ${to}
+          where user_id = ${from} or (user_id is null and orders_id % 3 = 0)`);
       return;
     }
     case "deleteOrder": {
@@ -287,6 +319,7 @@ describe("running totals", () => {
         expect(summary.statusCode).toBe(200);
         expect(summary.json()).toEqual(await freshDashboard(ctx.db));
         expect(await keptTotals(ctx.db)).toEqual(await freshTotals(ctx.db));
+        expect(await wrongOrderCounts(ctx.db)).toEqual([]);
       }),
       { numRuns: 25 },
     );
@@ -307,6 +340,43 @@ describe("running totals", () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["x-total-count"], path).toBe(fresh[name] ?? "0");
       expect(res.headers["x-total-count-capped"]).toBeUndefined();
+    }
+  });
+
+  it("sorts users by Total Order as a fresh count orders them, either way, any page, filtered too", async () => {
+    // Some users with several orders, so the sort has ties and distinct counts.
+    const ids = (
+      await rows<{ id: number }>(ctx.db, sql`select user_id as id from users order by 1 limit 6`)
+    ).map((r) => r.id);
+    for (const [i, id] of ids.entries()) {
+      await ctx.db.execute(sql`insert into orders (order_number, user_id, username, total_price, order_status)
+        select ${unique("SORT")} || '-' || g, ${id}, 'sort', 1, 1 from generate_series(1, ${(i % 3) + 1}) g`);
+    }
+    for (const order of ["asc", "desc"] as const) {
+      const direction = order === "asc" ? sql`asc` : sql`desc`;
+      for (const [query, where] of [
+        ["", sql`true`],
+        ["&role=Member", sql`u.role = 'Member'`],
+      ] as const) {
+        const expected = (
+          await rows<{ id: number; n: number }>(
+            ctx.db,
+            sql`select u.user_id as id, (select count(*) from orders o where o.user_id = u.user_id)::int as n
+            from users u where ${where} order by 2 ${direction}, 1 ${direction}`,
+          )
+        ).map((r) => [r.id, r.n]);
+        for (const page of [1, 2]) {
+          const res = await ctx.call(
+            "GET",
+            `/api/users?_sort=ttl_order&_order=${order}&_page=${page}&_limit=3${query}`,
+          );
+          expect(res.statusCode).toBe(200);
+          expect(
+            res.json().map((u: { user_id: number; ttl_order: number }) => [u.user_id, u.ttl_order]),
+          ).toEqual(expected.slice((page - 1) * 3, page * 3));
+          expect(res.headers["x-total-count"]).toBe(String(expected.length));
+        }
+      }
     }
   });
 
@@ -341,6 +411,9 @@ describe("running totals", () => {
     expect(await version()).toBe(before + 1);
     await ctx.db.execute(sql`insert into banners (title) values ('c')`);
     expect(await keptTotals(ctx.db)).toEqual(await freshTotals(ctx.db));
+    // Orders too: nobody keeps an order count once the table is emptied.
+    await ctx.db.execute(sql`truncate orders`);
+    expect(await wrongOrderCounts(ctx.db)).toEqual([]);
     const res = await ctx.call("GET", "/api/banner?_page=1&_limit=10");
     expect(res.headers["x-total-count"]).toBe("1");
   });
@@ -372,9 +445,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("running totals under concurrent
                 made[0].user_id,
               ]);
               await client.query(
-                `insert into orders (order_number, username, total_price, order_status)
-                 select $1 || g, $2, 10.05 * g, 1 from generate_series(1, 3) g`,
-                [name, name],
+                `insert into orders (order_number, user_id, username, total_price, order_status)
+                 select $1 || g, $3, $2, 10.05 * g, 1 from generate_series(1, 3) g`,
+                [name, name, made[0].user_id],
               );
               if (i % 3 === 2) {
                 // Delete an older user of this writer: the cascade takes the wallet in the same statement.
@@ -409,5 +482,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("running totals under concurrent
     }
     expect(await keptTotals(ctx.db)).toEqual(await freshTotals(ctx.db));
     expect((await ctx.call("GET", "/api/dashboard")).json()).toEqual(await freshDashboard(ctx.db));
+    expect(await wrongOrderCounts(ctx.db)).toEqual([]);
   }, 120_000);
 });

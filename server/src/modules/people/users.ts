@@ -10,7 +10,7 @@ import {
   type userCreate,
   type userUpdate,
 } from "@store/contract";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
@@ -21,7 +21,6 @@ import {
   genders,
   languages,
   memberships,
-  orders,
   roles,
   users,
   userWallets,
@@ -30,7 +29,7 @@ import {
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, mapPage, type Page, readPage } from "../../lib/paging";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
 
@@ -39,7 +38,7 @@ type UserUpdate = z.output<typeof userUpdate>;
 
 const referrer = alias(users, "referrer");
 
-/** The user as answered, but for the order count: joined names, never the password. */
+/** The user as answered: joined names, never the password. */
 const userColumns = {
   user_id: users.user_id,
   username: users.username,
@@ -56,6 +55,7 @@ const userColumns = {
   referral_of: users.referral_of,
   referrer_username: referrer.username,
   ttl_pv: users.ttl_pv,
+  ttl_order: users.ttl_order,
   languages: users.languages,
   currency: users.currency,
   user_status: users.user_status,
@@ -70,25 +70,6 @@ function selectUsers(db: Tx) {
     .leftJoin(memberships, eq(memberships.member_id, users.membership))
     .leftJoin(referrer, eq(referrer.user_id, users.referral_of))
     .$dynamic();
-}
-
-type UserRow = Omit<User, "ttl_order">;
-
-/**
- * Adds each user's live order count. Counted for the answered rows only, after
- * paging: as a column of the list query it would be counted for every row the
- * OFFSET skips too.
- */
-async function withOrderCounts(db: Tx, rows: UserRow[]): Promise<User[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.user_id);
-  const counts = await db
-    .select({ user_id: orders.user_id, n: count() })
-    .from(orders)
-    .where(sql`${orders.user_id} = any(${sql.param(ids)}::int[])`)
-    .groupBy(orders.user_id);
-  const byUser = new Map(counts.map((row) => [row.user_id, row.n]));
-  return rows.map((row) => ({ ...row, ttl_order: byUser.get(row.user_id) ?? 0 }));
 }
 
 const listSpec: ListSpec = {
@@ -116,6 +97,7 @@ const listSpec: ListSpec = {
       fk: users.referral_of,
     },
     ttl_pv: users.ttl_pv,
+    ttl_order: users.ttl_order,
     user_status: users.user_status,
     created_at: users.created_at,
     updated_at: users.updated_at,
@@ -123,19 +105,12 @@ const listSpec: ListSpec = {
   defaultOrder: { by: users.user_id, order: "asc" },
   key: users.user_id,
   total: "users",
-  fields: {
-    ...fieldsOf(userColumns),
-    // Counted live (orders_user_id_idx); a sort by it counts every user's orders.
-    ttl_order: {
-      by: sql`(select count(*) from ${orders} where ${orders.user_id} = ${users.user_id})`,
-      type: "int",
-    },
-  },
+  fields: fieldsOf(userColumns),
 };
 
 export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
   const clauses = listClauses(query, listSpec);
-  const page = await readPage(db, clauses, {
+  return readPage(db, clauses, {
     table: users,
     joins: sql`
       left join ${memberships} on ${eq(memberships.member_id, users.membership)}
@@ -146,12 +121,10 @@ export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
         .orderBy(...orderBy),
     keyOf: (row) => row.user_id,
   });
-  return mapPage(page, (rows) => withOrderCounts(db, rows));
 }
 
 export async function findUser(db: Tx, userId: number): Promise<User | undefined> {
-  const found = await selectUsers(db).where(eq(users.user_id, userId)).limit(1);
-  const [row] = await withOrderCounts(db, found);
+  const [row] = await selectUsers(db).where(eq(users.user_id, userId)).limit(1);
   return row;
 }
 
