@@ -24,6 +24,8 @@ export type ListFilter =
       param?: string;
       /** Sent when the URL has none (the product price range), and not a "filter" then. */
       defaultValue?: string;
+      /** Filters whose presence drops the default (a low-stock view is at any price). */
+      noDefaultWith?: string[];
       /** Drawn by the screen itself rather than the shared filter bar. */
       custom?: boolean;
     }
@@ -154,7 +156,9 @@ export function useListState(
     const chosen = values(filter.name);
     const sent = filter.multiple ? chosen : chosen.slice(0, 1);
     filtered ||= sent.length > 0;
-    if (sent.length === 0 && filter.defaultValue !== undefined) sent.push(filter.defaultValue);
+    const overridden = filter.noDefaultWith?.some((name) => values(name).length > 0) ?? false;
+    if (sent.length === 0 && filter.defaultValue !== undefined && !overridden)
+      sent.push(filter.defaultValue);
     if (sent.length > 0)
       filterParams[filter.param ?? filter.name] = filter.multiple ? sent : sent[0];
   }

@@ -45,6 +45,12 @@ const SORTS: { value: string; label: string }[] = [
 ];
 
 /**
+ * The top bar's low-stock alerts link here with these (GET notifications);
+ * such a view is at any price, so it lists what the alert counted.
+ */
+const LOW_STOCK = ["stock_qtt_lte", "variant_qtt_min_lte"];
+
+/**
  * The filters, in the URL as before (cat, min, max, q, page; product_status):
  * the price range is always sent, its defaults 1 and 1500 when the URL has none
  * (docs/REQUIREMENTS.md section 5).
@@ -66,6 +72,7 @@ const filters: ListFilter[] = [
     label: "Min",
     options: [],
     defaultValue: String(DEFAULT_MIN_PRICE),
+    noDefaultWith: LOW_STOCK,
     custom: true,
   },
   {
@@ -75,10 +82,10 @@ const filters: ListFilter[] = [
     label: "Max",
     options: [],
     defaultValue: String(DEFAULT_MAX_PRICE),
+    noDefaultWith: LOW_STOCK,
     custom: true,
   },
   { ...statusFilter("product_status"), custom: true },
-  // The top bar's low-stock alerts link here with these (GET notifications).
   { kind: "choice", name: "stock_qtt_lte", label: "Stock at most", options: [], custom: true },
   {
     kind: "choice",
@@ -120,11 +127,14 @@ export default function ProductList() {
     .filter((id) => Number.isInteger(id) && id > 0);
   const min = bound(list.values("min"), DEFAULT_MIN_PRICE);
   const max = bound(list.values("max"), DEFAULT_MAX_PRICE);
+  // A low-stock view without a price of its own is at any price (the hook sends none then).
+  const sent = list.filterParams;
+  const anyPrice = sent.min_price === undefined && sent.max_price === undefined;
   const { data, isLoading, isFetching } = products.useList({
     ...list.params,
     category_id: categoryIds,
-    min_price: min,
-    max_price: max,
+    min_price: sent.min_price === undefined ? undefined : min,
+    max_price: sent.max_price === undefined ? undefined : max,
   });
 
   const toggleCategory = (id: number, on: boolean) =>
@@ -177,13 +187,17 @@ export default function ProductList() {
                   <small className="text-muted">No categories yet.</small>
                 )}
               </fieldset>
-              <PriceFilter
-                min={min}
-                max={max}
-                onChange={(range) =>
-                  list.setFilters({ min: [String(range.min)], max: [String(range.max)] })
-                }
-              />
+              {anyPrice ? (
+                <p className="small text-muted mb-0">Price: any (a low-stock view)</p>
+              ) : (
+                <PriceFilter
+                  min={min}
+                  max={max}
+                  onChange={(range) =>
+                    list.setFilters({ min: [String(range.min)], max: [String(range.max)] })
+                  }
+                />
+              )}
               <div className="mt-3">
                 <FilterField list={list} filter={statusField} />
               </div>
