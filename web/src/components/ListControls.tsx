@@ -97,7 +97,7 @@ function ChoiceFilter({
           id={id}
           size="sm"
           variant="outline-secondary"
-          className="text-truncate bg-white text-body"
+          className="text-truncate bg-body text-body"
           style={{ maxWidth: 240 }}
           aria-labelledby={`${id}-label ${id}`}
         >

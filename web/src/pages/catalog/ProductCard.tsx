@@ -29,7 +29,7 @@ export function ProductCard({
   return (
     <article className="card h-100 shadow-sm" aria-label={p.product_name}>
       {selectBox && (
-        <div className="position-absolute top-0 start-0 m-2 px-1 bg-white rounded shadow-sm">
+        <div className="position-absolute top-0 start-0 m-2 px-1 bg-body rounded shadow-sm">
           {selectBox}
         </div>
       )}
@@ -65,7 +65,7 @@ export function ProductCard({
         <div className="small text-muted">Created: {formatDate(p.created_at)}</div>
         <div className="small">Cost Price: {formatMoney(p.cost_price)}</div>
       </div>
-      <div className="card-footer bg-white d-flex gap-2">
+      <div className="card-footer bg-body d-flex gap-2">
         <Link
           to={`/editProduct?pid=${p.product_id}`}
           className="btn btn-sm btn-outline-primary flex-fill"
