@@ -29,7 +29,7 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
-      <Modal.Header closeButton>
+      <Modal.Header closeButton closeLabel={t("common.close")}>
         <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
           {tx(title)}
         </Modal.Title>

@@ -12,7 +12,7 @@ export default function ForgotPasswordDialog({
   const { t } = useTranslation();
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="forgot-password-title">
-      <Modal.Header closeButton>
+      <Modal.Header closeButton closeLabel={t("common.close")}>
         <Modal.Title id="forgot-password-title">{t("login.alertTitle")}</Modal.Title>
       </Modal.Header>
       <Modal.Body>{t("login.contactSupport")}</Modal.Body>
