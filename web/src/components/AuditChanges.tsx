@@ -1,4 +1,5 @@
 import type { AuditEntry } from "@store/contract";
+import { tx } from "../i18n/messages";
 
 /** One field's change in an audit row. */
 export interface FieldChange {
@@ -40,28 +41,29 @@ export function shownValue(value: unknown): string {
 /** The field-by-field difference of one audit row, as a small table. */
 export function AuditChanges({ entry }: { entry: Pick<AuditEntry, "before" | "after"> }) {
   const changes = fieldChanges(entry.before, entry.after);
-  if (changes.length === 0) return <span className="text-muted small">No field changed.</span>;
+  if (changes.length === 0)
+    return <span className="text-muted small">{tx("No field changed.")}</span>;
   return (
     <table className="table table-sm table-borderless mb-0 small audit-changes">
       <thead className="visually-hidden">
         <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
+          <th scope="col">{tx("Field")}</th>
+          <th scope="col">{tx("Before")}</th>
+          <th scope="col">{tx("After")}</th>
         </tr>
       </thead>
       <tbody>
         {changes.map((c) => (
           <tr key={c.field}>
             <th scope="row" className="fw-normal text-muted text-nowrap pe-2">
-              {fieldLabel(c.field)}
+              {tx(fieldLabel(c.field))}
             </th>
             <td className="text-decoration-line-through text-danger-emphasis">
-              <span className="visually-hidden">from </span>
+              <span className="visually-hidden">{tx("from")} </span>
               {shownValue(c.before)}
             </td>
             <td className="text-success-emphasis">
-              <span className="visually-hidden">to </span>
+              <span className="visually-hidden">{tx("to")} </span>
               {shownValue(c.after)}
             </td>
           </tr>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button, ButtonGroup, Dropdown, Form, Modal } from "react-bootstrap";
 import type { BulkAnswer } from "../api/client";
 import type { BulkRequest } from "../api/crud";
+import { tx } from "../i18n/messages";
 import { ConfirmDialog } from "./ConfirmDialog";
 import type { ListState } from "./useListState";
 
@@ -121,7 +122,7 @@ export function SelectBox({
   return (
     <Form.Check
       className="mb-0"
-      aria-label={`Select ${name}`}
+      aria-label={tx(`Select ${name}`)}
       checked={selection.has(id)}
       onChange={(e) => selection.toggle(id, name, e.target.checked)}
     />
@@ -140,7 +141,7 @@ export function SelectPageBox({
   return (
     <Form.Check
       className="mb-0"
-      aria-label="Select all on this page"
+      aria-label={tx("Select all on this page")}
       checked={rows.length > 0 && ticked === rows.length}
       ref={(el: HTMLInputElement | null) => {
         if (el) el.indeterminate = ticked > 0 && ticked < rows.length;
@@ -186,10 +187,12 @@ export function BulkBar({
     names: ReadonlyMap<number, string>;
   } | null>(null);
 
-  const totalText = capped ? `more than ${total.toLocaleString("en")}` : total.toLocaleString("en");
+  const totalText = capped
+    ? tx(`more than ${total.toLocaleString("en")}`)
+    : total.toLocaleString("en");
   const what = selection.matching
-    ? `all ${totalText} matching ${noun.many}`
-    : `${selection.count.toLocaleString("en")} ${plural(selection.count, noun)}`;
+    ? tx(`all ${totalText} matching ${noun.many}`)
+    : tx(`${selection.count.toLocaleString("en")} ${plural(selection.count, noun)}`);
   const pageAllTicked =
     pageRows.length > 0 && pageRows.every((r) => selection.chosen.has(r.id)) && !selection.matching;
   const more = total > pageRows.length || capped;
@@ -224,16 +227,16 @@ export function BulkBar({
         <div
           className="d-flex flex-wrap align-items-center gap-2 mb-2 px-2 py-1 rounded bg-primary-subtle"
           role="toolbar"
-          aria-label="Bulk actions"
+          aria-label={tx("Bulk actions")}
         >
           <span className="small fw-semibold" aria-live="polite">
             {selection.matching
-              ? `All ${totalText} matching ${noun.many} selected`
-              : `${selection.count.toLocaleString("en")} selected`}
+              ? tx(`All ${totalText} matching ${noun.many} selected`)
+              : tx(`${selection.count.toLocaleString("en")} selected`)}
           </span>
           {pageAllTicked && more && !tooMany && (
             <Button size="sm" variant="link" className="p-0" onClick={selection.selectMatching}>
-              Select all {totalText} matching
+              {tx(`Select all ${totalText} matching`)}
             </Button>
           )}
           {pageAllTicked && more && tooMany && (
@@ -252,25 +255,25 @@ export function BulkBar({
                   variant={a.variant ?? "outline-primary"}
                   onClick={() => setAsking(a)}
                 >
-                  {a.label}
+                  {tx(a.label)}
                 </Button>
               ))}
             {[...grouped].map(([group, items]) => (
               <Dropdown key={group} as={ButtonGroup}>
                 <Dropdown.Toggle size="sm" variant="outline-primary">
-                  {group}
+                  {tx(group)}
                 </Dropdown.Toggle>
                 <Dropdown.Menu>
                   {items.map((a) => (
                     <Dropdown.Item key={a.label} as="button" onClick={() => setAsking(a)}>
-                      {a.label}
+                      {tx(a.label)}
                     </Dropdown.Item>
                   ))}
                 </Dropdown.Menu>
               </Dropdown>
             ))}
             <Button size="sm" variant="outline-secondary" onClick={selection.clear}>
-              Clear selection
+              {tx("Clear selection")}
             </Button>
           </div>
         </div>
@@ -291,22 +294,22 @@ export function BulkBar({
         centered
         aria-labelledby="bulk-result-title"
       >
-        <Modal.Header closeButton>
+        <Modal.Header closeButton closeLabel={tx("Close")}>
           <Modal.Title id="bulk-result-title" as="h2" className="h5">
-            {result?.action.label} Result
+            {tx(`${result?.action.label ?? ""} Result`)}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="mb-2" data-testid="bulk-summary">
-            {succeeded} of {result?.answer.results.length ?? 0} succeeded.
+            {tx(`${succeeded} of ${result?.answer.results.length ?? 0} succeeded.`)}
           </p>
           {failures.length > 0 && (
             <>
-              <p className="mb-1 fw-semibold">{failures.length} failed:</p>
-              <ul aria-label="Failures" className="mb-0">
+              <p className="mb-1 fw-semibold">{tx(`${failures.length} failed:`)}</p>
+              <ul aria-label={tx("Failures")} className="mb-0">
                 {failures.map((f) => (
                   <li key={f.id}>
-                    {result?.names.get(f.id) ?? `#${f.id}`}: {f.message}
+                    {result?.names.get(f.id) ?? `#${f.id}`}: {tx(f.message)}
                   </li>
                 ))}
               </ul>
@@ -315,7 +318,7 @@ export function BulkBar({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="primary" onClick={() => setResult(null)}>
-            OK
+            {tx("OK")}
           </Button>
         </Modal.Footer>
       </Modal>

@@ -24,6 +24,7 @@ import {
 import { ExportButton, FilterBar, SearchBox } from "./ListControls";
 import { LoadingDots } from "./Loading";
 import "./lists.css";
+import { tx } from "../i18n/messages";
 import type { ListState, SortOrder } from "./useListState";
 
 export interface Column<T> {
@@ -108,7 +109,7 @@ function HeaderCell({
   if (!sort)
     return (
       <th className={className} style={style}>
-        {header}
+        {tx(header)}
       </th>
     );
   const order = list.sort === sort ? list.order : undefined;
@@ -119,7 +120,7 @@ function HeaderCell({
       aria-sort={order === "asc" ? "ascending" : order === "desc" ? "descending" : undefined}
     >
       <button type="button" className="sort-button" onClick={() => list.setSort(sort)}>
-        {header}
+        {tx(header)}
         <SortIcon order={order} />
       </button>
     </th>
@@ -218,8 +219,8 @@ export function DataTable<T>({
   // counts says so ("of more than 1,000 entries", docs/DECISIONS.md).
   const of = capped ? `more than ${total.toLocaleString("en")}` : String(total);
   const showing = rows.length
-    ? `Showing ${offset + 1} to ${offset + rows.length} of ${of} entries`
-    : "Showing 0 entries";
+    ? tx(`Showing ${offset + 1} to ${offset + rows.length} of ${of} entries`)
+    : tx("Showing 0 entries");
 
   // The tick-box column sticks with the key columns when there are any.
   let starts = 0;
@@ -247,13 +248,13 @@ export function DataTable<T>({
       <FilterBar list={list} />
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <Form.Label className="d-flex align-items-center gap-2 mb-0">
-          Show
+          {tx("Show")}
           <Form.Select
             size="sm"
             style={{ width: "auto" }}
             value={list.size}
             onChange={(e) => list.setSize(Number(e.target.value))}
-            aria-label="Show entries"
+            aria-label={tx("Show entries")}
           >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
@@ -261,7 +262,7 @@ export function DataTable<T>({
               </option>
             ))}
           </Form.Select>
-          entries
+          {tx("entries")}
         </Form.Label>
         <div className="d-flex flex-wrap align-items-center gap-2">
           {searchable && <SearchBox list={list} />}
@@ -311,8 +312,10 @@ export function DataTable<T>({
             ) : rows.length === 0 ? (
               <tr>
                 <td colSpan={span} className="text-center text-muted py-4">
-                  {emptyText ??
-                    (list.q || list.filtered ? "No matching records found." : "No records yet.")}
+                  {tx(
+                    emptyText ??
+                      (list.q || list.filtered ? "No matching records found." : "No records yet."),
+                  )}
                 </td>
               </tr>
             ) : (
@@ -344,10 +347,10 @@ export function DataTable<T>({
       </div>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <small className="text-muted">{showing}</small>
-        <Pagination size="sm" className="mb-0" aria-label="Pagination">
-          <Pagination.Prev disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)}>
-            Previous
-          </Pagination.Prev>
+        <Pagination size="sm" className="mb-0" aria-label={tx("Pagination")}>
+          <Pagination.Item disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)}>
+            {tx("Previous")}
+          </Pagination.Item>
           {pageWindow(list.page, lastPage).map((p, i) =>
             p === "gap" ? (
               <Pagination.Ellipsis key={`gap-${i}`} disabled />
@@ -357,12 +360,12 @@ export function DataTable<T>({
               </Pagination.Item>
             ),
           )}
-          <Pagination.Next
+          <Pagination.Item
             disabled={list.page >= lastPage}
             onClick={() => list.setPage(list.page + 1)}
           >
-            Next
-          </Pagination.Next>
+            {tx("Next")}
+          </Pagination.Item>
         </Pagination>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Button, Dropdown, Form } from "react-bootstrap";
 import { exportUrl } from "../api/crud";
+import { tx } from "../i18n/messages";
 import { type ListFilter, type ListState, useSearchText } from "./useListState";
 
 /** The list's search box: applied after a pause, dropped if the admin has left the list. */
@@ -26,7 +27,7 @@ export function SearchBox({
       value={text}
       placeholder={placeholder}
       onChange={(e) => setText(e.target.value)}
-      aria-label={label}
+      aria-label={tx(label)}
       className={visibleLabel ? undefined : className}
       style={visibleLabel ? { width: 220 } : undefined}
     />
@@ -34,7 +35,7 @@ export function SearchBox({
   if (!visibleLabel) return box;
   return (
     <Form.Label className={`d-flex align-items-center gap-2 mb-0 ${className ?? ""}`}>
-      {visibleLabel}
+      {tx(visibleLabel)}
       {box}
     </Form.Label>
   );
@@ -51,9 +52,9 @@ export function ExportButton({ list, from }: { list: ListState; from: string }) 
       href={exportUrl(from, list.exportParams)}
       download
       className="btn btn-sm btn-outline-secondary text-nowrap"
-      title="Download what is on show (filters and sort, every page) as CSV"
+      title={tx("Download what is on show (filters and sort, every page) as CSV")}
     >
-      Export
+      {tx("Export")}
     </a>
   );
 }
@@ -69,16 +70,16 @@ function ChoiceFilter({
   if (!filter.multiple) {
     return (
       <Form.Group controlId={`filter-${filter.name}`}>
-        <Form.Label className="small mb-1">{filter.label}</Form.Label>
+        <Form.Label className="small mb-1">{tx(filter.label)}</Form.Label>
         <Form.Select
           size="sm"
           value={chosen[0] ?? ""}
           onChange={(e) => list.setFilter(filter.name, e.target.value ? [e.target.value] : [])}
         >
-          <option value="">All</option>
+          <option value="">{tx("All")}</option>
           {filter.options.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {tx(o.label)}
             </option>
           ))}
         </Form.Select>
@@ -90,7 +91,7 @@ function ChoiceFilter({
   return (
     <div>
       <div className="small mb-1" id={`${id}-label`}>
-        {filter.label}
+        {tx(filter.label)}
       </div>
       <Dropdown autoClose="outside">
         <Dropdown.Toggle
@@ -101,14 +102,14 @@ function ChoiceFilter({
           style={{ maxWidth: 240 }}
           aria-labelledby={`${id}-label ${id}`}
         >
-          {names.length ? names.join(", ") : "All"}
+          {names.length ? names.map((n) => tx(n)).join(", ") : tx("All")}
         </Dropdown.Toggle>
         <Dropdown.Menu className="px-3 py-2" style={{ minWidth: 200 }}>
           {filter.options.map((o) => (
             <Form.Check
               key={o.value}
               id={`${id}-${o.value}`}
-              label={o.label}
+              label={tx(o.label)}
               checked={chosen.includes(o.value)}
               onChange={(e) =>
                 list.setFilter(
@@ -135,21 +136,21 @@ function DateRangeFilter({
   const [from = "", to = ""] = list.values(filter.name).map((v) => v.slice(0, 10));
   return (
     <fieldset>
-      <legend className="small mb-1 float-none w-auto">{filter.label}</legend>
+      <legend className="small mb-1 float-none w-auto">{tx(filter.label)}</legend>
       <div className="d-flex align-items-center gap-1">
         <Form.Control
           size="sm"
           type="date"
-          aria-label={`${filter.label} from`}
+          aria-label={tx(`${filter.label} from`)}
           value={from}
           max={to || undefined}
           onChange={(e) => list.setDates(filter.name, e.target.value, to)}
         />
-        <span className="small text-muted">to</span>
+        <span className="small text-muted">{tx("to")}</span>
         <Form.Control
           size="sm"
           type="date"
-          aria-label={`${filter.label} to`}
+          aria-label={tx(`${filter.label} to`)}
           value={to}
           min={from || undefined}
           onChange={(e) => list.setDates(filter.name, from, e.target.value)}
@@ -173,13 +174,13 @@ export function FilterBar({ list }: { list: ListState }) {
   const shown = list.filters.filter((f) => f.kind === "dates" || !f.custom);
   if (shown.length === 0) return null;
   return (
-    <fieldset className="d-flex flex-wrap align-items-end gap-3 mb-3" aria-label="Filters">
+    <fieldset className="d-flex flex-wrap align-items-end gap-3 mb-3" aria-label={tx("Filters")}>
       {shown.map((filter) => (
         <FilterField key={filter.name} list={list} filter={filter} />
       ))}
       {list.filtered && (
         <Button size="sm" variant="link" className="px-0" onClick={list.clearFilters}>
-          Clear filters
+          {tx("Clear filters")}
         </Button>
       )}
     </fieldset>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import type { ListPage } from "../api/client";
+import { tx } from "../i18n/messages";
 import type { BulkOptions, Column } from "./DataTable";
 import { DataTable } from "./DataTable";
 import { PageHeader } from "./PageHeader";
@@ -66,17 +67,17 @@ export function RecordList<T>({
         <Link
           to={editTo(row)}
           className="btn btn-sm btn-outline-primary"
-          aria-label={`Edit ${nameOf(row)}`}
+          aria-label={tx(`Edit ${nameOf(row)}`)}
         >
-          Edit
+          {tx("Edit")}
         </Link>
         <Button
           size="sm"
           variant="outline-danger"
-          aria-label={`Delete ${nameOf(row)}`}
+          aria-label={tx(`Delete ${nameOf(row)}`)}
           onClick={() => deleteDialog.ask(row)}
         >
-          Delete
+          {tx("Delete")}
         </Button>
       </div>
     ),
@@ -86,7 +87,7 @@ export function RecordList<T>({
     <>
       <PageHeader title={title}>
         <Link to={addTo} className="btn btn-primary">
-          Add New
+          {tx("Add New")}
         </Link>
       </PageHeader>
       <div className="card p-3">
