@@ -7,6 +7,7 @@ import {
   useFormContext,
   useFormState,
 } from "react-hook-form";
+import { tx } from "../i18n/messages";
 
 /** What an input needs to be tied to its label, hint and error. */
 export interface InputAria {
@@ -120,11 +121,11 @@ function FieldFrame({
 }: Common & { id: string; error: string | undefined; children: ReactNode }) {
   return (
     <Form.Group className={className}>
-      <Form.Label htmlFor={id}>{label}</Form.Label>
+      <Form.Label htmlFor={id}>{typeof label === "string" ? tx(label) : label}</Form.Label>
       {children}
       {hint && (
         <Form.Text id={`${id}-hint`} className="d-block text-muted">
-          {hint}
+          {typeof hint === "string" ? tx(hint) : hint}
         </Form.Text>
       )}
       <FieldError id={id} error={error} />
@@ -137,7 +138,7 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
   if (!error) return null;
   return (
     <div id={`${id}-error`} className="invalid-feedback d-block">
-      {error}
+      {tx(error)}
     </div>
   );
 }

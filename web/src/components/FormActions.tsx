@@ -1,5 +1,6 @@
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
+import { tx } from "../i18n/messages";
 
 /** The foot of a record form: Cancel back to the list, and Add (new) or Save (edit). */
 export function FormActions({
@@ -14,10 +15,10 @@ export function FormActions({
   return (
     <div className="d-flex gap-2">
       <Link to={cancelTo} className="btn btn-outline-secondary">
-        Cancel
+        {tx("Cancel")}
       </Link>
       <Button type="submit" disabled={submitting}>
-        {isEdit ? "Save" : "Add"}
+        {isEdit ? tx("Save") : tx("Add")}
       </Button>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button, Card } from "react-bootstrap";
 import { Link } from "react-router";
 import { useAuditLog } from "../api/audit";
+import { tx } from "../i18n/messages";
 import { formatDateTime } from "../lib/format";
 import { AuditChanges } from "./AuditChanges";
 
@@ -32,24 +33,24 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
     <Card as="section" className="mt-3" style={{ maxWidth: 900 }} aria-labelledby="history-title">
       <Card.Header className="d-flex justify-content-between align-items-center py-2">
         <h2 id="history-title" className="h6 mb-0">
-          History
+          {tx("History")}
         </h2>
         <Link to={allLink} className="small">
-          Open in Audit Log
+          {tx("Open in Audit Log")}
         </Link>
       </Card.Header>
       <Card.Body>
         {isLoading ? (
-          <p className="text-muted mb-0">Loading history…</p>
+          <p className="text-muted mb-0">{tx("Loading history…")}</p>
         ) : !data || data.rows.length === 0 ? (
-          <p className="text-muted mb-0">No changes recorded yet.</p>
+          <p className="text-muted mb-0">{tx("No changes recorded yet.")}</p>
         ) : (
-          <ol className="list-unstyled mb-0" aria-label="Changes, newest first">
+          <ol className="list-unstyled mb-0" aria-label={tx("Changes, newest first")}>
             {data.rows.map((entry) => (
               <li key={entry.audit_id} className="border-bottom pb-2 mb-2 history-entry">
                 <div className="small mb-1">
-                  <strong>{actionLabel(entry.action)}</strong> by{" "}
-                  <strong>{entry.actor ?? "system"}</strong> on{" "}
+                  <strong>{tx(actionLabel(entry.action))}</strong> {tx("by")}{" "}
+                  <strong>{entry.actor ?? tx("system")}</strong> {tx("on")}{" "}
                   <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                 </div>
                 <AuditChanges entry={entry} />
@@ -65,7 +66,7 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
               disabled={page <= 1}
               onClick={() => setPage((p) => p - 1)}
             >
-              Newer
+              {tx("Newer")}
             </Button>
             <span>
               Page {page} of {last}
@@ -76,7 +77,7 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
               disabled={page >= last}
               onClick={() => setPage((p) => p + 1)}
             >
-              Older
+              {tx("Older")}
             </Button>
           </div>
         )}

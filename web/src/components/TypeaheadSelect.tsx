@@ -10,6 +10,7 @@ import {
   useState,
 } from "react";
 import { Form } from "react-bootstrap";
+import { tx } from "../i18n/messages";
 
 export interface TypeaheadOption {
   value: string;
@@ -189,8 +190,10 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
       : options.length === 0
         ? "No matches."
         : total !== undefined && total > options.length - fixedOptions.length
-          ? `${options.length} shown of ${total + fixedOptions.length}; scroll or arrow down for more.`
-          : `${options.length} ${options.length === 1 ? "match" : "matches"}.`;
+          ? tx(
+              `${options.length} shown of ${total + fixedOptions.length}; scroll or arrow down for more.`,
+            )
+          : tx(`${options.length} ${options.length === 1 ? "match" : "matches"}.`);
 
   return (
     <div className="position-relative typeahead">
@@ -209,7 +212,7 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
         aria-invalid={props["aria-invalid"]}
         aria-describedby={props["aria-describedby"]}
         isInvalid={props.isInvalid}
-        placeholder={props.placeholder ?? "Type to search"}
+        placeholder={tx(props.placeholder ?? "Type to search")}
         value={text ?? label}
         onChange={(e) => {
           setText(e.target.value);
@@ -225,7 +228,7 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
         id={listId}
         ref={listRef}
         role="listbox"
-        aria-label="Matches"
+        aria-label={tx("Matches")}
         // Busy while the typed text is not yet asked for or its answer is on its way.
         aria-busy={open && ((text ?? "").trim() !== q || matches.isFetching)}
         className={`dropdown-menu w-100 overflow-auto${open ? " show" : ""}`}
@@ -252,7 +255,7 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => choose(option)}
           >
-            {option.label}
+            {tx(option.label)}
           </div>
         ))}
         {open && (matches.isFetching || matches.hasNextPage) && (

@@ -22,6 +22,7 @@ import {
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../api/client";
+import { tx } from "../i18n/messages";
 import { useRecordId } from "./MissingRecord";
 import { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";
 
@@ -215,7 +216,7 @@ export function RecordForm<TIn extends FieldValues, TOut>({
 export function FormAnnouncer({ announcement }: { announcement: Announcement }) {
   return (
     <div role="status" aria-live="polite" className="visually-hidden">
-      {announcement.text ? `${announcement.text}${announcement.n % 2 ? "\u00a0" : ""}` : ""}
+      {announcement.text ? `${tx(announcement.text)}${announcement.n % 2 ? "\u00a0" : ""}` : ""}
     </div>
   );
 }
