@@ -10,6 +10,7 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatShortDateTime } from "../../lib/format";
 
 const nowrap = "text-nowrap";
@@ -60,7 +61,7 @@ export default function BrandList() {
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title="Brands"
+      title={tx("Brands")}
       addTo="/addBrands"
       columns={columns}
       page={data}

@@ -9,6 +9,7 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
 
 const nowrap = "text-nowrap";
@@ -49,7 +50,7 @@ export default function CategoryList() {
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title="Categories"
+      title={tx("Categories")}
       addTo="/addCategories"
       columns={columns}
       page={data}

@@ -2,6 +2,7 @@ import { DEFAULT_MAX_PRICE, DEFAULT_MIN_PRICE } from "@store/contract";
 import { useEffect, useState } from "react";
 import { Form, InputGroup } from "react-bootstrap";
 import { NumberInput } from "../../components";
+import { tx } from "../../i18n/messages";
 
 export const MIN_ABOVE_MAX = "Min Price cannot be more than Max Price.";
 export const MAX_BELOW_MIN = "Max Price cannot be less than Min Price.";
@@ -65,10 +66,10 @@ export function PriceFilter({
 
   return (
     <fieldset>
-      <legend className="fs-6 fw-semibold">Price</legend>
+      <legend className="fs-6 fw-semibold">{tx("Price")}</legend>
       <div className="d-flex gap-2">
         <Form.Group controlId="price-min">
-          <Form.Label className="small mb-1">Min</Form.Label>
+          <Form.Label className="small mb-1">{tx("Min")}</Form.Label>
           <InputGroup size="sm">
             <InputGroup.Text>RM</InputGroup.Text>
             <NumberInput
@@ -81,7 +82,7 @@ export function PriceFilter({
           </InputGroup>
         </Form.Group>
         <Form.Group controlId="price-max">
-          <Form.Label className="small mb-1">Max</Form.Label>
+          <Form.Label className="small mb-1">{tx("Max")}</Form.Label>
           <InputGroup size="sm">
             <InputGroup.Text>RM</InputGroup.Text>
             <NumberInput

@@ -3,11 +3,12 @@ import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { ImageWithFallback } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDate, formatMoney } from "../../lib/format";
 
 /** "(x) variation" or "No variation" (docs/REQUIREMENTS.md section 2). */
 export function variationText(count: number): string {
-  return count > 0 ? `(${count}) variation` : "No variation";
+  return count > 0 ? tx(`(${count}) variation`) : tx("No variation");
 }
 
 /** A discount price counts when it is set and not zero. */
@@ -33,7 +34,7 @@ export function ProductCard({
           {selectBox}
         </div>
       )}
-      <Link to={`/productDetails?pid=${p.product_id}`} aria-label={`Preview ${p.product_name}`}>
+      <Link to={`/productDetails?pid=${p.product_id}`} aria-label={tx(`Preview ${p.product_name}`)}>
         <ImageWithFallback
           fileName={firstImage}
           alt={p.product_name}
@@ -44,7 +45,9 @@ export function ProductCard({
       <div className="card-body d-flex flex-column gap-1">
         <h2 className="h6 mb-0">{p.product_name}</h2>
         <div className="small text-muted">SKU: {p.sku || "-"}</div>
-        <div className="small">Category: {p.category_name ?? "-"}</div>
+        <div className="small">
+          {tx("Category:")} {p.category_name ?? "-"}
+        </div>
         <div className="small">{variationText(p.product_variation)}</div>
         <div data-testid="price">
           {hasDiscount(p) ? (
@@ -62,25 +65,29 @@ export function ProductCard({
           </span>{" "}
           Rating: {p.rating}
         </div>
-        <div className="small text-muted">Created: {formatDate(p.created_at)}</div>
-        <div className="small">Cost Price: {formatMoney(p.cost_price)}</div>
+        <div className="small text-muted">
+          {tx("Created:")} {formatDate(p.created_at)}
+        </div>
+        <div className="small">
+          {tx("Cost Price:")} {formatMoney(p.cost_price)}
+        </div>
       </div>
       <div className="card-footer bg-body d-flex gap-2">
         <Link
           to={`/editProduct?pid=${p.product_id}`}
           className="btn btn-sm btn-outline-primary flex-fill"
-          aria-label={`Edit ${p.product_name}`}
+          aria-label={tx(`Edit ${p.product_name}`)}
         >
-          Edit
+          {tx("Edit")}
         </Link>
         <Button
           size="sm"
           variant="outline-danger"
           className="flex-fill"
-          aria-label={`Delete ${p.product_name}`}
+          aria-label={tx(`Delete ${p.product_name}`)}
           onClick={() => onDelete(p)}
         >
-          Delete
+          {tx("Delete")}
         </Button>
       </div>
     </article>

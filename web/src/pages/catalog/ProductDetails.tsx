@@ -2,6 +2,7 @@ import { Fragment, useState } from "react";
 import { Button, ButtonGroup, Carousel, Col, Form, Row, Tab, Tabs } from "react-bootstrap";
 import { Link } from "react-router";
 import { DEFAULT_PRODUCT_IMAGE, PageHeader } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 
 /** The sample product of the static preview (docs/REQUIREMENTS.md: a mock, not the product's own data). */
@@ -38,27 +39,33 @@ export default function ProductDetails() {
 
   return (
     <>
-      <PageHeader title="Product Preview" backTo="/products">
+      <PageHeader title={tx("Product Preview")} backTo="/products">
         {/* SPEC's Go Back pointed at /product, a 404; it goes to the list (docs/DECISIONS.md). */}
         <Link to="/products" className="btn btn-outline-secondary">
-          Go Back
+          {tx("Go Back")}
         </Link>
       </PageHeader>
-      <p className="text-muted">This is what user will see.</p>
+      <p className="text-muted">{tx("This is what user will see.")}</p>
       <div className="card p-3">
         <Row className="g-4">
           <Col md={6}>
-            <Carousel interval={null} variant="dark" aria-label="Product images">
+            <Carousel
+              interval={null}
+              variant="dark"
+              aria-label={tx("Product images")}
+              prevLabel={tx("Previous")}
+              nextLabel={tx("Next")}
+            >
               {SAMPLE.slides.map((caption) => (
                 <Carousel.Item key={caption}>
                   <img
                     src={DEFAULT_PRODUCT_IMAGE}
-                    alt={caption}
+                    alt={tx(caption)}
                     className="d-block w-100 bg-light"
                     style={{ height: 320, objectFit: "contain" }}
                   />
                   <Carousel.Caption>
-                    <p className="mb-0">{caption}</p>
+                    <p className="mb-0">{tx(caption)}</p>
                   </Carousel.Caption>
                 </Carousel.Item>
               ))}
@@ -66,11 +73,11 @@ export default function ProductDetails() {
           </Col>
           <Col md={6}>
             <div className="d-flex justify-content-between align-items-start">
-              <h2 className="h4">{SAMPLE.name}</h2>
+              <h2 className="h4">{tx(SAMPLE.name)}</h2>
               <Button
                 variant={favourite ? "danger" : "outline-danger"}
                 aria-pressed={favourite}
-                aria-label="Favourite"
+                aria-label={tx("Favourite")}
                 onClick={() => setFavourite((v) => !v)}
               >
                 {favourite ? "♥" : "♡"}
@@ -84,7 +91,7 @@ export default function ProductDetails() {
               <strong className="fs-4 text-danger">{formatMoney(SAMPLE.price)}</strong>
             </div>
             <fieldset className="mb-3">
-              <legend className="fs-6">Variation</legend>
+              <legend className="fs-6">{tx("Variation")}</legend>
               <ButtonGroup>
                 {SAMPLE.variations.map((v) => (
                   <Button
@@ -93,17 +100,17 @@ export default function ProductDetails() {
                     aria-pressed={v === variation}
                     onClick={() => setVariation(v)}
                   >
-                    {v}
+                    {tx(v)}
                   </Button>
                 ))}
               </ButtonGroup>
             </fieldset>
             <Form.Group className="mb-3" controlId="preview-quantity">
-              <Form.Label>Quantity</Form.Label>
+              <Form.Label>{tx("Quantity")}</Form.Label>
               <div className="d-flex gap-2" style={{ maxWidth: 200 }}>
                 <Button
                   variant="outline-secondary"
-                  aria-label="Decrease quantity"
+                  aria-label={tx("Decrease quantity")}
                   disabled={quantity <= MIN_QUANTITY}
                   onClick={() => setQuantity((q) => clamp(q - 1))}
                 >
@@ -119,7 +126,7 @@ export default function ProductDetails() {
                 />
                 <Button
                   variant="outline-secondary"
-                  aria-label="Increase quantity"
+                  aria-label={tx("Increase quantity")}
                   disabled={quantity >= MAX_QUANTITY}
                   onClick={() => setQuantity((q) => clamp(q + 1))}
                 >
@@ -128,37 +135,39 @@ export default function ProductDetails() {
               </div>
             </Form.Group>
             <div className="d-flex flex-wrap gap-2">
-              <Button onClick={() => window.alert("Added to cart.")}>Add to Cart</Button>
-              <Button variant="success" onClick={() => window.alert("Proceeding to checkout.")}>
-                Buy Now
+              <Button onClick={() => window.alert(tx("Added to cart."))}>
+                {tx("Add to Cart")}
+              </Button>
+              <Button variant="success" onClick={() => window.alert(tx("Proceeding to checkout."))}>
+                {tx("Buy Now")}
               </Button>
               <Button
                 variant="outline-secondary"
-                onClick={() => window.alert("Share this product with your friends.")}
+                onClick={() => window.alert(tx("Share this product with your friends."))}
               >
-                Share
+                {tx("Share")}
               </Button>
             </div>
           </Col>
         </Row>
         <Tabs defaultActiveKey="description" className="mt-4" id="preview-tabs">
-          <Tab eventKey="description" title="Description" className="pt-3">
-            <p>{SAMPLE.description}</p>
+          <Tab eventKey="description" title={tx("Description")} className="pt-3">
+            <p>{tx(SAMPLE.description)}</p>
           </Tab>
-          <Tab eventKey="details" title="Product Details" className="pt-3">
+          <Tab eventKey="details" title={tx("Product Details")} className="pt-3">
             <dl className="row mb-0">
               {SAMPLE.details.map(([term, value]) => (
                 <Fragment key={term}>
-                  <dt className="col-sm-3">{term}</dt>
+                  <dt className="col-sm-3">{tx(term)}</dt>
                   <dd className="col-sm-9">{value}</dd>
                 </Fragment>
               ))}
             </dl>
           </Tab>
-          <Tab eventKey="reviews" title="Reviews" className="pt-3">
+          <Tab eventKey="reviews" title={tx("Reviews")} className="pt-3">
             {SAMPLE.reviews.map(([who, text]) => (
               <blockquote key={who} className="mb-2">
-                <strong>{who}</strong>: {text}
+                <strong>{who}</strong>: {tx(text)}
               </blockquote>
             ))}
           </Tab>

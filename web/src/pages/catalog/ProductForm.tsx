@@ -28,6 +28,7 @@ import {
   useEditRecord,
   useRecordForm,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { VariantCard } from "./VariantCard";
 
 type Values = z.output<typeof productInput>;
@@ -180,14 +181,14 @@ export default function ProductForm() {
         <Row className="g-3">
           <Col lg={8}>
             <Section
-              title="Product Name"
+              title={tx("Product Name")}
               labelFor="product_name"
               error={errors.product_name?.message}
             >
               <Form.Control {...sectionAria("product_name")} {...register("product_name")} />
             </Section>
             <Section
-              title="Description"
+              title={tx("Description")}
               labelFor="product_description"
               error={errors.product_description?.message}
             >
@@ -199,12 +200,12 @@ export default function ProductForm() {
               />
             </Section>
             <Section
-              title="Product Images"
+              title={tx("Product Images")}
               labelFor="product_images"
               error={errors.product_images?.message}
             >
               <Form.Text className="d-block text-muted mb-2">
-                jpg, jpeg, png or gif, up to 5 MB each.
+                {tx("jpg, jpeg, png or gif, up to 5 MB each.")}
               </Form.Text>
               <Controller
                 control={control}
@@ -221,12 +222,12 @@ export default function ProductForm() {
                 )}
               />
             </Section>
-            <Section title="Variation">
+            <Section title={tx("Variation")}>
               <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
                 <Form.Check
                   type="switch"
                   id="show_variation"
-                  label={`Show Variation (${variants.fields.length})`}
+                  label={tx(`Show Variation (${variants.fields.length})`)}
                   checked={showVariation}
                   onChange={(e) => setShowVariation(e.target.checked)}
                 />
@@ -239,7 +240,7 @@ export default function ProductForm() {
                     setShowVariation(true);
                   }}
                 >
-                  Add Variant
+                  {tx("Add Variant")}
                 </Button>
               </div>
               {full && (
@@ -249,7 +250,7 @@ export default function ProductForm() {
               )}
               {showVariation &&
                 (variants.fields.length === 0 ? (
-                  <p className="text-muted mb-0">Please add a variation.</p>
+                  <p className="text-muted mb-0">{tx("Please add a variation.")}</p>
                 ) : (
                   variants.fields.map((field, index) => (
                     <VariantCard
@@ -268,7 +269,7 @@ export default function ProductForm() {
             </Section>
           </Col>
           <Col lg={4}>
-            <Section title="Dimensions">
+            <Section title={tx("Dimensions")}>
               {(
                 [
                   ["width", "Width", "CM"],
@@ -286,7 +287,7 @@ export default function ProductForm() {
                 </Field>
               ))}
             </Section>
-            <Section title="Pricing">
+            <Section title={tx("Pricing")}>
               <Field name="normal_price" label="Normal Price">
                 {(input) => (
                   <InputGroup hasValidation>
@@ -321,13 +322,17 @@ export default function ProductForm() {
                 )}
               </Field>
             </Section>
-            <Section title="Inventory">
+            <Section title={tx("Inventory")}>
               <Field name="stock_qtt" label="Stock Quantity">
                 {(input) => <NumberInput step="1" {...input} />}
               </Field>
               <Field name="sku" label="SKU" />
             </Section>
-            <Section title="Category" labelFor="category_id" error={errors.category_id?.message}>
+            <Section
+              title={tx("Category")}
+              labelFor="category_id"
+              error={errors.category_id?.message}
+            >
               {/* Controlled, so the chosen category shows even when the options arrive later. */}
               <Controller
                 control={control}
@@ -342,7 +347,7 @@ export default function ProductForm() {
                     onBlur={field.onBlur}
                   >
                     <option value="" disabled>
-                      Select a category
+                      {tx("Select a category")}
                     </option>
                     {categoryList.data?.map((c) => (
                       <option key={c.category_id} value={c.category_id}>
@@ -353,24 +358,24 @@ export default function ProductForm() {
                 )}
               />
             </Section>
-            <Section title="Status">
+            <Section title={tx("Status")}>
               <StatusSwitch control={control} name="product_status" />
             </Section>
           </Col>
         </Row>
         <div className="d-flex gap-2 justify-content-end">
           <Link to={LIST} className="btn btn-outline-secondary">
-            Cancel
+            {tx("Cancel")}
           </Link>
           <Button type="submit" disabled={recordForm.isSubmitting}>
-            Save
+            {tx("Save")}
           </Button>
         </div>
       </RecordForm>
       {id !== null && <HistoryPanel entity="Product" entityId={id} />}
       <ConfirmDialog
         show={confirmingVariant !== null}
-        title="Delete Alert"
+        title={tx("Delete Alert")}
         onCancel={() => setConfirmingVariant(null)}
         onConfirm={() => {
           if (confirmingVariant !== null) variants.remove(confirmingVariant);

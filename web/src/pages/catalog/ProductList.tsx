@@ -21,6 +21,7 @@ import {
   useListState,
   useSelection,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { PriceFilter } from "./PriceFilter";
 import { ProductCard } from "./ProductCard";
 
@@ -154,26 +155,26 @@ export default function ProductList() {
 
   return (
     <>
-      <PageHeader title="Products">
+      <PageHeader title={tx("Products")}>
         <Button variant="outline-secondary" onClick={() => setShowFilters((v) => !v)}>
-          {showFilters ? "Hide Filters" : "Show Filters"}
+          {showFilters ? tx("Hide Filters") : tx("Show Filters")}
         </Button>
         <Link to="/addProduct" className="btn btn-primary">
-          Add Product
+          {tx("Add Product")}
         </Link>
       </PageHeader>
       <div className="row g-3">
         {showFilters && (
-          <aside className="col-12 col-lg-3" aria-label="Filters">
+          <aside className="col-12 col-lg-3" aria-label={tx("Filters")}>
             <div className="card p-3">
               <div className="d-flex justify-content-between align-items-center mb-2">
-                <h2 className="h6 mb-0">Filters</h2>
+                <h2 className="h6 mb-0">{tx("Filters")}</h2>
                 <Button size="sm" variant="outline-secondary" onClick={list.clearFilters}>
-                  Reset
+                  {tx("Reset")}
                 </Button>
               </div>
               <fieldset className="mb-3">
-                <legend className="fs-6 fw-semibold">Categories</legend>
+                <legend className="fs-6 fw-semibold">{tx("Categories")}</legend>
                 {categoryList.data?.map((c) => (
                   <Form.Check
                     key={c.category_id}
@@ -184,7 +185,7 @@ export default function ProductList() {
                   />
                 ))}
                 {categoryList.data?.length === 0 && (
-                  <small className="text-muted">No categories yet.</small>
+                  <small className="text-muted">{tx("No categories yet.")}</small>
                 )}
               </fieldset>
               {anyPrice ? (
@@ -212,7 +213,7 @@ export default function ProductList() {
                       size="sm"
                       variant="link"
                       className="p-0"
-                      aria-label={`Remove filter ${f.label}`}
+                      aria-label={tx(`Remove filter ${f.label}`)}
                       onClick={() => list.setFilter(f.name, [])}
                     >
                       ×
@@ -223,12 +224,12 @@ export default function ProductList() {
             </div>
           </aside>
         )}
-        <section className={showFilters ? "col-12 col-lg-9" : "col-12"} aria-label="Products">
+        <section className={showFilters ? "col-12 col-lg-9" : "col-12"} aria-label={tx("Products")}>
           <SearchBox
             list={list}
             label="Search products"
             visibleLabel={null}
-            placeholder="Search by name or SKU"
+            placeholder={tx("Search by name or SKU")}
             className="mb-3"
           />
           <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
@@ -236,7 +237,7 @@ export default function ProductList() {
             <Form.Select
               size="sm"
               style={{ width: "auto" }}
-              aria-label="Sort by"
+              aria-label={tx("Sort by")}
               value={SORTS.some((o) => o.value === sortValue) ? sortValue : ""}
               onChange={(e) => {
                 const [field, order] = e.target.value.split(":");
@@ -245,7 +246,7 @@ export default function ProductList() {
             >
               {SORTS.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {tx(o.label)}
                 </option>
               ))}
             </Form.Select>
@@ -280,25 +281,29 @@ export default function ProductList() {
               ))}
             </div>
           ) : (
-            <div className="card p-4 text-center text-muted">No products match these filters.</div>
+            <div className="card p-4 text-center text-muted">
+              {tx("No products match these filters.")}
+            </div>
           )}
           {lastPage > 1 && (
-            <Pagination size="sm" className="mt-3 align-items-center gap-2" aria-label="Pagination">
-              <Pagination.Prev
+            <Pagination
+              size="sm"
+              className="mt-3 align-items-center gap-2"
+              aria-label={tx("Pagination")}
+            >
+              <Pagination.Item
                 disabled={list.page <= 1}
                 onClick={() => list.setPage(list.page - 1)}
               >
-                Previous
-              </Pagination.Prev>
-              <li className="small text-muted">
-                Page {list.page} of {lastPage}
-              </li>
-              <Pagination.Next
+                {tx("Previous")}
+              </Pagination.Item>
+              <li className="small text-muted">{tx(`Page ${list.page} of ${lastPage}`)}</li>
+              <Pagination.Item
                 disabled={list.page >= lastPage}
                 onClick={() => list.setPage(list.page + 1)}
               >
-                Next
-              </Pagination.Next>
+                {tx("Next")}
+              </Pagination.Item>
             </Pagination>
           )}
         </section>

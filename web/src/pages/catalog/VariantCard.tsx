@@ -2,6 +2,7 @@ import type { ProductInput } from "@store/contract";
 import { Button, Card, Col, Form, InputGroup, Row } from "react-bootstrap";
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { FieldError, ImagePicker, inputAria, NumberInput, StatusSwitch } from "../../components";
+import { tx } from "../../i18n/messages";
 
 /** One variant of the product form: id, image, name, quantity, SKU, prices, status, delete. */
 export function VariantCard({
@@ -31,18 +32,19 @@ export function VariantCard({
   const price = bind("price", fieldErrors?.variant_price?.message);
   const dis = bind("dis", fieldErrors?.variant_dis_price?.message);
   return (
-    <Card as="section" className="mb-3" aria-label={`Variant ${index + 1}`}>
+    <Card as="section" className="mb-3" aria-label={tx(`Variant ${index + 1}`)}>
       <Card.Header className="d-flex justify-content-between align-items-center">
         <span>
-          Variant {index + 1} <small className="text-muted">ID: {variantId ?? "New"}</small>
+          {tx(`Variant ${index + 1}`)}{" "}
+          <small className="text-muted">ID: {variantId ?? tx("New")}</small>
         </span>
         <Button size="sm" variant="outline-danger" onClick={onDelete}>
-          Delete
+          {tx("Delete")}
         </Button>
       </Card.Header>
       <Card.Body>
         <Form.Group className="mb-3">
-          <Form.Label htmlFor={id("image")}>Variant Image</Form.Label>
+          <Form.Label htmlFor={id("image")}>{tx("Variant Image")}</Form.Label>
           <Controller
             control={control}
             name={`variants.${index}.variant_image`}
@@ -59,12 +61,12 @@ export function VariantCard({
         </Form.Group>
         <Row className="g-3">
           <Col md={6}>
-            <Form.Label htmlFor={id("name")}>Variant Name</Form.Label>
+            <Form.Label htmlFor={id("name")}>{tx("Variant Name")}</Form.Label>
             <Form.Control {...name.aria} {...register(`variants.${index}.variant_name`)} />
             {name.error}
           </Col>
           <Col md={6}>
-            <Form.Label htmlFor={id("qtt")}>Quantity</Form.Label>
+            <Form.Label htmlFor={id("qtt")}>{tx("Quantity")}</Form.Label>
             <NumberInput step="1" {...qtt.aria} {...register(`variants.${index}.variant_qtt`)} />
             {qtt.error}
           </Col>
@@ -73,7 +75,7 @@ export function VariantCard({
             <Form.Control id={id("sku")} {...register(`variants.${index}.variant_sku`)} />
           </Col>
           <Col md={4}>
-            <Form.Label htmlFor={id("price")}>Price</Form.Label>
+            <Form.Label htmlFor={id("price")}>{tx("Price")}</Form.Label>
             <InputGroup hasValidation>
               <InputGroup.Text>RM</InputGroup.Text>
               <NumberInput
@@ -85,7 +87,7 @@ export function VariantCard({
             {price.error}
           </Col>
           <Col md={4}>
-            <Form.Label htmlFor={id("dis")}>Discount Price</Form.Label>
+            <Form.Label htmlFor={id("dis")}>{tx("Discount Price")}</Form.Label>
             <InputGroup hasValidation>
               <InputGroup.Text>RM</InputGroup.Text>
               <NumberInput
