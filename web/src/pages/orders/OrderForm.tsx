@@ -13,6 +13,7 @@ import {
   useEditRecord,
   useRecordForm,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 
 const LIST = "/order";
@@ -59,25 +60,25 @@ export default function OrderForm() {
 
   return (
     <>
-      <PageHeader title="Edit Order" backTo={LIST} />
+      <PageHeader title={tx("Edit Order")} backTo={LIST} />
       <RecordForm form={form} className="card p-3" style={{ maxWidth: 720 }}>
         <dl className="row mb-3 small">
-          <dt className="col-sm-4">Order Number</dt>
+          <dt className="col-sm-4">{tx("Order Number")}</dt>
           <dd className="col-sm-8">{order.order_number}</dd>
-          <dt className="col-sm-4">Customer</dt>
+          <dt className="col-sm-4">{tx("Customer")}</dt>
           <dd className="col-sm-8">{order.username}</dd>
-          <dt className="col-sm-4">Total Price</dt>
+          <dt className="col-sm-4">{tx("Total Price")}</dt>
           <dd className="col-sm-8 mb-0">{formatMoney(order.total_price)}</dd>
         </dl>
         <Field name="order_status" label="Order Status">
           {(input) => (
             <Form.Select {...input}>
               <option value="" disabled>
-                Select order status
+                {tx("Select order status")}
               </option>
               {statuses.data.map((s) => (
                 <option key={s.order_status_id} value={String(s.order_status_id)}>
-                  {`${s.order_status_id}. ${s.order_status_name}`}
+                  {`${s.order_status_id}. ${tx(s.order_status_name)}`}
                 </option>
               ))}
             </Form.Select>
@@ -86,10 +87,10 @@ export default function OrderForm() {
         <Field name="tracking_number" label="Tracking Number" />
         <div className="d-flex gap-2">
           <Link to={LIST} className="btn btn-outline-secondary">
-            Cancel
+            {tx("Cancel")}
           </Link>
           <Button type="submit" disabled={form.isSubmitting}>
-            Save
+            {tx("Save")}
           </Button>
         </div>
       </RecordForm>

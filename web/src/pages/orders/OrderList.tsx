@@ -15,6 +15,7 @@ import {
   PageHeader,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 
 /** Green for complete, red for canceled or returned (docs/REQUIREMENTS.md section 2). */
@@ -34,10 +35,10 @@ const nowrap = "text-nowrap";
 export default function OrderList() {
   const statuses = useOrderStatuses();
   const statusName = (id: number) =>
-    statuses.data?.find((s) => s.order_status_id === id)?.order_status_name ?? String(id);
+    tx(statuses.data?.find((s) => s.order_status_id === id)?.order_status_name ?? String(id));
   const options = (statuses.data ?? []).map((s) => ({
     value: String(s.order_status_id),
-    label: s.order_status_name,
+    label: tx(s.order_status_name),
   }));
   const filters: ListFilter[] = [
     { kind: "choice", name: "order_status", label: "Status", options, multiple: true },
@@ -120,7 +121,7 @@ export default function OrderList() {
       ] as const
     ).map(
       ([header, field]): Column<Order> => ({
-        header,
+        header: tx(header),
         cell: (o) => formatDateTime(o[field]),
         className: nowrap,
         sort: field,
@@ -133,9 +134,9 @@ export default function OrderList() {
         <Link
           to={`/editOrder?oid=${o.orders_id}`}
           className="btn btn-sm btn-outline-primary"
-          aria-label={`Edit order ${o.order_number}`}
+          aria-label={tx(`Edit order ${o.order_number}`)}
         >
-          Edit
+          {tx("Edit")}
         </Link>
       ),
     },
@@ -143,7 +144,7 @@ export default function OrderList() {
 
   return (
     <>
-      <PageHeader title="Orders" />
+      <PageHeader title={tx("Orders")} />
       <div className="card p-3" style={{ minWidth: 0 }}>
         <DataTable
           list={list}

@@ -24,6 +24,7 @@ import {
   useEditRecord,
   useRecordForm,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import {
   fromDateTimeLocal,
   parseWireTimestamp,
@@ -133,8 +134,8 @@ export default function CouponForm() {
               <option value="" disabled>
                 Select type
               </option>
-              <option value="price">Price</option>
-              <option value="percentage">Percentage</option>
+              <option value="price">{tx("Price")}</option>
+              <option value="percentage">{tx("Percentage")}</option>
             </Form.Select>
           )}
         </Field>

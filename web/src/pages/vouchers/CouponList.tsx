@@ -10,6 +10,7 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatMoney, formatShortDateTime } from "../../lib/format";
 
 /** "12.50" → "12.5", "10.00" → "10": a percentage reads best without trailing zeros. */
@@ -56,7 +57,11 @@ export default function CouponList() {
     },
     {
       header: "Type",
-      cell: (v) => <span className="text-capitalize">{v.discount_type}</span>,
+      cell: (v) => (
+        <span className="text-capitalize">
+          {tx(v.discount_type === "price" ? "Price" : "Percentage")}
+        </span>
+      ),
       sort: "discount_type",
     },
     {
@@ -94,7 +99,7 @@ export default function CouponList() {
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title="Coupons"
+      title={tx("Coupons")}
       addTo="/addCoupon"
       columns={columns}
       page={data}
