@@ -10,6 +10,7 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
 
 const filters: ListFilter[] = [
@@ -59,7 +60,7 @@ export default function AgencyList() {
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title="Agency Store"
+      title={tx("Agency Store")}
       addTo="/addAgency"
       columns={columns}
       page={data}

@@ -10,6 +10,7 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
 
 const filters = [statusFilter("banner_status")];
@@ -58,7 +59,7 @@ export default function BannerList() {
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title="Banner"
+      title={tx("Banner")}
       addTo="/addBanner"
       columns={columns}
       page={data}

@@ -17,6 +17,7 @@ import {
   useEditRecord,
   useRecordForm,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 
 const LIST = "/testimonial";
 const EMPTY: TestimonialInput = {
@@ -81,7 +82,7 @@ export default function TestimonialForm() {
                   queryKey={USER_CHOICES_KEY}
                   // A testimonial whose user has since gone keeps its username.
                   knownLabel={field.value || undefined}
-                  placeholder="Select a customer"
+                  placeholder={tx("Select a customer")}
                   isInvalid={isInvalid}
                   aria-invalid={aria["aria-invalid"]}
                   aria-describedby={aria["aria-describedby"]}

@@ -9,6 +9,7 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
 
 const filters = [statusFilter("testimonial_status")];
@@ -65,7 +66,7 @@ export default function TestimonialList() {
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title="Testimonial"
+      title={tx("Testimonial")}
       addTo="/addTestimonial"
       columns={columns}
       page={data}

@@ -14,6 +14,7 @@ import {
   TypeaheadSelect,
   useRecordId,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDecimal } from "../../lib/format";
 
 const memberPages = userPages((u) => String(u.user_id));
@@ -36,7 +37,7 @@ export default function GenealogyPage() {
 
   return (
     <>
-      <PageHeader title="Genealogy" backTo="/users" />
+      <PageHeader title={tx("Genealogy")} backTo="/users" />
       <div className="card p-3 mb-3">
         <Field htmlFor="genealogy-find" label="Find member" hint="Type a username to jump to them.">
           {(aria) => (
@@ -47,7 +48,7 @@ export default function GenealogyPage() {
               }}
               fetchPage={memberPages}
               queryKey={USER_CHOICES_KEY}
-              placeholder="Search by username"
+              placeholder={tx("Search by username")}
               {...aria}
             />
           )}
@@ -58,7 +59,7 @@ export default function GenealogyPage() {
           <TableSkeleton />
         ) : (
           <>
-            <nav aria-label="Upline">
+            <nav aria-label={tx("Upline")}>
               <ol className="breadcrumb mb-3">
                 {path.map((node, i) =>
                   i === path.length - 1 ? (
@@ -73,7 +74,7 @@ export default function GenealogyPage() {
                 )}
               </ol>
             </nav>
-            <ul className="list-unstyled mb-0" aria-label="Down Line">
+            <ul className="list-unstyled mb-0" aria-label={tx("Down Line")}>
               <TreeNode key={member.user_id} node={member} initiallyOpen isCurrent />
             </ul>
           </>
@@ -113,7 +114,7 @@ function TreeNode({
             className="px-2 py-0"
             aria-expanded={open}
             aria-controls={open ? listId : undefined}
-            aria-label={`Down line of ${node.username}`}
+            aria-label={tx(`Down line of ${node.username}`)}
             onClick={() => setOpen(!open)}
           >
             {open ? "−" : "+"}
@@ -132,7 +133,7 @@ function TreeNode({
         )}
         <Badge bg="secondary">{node.membership_name ?? "-"}</Badge>
         <span className="small text-muted">
-          Down Line {node.down_line} · {formatDecimal(node.ttl_pv)} PV
+          {tx("Down Line")} {node.down_line} · {formatDecimal(node.ttl_pv)} PV
         </span>
       </div>
       {open && (

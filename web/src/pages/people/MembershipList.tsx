@@ -7,6 +7,7 @@ import {
   RecordList,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
 import { plainNumber, requirementUnit, shownPercentage } from "./membershipDisplay";
 
@@ -43,13 +44,13 @@ export default function MembershipList() {
     },
     {
       header: "Member Requirement",
-      cell: (m) => `${plainNumber(m.min_requirement)} ${requirementUnit(m.req_condition)}`,
+      cell: (m) => `${plainNumber(m.min_requirement)} ${tx(requirementUnit(m.req_condition))}`,
       className: "text-nowrap",
       sort: "min_requirement",
     },
     {
       header: "Requirement Condition",
-      cell: (m) => requirementUnit(m.req_condition),
+      cell: (m) => tx(requirementUnit(m.req_condition)),
       sort: "req_condition",
     },
     {
@@ -75,7 +76,7 @@ export default function MembershipList() {
         actions: [deleteAction],
         run: bulk,
       }}
-      title="Memberships"
+      title={tx("Memberships")}
       addTo="/addMemberships"
       columns={columns}
       page={data}

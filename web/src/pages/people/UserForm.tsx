@@ -32,6 +32,7 @@ import {
   useEditRecord,
   useRecordForm,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 
 const LIST = "/users";
 
@@ -107,10 +108,10 @@ export default function UserForm() {
         {id !== null && (
           <>
             <Link to={`/walletStatement?uid=${id}`} className="btn btn-outline-primary">
-              Statement
+              {tx("Statement")}
             </Link>
             <Link to={`/genealogy?uid=${id}`} className="btn btn-outline-secondary">
-              Tree
+              {tx("Tree")}
             </Link>
           </>
         )}
@@ -245,7 +246,7 @@ function Selects({
                   <option value="" disabled />
                   {lists[name].map((o) => (
                     <option key={o.value} value={o.value}>
-                      {o.label}
+                      {tx(o.label)}
                     </option>
                   ))}
                 </Form.Select>

@@ -11,6 +11,7 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
 
 /** /users: every user, Admin rows highlighted, edit and a confirmed delete per row. */
@@ -42,11 +43,11 @@ export default function UserList() {
     { header: "Username", cell: (u) => u.username, sort: "username", sticky: "start" },
     { header: "First Name", cell: (u) => u.f_name, sort: "f_name" },
     { header: "Last Name", cell: (u) => u.l_name, sort: "l_name" },
-    { header: "Gender", cell: (u) => u.gender, sort: "gender" },
+    { header: "Gender", cell: (u) => tx(u.gender), sort: "gender" },
     { header: "D.O.B", cell: (u) => formatDate(u.DOB), className: "text-nowrap", sort: "DOB" },
     { header: "E-mail", cell: (u) => u.email, sort: "email" },
     { header: "Contact", cell: (u) => u.contact, sort: "contact" },
-    { header: "Role", cell: (u) => u.role, sort: "role" },
+    { header: "Role", cell: (u) => tx(u.role), sort: "role" },
     { header: "Membership", cell: (u) => u.membership_name ?? "-", sort: "membership_name" },
     { header: "Down Line", cell: (u) => u.down_line, className: "text-end", sort: "down_line" },
     { header: "Referral of", cell: (u) => u.referrer_username ?? "-", sort: "referrer_username" },
@@ -75,7 +76,7 @@ export default function UserList() {
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title="Users"
+      title={tx("Users")}
       addTo="/addUser"
       columns={columns}
       page={data}
@@ -89,9 +90,9 @@ export default function UserList() {
         <Link
           to={`/genealogy?uid=${u.user_id}`}
           className="btn btn-sm btn-outline-secondary"
-          aria-label={`Tree of ${u.username}`}
+          aria-label={tx(`Tree of ${u.username}`)}
         >
-          Tree
+          {tx("Tree")}
         </Link>
       )}
     />

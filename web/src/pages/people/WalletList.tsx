@@ -12,6 +12,7 @@ import {
   useDeleteDialog,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 
 /** A bulk delete says what a single one says: the users go too. */
@@ -38,7 +39,9 @@ export default function WalletList() {
     question: (w) => (
       <>
         Are you sure you want to delete "[{w.username}]'s wallet"?
-        <div className="small text-muted mt-2">Deleting the wallet also deletes the user.</div>
+        <div className="small text-muted mt-2">
+          {tx("Deleting the wallet also deletes the user.")}
+        </div>
       </>
     ),
   });
@@ -82,17 +85,17 @@ export default function WalletList() {
           <Link
             to={`/walletStatement?uid=${w.user_id}`}
             className="btn btn-sm btn-outline-primary"
-            aria-label={`Statement of ${w.username}`}
+            aria-label={tx(`Statement of ${w.username}`)}
           >
-            Statement
+            {tx("Statement")}
           </Link>
           <Button
             size="sm"
             variant="outline-danger"
-            aria-label={`Delete ${w.username}'s wallet`}
+            aria-label={tx(`Delete ${w.username}'s wallet`)}
             onClick={() => deleteDialog.ask(w)}
           >
-            Delete
+            {tx("Delete")}
           </Button>
         </div>
       ),
@@ -101,7 +104,7 @@ export default function WalletList() {
 
   return (
     <>
-      <PageHeader title="Users Wallet" />
+      <PageHeader title={tx("Users Wallet")} />
       <div className="card p-3">
         <DataTable
           list={list}
