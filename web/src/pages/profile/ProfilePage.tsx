@@ -12,6 +12,7 @@ import { Navigate } from "react-router";
 import { z } from "zod";
 import { ApiError, api } from "../../api/client";
 import { Field, PageHeader, RecordForm, showToast, useRecordForm } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
 import { readAdmin, updateStoredAdmin } from "../../lib/session";
 
@@ -41,7 +42,7 @@ export default function ProfilePage() {
   if (!admin) return <Navigate to="/login-back" replace />;
   return (
     <>
-      <PageHeader title="Account Management" backTo="/admin" />
+      <PageHeader title={tx("Account Management")} backTo="/admin" />
       <Card style={{ maxWidth: 720 }}>
         <Card.Body>
           {editing ? (
@@ -83,7 +84,7 @@ function ProfileView({ admin, onEdit }: { admin: AdminData; onEdit: () => void }
       "Gender",
       <>
         <GenderIcon gender={admin.gender} />
-        {admin.gender}
+        {tx(admin.gender)}
       </>,
     ],
     ["Birthday", formatDate(admin.DOB)],
@@ -93,12 +94,12 @@ function ProfileView({ admin, onEdit }: { admin: AdminData; onEdit: () => void }
       <dl className="row mb-3">
         {rows.map(([label, value]) => (
           <Fragment key={label}>
-            <dt className="col-sm-4 text-muted fw-normal">{label}</dt>
+            <dt className="col-sm-4 text-muted fw-normal">{tx(label)}</dt>
             <dd className="col-sm-8">{value}</dd>
           </Fragment>
         ))}
       </dl>
-      <Button onClick={onEdit}>Edit</Button>
+      <Button onClick={onEdit}>{tx("Edit")}</Button>
     </>
   );
 }
@@ -182,14 +183,14 @@ function ProfileEdit({
           aria-pressed={showPasswords}
           onClick={() => setShowPasswords((s) => !s)}
         >
-          {showPasswords ? "Hide passwords" : "Show passwords"}
+          {showPasswords ? tx("Hide passwords") : tx("Show passwords")}
         </Button>
         <div className="ms-auto d-flex gap-2">
           <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
+            {tx("Cancel")}
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            Save
+            {tx("Save")}
           </Button>
         </div>
       </div>

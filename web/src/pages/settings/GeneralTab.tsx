@@ -20,6 +20,7 @@ import {
   StatusSwitch,
   useRecordForm,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { SaveButton, useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof settingsInput>;
@@ -54,7 +55,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
     <>
       <RecordForm form={form} style={{ maxWidth: 720 }}>
         <fieldset className="mb-3">
-          <legend className="form-label fs-6">Theme</legend>
+          <legend className="form-label fs-6">{tx("Theme")}</legend>
           <Controller
             control={control}
             name="theme_color"
@@ -66,7 +67,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
                     type="radio"
                     id={`theme_${theme}`}
                     name="theme_color"
-                    label={`Theme ${theme}`}
+                    label={tx(`Theme ${theme}`)}
                     checked={Number(field.value) === theme}
                     onChange={() => field.onChange(theme)}
                   />
@@ -116,7 +117,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
           {(input) => <Form.Control as="textarea" rows={2} {...input} />}
         </Field>
         <fieldset className="mb-3">
-          <legend className="form-label fs-6">Commission and Withdrawals</legend>
+          <legend className="form-label fs-6">{tx("Commission and Withdrawals")}</legend>
           <StatusSwitch
             control={control}
             name="commission_status"

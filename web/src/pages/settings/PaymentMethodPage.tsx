@@ -1,6 +1,7 @@
 import { Card } from "react-bootstrap";
 import { Link } from "react-router";
 import { PageHeader } from "../../components";
+import { tx } from "../../i18n/messages";
 
 /**
  * /paymentMethod is an empty placeholder in docs/REQUIREMENTS.md; the payment gateway is
@@ -9,11 +10,13 @@ import { PageHeader } from "../../components";
 export default function PaymentMethodPage() {
   return (
     <>
-      <PageHeader title="Payment Method" />
+      <PageHeader title={tx("Payment Method")} />
       <Card body>
-        <p>The payment gateway (secret key, publish key, gateway URI) is set up in Settings.</p>
+        <p>
+          {tx("The payment gateway (secret key, publish key, gateway URI) is set up in Settings.")}
+        </p>
         <Link to="/settings?tab=payment" className="btn btn-primary">
-          Open Payment Method settings
+          {tx("Open Payment Method settings")}
         </Link>
       </Card>
     </>

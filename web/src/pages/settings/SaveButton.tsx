@@ -1,6 +1,7 @@
 import { isMaskedSecret, SAVED_INDICATOR_MS } from "@store/contract";
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Button, Form } from "react-bootstrap";
+import { tx } from "../../i18n/messages";
 
 /**
  * docs/REQUIREMENTS.md section 4: after a successful save the button reads "Saved" and is
@@ -33,9 +34,9 @@ export function SaveButton({
       type="submit"
       variant={saved ? "success" : "primary"}
       disabled={saved || busy}
-      aria-label={saved ? undefined : label}
+      aria-label={saved ? undefined : tx(label)}
     >
-      {saved ? "Saved" : busy ? "Saving…" : "Save"}
+      {saved ? tx("Saved") : busy ? tx("Saving…") : tx("Save")}
     </Button>
   );
 }
@@ -108,16 +109,16 @@ export function SecretInput({
         />
         <Button
           variant="outline-secondary"
-          aria-label={`${shown ? "Hide" : "Show"} ${label}`}
+          aria-label={tx(`${shown ? "Hide" : "Show"} ${label}`)}
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}
         >
-          {shown ? "Hide" : "Show"}
+          {shown ? tx("Hide") : tx("Show")}
         </Button>
       </div>
       {masked && (
         <Form.Text id={`${id}_kept`} className="d-block text-muted">
-          {KEPT_SECRET_HINT}
+          {tx(KEPT_SECRET_HINT)}
         </Form.Text>
       )}
     </>

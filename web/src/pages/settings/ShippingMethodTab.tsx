@@ -21,6 +21,7 @@ import {
   TableSkeleton,
   useRecordForm,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof shippingMethodInput>;
@@ -40,7 +41,7 @@ export function ShippingMethodTab() {
   return (
     <div style={{ maxWidth: 900 }}>
       <div className="d-flex justify-content-end mb-2">
-        <Button onClick={() => setAdding(true)}>Add</Button>
+        <Button onClick={() => setAdding(true)}>{tx("Add")}</Button>
       </div>
       {!data ? (
         <TableSkeleton rows={3} />
@@ -48,17 +49,17 @@ export function ShippingMethodTab() {
         <Table className="align-middle">
           <thead className="table-light">
             <tr>
-              <th>Status</th>
-              <th>Company Name</th>
-              <th>Fee (RM)</th>
-              <th>Action</th>
+              <th>{tx("Status")}</th>
+              <th>{tx("Company Name")}</th>
+              <th>{tx("Fee (RM)")}</th>
+              <th>{tx("Action")}</th>
             </tr>
           </thead>
           <tbody>
             {data.length === 0 && (
               <tr>
                 <td colSpan={4} className="text-center text-muted">
-                  No shipping methods yet.
+                  {tx("No shipping methods yet.")}
                 </td>
               </tr>
             )}
@@ -104,14 +105,14 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
           name="shipping_status"
           id={`${prefix}_status`}
           label={false}
-          aria-label={`${method.shipping_name} active`}
+          aria-label={tx(`${method.shipping_name} active`)}
           form={formId}
         />
       </td>
       <td>
         <Form.Control
           form={formId}
-          aria-label="Company Name"
+          aria-label={tx("Company Name")}
           {...nameAria}
           {...register("shipping_name")}
         />
@@ -123,7 +124,7 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
           <NumberInput
             form={formId}
             step="0.01"
-            aria-label="Fee"
+            aria-label={tx("Fee")}
             {...feeAria}
             {...register("shipping_fee")}
           />
@@ -181,9 +182,9 @@ function AddShippingModal({ show, onClose }: { show: boolean; onClose: () => voi
   return (
     <Modal show={show} onHide={close} centered aria-labelledby="add-shipping-title">
       <RecordForm form={form}>
-        <Modal.Header closeButton>
+        <Modal.Header closeButton closeLabel={tx("Close")}>
           <Modal.Title id="add-shipping-title" as="h2" className="h5">
-            Add New Shipping Method
+            {tx("Add New Shipping Method")}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
@@ -194,10 +195,10 @@ function AddShippingModal({ show, onClose }: { show: boolean; onClose: () => voi
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            Cancel
+            {tx("Cancel")}
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            Add
+            {tx("Add")}
           </Button>
         </Modal.Footer>
       </RecordForm>

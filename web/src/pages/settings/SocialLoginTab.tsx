@@ -5,6 +5,7 @@ import { Controller } from "react-hook-form";
 import type { z } from "zod";
 import { useSaveSocialLogin, useSocialLogins } from "../../api/settings";
 import { Field, RecordForm, StatusSwitch, TableSkeleton, useRecordForm } from "../../components";
+import { tx } from "../../i18n/messages";
 import { SaveButton, SecretInput, useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof socialLoginInput>;
@@ -51,7 +52,7 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
   const example = `${window.location.origin}/auth/${name.toLowerCase()}/callback`;
 
   return (
-    <Card as="section" aria-label={`${name} login`}>
+    <Card as="section" aria-label={tx(`${name} login`)}>
       <Card.Body>
         <RecordForm form={form}>
           <div className="d-flex justify-content-between align-items-center mb-3">
