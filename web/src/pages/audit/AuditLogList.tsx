@@ -13,6 +13,7 @@ import {
   PageHeader,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
 
 /** The kinds of record the server writes audit rows for (server/src/modules/*: recordAudit). */
@@ -102,7 +103,7 @@ function TextFilter({
   return (
     <Form.Group>
       <Form.Label htmlFor={id} className="small mb-1">
-        {label}
+        {tx(label)}
       </Form.Label>
       <Form.Control
         id={id}
@@ -132,15 +133,15 @@ export default function AuditLogList() {
       sort: "created_at",
       sticky: "start",
     },
-    { header: "Changed by", cell: (e) => e.actor ?? "system", sort: "actor" },
-    { header: "Action", cell: (e) => actionLabel(e.action), sort: "action" },
+    { header: "Changed by", cell: (e) => e.actor ?? tx("system"), sort: "actor" },
+    { header: "Action", cell: (e) => tx(actionLabel(e.action)), sort: "action" },
     {
       header: "Record",
       sort: "entity",
       className: "text-nowrap",
       cell: (e) => {
         const to = EDIT_ROUTES[e.entity];
-        const name = `${e.entity} #${e.entity_id}`;
+        const name = tx(`${e.entity} #${e.entity_id}`);
         return to && e.action !== "delete" ? <Link to={to(e.entity_id)}>{name}</Link> : name;
       },
     },
@@ -149,7 +150,7 @@ export default function AuditLogList() {
 
   return (
     <>
-      <PageHeader title="Audit Log" />
+      <PageHeader title={tx("Audit Log")} />
       <div className="card p-3">
         <div className="d-flex flex-wrap gap-3 mb-2">
           <TextFilter list={list} name="actor" label="Changed by (username)" />

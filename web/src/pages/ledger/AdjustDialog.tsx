@@ -14,6 +14,7 @@ import type { z } from "zod";
 import { ApiError } from "../../api/client";
 import { type Balances, useAdjustWallet } from "../../api/ledger";
 import { Field, showToast } from "../../components";
+import { tx } from "../../i18n/messages";
 import { showServerIssues } from "../../lib/formErrors";
 import { addMoney, isAmount } from "../../lib/money";
 import { formatBalance } from "./WalletStatementPage";
@@ -75,9 +76,9 @@ export function AdjustDialog({
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="adjust-title">
       <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
+        <Modal.Header closeButton closeLabel={tx("Close")}>
           <Modal.Title id="adjust-title" as="h2" className="h5">
-            Adjust Balance
+            {tx("Adjust Balance")}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
@@ -112,7 +113,7 @@ export function AdjustDialog({
                 {...register("amount")}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder="e.g. 10.00 or -5.50"
+                placeholder={tx("e.g. 10.00 or -5.50")}
               />
             )}
           </Field>
@@ -130,10 +131,10 @@ export function AdjustDialog({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
+            {tx("Cancel")}
           </Button>
           <Button type="submit" variant="primary" disabled={isSubmitting}>
-            Save
+            {tx("Save")}
           </Button>
         </Modal.Footer>
       </Form>

@@ -21,6 +21,7 @@ import {
   useListState,
   useRecordId,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 import { AdjustDialog } from "./AdjustDialog";
 
@@ -92,8 +93,8 @@ export default function WalletStatementPage() {
 
   const columns: Column<LedgerEntry>[] = [
     { header: "Date", cell: (e) => formatDateTime(e.created_at), className: "text-nowrap" },
-    { header: "Account", cell: (e) => LEDGER_ACCOUNT_LABELS[e.account] },
-    { header: "Reason", cell: (e) => LEDGER_REASON_LABELS[e.reason] },
+    { header: "Account", cell: (e) => tx(LEDGER_ACCOUNT_LABELS[e.account]) },
+    { header: "Reason", cell: (e) => tx(LEDGER_REASON_LABELS[e.reason]) },
     {
       header: "Amount",
       cell: (e) => <SignedAmount entry={e} />,
@@ -105,23 +106,23 @@ export default function WalletStatementPage() {
       className: "text-end text-nowrap",
     },
     { header: "Reference", cell: (e) => <Reference entry={e} username={username} /> },
-    { header: "By", cell: (e) => e.actor_username ?? "System" },
+    { header: "By", cell: (e) => e.actor_username ?? tx("System") },
     { header: "Note", cell: (e) => e.note || "-" },
   ];
 
   return (
     <>
-      <PageHeader title="Wallet Statement" backTo="/userWallets">
+      <PageHeader title={tx("Wallet Statement")} backTo="/userWallets">
         {/* The shared list export (_format=csv): every entry on show, streamed by the server. */}
         <a
           href={exportUrl("walletLedger", { ...list.exportParams, user_id: id })}
           download
           className="btn btn-outline-secondary"
         >
-          Export CSV
+          {tx("Export CSV")}
         </a>
         <Button variant="primary" onClick={() => setAdjusting(true)} disabled={!balances.data}>
-          Adjust
+          {tx("Adjust")}
         </Button>
       </PageHeader>
       <div className="card p-3 mb-3">
@@ -135,8 +136,8 @@ export default function WalletStatementPage() {
             )}
           </div>
           <div className="d-flex gap-3 align-items-start">
-            <Link to={`/editUser?uid=${id}`}>Edit User</Link>
-            <Link to={`/genealogy?uid=${id}`}>Tree</Link>
+            <Link to={`/editUser?uid=${id}`}>{tx("Edit User")}</Link>
+            <Link to={`/genealogy?uid=${id}`}>{tx("Tree")}</Link>
           </div>
         </div>
         <BalanceCards balances={balances.data} />
@@ -166,12 +167,12 @@ export default function WalletStatementPage() {
 
 function BalanceCards({ balances }: { balances: Balances | undefined }) {
   return (
-    <section className="row g-3 mb-0" aria-label="Balances">
+    <section className="row g-3 mb-0" aria-label={tx("Balances")}>
       {LEDGER_ACCOUNTS.map((account) => (
         <div key={account} className="col-sm-4">
           {/* One <dl> a card: a list's items may not sit in the grid's nested boxes. */}
           <dl className="border rounded p-3 h-100 mb-0">
-            <dt className="small text-muted fw-normal">{BALANCE_TITLES[account]}</dt>
+            <dt className="small text-muted fw-normal">{tx(BALANCE_TITLES[account])}</dt>
             <dd className="h4 mb-0" data-testid={`balance-${account}`}>
               {balances ? formatBalance(account, balances[account]) : "…"}
             </dd>

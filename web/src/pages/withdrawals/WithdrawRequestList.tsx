@@ -12,6 +12,7 @@ import {
   PageHeader,
   useListState,
 } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { CashWalletFigures, ReverseDialog } from "./WithdrawalDialogs";
 
@@ -87,7 +88,7 @@ export default function WithdrawRequestList() {
       header: "Status",
       cell: (r) => {
         const style = STATUS_STYLE[r.withdraw_status];
-        return <Badge bg={style.bg}>{style.label}</Badge>;
+        return <Badge bg={style.bg}>{tx(style.label)}</Badge>;
       },
       sort: "withdraw_status",
       sticky: "end",
@@ -120,31 +121,31 @@ export default function WithdrawRequestList() {
             <Button
               size="sm"
               variant="success"
-              aria-label={`Approve ${r.username}`}
+              aria-label={tx(`Approve ${r.username}`)}
               onClick={() => setPending({ request: r, decision: "completed" })}
             >
-              Approve
+              {tx("Approve")}
             </Button>
             <Button
               size="sm"
               variant="danger"
-              aria-label={`Reject ${r.username}`}
+              aria-label={tx(`Reject ${r.username}`)}
               onClick={() => setPending({ request: r, decision: "rejected" })}
             >
-              Reject
+              {tx("Reject")}
             </Button>
           </div>
         ) : r.withdraw_status === "completed" && r.reversed_at === null ? (
           <Button
             size="sm"
             variant="outline-warning"
-            aria-label={`Reverse ${r.username}`}
+            aria-label={tx(`Reverse ${r.username}`)}
             onClick={() => setReversing(r)}
           >
-            Reverse
+            {tx("Reverse")}
           </Button>
         ) : (
-          <span className="text-muted">{r.reversed_at ? "Reversed" : "No action"}</span>
+          <span className="text-muted">{r.reversed_at ? tx("Reversed") : tx("No action")}</span>
         ),
     },
   ];
@@ -152,7 +153,7 @@ export default function WithdrawRequestList() {
   const dialog = pending ? DIALOG[pending.decision] : DIALOG.completed;
   return (
     <>
-      <PageHeader title="Withdraw Request" />
+      <PageHeader title={tx("Withdraw Request")} />
       <div className="card p-3">
         <DataTable
           list={list}

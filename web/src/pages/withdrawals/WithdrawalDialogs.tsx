@@ -5,6 +5,7 @@ import { ApiError } from "../../api/client";
 import { useBalances, useReverseWithdrawal } from "../../api/ledger";
 import { useSettings } from "../../api/settings";
 import { ConfirmDialog, Field, showToast } from "../../components";
+import { tx } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 import { addMoney, compareMoney, subtractMoney } from "../../lib/money";
 
@@ -25,7 +26,7 @@ export function CashWalletFigures({ request, sign }: { request: WithdrawRequest;
   if (now === undefined)
     return (
       <p className="small text-muted mt-3 mb-0" aria-live="polite">
-        Reading the cash wallet…
+        {tx("Reading the cash wallet…")}
       </p>
     );
   const after =
@@ -33,19 +34,21 @@ export function CashWalletFigures({ request, sign }: { request: WithdrawRequest;
   const short = after.startsWith("-");
   return (
     <>
-      <dl className="row mb-0 mt-3 small" aria-label="Cash wallet">
-        <dt className="col-7 fw-normal">Cash wallet now</dt>
+      <dl className="row mb-0 mt-3 small" aria-label={tx("Cash wallet")}>
+        <dt className="col-7 fw-normal">{tx("Cash wallet now")}</dt>
         <dd className="col-5 text-end mb-1" data-testid="cash-now">
           {formatMoney(now)}
         </dd>
-        <dt className="col-7 fw-normal">{sign < 0 ? "After approval" : "After reversal"}</dt>
+        <dt className="col-7 fw-normal">
+          {sign < 0 ? tx("After approval") : tx("After reversal")}
+        </dt>
         <dd className={`col-5 text-end mb-0 fw-semibold ${short ? "text-danger" : ""}`}>
           <span data-testid="cash-after">{formatMoney(after)}</span>
         </dd>
       </dl>
       {short && (
         <p className="text-danger small mt-2 mb-0" role="alert">
-          The cash wallet does not hold this amount.
+          {tx("The cash wallet does not hold this amount.")}
         </p>
       )}
       {sign < 0 && <LimitWarning amount={request.withdraw_amt} />}
@@ -60,9 +63,13 @@ function LimitWarning({ amount }: { amount: string }) {
   const max = settings.data?.withdraw_max_amt;
   let text: string | null = null;
   if (min !== undefined && compareMoney(amount, min) < 0)
-    text = `${formatMoney(amount)} is below the store's minimum withdrawal of ${formatMoney(min)}.`;
+    text = tx(
+      `${formatMoney(amount)} is below the store's minimum withdrawal of ${formatMoney(min)}.`,
+    );
   else if (max != null && compareMoney(amount, max) > 0)
-    text = `${formatMoney(amount)} is above the store's maximum withdrawal of ${formatMoney(max)}.`;
+    text = tx(
+      `${formatMoney(amount)} is above the store's maximum withdrawal of ${formatMoney(max)}.`,
+    );
   if (!text) return null;
   return (
     <p className="text-danger small mt-2 mb-0" role="alert">
@@ -121,7 +128,7 @@ export function ReverseDialog({
   return (
     <ConfirmDialog
       show={request !== null}
-      title="Reverse Alert"
+      title={tx("Reverse Alert")}
       confirmVariant="warning"
       busy={reverse.isPending}
       onCancel={onClose}
