@@ -5,13 +5,51 @@ import { englishLeft, saveOwnLanguage, waitForLanguage } from "../support/i18n";
 
 /**
  * Every route, in Malay and in Chinese: no text of the English catalogue and
- * no known English word left on the screen. Each route waits for its own
- * heading (or text) in that language before the screen is read.
+ * no known English word left on the screen, once the screen has loaded.
  */
-const ROUTES: { path: string; ready: { ms: string; zh: string } }[] = [
-  { path: "/admin", ready: { ms: "Status Semasa Jenis Pengguna", zh: "用户类型现状" } },
-  { path: "/terms", ready: { ms: "Terma dan Syarat", zh: "条款与细则" } },
-  { path: "/privacy", ready: { ms: "Dasar Privasi", zh: "隐私政策" } },
+const ROUTES = [
+  "/admin",
+  "/products",
+  "/addProduct",
+  "/editProduct?pid=1",
+  "/productDetails?pid=1",
+  "/categories",
+  "/addCategories",
+  "/editCategories?cid=1",
+  "/brands",
+  "/addBrands",
+  "/editBrands?bid=1",
+  "/order",
+  "/editOrder?oid=1",
+  "/coupon",
+  "/addCoupon",
+  "/editCoupon?vid=1",
+  "/users",
+  "/addUser",
+  "/editUser?uid=2",
+  "/roles",
+  "/userWallets",
+  "/walletStatement?uid=2",
+  "/genealogy?uid=2",
+  "/memberships",
+  "/addMemberships",
+  "/editMemberships?mid=1",
+  "/withdrawRequest",
+  "/agency",
+  "/addAgency",
+  "/editAgency?sid=1",
+  "/banner",
+  "/addBanner",
+  "/editBanner?bnid=1",
+  "/testimonial",
+  "/addTestimonial",
+  "/editTestimonial?tid=1",
+  "/settings",
+  "/paymentMethod",
+  "/auditLog",
+  "/profile",
+  "/terms",
+  "/privacy",
 ];
 
 /** The store's own data on the screens (not the app's texts). */
@@ -44,12 +82,35 @@ describe.each(["ms", "zh"] as const)("every screen in %s", (code) => {
     await context?.close();
   });
 
-  it.each(ROUTES)("$path has no English left", async ({ path, ready }) => {
+  it.each(ROUTES)("%s has no English left", async (path) => {
     await page.goto(path);
     await waitForLanguage(page, code);
-    await page.getByText(ready[code], { exact: true }).first().waitFor();
-    await page.waitForFunction(() => !document.querySelector(".placeholder-glow, .spinner-grow"));
+    await page.locator("main h1").first().waitFor();
+    // Loaded: no skeleton, spinner or loading row left.
+    await page.waitForFunction(
+      () =>
+        !document.querySelector(".placeholder-glow, .placeholder, .spinner-grow, .spinner-border"),
+    );
     expect(await englishLeft(page, code, storeData)).toEqual([]);
+  });
+
+  it("a form's validation messages and a delete question have no English left", async () => {
+    const add = code === "ms" ? "Tambah" : "添加";
+    await page.goto("/addBrands");
+    await waitForLanguage(page, code);
+    await page.getByRole("button", { name: add, exact: true }).click();
+    await page.locator(".invalid-feedback").first().waitFor();
+    expect(await englishLeft(page, code, storeData)).toEqual([]);
+
+    await page.goto("/brands");
+    await page.waitForFunction(() => !document.querySelector(".placeholder, .spinner-grow"));
+    await page
+      .getByRole("button", { name: code === "ms" ? /^Padam / : /^删除 / })
+      .first()
+      .click();
+    await page.getByRole("dialog").waitFor();
+    expect(await englishLeft(page, code, storeData)).toEqual([]);
+    await page.getByRole("button", { name: code === "ms" ? "Batal" : "取消" }).click();
   });
 
   it("the 404 page and the login page have no English left", async () => {
