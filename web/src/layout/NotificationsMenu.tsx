@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useNotifications } from "../api/notifications";
 import { useTranslation } from "../i18n";
+import { tx } from "../i18n/messages";
 import { Icon } from "./icons";
 import { MenuButton } from "./MenuButton";
 
@@ -47,7 +48,8 @@ export function NotificationsMenu() {
             className="dropdown-item d-flex justify-content-between align-items-center gap-3"
             data-kind={n.kind}
           >
-            <span>{n.title}</span> <span className="badge rounded-pill bg-primary">{n.count}</span>
+            <span>{tx(n.title)}</span>{" "}
+            <span className="badge rounded-pill bg-primary">{n.count}</span>
           </Link>
         ))
       )}
