@@ -30,12 +30,31 @@ export interface Floor {
   close(): Promise<void>;
 }
 
-/** The statements the real server runs for a page of orders (as logged from node-postgres). */
+/**
+ * The statements the real server runs for a page of orders, as logged from
+ * node-postgres by bench/statements.ts: the session, the page's keys with the
+ * kept total (page 1 from the date index; a later page entered at its day,
+ * server/src/lib/paging.ts directoryPage), then the rows of those keys.
+ */
 export const FLOOR_SQL = {
   session:
-    'select "users"."user_id", "users"."username", "users"."email", "users"."f_name", "users"."l_name", "users"."contact", "users"."DOB", "users"."gender", "users"."role" from "sessions" inner join "users" on "users"."user_id" = "sessions"."user_id" where ("sessions"."token_hash" = $1 and "sessions"."expires_at" > now() and ("users"."role" = $2 and "users"."user_status" = $3)) limit $4',
-  page: 'select "orders_id", "order_number", "user_id", "username", "contact", "currency_symbol", "total_price", "points_earned", "coupon_code", "recipient_name", "recipient_contact", "address_1", "address_2", "postcode", "state", "country", "tracking_number", "order_status", "created_at", "paid_on", "ship_out_by", "completed_at", "refund_at", "updated_at" from "orders" order by "orders"."created_at" desc, "orders"."orders_id" desc limit $1 offset $2',
-  total: 'select count(*) as count from "orders";',
+    'select "users"."user_id", "users"."username", "users"."email", "users"."f_name", "users"."l_name", "users"."contact", "users"."DOB", "users"."gender", "users"."role", "users"."languages" from "sessions" inner join "users" on "users"."user_id" = "sessions"."user_id" where ("sessions"."token_hash" = $1 and "sessions"."expires_at" > now() and ("users"."role" = $2 and "users"."user_status" = $3)) limit $4',
+  firstKeys:
+    'select (select coalesce((select value from running_totals where name = $1), 0))::int as n, array(select "orders"."orders_id" from "orders" order by "orders"."created_at" desc, "orders"."orders_id" desc limit $2 offset $3) as keys',
+  laterKeys: `with buckets as (
+        select substr(name, $1)::bigint as bucket, value::bigint as n
+        from running_totals
+        where left(name, $2) = $3 and value <> 0),
+      placed as (
+        select bucket, sum(n) over (order by bucket desc) - n as before from buckets),
+      start as (
+        select bucket, before from placed where before <= $4 order by before desc limit 1)
+      select (select coalesce(sum(n), 0) from buckets)::int as n,
+        array(select k from start cross join lateral (
+          select "orders"."orders_id" as k from "orders" where "orders"."created_at" < to_timestamp((start.bucket + 1) * 86400)
+          order by "orders"."created_at" desc, "orders"."orders_id" desc offset $5 - start.before limit $6) as rows) as keys`,
+  /** Prepared by name (the product prepares it once per list, server/src/lib/paging.ts rowsByKey). */
+  rows: 'select "orders_id", "order_number", "user_id", "username", "contact", "currency_symbol", "total_price", "points_earned", "coupon_code", "recipient_name", "recipient_contact", "address_1", "address_2", "postcode", "state", "country", "tracking_number", "order_status", "created_at", "paid_on", "ship_out_by", "completed_at", "refund_at", "updated_at" from "orders" where "orders"."orders_id" = any($1)',
 };
 
 const TIMESTAMPS = [
@@ -109,9 +128,23 @@ async function answer(pool: pg.Pool, request: http.IncomingMessage, response: ht
   }
   const limit = Number(url.searchParams.get("_limit") ?? 10);
   const page = Number(url.searchParams.get("_page") ?? 1);
-  const rows = (await pool.query({ text: FLOOR_SQL.page, values: [limit, (page - 1) * limit] }))
-    .rows;
-  const total = (await pool.query(FLOOR_SQL.total)).rows[0]?.count;
+  const offset = (page - 1) * limit;
+  const prefix = "orders.day:";
+  const found = (
+    offset === 0
+      ? await pool.query({ text: FLOOR_SQL.firstKeys, values: ["orders", limit, offset] })
+      : await pool.query({
+          text: FLOOR_SQL.laterKeys,
+          values: [prefix.length + 1, prefix.length, prefix, offset, offset, limit],
+        })
+  ).rows[0] as { n: number; keys: number[] | null };
+  const keys = found.keys ?? [];
+  const unordered = keys.length
+    ? (await pool.query({ name: "list_rows", text: FLOOR_SQL.rows, values: [keys] })).rows
+    : [];
+  const byKey = new Map(unordered.map((row) => [row.orders_id as number, row]));
+  const rows = keys.flatMap((key) => byKey.get(key) ?? []);
+  const total = found.n;
   for (const row of rows) {
     for (const column of TIMESTAMPS) {
       const value = row[column];

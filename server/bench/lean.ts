@@ -6,6 +6,8 @@
  *     npx tsx bench/lean.ts memory [pglite|postgres]   # RSS 10 s after start
  *     npx tsx bench/lean.ts floor             # orders page 1: real server vs bench/floor.ts
  *     npx tsx bench/lean.ts count [orders]    # orderStatus latency while ordersCount is pulled
+ *     npx tsx bench/lean.ts profile [path]    # the server's CPU profile under load on a page
+ *                                             # (node --cpu-prof), self time by package/file
  *                                             # (LEAN_ENGINE=pglite: on the embedded database)
  *
  * PostgreSQL: DATABASE_URL, else a throw-away server (scripts/postgres.mjs).
@@ -72,11 +74,11 @@ function startProcess(
 }
 
 let port = 4100 + Math.floor(Math.random() * 800);
-function startServer(env: Record<string, string>): Promise<Proc> {
+function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Proc> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lean-"));
   const listen = String(port++);
   return startProcess(
-    ["src/main.ts"],
+    [...nodeArgs, "src/main.ts"],
     { HOST: "127.0.0.1", PORT: listen, DATA_DIR: dataDir, SEED_DEMO: "1", ...env },
     /Store back-office at (http:\/\/[^/\s]+)/,
   ).then((proc) => ({
@@ -269,6 +271,15 @@ async function floorMode() {
     `bodies identical: ${same} (${ours.body.length} bytes, X-Total-Count ${ours.headers["x-total-count"]})`,
   );
   if (!same) throw new Error("the floor does not answer the same bytes");
+  // A later page too: the floor runs the day-directory statement the product runs for it.
+  const later = "/api/orders?_page=3&_limit=10";
+  const [ours3, bare3] = [
+    await request(server.url + later, { cookie }),
+    await request(floor.url + later, { cookie }),
+  ];
+  if (!ours3.body.equals(bare3.body) || ours3.body.length < 10) {
+    throw new Error("the floor does not answer page 3 with the same bytes");
+  }
   for (const connections of [1, CONNECTIONS]) {
     await load(server.url + pagePath, cookie, connections, 2);
     await load(floor.url + pagePath, cookie, connections, 2);
@@ -362,10 +373,76 @@ async function countMode(orders: number) {
   await pgServer.stop();
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/**
+ * Loads one page on the real server started with --cpu-prof, then sums the
+ * profile's self time by where the code lives: node_modules/<package>, a file
+ * of ours, or node's own (what is ours to cut, docs/BENCHMARKS.md).
+ */
+async function profileMode(pagePath: string) {
+  const pgServer = await postgresUrl();
+  const database = await freshDatabase(pgServer.url);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lean-prof-"));
+  const server = await startServer({ DATABASE_URL: database.url }, [
+    "--cpu-prof",
+    `--cpu-prof-dir=${dir}`,
+  ]);
+  const cookie = await login(server.url);
+  await load(server.url + pagePath, cookie, 1, 2);
+  const run = await load(server.url + pagePath, cookie, 1, SECONDS * 2, server.child.pid);
+  console.log(`${pagePath}: ${run.perSecond}/s, CPU ${run.cpu} ms an answer`);
+  await server.stop();
+  const file = fs.readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+  if (!file) throw new Error("no profile written");
+  const profile = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const where = new Map<string, number>();
+  const functions = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    const url = frame?.url ?? "";
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+    const place = pkg
+      ? pkg
+      : url.includes("/server/src/")
+        ? url.slice(url.indexOf("/server/src/") + 1)
+        : url.includes("/packages/")
+          ? url.slice(url.indexOf("/packages/") + 1)
+          : url
+            ? "node:internal"
+            : `(${frame?.functionName || "other"})`;
+    const delta = profile.timeDeltas[i] ?? 0;
+    where.set(place, (where.get(place) ?? 0) + delta);
+    const fn = `${frame?.functionName || "(anonymous)"} ${place}:${frame?.lineNumber ?? 0}`;
+    functions.set(fn, (functions.get(fn) ?? 0) + delta);
+  });
+  const all = [...where.values()].reduce((a, b) => a + b, 0);
+  const top = (map: Map<string, number>, n: number) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, us]) => `  ${((100 * us) / all).toFixed(1).padStart(5)}%  ${name}`)
+      .join("\n");
+  console.log(`self time by place (${Math.round(all / 1000)} ms sampled):\n${top(where, 25)}`);
+  console.log(`top functions:\n${top(functions, 30)}`);
+  console.log(`profile: ${path.join(dir, file)}`);
+  await database.drop();
+  await pgServer.stop();
+}
+
 const mode = process.argv[2];
 if (mode === "memory")
   await memoryMode(process.argv.slice(3).length ? process.argv.slice(3) : ["pglite", "postgres"]);
 else if (mode === "floor") await floorMode();
 else if (mode === "count") await countMode(Number(process.argv[3] ?? 1_000_000));
-else console.log("usage: npx tsx bench/lean.ts memory | floor | count [orders]");
+else if (mode === "profile") await profileMode(process.argv[3] ?? "/api/orders?_page=1&_limit=10");
+else console.log("usage: npx tsx bench/lean.ts memory | floor | count [orders] | profile [path]");
 agent.destroy();

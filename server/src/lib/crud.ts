@@ -69,6 +69,7 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
             .from(anyTable)
             .where(where)
             .orderBy(...orderBy),
+        select: (on) => on.select().from(anyTable).$dynamic(),
         keyOf: (row) => rowId(row as Row),
       });
       return page as Page<Row>;

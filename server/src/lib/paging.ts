@@ -9,7 +9,10 @@ import {
   inArray,
   is,
   or,
+  Param,
+  Placeholder,
   SQL,
+  StringChunk,
   sql,
   Table,
 } from "drizzle-orm";
@@ -121,6 +124,8 @@ export interface ListClauses {
   page?: { limit: number; offset: number };
   /** `_format=csv`: the whole list, read in keyset batches (readPage answers `all`). */
   csv?: boolean;
+  /** The sort as asked (`_sort`, `_order`): with the spec, what an unfiltered page's statement depends on. */
+  shape: string;
   spec: ListSpec;
 }
 
@@ -135,7 +140,11 @@ export function searchCondition(columns: Expr[], pattern: string): SQL | undefin
 }
 
 export interface ListScope {
-  /** The rows the list holds at all (the live rows of a soft-deleting table). */
+  /**
+   * The rows the list holds at all (the live rows of a soft-deleting table):
+   * the same on every request of the list, whose unfiltered statements are
+   * built once (see compiledFor).
+   */
   base?: SQL | undefined;
   /** The caller's filters: any makes the total a capped count. */
   filter?: SQL | undefined;
@@ -179,6 +188,7 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
     defaultOrder: !sortKey,
     order,
     orderBy: order.map((o) => (o.desc ? desc(o.by) : asc(o.by))),
+    shape: `${query._sort ?? ""}:${query._order ?? ""}`,
     spec,
   };
   if (pattern) clauses.pattern = pattern;
@@ -248,8 +258,74 @@ export interface ListSource<T> {
   joins?: SQL;
   /** The list's own select (what it answers) under these conditions, in this order. */
   rows: (where: SQL | undefined, orderBy: SQL[]) => PromiseLike<T[]>;
+  /**
+   * The same select without conditions (`db.select(...).from(...)` with its
+   * joins): given, a page's rows by key are one statement prepared once per
+   * list and database (built and mapped by Drizzle once, not per request).
+   */
+  select?: (db: Tx) => PreparableSelect<T>;
   /** The row's key (spec.key). */
   keyOf: (row: T) => number;
+}
+
+/** What readPage needs of a Drizzle select to prepare "its rows whose key is any of these". */
+export interface PreparableSelect<T> {
+  where(condition: SQL): { prepare(name: string): PreparedRows<T> };
+}
+interface PreparedRows<T> {
+  execute(values: { keys: number[] }): PromiseLike<T[]>;
+}
+
+/**
+ * Statements built once per shape (docs/DECISIONS.md, "Lists at any size",
+ * "Built once per shape"): Drizzle builds a statement by walking its parts
+ * (an entity check per part), which cost more CPU per page than the rest of
+ * the request's own code. A page's rows by key are prepared per list and
+ * database; an unfiltered page's keys keep their SQL text per list, sort
+ * and path, with the page's numbers as parameters.
+ */
+const preparedRows = new WeakMap<ListSpec, WeakMap<object, PreparedRows<unknown>>>();
+let preparedCount = 0;
+
+/** A transaction's session ends with it: only the database itself keeps prepared statements. */
+const inTransaction = (db: Tx) => "rollback" in db;
+
+interface Compiled {
+  /** The SQL text split at its parameters. */
+  parts: string[];
+  /** Each parameter: its fixed value, or the name of the page number it takes. */
+  params: unknown[];
+}
+const compiledKeys = new WeakMap<ListSpec, Map<string, Compiled>>();
+
+/** Compiles `query` (with sql.placeholder for the values that change) once per spec and shape. */
+function compiledFor(spec: ListSpec, shape: string, build: () => SQL): Compiled {
+  let bySpec = compiledKeys.get(spec);
+  if (!bySpec) {
+    bySpec = new Map();
+    compiledKeys.set(spec, bySpec);
+  }
+  let found = bySpec.get(shape);
+  if (!found) {
+    const query = dialect.sqlToQuery(build());
+    const parts = query.sql.split(/\$\d+/);
+    if (parts.length !== query.params.length + 1) {
+      throw new Error("a compiled list statement has a $ of its own");
+    }
+    found = { parts, params: query.params };
+    bySpec.set(shape, found);
+  }
+  return found;
+}
+
+/** The compiled statement with this request's values, as SQL Drizzle passes on as it is. */
+function withValues(compiled: Compiled, values: Record<string, unknown>): SQL {
+  const chunks: unknown[] = [new StringChunk(compiled.parts[0] ?? "")];
+  compiled.params.forEach((param, i) => {
+    const value = is(param, Placeholder) ? values[param.name] : param;
+    chunks.push(new Param(value), new StringChunk(compiled.parts[i + 1] ?? ""));
+  });
+  return new SQL(chunks as SQL["queryChunks"]);
 }
 
 interface Found {
@@ -385,10 +461,14 @@ async function readKeys(
         return { keys: page.keys.reverse(), total: page.n, capped: false };
       }
     }
-    const page = await keyPage(
-      db,
-      sql`select ${total} as n, array(${keysIn(clauses.where)} limit ${limit} offset ${offset}) as keys`,
+    // The same text for every page of this list, sort and FROM: built once.
+    const compiled = compiledFor(
+      spec,
+      `page:${clauses.shape}`,
+      () =>
+        sql`select ${total} as n, array(${keysIn(clauses.where)} limit ${sql.placeholder("limit")} offset ${sql.placeholder("offset")}) as keys`,
     );
+    const page = await keyPage(db, withValues(compiled, { limit, offset }));
     return { keys: page.keys, total: page.n, capped: false };
   }
 
@@ -573,13 +653,32 @@ export async function readPage<T>(
   const found = await readKeys(db, clauses, from, limit, offset);
   const page = { total: found.total, ...(found.capped ? { capped: true } : {}) };
   if (found.keys.length === 0) return { rows: [], ...page };
-  const unordered = await source.rows(inArray(clauses.spec.key, found.keys), []);
+  const unordered = await rowsByKey(db, clauses.spec, source, found.keys);
   const byKey = new Map(unordered.map((row) => [source.keyOf(row), row]));
   const rows = found.keys.flatMap((key) => {
     const row = byKey.get(key);
     return row === undefined ? [] : [row];
   });
   return { rows, ...page };
+}
+
+/** The list's rows of these keys, in any order: prepared once per list and database when it can be. */
+function rowsByKey<T>(db: Tx, spec: ListSpec, source: ListSource<T>, keys: number[]) {
+  if (!source.select || inTransaction(db)) return source.rows(inArray(spec.key, keys), []);
+  let byDb = preparedRows.get(spec);
+  if (!byDb) {
+    byDb = new WeakMap();
+    preparedRows.set(spec, byDb);
+  }
+  let prepared = byDb.get(db) as PreparedRows<T> | undefined;
+  if (!prepared) {
+    prepared = source
+      .select(db)
+      .where(sql`${spec.key} = any(${sql.placeholder("keys")})`)
+      .prepare(`list_rows_${++preparedCount}`);
+    byDb.set(db, prepared);
+  }
+  return prepared.execute({ keys });
 }
 
 /** Rows a batch of the whole list reads: about 250 kB of CSV. */

@@ -119,6 +119,7 @@ export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
       selectUsers(db)
         .where(where)
         .orderBy(...orderBy),
+    select: selectUsers,
     keyOf: (row) => row.user_id,
   });
 }
