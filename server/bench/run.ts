@@ -142,6 +142,8 @@ function callsFor(totals: { orders: number; users: number; withdrawals: number }
     },
     { name: 'orders, search hit "Wong"', path: list("orders", "&q=Wong") },
     { name: 'orders, search miss "Selangor"', path: list("orders", "&q=Selangor") },
+    { name: 'orders, search short "KL"', path: list("orders", "&q=KL") },
+    { name: "users, sorted by ttl_order", path: list("users", "&_sort=ttl_order&_order=desc") },
     {
       name: "orders, sorted by total_price",
       path: list("orders", "&_sort=total_price&_order=desc"),

@@ -169,6 +169,33 @@ describe("searched and filtered totals", () => {
     expect((await ask()).capped).toBe("true");
   });
 
+  it("a term under three characters (no trigram) counts and pages as a longer one does", async () => {
+    for (const [term, order, sort] of [
+      ["g1", "created_at desc, orders_id desc", ""],
+      ["7", "total_price desc, orders_id desc", "&_sort=total_price&_order=desc"],
+      ["q9", "created_at desc, orders_id desc", ""],
+      ["h 1", "created_at desc, orders_id desc", ""], // three characters: the trigram path
+    ] as const) {
+      const [counted] = (
+        await ctx.db.execute(sql`select count(*)::int as n from orders where ${matches(term)}`)
+      ).rows as { n: number }[];
+      const n = counted?.n ?? 0;
+      for (const at of [1, 3]) {
+        const got = await page(
+          `/api/orders?q=${encodeURIComponent(term)}&_page=${at}&_limit=10${sort}`,
+          "orders_id",
+        );
+        expect(got.total, term).toBe(String(Math.min(n, SEARCH_COUNT_CAP)));
+        expect(got.capped, term).toBe(n > SEARCH_COUNT_CAP ? "true" : undefined);
+        const want = await keys(
+          sql`select orders_id as id from orders where ${matches(term)}
+            order by ${sql.raw(order)}${window(10, (at - 1) * 10)}`,
+        );
+        expect(got.ids, term).toEqual(want);
+      }
+    }
+  });
+
   it("a term that is absent answers 0 and no rows", async () => {
     const got = await page("/api/orders?q=Selangor&_page=1&_limit=10", "orders_id");
     expect(got).toEqual({ ids: [], total: "0", capped: undefined });

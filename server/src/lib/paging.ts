@@ -112,6 +112,8 @@ export interface ListClauses {
   search: SQL | undefined;
   /** The LIKE pattern of `q`, when searched. */
   pattern?: string;
+  /** `q` is under three characters: no trigram to look up (see readKeys). */
+  shortTerm?: boolean;
   /** Neither filter nor search: the total is the list's running total. */
   unfiltered: boolean;
   /** No `_sort`: the directory, if any, serves the order. */
@@ -192,6 +194,7 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
     spec,
   };
   if (pattern) clauses.pattern = pattern;
+  if (query.q && [...query.q].length < 3) clauses.shortTerm = true;
   if (parentSort) clauses.parentSort = parentSort;
   if (query._format === "csv") clauses.csv = true;
   else if (query._page !== undefined || query._limit !== undefined) {
@@ -510,20 +513,21 @@ async function readKeys(
     if (found.versions !== (now?.v ?? "")) found = undefined;
   }
   if (!found) {
-    const first = await withTrigramPlan(
-      db,
-      (tx) =>
-        tx
-          .execute<{ n: number; keys: number[] | null; v: string }>(
-            sql`with matches as materialized (
+    const count = (tx: Tx) =>
+      tx
+        .execute<{ n: number; keys: number[] | null; v: string }>(
+          sql`with matches as materialized (
               select ${key} as k, ${sorts} from ${from}${whereSql(matching)}
               limit ${SEARCH_COUNT_CAP + 1})
             select (select count(*) from matches)::int as n, ${versions} as v,
               array(select k from matches order by ${sorted}) as keys`,
-          )
-          .then((result) => result.rows[0]),
-      true,
-    );
+        )
+        .then((result) => result.rows[0]);
+    // A term under three characters has no trigram: its index lookup would
+    // read the whole index and recheck every row before the first match. The
+    // table read in its own order stops at the cap instead (a common short
+    // term: a few thousand rows); a rare one still reads the table.
+    const first = clauses.shortTerm ? await count(db) : await withTrigramPlan(db, count, true);
     const all = (first?.keys ?? []).map(Number);
     found = { versions: first?.v ?? "", ...(all.length <= SEARCH_COUNT_CAP ? { keys: all } : {}) };
     searches.delete(remembered);
@@ -544,9 +548,9 @@ async function readKeys(
   );
   const many = SEARCH_COUNT_CAP + 1;
   if (walked.keys.length === limit) return capped(many, walked.keys, SEARCH_COUNT_CAP);
-  const all = await withTrigramPlan(db, (tx) =>
-    keyPage(tx, sql`select array(${keysIn(matching)} limit ${limit} offset ${offset}) as keys`),
-  );
+  const sortAll = (tx: Tx) =>
+    keyPage(tx, sql`select array(${keysIn(matching)} limit ${limit} offset ${offset}) as keys`);
+  const all = clauses.shortTerm ? await sortAll(db) : await withTrigramPlan(db, sortAll);
   return capped(many, all.keys, SEARCH_COUNT_CAP);
 }
 
