@@ -35,7 +35,7 @@ export function PriceFilter({
   function commitMin() {
     const value = toBound(minText);
     if (value > max) {
-      window.alert(MIN_ABOVE_MAX);
+      window.alert(tx(MIN_ABOVE_MAX));
       setMinText(String(DEFAULT_MIN_PRICE));
       onChange({ min: DEFAULT_MIN_PRICE, max });
       return;
@@ -47,7 +47,7 @@ export function PriceFilter({
   function commitMax() {
     const value = toBound(maxText);
     if (value < min) {
-      window.alert(MAX_BELOW_MIN);
+      window.alert(tx(MAX_BELOW_MIN));
       setMaxText(String(DEFAULT_MAX_PRICE));
       onChange({ min, max: DEFAULT_MAX_PRICE });
       return;
