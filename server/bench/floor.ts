@@ -116,7 +116,9 @@ async function answer(pool: pg.Pool, request: http.IncomingMessage, response: ht
   const hash = createHash("sha256")
     .update(decodeURIComponent(token ?? ""))
     .digest("hex");
+  // Named, as the product's session lookup is (server/src/auth/service.ts).
   const session = await pool.query({
+    name: "session",
     text: FLOOR_SQL.session,
     values: [hash, "Admin", 1, 1],
     rowMode: "array",

@@ -294,6 +294,8 @@ let preparedCount = 0;
 const inTransaction = (db: Tx) => "rollback" in db;
 
 interface Compiled {
+  /** The SQL text, with $1… for its parameters. */
+  text: string;
   /** The SQL text split at its parameters. */
   parts: string[];
   /** Each parameter: its fixed value, or the name of the page number it takes. */
@@ -315,10 +317,35 @@ function compiledFor(spec: ListSpec, shape: string, build: () => SQL): Compiled 
     if (parts.length !== query.params.length + 1) {
       throw new Error("a compiled list statement has a $ of its own");
     }
-    found = { parts, params: query.params };
+    found = { text: query.sql, parts, params: query.params };
     bySpec.set(shape, found);
   }
   return found;
+}
+
+/** What the database itself (not a transaction) answers a text with parameters with: pg's Pool and PGlite alike. */
+interface Client {
+  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs a compiled statement with this request's values: straight through
+ * the database's client (the text is already built), or inside a
+ * transaction through Drizzle as any statement.
+ */
+function runCompiled<R>(
+  db: Tx,
+  compiled: Compiled,
+  values: Record<string, unknown>,
+): Promise<{ rows: R[] }> {
+  const client = (db as { $client?: Client }).$client;
+  if (inTransaction(db) || typeof client?.query !== "function") {
+    return db.execute(withValues(compiled, values)) as Promise<{ rows: R[] }>;
+  }
+  const params = compiled.params.map((param) =>
+    is(param, Placeholder) ? values[param.name] : param,
+  );
+  return client.query(compiled.text, params) as Promise<{ rows: R[] }>;
 }
 
 /** The compiled statement with this request's values, as SQL Drizzle passes on as it is. */
@@ -377,8 +404,15 @@ const orderSql = (order: Ordering[], reverse = false) =>
   );
 
 /** Runs a statement answering one row {n, keys}. */
-async function keyPage(db: Tx, query: SQL): Promise<{ n: number; keys: number[] }> {
-  const result = await db.execute<{ n: number | string | null; keys: number[] | null }>(query);
+type KeyRow = { n: number | string | null; keys: number[] | null };
+
+async function keyPage(
+  db: Tx,
+  query: SQL | { compiled: Compiled; values: Record<string, unknown> },
+): Promise<{ n: number; keys: number[] }> {
+  const result = is(query, SQL)
+    ? await db.execute<KeyRow>(query)
+    : await runCompiled<KeyRow>(db, query.compiled, query.values);
   const row = result.rows[0];
   // A bigint key (wallet_ledger.entry_id) comes back from node-postgres as text.
   return { n: Number(row?.n ?? 0), keys: (row?.keys ?? []).map(Number) };
@@ -471,7 +505,7 @@ async function readKeys(
       () =>
         sql`select ${total} as n, array(${keysIn(clauses.where)} limit ${sql.placeholder("limit")} offset ${sql.placeholder("offset")}) as keys`,
     );
-    const page = await keyPage(db, withValues(compiled, { limit, offset }));
+    const page = await keyPage(db, { compiled, values: { limit, offset } });
     return { keys: page.keys, total: page.n, capped: false };
   }
 
@@ -650,9 +684,7 @@ export async function readPage<T>(
     return { rows, total: rows.length };
   }
   const { limit, offset } = clauses.page;
-  const ownColumns = [clauses.where, ...clauses.order.map((o) => o.by)].every((expr) =>
-    onlyOn(source.table, expr),
-  );
+  const ownColumns = usesOwnColumns(clauses, source.table);
   const from = ownColumns ? sql`${source.table}` : sql`${source.table}${source.joins ?? sql``}`;
   const found = await readKeys(db, clauses, from, limit, offset);
   const page = { total: found.total, ...(found.capped ? { capped: true } : {}) };
@@ -664,6 +696,31 @@ export async function readPage<T>(
     return row === undefined ? [] : [row];
   });
   return { rows, ...page };
+}
+
+const ownColumnsKept = new WeakMap<ListSpec, Map<string, boolean>>();
+
+/**
+ * Whether the page's conditions and order use only the list's own table (its
+ * joins can be left out of the key query). Kept per sort for unfiltered
+ * pages, whose conditions are the list's own: walking the expressions cost
+ * more than the rest of readPage.
+ */
+function usesOwnColumns(clauses: ListClauses, table: PgTable): boolean {
+  const decide = () =>
+    [clauses.where, ...clauses.order.map((o) => o.by)].every((expr) => onlyOn(table, expr));
+  if (!clauses.unfiltered) return decide();
+  let bySort = ownColumnsKept.get(clauses.spec);
+  if (!bySort) {
+    bySort = new Map();
+    ownColumnsKept.set(clauses.spec, bySort);
+  }
+  let own = bySort.get(clauses.shape);
+  if (own === undefined) {
+    own = decide();
+    bySort.set(clauses.shape, own);
+  }
+  return own;
 }
 
 /** The list's rows of these keys, in any order: prepared once per list and database when it can be. */
