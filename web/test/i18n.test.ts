@@ -163,6 +163,46 @@ describe("the contract's messages in Malay and Chinese", () => {
   });
 });
 
+/** Every `tx("…")` of the web app's source: a label handed over in English. */
+function txLiterals(): string[] {
+  const root = path.resolve(import.meta.dirname, "../src");
+  const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) =>
+    /\.tsx?$/.test(f),
+  );
+  const source = files.map((f) => fs.readFileSync(path.join(root, f), "utf8")).join("\n");
+  return [...new Set([...source.matchAll(/\btx\("((?:[^"\\]|\\.)+)"\)/g)].map((m) => m[1] ?? ""))];
+}
+
+describe("labels handed over in English (tx)", () => {
+  beforeAll(async () => {
+    await setLanguage("ms");
+    await setLanguage("zh");
+  });
+  afterAll(() => setLanguage("en"));
+
+  it("every tx literal of the source is in the catalogues", () => {
+    const known = new Set([
+      ...Object.keys(en.texts),
+      ...Object.keys(en.messages),
+      ...Object.keys(en.fields),
+    ]);
+    const literals = txLiterals();
+    expect(literals.length).toBeGreaterThan(100);
+    expect(literals.filter((text) => !known.has(text))).toEqual([]);
+  });
+
+  it("translates a label, a row action and a list's count line", () => {
+    expect(translateMessage("Add Product", "ms")).toBe("Tambah Produk");
+    expect(translateMessage("Edit Rice Cooker Smart IH", "ms")).toBe(
+      "Sunting Rice Cooker Smart IH",
+    );
+    expect(translateMessage("Showing 1 to 10 of 1,500 entries", "zh")).toBe(
+      "显示第 1 至 10 条，共 1,500 条",
+    );
+    expect(translateMessage("Expired Date from", "ms")).toBe("Tarikh Luput dari");
+  });
+});
+
 describe("money and dates in the chosen language", () => {
   afterAll(() => setLanguage("en"));
 
