@@ -34,7 +34,7 @@ describe("withdraw requests", () => {
     return found;
   }
 
-  it("lists the SPEC columns, colours each status and offers actions only on processing rows", async () => {
+  it("lists the SPEC columns, colours each status and offers Approve and Reject only on processing rows", async () => {
     const page = new WithdrawRequestPage(s.page);
     await page.goto();
     expect(await page.headerTexts()).toEqual([
@@ -67,6 +67,9 @@ describe("withdraw requests", () => {
       for (const cell of actions) {
         if (status === "Processing") {
           expect(await cell.getByRole("button").allTextContents()).toEqual(["Approve", "Reject"]);
+        } else if (status === "Completed") {
+          // A completed request can be reversed once (docs/DECISIONS.md, "The wallet ledger").
+          expect(["Reverse", "Reversed"]).toContain(await text(cell));
         } else {
           expect(await text(cell)).toBe("No action");
         }
@@ -84,8 +87,9 @@ describe("withdraw requests", () => {
 
     let dialog = await page.ask(row, "Approve");
     expect(await text(dialog.getByRole("heading"))).toBe("Approve Alert");
-    expect(await text(dialog.locator(".modal-body"))).toBe(
-      `Are you sure you want to approve withdrawal of [${request.username}]?`,
+    // The SPEC's question, then the cash wallet now and after approval.
+    expect(await text(dialog.locator(".modal-body"))).toMatch(
+      new RegExp(`^Are you sure you want to approve withdrawal of \\[${request.username}\\]\\?`),
     );
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -98,7 +102,7 @@ describe("withdraw requests", () => {
     const cells = await page.cellTexts(row);
     expect(cells[10]).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
     expect(cells[11]).toBe("-");
-    expect(cells[12]).toBe("No action");
+    expect(cells[12]).toBe("Reverse");
     const after = (await page.apiRequests()).find((r) => r.withdraw_id === request.withdraw_id);
     expect(cents(after?.c_wallet_amt ?? "0")).toBe(
       cents(request.c_wallet_amt) - cents(request.withdraw_amt),
