@@ -108,6 +108,9 @@ describe("notifications in the top bar", () => {
     await page.clock.install();
     await page.goto("/admin");
     await expect.poll(() => asked).toBeGreaterThan(0);
+    // The first load settled (the language and the session check may ask once more).
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(1000);
     const before = asked;
     await page.clock.fastForward("00:30");
     await page.waitForTimeout(300);
