@@ -96,6 +96,23 @@ describe("SEED_DEMO_ORDERS", () => {
     expect(wrong).toEqual({ users: 0, categories: 0, products: 0 });
   });
 
+  it("keeps each user's order count (ttl_order) equal to a fresh count, its trigger on again", async () => {
+    const wrong = await one<{ users: number; triggers_off: number }>(
+      ctx.db,
+      sql`select
+        (select count(*)::int from users u where u.ttl_order <>
+          (select count(*) from orders o where o.user_id = u.user_id)) as users,
+        (select count(*)::int from pg_trigger where tgrelid = 'orders'::regclass
+          and not tgisinternal and tgenabled = 'D') as triggers_off`,
+    );
+    expect(wrong).toEqual({ users: 0, triggers_off: 0 });
+    const owners = await one<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from users where ttl_order > 0`,
+    );
+    expect(owners.n).toBeGreaterThan(0);
+  });
+
   it("leaves the totals the database keeps (running_totals) equal to a fresh count", async () => {
     const kept = await one<Record<string, boolean>>(
       ctx.db,

@@ -348,7 +348,18 @@ export async function seedDemoStore(
       lastOrder[o.userIndex] = o.createdMs;
       return { ...o.row, user_id: idOf(o.userIndex) };
     };
+    // A bulk load counts each user's orders once at the end instead of through the
+    // per-statement trigger (migration 0010), which updated thousands of users per
+    // batch; inside this transaction, so a failure leaves the trigger on.
+    if (bulk) await tx.execute(sql`alter table orders disable trigger orders_user_count_insert`);
     await insertStream(tx, orders, orderPlans, toRow);
+    if (bulk) {
+      await tx.execute(sql`
+        update users as u set ttl_order = c.n
+        from (select user_id, count(*)::int as n from orders where user_id is not null group by user_id) as c
+        where u.user_id = c.user_id`);
+      await tx.execute(sql`alter table orders enable trigger orders_user_count_insert`);
+    }
     step("plan and insert vouchers and orders");
 
     const wallets = usersPlan.map((u, i) => planWallet(random, u, lastOrder[i] ?? null));
