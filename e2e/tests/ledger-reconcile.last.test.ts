@@ -1,0 +1,25 @@
+import { describe, expect, inject, it } from "vitest";
+import { ADMIN } from "../support/browser";
+
+/**
+ * Run after every other browser test (vitest.config.ts): whatever the suite did
+ * to the demo store through the screens, every balance still equals the sum of
+ * its ledger entries (docs/DECISIONS.md, "The wallet ledger").
+ */
+describe("the wallet ledger after the whole browser suite", () => {
+  it("reconciles every member's wallet, cash wallet and PV with no mismatch", async () => {
+    const baseURL = inject("baseURL");
+    const login = await fetch(`${baseURL}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+    const answer = await fetch(`${baseURL}/api/walletLedger/reconcile`, { headers: { cookie } });
+    expect(answer.status).toBe(200);
+    const report = (await answer.json()) as { wallets_checked: number; mismatches: unknown[] };
+    expect(report.wallets_checked).toBeGreaterThan(300);
+    expect(report.mismatches).toEqual([]);
+  });
+});
