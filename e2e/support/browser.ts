@@ -29,6 +29,22 @@ export interface BrowserSession {
   baseURL: string;
 }
 
+/** A fresh browser profile on the store, as an admin in Kuala Lumpur with en-GB settings has it. */
+export async function newStoreContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1400, height: 900 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: "en-GB",
+    timezoneId: "Asia/Kuala_Lumpur",
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
 /**
  * One browser for a test file; `page` is a fresh page in a fresh context per
  * call to `newPage`. Dialogs are left to each test.
@@ -40,13 +56,7 @@ export function useBrowser(
   beforeAll(async () => {
     session.baseURL = inject("baseURL");
     session.browser = await launchBrowser();
-    session.context = await session.browser.newContext({
-      baseURL: session.baseURL,
-      viewport: options.viewport ?? { width: 1400, height: 900 },
-      locale: "en-GB",
-      timezoneId: "Asia/Kuala_Lumpur",
-    });
-    session.context.setDefaultTimeout(15_000);
+    session.context = await newStoreContext(session.browser, session.baseURL, options.viewport);
     session.page = await session.context.newPage();
     if (options.loggedIn !== false) await loginThroughForm(session.page);
   });

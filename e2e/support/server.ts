@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "./freePort";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,17 +15,6 @@ declare module "vitest" {
 const root = path.resolve(import.meta.dirname, "../..");
 let server: ChildProcess | undefined;
 let dataDir = "";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    s.on("error", reject);
-  });
-}
 
 /**
  * The real server, as `npm start` runs it, on a fresh embedded database filled

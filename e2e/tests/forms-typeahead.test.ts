@@ -3,7 +3,7 @@ import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOf } from "../pages/Typeahead";
 import { UserFormPage } from "../pages/UserPages";
-import { launchBrowser, loginThroughForm } from "../support/browser";
+import { launchBrowser, loginThroughForm, newStoreContext } from "../support/browser";
 import { OwnServer } from "../support/ownServer";
 
 const USERS = 10_000;
@@ -36,13 +36,7 @@ describe("the referral type-ahead on a store of 10,000 users", () => {
       from generate_series(1, ${USERS}) as i;
     `);
     browser = await launchBrowser();
-    const context = await browser.newContext({
-      baseURL: server.baseURL,
-      viewport: { width: 1400, height: 900 },
-      locale: "en-GB",
-      timezoneId: "Asia/Kuala_Lumpur",
-    });
-    context.setDefaultTimeout(15_000);
+    const context = await newStoreContext(browser, server.baseURL);
     page = await context.newPage();
     await loginThroughForm(page);
   });

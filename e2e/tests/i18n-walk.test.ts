@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { loginThroughForm, useBrowser } from "../support/browser";
+import { loginThroughForm, newStoreContext, useBrowser } from "../support/browser";
 import { englishLeft, saveOwnLanguage, waitForLanguage } from "../support/i18n";
 
 /**
@@ -62,13 +62,7 @@ describe.each(["ms", "zh"] as const)("every screen in %s", (code) => {
   const name = code === "ms" ? "Bahasa Melayu" : "中文";
 
   it("signs in and takes the admin's language", async () => {
-    context = await s.browser.newContext({
-      baseURL: s.baseURL,
-      viewport: { width: 1400, height: 900 },
-      locale: "en-GB",
-      timezoneId: "Asia/Kuala_Lumpur",
-    });
-    context.setDefaultTimeout(15_000);
+    context = await newStoreContext(s.browser, s.baseURL);
     page = await context.newPage();
     await loginThroughForm(page);
     await page.getByRole("button", { name: "Language" }).click();

@@ -1,7 +1,7 @@
 import type { Notification, User } from "@store/contract";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, loginThroughForm } from "../support/browser";
+import { launchBrowser, loginThroughForm, newStoreContext } from "../support/browser";
 import { OwnServer } from "../support/ownServer";
 
 const tag = `nt${Date.now().toString(36)}`;
@@ -28,13 +28,7 @@ describe("notifications in the top bar", () => {
   beforeAll(async () => {
     await server.start();
     browser = await launchBrowser();
-    const context = await browser.newContext({
-      baseURL: server.baseURL,
-      viewport: { width: 1400, height: 900 },
-      locale: "en-GB",
-      timezoneId: "Asia/Kuala_Lumpur",
-    });
-    context.setDefaultTimeout(15_000);
+    const context = await newStoreContext(browser, server.baseURL);
     page = await context.newPage();
     await loginThroughForm(page);
     const response = await page.request.post("/api/users", {
