@@ -54,8 +54,12 @@ export interface RecordFormOptions<TIn extends FieldValues, TOut> {
   defaults: TIn;
   /** The loaded record as form values; the form takes them whenever they change. */
   loaded?: TIn | undefined;
-  /** The screen the form leaves to (Cancel, after a save); the unsaved-changes guard lets it go there. */
-  listRoute: string;
+  /**
+   * The screen the form leaves to (Cancel, after a save); the unsaved-changes guard lets it go there.
+   * Left out for a form with no record screen of its own (a dialog, the login form): no leave-page
+   * guard, and a save stays where it is (onSaved says what follows).
+   */
+  listRoute?: string;
   /** The write. A 400's issues land on the fields they name. */
   save: (values: TOut) => Promise<unknown>;
   /** After a successful save; by default the form goes to `listRoute`. */
@@ -115,7 +119,8 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
   });
   const { reset, getValues, handleSubmit, formState } = form;
   const { isDirty, isSubmitting } = formState;
-  useUnsavedChangesWarning(options.guard !== false && isDirty && !isSubmitting, listRoute);
+  const guarded = options.guard !== false && listRoute !== undefined;
+  useUnsavedChangesWarning(guarded && isDirty && !isSubmitting, listRoute ?? "");
   const [announcement, setAnnouncement] = useState<Announcement>({ text: "", n: 0 });
   const announce = useCallback(
     (count: number) => setAnnouncement((a) => ({ text: announceText(count), n: a.n + 1 })),
@@ -138,7 +143,7 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
           // Saved and staying: what is shown is what is stored, so nothing is unsaved.
           reset(getValues());
           onSaved(result, values);
-        } else navigate(listRoute);
+        } else if (listRoute !== undefined) navigate(listRoute);
       } catch (error) {
         const shown = showIssuesOnFields(error, form, conflictField);
         if (shown > 0) announce(shown);

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   LEDGER_ACCOUNT_LABELS,
   LEDGER_ACCOUNTS,
@@ -9,18 +8,11 @@ import {
 } from "@store/contract";
 import { useEffect } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { ApiError } from "../../api/client";
 import { type Balances, useAdjustWallet } from "../../api/ledger";
-import { Field, showToast } from "../../components";
+import { Field, RecordForm, showToast, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
-import { showServerIssues } from "../../lib/formErrors";
 import { addMoney, isAmount } from "../../lib/money";
 import { formatBalance } from "./WalletStatementPage";
-
-type Values = z.output<typeof walletAdjustmentInput>;
-const FIELDS = ["account", "amount", "note"] as const;
 
 /**
  * "Adjust": an admin's correction of one balance by a signed amount, with a
@@ -42,12 +34,20 @@ export function AdjustDialog({
 }) {
   const adjust = useAdjustWallet();
   const empty: WalletAdjustmentInput = { user_id: userId, account: "wallet", amount: "", note: "" };
-  const { register, handleSubmit, reset, setError, watch, formState } = useForm<
-    WalletAdjustmentInput,
-    unknown,
-    Values
-  >({ resolver: zodResolver(walletAdjustmentInput), defaultValues: empty });
-  const { errors, isSubmitting } = formState;
+  // The shared form pattern (docs/ARCHITECTURE.md) with no record screen: a dialog,
+  // so no leave-page guard; a balance below zero (409) is said under the amount.
+  const recordForm = useRecordForm({
+    schema: walletAdjustmentInput,
+    defaults: empty,
+    conflictField: "amount",
+    save: (values) => adjust.mutateAsync(values),
+    onSaved: (_result, values) => {
+      showToast(`${LEDGER_ACCOUNT_LABELS[values.account]} of ${username} adjusted.`, "success");
+      onClose();
+    },
+  });
+  const { reset, watch } = recordForm.form;
+  const { isSubmitting } = recordForm;
 
   // Each opening starts blank.
   useEffect(() => {
@@ -59,23 +59,9 @@ export function AdjustDialog({
   const current = balances[account] ?? "0.00";
   const after = isAmount(amount) ? addMoney(current, amount) : null;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await adjust.mutateAsync(values);
-      showToast(`${LEDGER_ACCOUNT_LABELS[values.account]} of ${username} adjusted.`, "success");
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setError("amount", { type: "server", message: error.message }, { shouldFocus: true });
-        return;
-      }
-      showServerIssues(error, setError, FIELDS);
-    }
-  });
-
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="adjust-title">
-      <Form noValidate onSubmit={onSubmit}>
+      <RecordForm form={recordForm}>
         <Modal.Header closeButton closeLabel={tx("Close")}>
           <Modal.Title id="adjust-title" as="h2" className="h5">
             {tx("Adjust Balance")}
@@ -85,9 +71,9 @@ export function AdjustDialog({
           <p className="text-muted small">
             Adjusting [{username}]. Use a negative amount to take away.
           </p>
-          <Field htmlFor="adjust-account" label="Account" error={errors.account?.message}>
-            {(aria) => (
-              <Form.Select {...aria} {...register("account")}>
+          <Field name="account" id="adjust-account" label="Account">
+            {(input) => (
+              <Form.Select {...input}>
                 {LEDGER_ACCOUNTS.map((a) => (
                   <option key={a} value={a}>
                     {LEDGER_ACCOUNT_LABELS[a]}
@@ -97,9 +83,9 @@ export function AdjustDialog({
             )}
           </Field>
           <Field
-            htmlFor="adjust-amount"
+            name="amount"
+            id="adjust-amount"
             label="Amount"
-            error={errors.amount?.message}
             hint={
               <>
                 Now {formatBalance(account, current)}
@@ -107,25 +93,18 @@ export function AdjustDialog({
               </>
             }
           >
-            {(aria) => (
+            {(input) => (
               <Form.Control
-                {...aria}
-                {...register("amount")}
+                {...input}
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder={tx("e.g. 10.00 or -5.50")}
               />
             )}
           </Field>
-          <Field htmlFor="adjust-note" label="Note" error={errors.note?.message}>
-            {(aria) => (
-              <Form.Control
-                {...aria}
-                {...register("note")}
-                as="textarea"
-                rows={2}
-                maxLength={LEDGER_NOTE_MAX}
-              />
+          <Field name="note" id="adjust-note" label="Note">
+            {(input) => (
+              <Form.Control {...input} as="textarea" rows={2} maxLength={LEDGER_NOTE_MAX} />
             )}
           </Field>
         </Modal.Body>
@@ -137,7 +116,7 @@ export function AdjustDialog({
             {tx("Save")}
           </Button>
         </Modal.Footer>
-      </Form>
+      </RecordForm>
     </Modal>
   );
 }

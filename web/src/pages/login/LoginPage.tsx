@@ -1,10 +1,10 @@
-import type { AdminData } from "@store/contract";
+import { type AdminData, type LoginBody, loginBody } from "@store/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Button, Card, Form, InputGroup } from "react-bootstrap";
 import { Navigate, useNavigate } from "react-router";
 import { ApiError, api } from "../../api/client";
-import { DEFAULT_LOGO } from "../../components";
+import { DEFAULT_LOGO, Field, RecordForm, useRecordForm } from "../../components";
 import {
   applyStoredLanguage,
   browserLanguage,
@@ -32,11 +32,8 @@ function refusalMessage(error: unknown): string {
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
   const [message, setMessage] = useState("");
-  const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   // Kept once opened, so that closing it fades out as Bootstrap's dialogs do.
   const [forgotAsked, setForgotAsked] = useState(false);
@@ -47,31 +44,33 @@ export default function LoginPage() {
     if (!isLoggedIn()) void setLanguage(browserLanguage());
   }, []);
 
-  if (isLoggedIn()) return <Navigate to="/admin" replace />;
+  // The shared form pattern (docs/ARCHITECTURE.md) with no record: no leave-page
+  // guard, and SPEC's one message under the form instead of a message per field.
+  const login = useRecordForm({
+    schema: loginBody,
+    defaults: { email: "", password: "" } satisfies LoginBody,
+    save: async ({ email, password }) => {
+      if (!email || !password) {
+        setMessage(t("login.emptyFields"));
+        return;
+      }
+      setMessage("");
+      try {
+        const admin = await api.post<AdminData>("login", { email, password });
+        if (admin.status !== 200) throw new ApiError(admin.status, "Invalid credential.");
+        // Nothing cached from an earlier session may show to this one.
+        queryClient.clear();
+        storeLogin(admin);
+        // The admin's own language, wherever they sign in (docs/DECISIONS.md, "Languages").
+        await applyStoredLanguage(admin.languages).catch(() => undefined);
+        navigate("/admin", { replace: true });
+      } catch (error) {
+        setMessage(refusalMessage(error));
+      }
+    },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!email.trim() || !password) {
-      setMessage(t("login.emptyFields"));
-      return;
-    }
-    setBusy(true);
-    setMessage("");
-    try {
-      const admin = await api.post<AdminData>("login", { email: email.trim(), password });
-      if (admin.status !== 200) throw new ApiError(admin.status, "Invalid credential.");
-      // Nothing cached from an earlier session may show to this one.
-      queryClient.clear();
-      storeLogin(admin);
-      // The admin's own language, wherever they sign in (docs/DECISIONS.md, "Languages").
-      await applyStoredLanguage(admin.languages).catch(() => undefined);
-      navigate("/admin", { replace: true });
-    } catch (error) {
-      setMessage(refusalMessage(error));
-      setBusy(false);
-    }
-  }
+  if (isLoggedIn()) return <Navigate to="/admin" replace />;
 
   return (
     <main className="app-center-page">
@@ -81,36 +80,31 @@ export default function LoginPage() {
             <img src={DEFAULT_LOGO} alt="" width={220} height={50} />
           </div>
           <h1 className="h4 text-center mb-4">{t("login.title")}</h1>
-          <Form noValidate onSubmit={submit}>
-            <Form.Group className="mb-3" controlId="login-email">
-              <Form.Label>{t("login.email")}</Form.Label>
-              <Form.Control
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                autoFocus
-              />
-            </Form.Group>
-            <Form.Group className="mb-2" controlId="login-password">
-              <Form.Label>{t("login.password")}</Form.Label>
-              <InputGroup>
-                <Form.Control
-                  type={showPassword ? "text" : "password"}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-                <Button
-                  variant="outline-secondary"
-                  aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                >
-                  <Icon name={showPassword ? "eyeOff" : "eye"} size={18} />
-                </Button>
-              </InputGroup>
-            </Form.Group>
+          <RecordForm form={login}>
+            <Field name="email" id="login-email" label={t("login.email")}>
+              {(input) => (
+                <Form.Control {...input} type="email" autoComplete="username" autoFocus />
+              )}
+            </Field>
+            <Field name="password" id="login-password" label={t("login.password")} className="mb-2">
+              {(input) => (
+                <InputGroup>
+                  <Form.Control
+                    {...input}
+                    type={showPassword ? "text" : "password"}
+                    autoComplete="current-password"
+                  />
+                  <Button
+                    variant="outline-secondary"
+                    aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
+                    aria-pressed={showPassword}
+                    onClick={() => setShowPassword((shown) => !shown)}
+                  >
+                    <Icon name={showPassword ? "eyeOff" : "eye"} size={18} />
+                  </Button>
+                </InputGroup>
+              )}
+            </Field>
             <div className="text-end mb-3">
               <Button
                 variant="link"
@@ -129,10 +123,10 @@ export default function LoginPage() {
                 {message}
               </p>
             )}
-            <Button type="submit" className="w-100" disabled={busy}>
+            <Button type="submit" className="w-100" disabled={login.isSubmitting}>
               {t("login.submit")}
             </Button>
-          </Form>
+          </RecordForm>
         </Card.Body>
       </Card>
 

@@ -1,10 +1,10 @@
 import { LEDGER_NOTE_MAX, type WithdrawRequest, withdrawReversalInput } from "@store/contract";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Form } from "react-bootstrap";
 import { ApiError } from "../../api/client";
 import { useBalances, useReverseWithdrawal } from "../../api/ledger";
 import { useSettings } from "../../api/settings";
-import { ConfirmDialog, Field, showToast } from "../../components";
+import { ConfirmDialog, Field, RecordForm, showToast, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 import { addMoney, compareMoney, subtractMoney } from "../../lib/money";
@@ -91,48 +91,40 @@ export function ReverseDialog({
   onClose: () => void;
 }) {
   const reverse = useReverseWithdrawal();
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  // The shared form pattern (docs/ARCHITECTURE.md) inside a confirm dialog: no
+  // record screen, so no leave-page guard; Confirm submits it.
+  const recordForm = useRecordForm({
+    schema: withdrawReversalInput,
+    defaults: { note: "" },
+    save: async (input) => {
+      if (!request) return;
+      try {
+        return await reverse.mutateAsync({ id: request.withdraw_id, input });
+      } catch (failure) {
+        // A refused note stays open to be corrected; anything else closes (its toast says it).
+        if (!(failure instanceof ApiError && failure.status === 400)) onClose();
+        throw failure;
+      }
+    },
+    onSaved: () => {
+      if (request) showToast(`Withdrawal of [${request.username}] reversed.`, "success");
+      onClose();
+    },
+  });
+  const { reset } = recordForm.form;
+  // Each opening starts blank.
   useEffect(() => {
-    if (request) {
-      setNote("");
-      setError(undefined);
-    }
-  }, [request]);
-
-  const confirm = () => {
-    if (!request) return;
-    const parsed = withdrawReversalInput.safeParse({ note });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      document.getElementById("reverse-note")?.focus();
-      return;
-    }
-    reverse.mutate(
-      { id: request.withdraw_id, input: parsed.data },
-      {
-        onSuccess: () => {
-          showToast(`Withdrawal of [${request.username}] reversed.`, "success");
-          onClose();
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 400) {
-            setError(failure.issues.find((i) => i.path === "note")?.message ?? failure.message);
-            failure.shownOnFields = true;
-          } else onClose();
-        },
-      },
-    );
-  };
+    if (request) reset({ note: "" });
+  }, [request, reset]);
 
   return (
     <ConfirmDialog
       show={request !== null}
       title={tx("Reverse Alert")}
       confirmVariant="warning"
-      busy={reverse.isPending}
+      busy={reverse.isPending || recordForm.isSubmitting}
       onCancel={onClose}
-      onConfirm={confirm}
+      onConfirm={() => void recordForm.onSubmit()}
     >
       Are you sure you want to reverse withdrawal of [{request?.username}]?
       <div className="small text-muted mt-2">
@@ -140,21 +132,13 @@ export function ReverseDialog({
         completed and its reversal is recorded.
       </div>
       {request && <CashWalletFigures request={request} sign={1} />}
-      <Field htmlFor="reverse-note" label="Note" error={error} className="mt-3 mb-0">
-        {(aria) => (
-          <Form.Control
-            {...aria}
-            as="textarea"
-            rows={2}
-            maxLength={LEDGER_NOTE_MAX}
-            value={note}
-            onChange={(e) => {
-              setNote(e.target.value);
-              setError(undefined);
-            }}
-          />
-        )}
-      </Field>
+      <RecordForm form={recordForm}>
+        <Field name="note" id="reverse-note" label="Note" className="mt-3 mb-0">
+          {(input) => (
+            <Form.Control {...input} as="textarea" rows={2} maxLength={LEDGER_NOTE_MAX} />
+          )}
+        </Field>
+      </RecordForm>
     </ConfirmDialog>
   );
 }

@@ -1,0 +1,70 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiError } from "../src/api/client";
+import { Field } from "../src/components/Field";
+import { RecordForm, useRecordForm } from "../src/components/useRecordForm";
+
+afterEach(cleanup);
+
+const schema = z.object({ note: z.string().trim().min(3, "Note needs at least 3 characters.") });
+type Values = z.input<typeof schema>;
+
+/** A dialog's form on the shared pattern: no record screen, so no listRoute. */
+function DialogForm({ save }: { save: (values: Values) => Promise<unknown> }) {
+  const [saved, setSaved] = useState("");
+  const form = useRecordForm<Values, Values>({
+    schema,
+    defaults: { note: "" },
+    conflictField: "note",
+    save,
+    onSaved: (_result, values) => setSaved(values.note),
+  });
+  return (
+    <RecordForm form={form}>
+      <Field name="note" id="dialog-note" label="Note" />
+      <button type="submit">Confirm</button>
+      <p>{saved && `Saved: ${saved}`}</p>
+    </RecordForm>
+  );
+}
+
+function renderDialog(save: (values: Values) => Promise<unknown>) {
+  const router = createMemoryRouter([{ path: "*", element: <DialogForm save={save} /> }], {
+    initialEntries: ["/userWallets/statement"],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe("a form with no record (a dialog, the login form)", () => {
+  it("saves and stays where it is, its values kept", async () => {
+    const sent: Values[] = [];
+    const router = renderDialog(async (values) => sent.push(values));
+    fireEvent.change(screen.getByLabelText("Note"), { target: { value: " Bank returned " } });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    await screen.findByText("Saved: Bank returned");
+    expect(sent).toEqual([{ note: "Bank returned" }]);
+    expect(router.state.location.pathname).toBe("/userWallets/statement");
+  });
+
+  it("says a refusal under the field, tied to it, and announces it once", async () => {
+    renderDialog(async () => {
+      throw new ApiError(409, "The balance cannot go below zero.");
+    });
+    fireEvent.change(screen.getByLabelText("Note"), { target: { value: "Too much" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    });
+    const note = screen.getByLabelText("Note");
+    await waitFor(() => expect(note.getAttribute("aria-invalid")).toBe("true"));
+    expect(note.getAttribute("aria-describedby")).toBe("dialog-note-error");
+    expect(document.getElementById("dialog-note-error")?.textContent).toBe(
+      "The balance cannot go below zero.",
+    );
+    expect(screen.getByRole("status").textContent?.trim()).toBe("1 field needs correcting.");
+    expect(screen.queryAllByRole("alert")).toHaveLength(0);
+  });
+});
