@@ -2,7 +2,6 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, {
@@ -18,6 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import { z } from "zod";
 import { registerGuard } from "./auth/guard";
 import { registerAuthRoutes } from "./auth/routes";
@@ -80,7 +80,9 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
 
   // First, so that every route below (the docs' too) answers errors alike.
   registerErrorHandler(app);
-  await app.register(helmet, {
+  // Built once: @fastify/helmet builds helmet's middleware (and parses the CSP)
+  // again on every request (docs/DECISIONS.md, "Lean per request").
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -95,6 +97,11 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error === undefined || error instanceof Error ? error : new Error(String(error))),
+    );
   });
   await app.register(cookie);
   // After the cookie parser, before any route: the docs are guarded like the rest.
