@@ -29,8 +29,9 @@ describe("lists: filter, and export what is on show", () => {
       "withdrawRequest",
       "withdraw_status=processing&_sort=request_at&_order=desc&_page=1&_limit=5",
     );
-    expect(newest.rows.length).toBe(5);
-    const from = day(newest.rows[4]?.request_at);
+    // Other files decide some of the demo store's requests before this one runs.
+    expect(newest.rows.length).toBeGreaterThanOrEqual(2);
+    const from = day(newest.rows.at(-1)?.request_at);
     const to = day(newest.rows[0]?.request_at);
 
     const list = new ListPattern(s.page);
@@ -51,7 +52,7 @@ describe("lists: filter, and export what is on show", () => {
       "withdrawRequest",
       `${filter}&_sort=withdraw_amt&_order=desc&_page=1&_limit=10`,
     );
-    expect(expected.total).toBeGreaterThanOrEqual(5);
+    expect(expected.total).toBeGreaterThanOrEqual(newest.rows.length);
     await expect
       .poll(() => list.columnTexts("Bank Account"))
       .toEqual(expected.rows.map((r) => r.bank_acc));

@@ -30,6 +30,7 @@ describe("the Theme menu", () => {
     await s.page.getByRole("button", { name: "Dark" }).click();
     expect(await theme(s.page)).toBe("dark");
     // The page is drawn dark: Bootstrap's dark body colour, the chart's labels light.
+    await s.page.locator(".card").first().waitFor();
     const background = await s.page.evaluate(
       () => getComputedStyle(document.querySelector(".card") as Element).backgroundColor,
     );

@@ -171,6 +171,21 @@ describe("useListState and DataTable", () => {
     expect(router.state.location.search).toBe("");
   });
 
+  it("keeps every change made before the screen is drawn again (a status, then at once both dates)", () => {
+    const { router } = renderList("/list?sort=name");
+    act(() => {
+      seen?.setFilter("status", ["processing"]);
+      seen?.setDates("request_at", { from: "2026-11-01" });
+      seen?.setDates("request_at", { to: "2026-11-07" });
+    });
+    expect(Object.fromEntries(search(router))).toEqual({
+      sort: "name",
+      status: "processing",
+      request_at_gte: "2026-11-01",
+      request_at_lte: "2026-11-07",
+    });
+  });
+
   it("shows the last view again when the list is reached without one (Save or Cancel of a form)", () => {
     const first = renderList("/list?page=2", { page: { rows, total: 30 } });
     fireEvent.click(

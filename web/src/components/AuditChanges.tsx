@@ -1,5 +1,5 @@
 import type { AuditEntry } from "@store/contract";
-import { tx } from "../i18n/messages";
+import { fieldLabel, tx } from "../i18n/messages";
 
 /** One field's change in an audit row. */
 export interface FieldChange {
@@ -27,15 +27,14 @@ export function fieldChanges(
     .map((key) => ({ field: key, before: before?.[key], after: after?.[key] }));
 }
 
-/** "normal_price" → "Normal price". */
-export const fieldLabel = (field: string) =>
-  (field.charAt(0).toUpperCase() + field.slice(1)).replaceAll("_", " ");
+/** Fields whose values are the back office's own words (Female, Admin, processing), not the store's data. */
+const WORDS = new Set(["gender", "role", "withdraw_status"]);
 
-/** A value as the admin reads it: nothing is "—", objects as JSON. */
-export function shownValue(value: unknown): string {
+/** A value as the admin reads it: nothing is "—", objects as JSON, the app's own words translated. */
+export function shownValue(value: unknown, field = ""): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+  return WORDS.has(field) ? tx(String(value)) : String(value);
 }
 
 /** The field-by-field difference of one audit row, as a small table. */
@@ -56,15 +55,15 @@ export function AuditChanges({ entry }: { entry: Pick<AuditEntry, "before" | "af
         {changes.map((c) => (
           <tr key={c.field}>
             <th scope="row" className="fw-normal text-muted text-nowrap pe-2">
-              {tx(fieldLabel(c.field))}
+              {fieldLabel(c.field)}
             </th>
             <td className="text-decoration-line-through text-danger-emphasis">
               <span className="visually-hidden">{tx("from")} </span>
-              {shownValue(c.before)}
+              {shownValue(c.before, c.field)}
             </td>
             <td className="text-success-emphasis">
               <span className="visually-hidden">{tx("to")} </span>
-              {shownValue(c.after)}
+              {shownValue(c.after, c.field)}
             </td>
           </tr>
         ))}

@@ -144,7 +144,7 @@ function DateRangeFilter({
           aria-label={tx(`${filter.label} from`)}
           value={from}
           max={to || undefined}
-          onChange={(e) => list.setDates(filter.name, e.target.value, to)}
+          onChange={(e) => list.setDates(filter.name, { from: e.target.value })}
         />
         <span className="small text-muted">{tx("to")}</span>
         <Form.Control
@@ -153,7 +153,7 @@ function DateRangeFilter({
           aria-label={tx(`${filter.label} to`)}
           value={to}
           min={from || undefined}
-          onChange={(e) => list.setDates(filter.name, from, e.target.value)}
+          onChange={(e) => list.setDates(filter.name, { to: e.target.value })}
         />
       </div>
     </fieldset>

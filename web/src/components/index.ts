@@ -1,4 +1,4 @@
-export { AuditChanges, fieldChanges, fieldLabel, shownValue } from "./AuditChanges";
+export { AuditChanges, fieldChanges, shownValue } from "./AuditChanges";
 export {
   type BulkAction,
   BulkBar,

@@ -74,7 +74,8 @@ export interface ListState {
   setFilter: (name: string, values: string[]) => void;
   /** Several filters in one change of the URL. */
   setFilters: (values: Record<string, string[]>) => void;
-  setDates: (name: string, from: string, to: string) => void;
+  /** Sets the ends of a date range that are given; the other keeps its value. */
+  setDates: (name: string, range: { from?: string; to?: string }) => void;
   clearFilters: () => void;
 }
 
@@ -115,6 +116,14 @@ export function useListState(
   // Noted as drawn (not in an effect: a child's effect may change the URL
   // before this component's effect would run, which would then note a stale view).
   if (!restore) lastViews.set(pathname, queryString.replace(/^\?/, ""));
+
+  // The query this hook last wrote, until a render shows it. React Router's
+  // functional update starts from the query of the last render, so a second
+  // change made before the next render (a status, then at once a date) would
+  // undo the first; each change starts from what was last written instead.
+  const shown = restore ?? queryString.replace(/^\?/, "");
+  const latest = useRef({ shown, written: null as string | null });
+  if (latest.current.shown !== shown) latest.current = { shown, written: null };
 
   // Puts a restored view into the address.
   useEffect(() => {
@@ -171,22 +180,18 @@ export function useListState(
    */
   function update(changes: Record<string, string | number | string[] | undefined>) {
     if (window.location.pathname !== pathname) return;
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          next.delete(key);
-          for (const item of [value ?? []].flat()) {
-            if (item === "" || (key === "page" && item === 1)) continue;
-            next.append(key, String(item));
-          }
-        }
-        // Noted now: a view the admin emptied must not come back as a restore.
-        lastViews.set(pathname, next.toString());
-        return next;
-      },
-      { replace: true },
-    );
+    const next = new URLSearchParams(latest.current.written ?? latest.current.shown);
+    for (const [key, value] of Object.entries(changes)) {
+      next.delete(key);
+      for (const item of [value ?? []].flat()) {
+        if (item === "" || (key === "page" && item === 1)) continue;
+        next.append(key, String(item));
+      }
+    }
+    latest.current.written = next.toString();
+    // Noted now: a view the admin emptied must not come back as a restore.
+    lastViews.set(pathname, next.toString());
+    setSearchParams(next, { replace: true });
   }
 
   return {
@@ -213,7 +218,12 @@ export function useListState(
     sortBy: (field, to = "asc") => update({ sort: field, order: field ? to : undefined, page: 1 }),
     setFilter: (name, chosen) => update({ [name]: chosen, page: 1 }),
     setFilters: (chosen) => update({ ...chosen, page: 1 }),
-    setDates: (name, from, to) => update({ [`${name}_gte`]: from, [`${name}_lte`]: to, page: 1 }),
+    setDates: (name, { from, to }) =>
+      update({
+        ...(from === undefined ? {} : { [`${name}_gte`]: from }),
+        ...(to === undefined ? {} : { [`${name}_lte`]: to }),
+        page: 1,
+      }),
     clearFilters: () =>
       update({
         ...Object.fromEntries(filters.flatMap(urlKeys).map((key) => [key, undefined])),

@@ -103,3 +103,16 @@ export function tx(text: string | undefined): string | undefined;
 export function tx(text: string | undefined): string | undefined {
   return text === undefined ? undefined : translateMessage(text);
 }
+
+const humanized = (field: string) =>
+  (field.charAt(0).toUpperCase() + field.slice(1)).replaceAll("_", " ");
+
+/**
+ * A record's field by its column name, as the audit log's differences name it
+ * ("withdraw_max_amt" → "Maximum withdrawal"), in the chosen language; a field
+ * no catalogue names reads as its name ("some_field" → "Some field").
+ */
+export function fieldLabel(field: string, language: LanguageCode = currentLanguage()): string {
+  const labels = (catalogueOf(language) ?? en).recordFields as Record<string, string>;
+  return labels[field] ?? (en.recordFields as Record<string, string>)[field] ?? humanized(field);
+}

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { describe, expect, it } from "vitest";
+import * as schema from "../src/db/schema";
+
+// An audit row's before and after hold a record's columns; the web app names
+// each changed field from its catalogues' `recordFields` (web/src/i18n), so a
+// column without a label there would show its raw name on a Malay or Chinese screen.
+
+/** Tables whose rows never reach an audit row's before or after. */
+const NOT_AUDITED = new Set([
+  "audit_log",
+  "login_failures",
+  "running_totals",
+  "running_total_changes",
+  "running_totals_time_zone",
+  "sessions",
+  "genders",
+  "languages",
+  "currencies",
+  "roles",
+  "order_statuses",
+]);
+/** What sign-in and upload rows record (auth/service.ts, auth/routes.ts, modules/uploads). */
+const EVENT_FIELDS = ["address", "check", "kind", "file_name", "size"];
+
+const auditedFields = [
+  ...new Set([
+    ...(Object.values(schema) as unknown[])
+      .filter((value): value is PgTable => value instanceof PgTable)
+      .map((table) => getTableConfig(table))
+      .filter((table) => !NOT_AUDITED.has(table.name))
+      .flatMap((table) => table.columns.map((column) => column.name)),
+    ...EVENT_FIELDS,
+  ]),
+];
+
+describe("the audit log's field names", () => {
+  it("finds the audited tables' columns", () => {
+    expect(auditedFields).toContain("withdraw_max_amt");
+    expect(auditedFields.length).toBeGreaterThan(120);
+  });
+
+  it.each(["en", "ms", "zh"])("%s names every field an audit row can hold", (code) => {
+    const file = path.resolve(import.meta.dirname, `../../web/src/i18n/${code}.json`);
+    const labels = JSON.parse(fs.readFileSync(file, "utf8")).recordFields as Record<string, string>;
+    expect(auditedFields.filter((field) => !labels[field]?.trim())).toEqual([]);
+  });
+});
