@@ -32,6 +32,8 @@ interface OpenApiDocument {
 }
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
+/** Writes that take nothing but the session. */
+const BODILESS_WRITES = ["POST /api/logoutAdmin"];
 function operations(): [string, string, Operation][] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item)
@@ -73,6 +75,20 @@ describe("the API document", () => {
         where,
       ).toBe(true);
     }
+  });
+
+  it("says what every write takes: a JSON body, or the upload's file as a form", () => {
+    const withoutBody = operations()
+      .filter(([method, , op]) => (method === "post" || method === "put") && !op.requestBody)
+      .map(([method, path]) => `${method.toUpperCase()} ${path}`);
+    expect(withoutBody.sort()).toEqual(BODILESS_WRITES);
+    const upload = doc.paths["/api/uploads"]?.post?.requestBody as {
+      content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+    };
+    expect(upload?.content?.["multipart/form-data"]?.schema?.properties?.file).toEqual({
+      type: "string",
+      format: "binary",
+    });
   });
 
   it("declares the session cookie, with login and health public and the rest behind it", () => {

@@ -114,6 +114,38 @@ describe("secret keys are write-only", () => {
     ]);
     expect(await storedSocialSecret(1)).toBe("");
   });
+
+  it("exports, filters and sorts social logins by the mask, never by the stored secret", async () => {
+    await ctx.call("PUT", "/api/socialLogins/1", {
+      id_key: "client-id.apps.example",
+      secret_key: CLIENT_SECRET,
+      social_uri: "https://shop.example.my/auth/google/callback",
+      social_status: 1,
+    });
+    expect(await storedSocialSecret(1)).toBe(CLIENT_SECRET);
+
+    const csv = await ctx.call("GET", "/api/socialLogins?_format=csv");
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain("oauth-client-secret");
+    const [header = "", first = ""] = csv.body.replace(/^\uFEFF/, "").split("\r\n");
+    const cells = Object.fromEntries(
+      header.split(",").map((name, i) => [name, first.split(",")[i]]),
+    );
+    expect(cells.secret_key).toBe(`${SECRET_MASK}7777`);
+
+    // A guess of the stored key matches nothing; the mask is what the list holds.
+    const guessed = await ctx.call("GET", `/api/socialLogins?secret_key=${CLIENT_SECRET}`);
+    expect(guessed.statusCode).toBe(200);
+    expect(guessed.json()).toEqual([]);
+    const byMask = await ctx.call(
+      "GET",
+      `/api/socialLogins?secret_key=${encodeURIComponent(`${SECRET_MASK}7777`)}`,
+    );
+    expect(byMask.json().map((r: { social_id: number }) => r.social_id)).toEqual([1]);
+    const sorted = await ctx.call("GET", "/api/socialLogins?_sort=secret_key&_order=desc");
+    expect(sorted.statusCode).toBe(200);
+    expect(sorted.body).not.toContain("oauth-client-secret");
+  });
 });
 
 describe("the server log", () => {

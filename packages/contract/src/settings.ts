@@ -80,7 +80,7 @@ export type Settings = z.infer<typeof settings>;
  */
 export const SECRET_MASK = "••••";
 /** Below this length even the last 4 characters are too much of the key to show. */
-const SECRET_SHOW_TAIL_FROM = 12;
+export const SECRET_SHOW_TAIL_FROM = 12;
 
 export function maskSecret(secret: string): string {
   if (!secret) return "";

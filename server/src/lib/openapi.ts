@@ -6,6 +6,13 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { App } from "../app";
 import { SESSION_COOKIE } from "../auth/service";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The form field of a file upload (multipart), for the API document. */
+    multipartFile?: string;
+  }
+}
+
 /**
  * The API document at /api/docs/json (docs/DECISIONS.md, "The API document").
  * Routes declare only what is theirs (tags, body, answers); this fills the rest
@@ -52,6 +59,19 @@ export async function registerOpenApi(app: App): Promise<void> {
       const { schema } = jsonSchemaTransform({ ...input, schema: filled } as Parameters<
         typeof jsonSchemaTransform
       >[0]);
+      // A file upload's body is read by @fastify/multipart, not validated by a
+      // schema: the document still says what to send (docs only).
+      const fileField = route.config?.multipartFile;
+      if (fileField) {
+        Object.assign(schema, {
+          consumes: ["multipart/form-data"],
+          body: {
+            type: "object",
+            properties: { [fileField]: { type: "string", format: "binary" } },
+            required: [fileField],
+          },
+        });
+      }
       return { schema, url: canonicalPath(app, url, schema as Record<string, unknown>) };
     },
     transformObject: (document) =>

@@ -3,21 +3,37 @@ import {
   type ListQuery,
   maskSecret,
   type paymentMethodInput,
+  SECRET_MASK,
+  SECRET_SHOW_TAIL_FROM,
   type settingsInput,
   type socialLoginInput,
 } from "@store/contract";
+import { getTableColumns, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { paymentMethods, settings, shippingMethods, socialLogins } from "../../db/schema";
 import type { Actor } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest } from "../../lib/errors";
+import { type Fields, fieldsOf } from "../../lib/filters";
 import { toCents } from "../ledger/service";
 
 // Settings, social logins and the payment method are fixed records created by
 // the base seed (settings 1, social logins 1 and 2, payment method 1): they are
 // read and updated, never created or deleted through the API, so an unknown
 // id is a 404. The audit log redacts id_key, secret_key and publish_key.
+
+/**
+ * A list's fields with its secret column as its mask (maskSecret, in SQL): a
+ * sort, a filter or a CSV export sees what the JSON answers, never the key.
+ */
+function fieldsMasking(columns: Record<string, PgColumn>, secret: PgColumn): Fields {
+  const masked = sql`(case when coalesce(${secret}, '') = '' then ''
+    when length(${secret}) >= ${SECRET_SHOW_TAIL_FROM} then ${SECRET_MASK} || right(${secret}, 4)
+    else ${SECRET_MASK} end)`;
+  return { ...fieldsOf(columns), [secret.name]: { by: masked, type: "text" } };
+}
 
 export const settingsService = crudService({
   table: settings,
@@ -52,6 +68,7 @@ export const socialLoginService = crudService({
   id: socialLogins.social_id,
   entity: "Social login",
   list: {
+    fields: fieldsMasking(getTableColumns(socialLogins), socialLogins.secret_key),
     search: [socialLogins.social_login],
     sort: { social_id: socialLogins.social_id, social_login: socialLogins.social_login },
     defaultOrder: { by: socialLogins.social_id, order: "asc" },
@@ -62,7 +79,12 @@ export const paymentMethodService = crudService({
   table: paymentMethods,
   id: paymentMethods.method_id,
   entity: "Payment method",
-  list: { search: [], sort: {}, defaultOrder: { by: paymentMethods.method_id, order: "asc" } },
+  list: {
+    fields: fieldsMasking(getTableColumns(paymentMethods), paymentMethods.secret_key),
+    search: [],
+    sort: {},
+    defaultOrder: { by: paymentMethods.method_id, order: "asc" },
+  },
 });
 
 export const shippingMethodService = crudService({

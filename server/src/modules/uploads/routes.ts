@@ -14,7 +14,10 @@ export function registerUploadRoutes(app: App): void {
   const uploadsDir = path.join(app.config.dataDir, "uploads");
   app.post(
     "/uploads",
-    { schema: { tags: ["uploads"], querystring: uploadQuery, response: { 201: uploadResult } } },
+    {
+      schema: { tags: ["uploads"], querystring: uploadQuery, response: { 201: uploadResult } },
+      config: { multipartFile: "file" },
+    },
     async (request, reply) => {
       const content = await readUpload(request);
       const stored = await storeUpload(uploadsDir, request.query.kind, content);

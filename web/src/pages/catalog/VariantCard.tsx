@@ -23,12 +23,13 @@ export function VariantCard({
   const id = (field: string) => `variant-${index}-${field}`;
   const fieldErrors = errors.variants?.[index];
   /** The input's id, validity and message, tied together (aria-describedby). */
-  const bind = (field: "name" | "qtt" | "price" | "dis", message: string | undefined) => ({
+  const bind = (field: "name" | "qtt" | "sku" | "price" | "dis", message: string | undefined) => ({
     aria: inputAria(id(field), message, false),
     error: <FieldError id={id(field)} error={message} />,
   });
   const name = bind("name", fieldErrors?.variant_name?.message);
   const qtt = bind("qtt", fieldErrors?.variant_qtt?.message);
+  const sku = bind("sku", fieldErrors?.variant_sku?.message);
   const price = bind("price", fieldErrors?.variant_price?.message);
   const dis = bind("dis", fieldErrors?.variant_dis_price?.message);
   return (
@@ -72,7 +73,8 @@ export function VariantCard({
           </Col>
           <Col md={4}>
             <Form.Label htmlFor={id("sku")}>SKU</Form.Label>
-            <Form.Control id={id("sku")} {...register(`variants.${index}.variant_sku`)} />
+            <Form.Control {...sku.aria} {...register(`variants.${index}.variant_sku`)} />
+            {sku.error}
           </Col>
           <Col md={4}>
             <Form.Label htmlFor={id("price")}>{tx("Price")}</Form.Label>

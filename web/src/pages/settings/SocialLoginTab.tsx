@@ -4,7 +4,14 @@ import { Card, Form } from "react-bootstrap";
 import { Controller } from "react-hook-form";
 import type { z } from "zod";
 import { useSaveSocialLogin, useSocialLogins } from "../../api/settings";
-import { Field, RecordForm, StatusSwitch, TableSkeleton, useRecordForm } from "../../components";
+import {
+  Field,
+  HistoryPanel,
+  RecordForm,
+  StatusSwitch,
+  TableSkeleton,
+  useRecordForm,
+} from "../../components";
 import { tx } from "../../i18n/messages";
 import { SaveButton, SecretInput, useSavedIndicator } from "./SaveButton";
 
@@ -99,6 +106,7 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
           </Field>
           <SaveButton saved={saved} busy={isSubmitting} label={`Save ${name}`} />
         </RecordForm>
+        <HistoryPanel entity="Social login" entityId={provider.social_id} />
       </Card.Body>
     </Card>
   );
