@@ -81,6 +81,18 @@ export function visibleTexts(page: Page): Promise<ShownText[]> {
   });
 }
 
+/** The English catalogue's texts that `code`'s catalogue does not share ("Wallet", not "PV"). */
+function englishOnlyTexts(code: "ms" | "zh"): Set<string> {
+  const own = new Set(catalogueTexts(code));
+  return new Set(catalogueTexts("en").filter((text) => !own.has(text)));
+}
+
+/** Of some texts (a closed list's options, a status line), those left in English. */
+export function englishAmong(texts: readonly string[], code: "ms" | "zh"): string[] {
+  const englishOnly = englishOnlyTexts(code);
+  return texts.map((text) => text.replace(/\s+/g, " ").trim()).filter((t) => englishOnly.has(t));
+}
+
 /**
  * The English left on a page that speaks `code`: texts equal to an English
  * catalogue text that the language does not share, texts holding a known
@@ -94,8 +106,7 @@ export async function englishLeft(
   code: "ms" | "zh",
   allowed: (text: string) => boolean = () => false,
 ): Promise<string[]> {
-  const own = new Set(catalogueTexts(code));
-  const englishOnly = new Set(catalogueTexts("en").filter((text) => !own.has(text)));
+  const englishOnly = englishOnlyTexts(code);
   const shown = await visibleTexts(page);
   const words = (text: string) => text.match(/[A-Za-z][A-Za-z-]*/g) ?? [];
   return [

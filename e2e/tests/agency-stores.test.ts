@@ -7,7 +7,7 @@ const unique = `ag${Date.now().toString(36)}`;
 describe("agency stores", () => {
   const s = useBrowser();
 
-  it("lists the SPEC columns", async () => {
+  it("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
     const list = new AgencyListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual([

@@ -14,7 +14,7 @@ const SHORT_DATE = /^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2} (am|pm)$/;
 describe("brands", () => {
   const s = useBrowser();
 
-  it("lists SPEC's columns and shows the loading-dots row while the list loads", async () => {
+  it("lists the columns of docs/REQUIREMENTS.md section 2 and shows the loading-dots row while the list loads", async () => {
     const list = new BrandListPage(s.page);
     await s.page.route("**/api/brands?*", async (route) => {
       await new Promise((r) => setTimeout(r, 800));
@@ -35,7 +35,7 @@ describe("brands", () => {
     await s.page.unroute("**/api/brands?*");
   });
 
-  it("accepts jpg/jpeg/png only and refuses a too-large file, with SPEC's alerts, clearing the input", async () => {
+  it("accepts jpg/jpeg/png only and refuses a too-large file, with the alerts of docs/REQUIREMENTS.md section 5, clearing the input", async () => {
     const form = new BrandFormPage(s.page);
     await s.page.goto("/addBrands");
     const gif = await form.chooseFile({ name: "logo.gif", mimeType: "image/gif", buffer: GIF });

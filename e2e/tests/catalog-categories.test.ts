@@ -8,7 +8,7 @@ const tag = Date.now().toString(36);
 describe("categories", () => {
   const s = useBrowser();
 
-  it("lists SPEC's columns", async () => {
+  it("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
     const list = new CategoryListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual([

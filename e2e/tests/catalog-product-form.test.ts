@@ -38,7 +38,7 @@ describe("/addProduct and /editProduct", () => {
     expect(new URL(s.page.url()).pathname).toBe("/addProduct");
   });
 
-  it("refuses a wrong image type and a too-large image with SPEC's alerts, clearing the input", async () => {
+  it("refuses a wrong image type and a too-large image with the alerts of docs/REQUIREMENTS.md section 5, clearing the input", async () => {
     const f = form();
     await s.page.goto("/addProduct");
     expect(

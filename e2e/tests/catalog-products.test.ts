@@ -54,7 +54,7 @@ describe("/products", () => {
     });
   });
 
-  it("shows a card with every SPEC field, the struck normal price and the variation count", async () => {
+  it("shows a card with every field of docs/REQUIREMENTS.md section 2, the struck normal price and the variation count", async () => {
     const page = list();
     await page.goto(`?q=${encodeURIComponent(names.runner)}`);
     const card = page.card(names.runner);
@@ -103,7 +103,7 @@ describe("/products", () => {
     expect(await page.max().inputValue()).toBe("1500");
   });
 
-  it("refuses a min above the max and a max below the min with SPEC's alerts and resets", async () => {
+  it("refuses a min above the max and a max below the min with the alerts of docs/REQUIREMENTS.md section 5 and resets", async () => {
     const page = list();
     await page.goto(`?cat=${shoes.category_id}&cat=${hats.category_id}`);
     await page.card(names.runner).waitFor();

@@ -12,7 +12,7 @@ const PNG = Buffer.from(
 describe("banners", () => {
   const s = useBrowser();
 
-  it("lists the SPEC columns", async () => {
+  it("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
     const list = new BannerListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual([
@@ -26,7 +26,7 @@ describe("banners", () => {
     ]);
   });
 
-  it("refuses a wrong type and a too-large file with SPEC's alerts, clearing the input", async () => {
+  it("refuses a wrong type and a too-large file with the alerts of docs/REQUIREMENTS.md section 5, clearing the input", async () => {
     const form = new BannerFormPage(s.page);
     await s.page.goto("/addBanner");
     const wrongType = await form.chooseFile({

@@ -32,7 +32,7 @@ describe("testimonials", () => {
     expect(((await response.json()) as User).username).toBe(username);
   });
 
-  it("lists the SPEC columns", async () => {
+  it("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
     const list = new TestimonialListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual([

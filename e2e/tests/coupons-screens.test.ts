@@ -46,7 +46,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     return request.postDataJSON() as Record<string, unknown>;
   }
 
-  it("shows SPEC's columns", async () => {
+  it("shows the columns of docs/REQUIREMENTS.md section 2", async () => {
     const list = new CouponListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual(COLUMNS);
@@ -89,7 +89,8 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     const cells = await list.cellTexts(row);
     expect(cells.slice(1, 6)).toEqual([code, "15%", "RM 30.00", "Percentage", "Active"]);
     expect(cells[6]).toBe(await list.shortDate(saved.expired_at));
-    // Created Date shows when it was created (SPEC's list showed the expiry: a defect fixed).
+    // Created Date shows when it was created (the original list showed the expiry: a defect
+    // fixed, docs/REQUIREMENTS.md section 10).
     expect(cells[7]).toBe(await list.shortDate(saved.created_at));
     expect(cells[7]).not.toBe(cells[6]);
     expect(cells[7]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s?[ap]m$/i);

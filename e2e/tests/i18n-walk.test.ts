@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { listOf } from "../pages/Typeahead";
 import { loginThroughForm, newStoreContext, useBrowser } from "../support/browser";
-import { englishLeft, saveOwnLanguage, waitForLanguage } from "../support/i18n";
+import { englishAmong, englishLeft, saveOwnLanguage, waitForLanguage } from "../support/i18n";
 
 /**
  * Every route, in Malay and in Chinese: no text of the English catalogue and
@@ -10,6 +11,9 @@ import { englishLeft, saveOwnLanguage, waitForLanguage } from "../support/i18n";
 const ROUTES = [
   "/admin",
   "/products",
+  // The low-stock views the notifications link to: their filter chips.
+  "/products?stock_qtt_lte=5",
+  "/products?variant_qtt_min_lte=5",
   "/addProduct",
   "/editProduct?pid=1",
   "/productDetails?pid=1",
@@ -105,6 +109,76 @@ describe.each(["ms", "zh"] as const)("every screen in %s", (code) => {
     await page.getByRole("dialog").waitFor();
     expect(await englishLeft(page, code, storeData)).toEqual([]);
     await page.getByRole("button", { name: code === "ms" ? "Batal" : "取消" }).click();
+  });
+
+  /** Waits until the screen has loaded (no skeleton, spinner or loading row left). */
+  const loaded = () =>
+    page.waitForFunction(
+      () =>
+        !document.querySelector(".placeholder-glow, .placeholder, .spinner-grow, .spinner-border"),
+    );
+  const cancel = () =>
+    page
+      .getByRole("dialog")
+      .getByRole("button", { name: code === "ms" ? "Batal" : "取消", exact: true })
+      .click();
+
+  it("the Adjust dialog and a wallet's delete question have no English left", async () => {
+    await page.goto("/walletStatement?uid=2");
+    await waitForLanguage(page, code);
+    await loaded();
+    // A line's reference sits in a cell, where only whole catalogue texts count.
+    expect(await page.locator("main").textContent()).not.toMatch(/\b(?:Order|Withdrawal) #\d/);
+    await page
+      .getByRole("button", { name: code === "ms" ? "Laraskan" : "调整", exact: true })
+      .click();
+    const adjust = page.getByRole("dialog");
+    await adjust.waitFor();
+    // An amount shows the balance it would leave ("Now … · after …").
+    await adjust.locator("#adjust-amount").fill("-1.50");
+    expect(await englishLeft(page, code, storeData)).toEqual([]);
+    expect(await page.locator("#adjust-amount-hint").textContent()).not.toMatch(
+      /\b(?:Now|after)\b/,
+    );
+    // A closed list's options are not on show: read them.
+    const accounts = await adjust.locator("#adjust-account option").allTextContents();
+    expect(accounts).toHaveLength(3);
+    expect(englishAmong(accounts, code)).toEqual([]);
+    await cancel();
+    await adjust.waitFor({ state: "detached" });
+
+    await page.goto("/userWallets");
+    await waitForLanguage(page, code);
+    await loaded();
+    await page
+      .getByRole("button", { name: code === "ms" ? /^Padam dompet / : /^删除 .+ 的钱包$/ })
+      .first()
+      .click();
+    await page.getByRole("dialog").waitFor();
+    expect(await englishLeft(page, code, storeData)).toEqual([]);
+    await cancel();
+  });
+
+  it("a type-ahead's list and its status have no English left", async () => {
+    // The customer type-ahead: no fixed choice ("None"), so a miss says "No matches."
+    await page.goto("/addTestimonial");
+    await waitForLanguage(page, code);
+    // A type-ahead, not a <select> (also a combobox).
+    const input = page.locator(".typeahead input[role=combobox]").first();
+    await input.waitFor();
+    const list = await listOf(input);
+    const status = input.locator("xpath=..").getByRole("status");
+    await input.click();
+    await input.press("ArrowDown");
+    await list.and(page.locator("[aria-busy=false]")).waitFor();
+    expect(await englishLeft(page, code, storeData)).toEqual([]);
+
+    await input.fill("no-such-member-zz");
+    await list.and(page.locator("[aria-busy=false]")).waitFor();
+    const said = (await status.textContent()) ?? "";
+    expect(said).not.toBe("");
+    expect(englishAmong([said], code)).toEqual([]);
+    expect(await englishLeft(page, code, storeData)).toEqual([]);
   });
 
   it("the 404 page and the login page have no English left", async () => {

@@ -83,7 +83,7 @@ describe("the login page (/login-back)", () => {
     await dialog.waitFor({ state: "hidden" });
   });
 
-  it("logs in with Enter, keeps SPEC's browser-storage flags for 10 hours and goes to /admin", async () => {
+  it("logs in with Enter, keeps the browser-storage flags of docs/REQUIREMENTS.md section 4 for 10 hours and goes to /admin", async () => {
     const page = login();
     await page.goto();
     await page.fill(ADMIN.email, ADMIN.password);

@@ -30,7 +30,7 @@ const grouped = (money: string) => money.replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g
 describe("/order: the orders list", () => {
   const s = useBrowser();
 
-  it("shows the 18 columns in SPEC's order", async () => {
+  it("shows the 18 columns in the order of docs/REQUIREMENTS.md section 2", async () => {
     const list = new OrderListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual(COLUMNS);

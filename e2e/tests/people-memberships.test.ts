@@ -8,7 +8,7 @@ const title = `Tier ${Date.now().toString(36)}`;
 describe("memberships", () => {
   const s = useBrowser();
 
-  it("lists the SPEC columns with the requirement unit and percentages", async () => {
+  it("lists the columns of docs/REQUIREMENTS.md section 2 with the requirement unit and percentages", async () => {
     const list = new MembershipListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual([

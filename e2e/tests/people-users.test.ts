@@ -8,7 +8,7 @@ const username = `${tag}siti`;
 describe("users", () => {
   const s = useBrowser();
 
-  it("lists every SPEC column and highlights Admin rows", async () => {
+  it("lists every column of docs/REQUIREMENTS.md section 2 and highlights Admin rows", async () => {
     const list = new UserListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual([

@@ -8,7 +8,7 @@ const tag = `pw${Date.now().toString(36)}`;
 describe("users wallet", () => {
   const s = useBrowser();
 
-  it("lists the SPEC columns; a new user's wallet shows RM 0.00, 0.00 PV and no spend date", async () => {
+  it("lists the columns of docs/REQUIREMENTS.md section 2; a new user's wallet shows RM 0.00, 0.00 PV and no spend date", async () => {
     const users = new UserListPage(s.page);
     const wallets = new WalletListPage(s.page);
     const owner = await users.apiCreate(`${tag}own`, { f_name: "Lim", l_name: "Wei" });

@@ -42,7 +42,7 @@ describe("the layout on a wide window", () => {
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  it("lists the fourteen sidebar links in SPEC's order, each going to its screen, highlighted there", async () => {
+  it("lists the fourteen sidebar links in the order of docs/REQUIREMENTS.md section 2, each going to its screen, highlighted there", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.sidebar().waitFor();

@@ -34,7 +34,7 @@ describe("withdraw requests", () => {
     return found;
   }
 
-  it("lists the SPEC columns, colours each status and offers Approve and Reject only on processing rows", async () => {
+  it("lists the columns of docs/REQUIREMENTS.md section 2, colours each status and offers Approve and Reject only on processing rows", async () => {
     const page = new WithdrawRequestPage(s.page);
     await page.goto();
     expect(await page.headerTexts()).toEqual([
@@ -87,7 +87,7 @@ describe("withdraw requests", () => {
 
     let dialog = await page.ask(row, "Approve");
     expect(await text(dialog.getByRole("heading"))).toBe("Approve Alert");
-    // The SPEC's question, then the cash wallet now and after approval.
+    // The question of docs/REQUIREMENTS.md section 5, then the cash wallet now and after approval.
     expect(await text(dialog.locator(".modal-body"))).toMatch(
       new RegExp(`^Are you sure you want to approve withdrawal of \\[${request.username}\\]\\?`),
     );

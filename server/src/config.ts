@@ -6,7 +6,7 @@ import {
 } from "@store/contract";
 import { SERVER_ROOT } from "./serverRoot";
 
-/** Environment configuration (docs/REQUIREMENTS.md), read once at start. */
+/** Environment configuration (docs/REQUIREMENTS.md section 11), read once at start. */
 export interface Config {
   port: number;
   host: string;

@@ -79,7 +79,8 @@ async function run(cmd: Command, cats: number[], items: number[]): Promise<void>
     case "delete": {
       const id = pick(items, cmd.product);
       if (id === undefined) return;
-      // SPEC's client order: the variants first, then the product.
+      // The original client's order: the variants first, then the product
+      // (docs/REQUIREMENTS.md section 4, "Deletions").
       await ctx.call("DELETE", `/api/productsVariants/${id}`);
       expect((await ctx.call("DELETE", `/api/products/${id}`)).statusCode).toBe(200);
       items.splice(items.indexOf(id), 1);
@@ -124,7 +125,8 @@ async function run(cmd: Command, cats: number[], items: number[]): Promise<void>
     case "putCategory": {
       const cat = pick(cats, cmd.cat);
       if (cat === undefined) return;
-      // SPEC's client PUTs the whole category "with counts adjusted".
+      // The original client PUTs the whole category "with counts adjusted"
+      // (docs/REQUIREMENTS.md section 7).
       const res = await ctx.call("PUT", `/api/categories/${cat}`, {
         category_id: cat,
         category_name: `Cat ${cat}`,

@@ -66,7 +66,7 @@ async function variationOf(productId: number): Promise<number> {
 }
 
 describe("categories", () => {
-  it("creates, reads, lists with paging, updates and answers every field of SPEC", async () => {
+  it("creates, reads, lists with paging, updates and answers every field of docs/REQUIREMENTS.md section 3", async () => {
     const res = await ctx.call("POST", "/api/categories", { category_name: "  Shoes  " });
     expect(res.statusCode).toBe(201);
     const created = res.json();
@@ -199,7 +199,7 @@ describe("brands", () => {
 });
 
 describe("products", () => {
-  it("creates a product with every SPEC field, its category name, and counts it into the category", async () => {
+  it("creates a product with every field of docs/REQUIREMENTS.md section 3, its category name, and counts it into the category", async () => {
     const cat = await newCategory("Bags");
     const p = await newProduct(cat, { product_name: "Tote", sku: "TOTE-1" });
     expect(p).toEqual({

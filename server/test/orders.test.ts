@@ -81,7 +81,7 @@ describe("GET /api/orderStatus", () => {
 });
 
 describe("GET /api/orders", () => {
-  it("answers every order with SPEC's fields, money as two-decimal strings, newest first", async () => {
+  it("answers every order with the fields of docs/REQUIREMENTS.md section 3, money as two-decimal strings, newest first", async () => {
     const res = await ctx.call("GET", "/api/orders");
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-total-count"]).toBe("5");

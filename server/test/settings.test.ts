@@ -40,7 +40,7 @@ async function auditText(entity: string): Promise<string> {
 }
 
 describe("settings/1", () => {
-  it("reads the seeded record and saves every field (the SPEC body's extra keys are ignored)", async () => {
+  it("reads the seeded record and saves every field (the extra keys of the body in docs/REQUIREMENTS.md section 7 are ignored)", async () => {
     const read = await ctx.call("GET", "/api/settings/1");
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({

@@ -8,7 +8,7 @@ import LoginPage from "./pages/login/LoginPage";
 import NotFoundPage from "./pages/notFound/NotFoundPage";
 import { appRoutes } from "./routes";
 
-/** Routes are case-sensitive (docs/REQUIREMENTS.md): /Admin is an unknown path and goes to /404. */
+/** Routes are case-sensitive (docs/REQUIREMENTS.md section 2): /Admin is an unknown path and goes to /404. */
 export function App() {
   useSessionWatch();
   // A newly chosen language draws every screen again, including texts shown

@@ -34,7 +34,7 @@ describe("checkImage", () => {
   const file = (name: string, type: string, size: number) =>
     new File([new Uint8Array(size)], name, { type });
 
-  it("answers SPEC's alerts for a wrong type and a file over the limit", () => {
+  it("answers the alerts of docs/REQUIREMENTS.md section 5 for a wrong type and a file over the limit", () => {
     expect(checkImage(file("a.pdf", "application/pdf", 10), "product")).toBe(INVALID_TYPE_ALERT);
     expect(checkImage(file("a.gif", "image/gif", 10), "brand")).toBe(INVALID_TYPE_ALERT);
     expect(checkImage(file("a.gif", "image/gif", 10), "banner")).toBeNull();

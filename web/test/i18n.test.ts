@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { parseSync } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../src/i18n/en.json";
 import { browserLanguage, codeOfStoredLanguage, LANGUAGES, setLanguage } from "../src/i18n/index";
@@ -223,5 +224,209 @@ describe("money and dates in the chosen language", () => {
     expect(formatDecimal("-98765.4")).toBe("-98,765.40");
     expect(formatDate("2026-11-22 15:04:00")).toBe("2026/11/22");
     expect(document.documentElement.lang).toBe("zh-Hans-MY");
+  });
+});
+
+/**
+ * The screens' source, read for English a language would miss: a label or a
+ * sentence written straight into JSX (`<p>Page {page} of {last}</p>`), a
+ * string rendered as is (`{busy ? "Loading…" : "Scroll for more"}`), an
+ * element's own accessible name or placeholder, and a `tx(`…${x}…`)` whose
+ * sentence has no template in the catalogues' `messages`.
+ */
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === "object" && value !== null && typeof (value as Node).type === "string";
+
+/** Every node of a tree, each with its ancestors (nearest last). */
+function walk(node: Node, visit: (node: Node, parents: readonly Node[]) => void): void {
+  const parents: Node[] = [];
+  const go = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) go(item);
+      return;
+    }
+    if (!isNode(value)) return;
+    visit(value, parents);
+    parents.push(value);
+    for (const [key, child] of Object.entries(value))
+      if (key !== "parent" && typeof child === "object" && child !== null) go(child);
+    parents.pop();
+  };
+  go(node);
+}
+
+interface SourceFile {
+  file: string;
+  text: string;
+  program: Node;
+}
+
+function webSources(): SourceFile[] {
+  const root = path.resolve(import.meta.dirname, "../src");
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts"))
+    .map((f) => {
+      const file = f.replaceAll(path.sep, "/");
+      const text = fs.readFileSync(path.join(root, f), "utf8");
+      const { program, errors } = parseSync(file, text, { lang: f.endsWith("x") ? "tsx" : "ts" });
+      if (errors.length) throw new Error(`${file} does not parse: ${errors[0]?.message}`);
+      return { file, text, program: program as unknown as Node };
+    });
+}
+
+const lineOf = (source: SourceFile, node: Node) =>
+  source.text.slice(0, node.start).split("\n").length;
+const tidy = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** What stays the same in every language (docs/DECISIONS.md, "Languages"). */
+const SAME_IN_EVERY_LANGUAGE = /\b(?:RM|PV|SKU|ID)\b/g;
+const hasWords = (text: string) => /[A-Za-z]{2,}/.test(text.replace(SAME_IN_EVERY_LANGUAGE, ""));
+
+/** Walks up from a string through `a ? "x" : "y"`, `a && "x"` and parentheses. */
+function renderedBy(parents: readonly Node[]): { holder?: Node; owner?: Node } {
+  let i = parents.length - 1;
+  while (
+    i >= 0 &&
+    ["ConditionalExpression", "LogicalExpression", "ParenthesizedExpression"].includes(
+      parents[i]?.type ?? "",
+    )
+  )
+    i--;
+  return { holder: parents[i], owner: parents[i - 1] };
+}
+
+/** The English a screen shows without passing it through tx() or t(). */
+function englishInJsx(sources: SourceFile[]): string[] {
+  const found: string[] = [];
+  for (const source of sources) {
+    const report = (node: Node, text: string) =>
+      found.push(`${source.file}:${lineOf(source, node)}: ${tidy(text)}`);
+    walk(source.program, (node, parents) => {
+      if (node.type === "JSXText") {
+        if (hasWords(String(node.value))) report(node, String(node.value));
+        return;
+      }
+      if (node.type !== "Literal" || typeof node.value !== "string" || !hasWords(node.value))
+        return;
+      // A conditional's test ("a === 'x' ? …") is not shown.
+      const direct = parents.at(-1);
+      if (direct?.type === "ConditionalExpression" && direct.test === node) return;
+      const { holder, owner } = renderedBy(parents);
+      if (holder?.type !== "JSXExpressionContainer" && holder?.type !== "JSXAttribute") return;
+      const attribute = holder.type === "JSXAttribute" ? holder : owner;
+      if (attribute?.type !== "JSXAttribute") {
+        // A child of an element or a fragment: shown as it is.
+        report(node, node.value);
+        return;
+      }
+      // An element's own accessible name, title or placeholder (a component translates its props).
+      const name = (attribute.name as Node & { name?: string }).name ?? "";
+      const element = parents.findLast((p) => p.type === "JSXOpeningElement");
+      const tag = (element?.name as (Node & { name?: string }) | undefined)?.name ?? "";
+      if (/^[a-z]/.test(tag) && ["aria-label", "title", "placeholder", "alt"].includes(name))
+        report(node, node.value);
+    });
+  }
+  return found;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Each sentence a `tx(`…`)` template can build, its parts that vary as "{{}}". */
+function templateSentences(literal: Node): string[] {
+  const quasis = literal.quasis as (Node & { value: { cooked: string } })[];
+  const expressions = literal.expressions as Node[];
+  let sentences = [quasis[0]?.value.cooked ?? ""];
+  expressions.forEach((expression, i) => {
+    const branches =
+      expression.type === "ConditionalExpression" &&
+      [expression.consequent, expression.alternate].every(
+        (b) => isNode(b) && b.type === "Literal" && typeof b.value === "string",
+      )
+        ? [expression.consequent, expression.alternate].map((b) => String((b as Node).value))
+        : ["{{}}"];
+    const next = quasis[i + 1]?.value.cooked ?? "";
+    sentences = sentences.flatMap((s) => branches.map((b) => `${s}${b}${next}`));
+  });
+  return sentences;
+}
+
+describe("no English written into the screens", () => {
+  const sources = webSources();
+
+  it("reads every screen and component", () => {
+    expect(sources.length).toBeGreaterThan(80);
+  });
+
+  it("no label, sentence or accessible name is shown without tx() or t()", () => {
+    expect(englishInJsx(sources)).toEqual([]);
+  });
+
+  it("every sentence a tx() template literal builds has a template in the catalogues", () => {
+    const known = new Set(
+      [...Object.keys(en.messages), ...Object.keys(en.texts), ...Object.keys(en.fields)].map(
+        (key) => key.replace(/\{\{\w+\}\}/g, "{{}}"),
+      ),
+    );
+    const fieldNames = new Set([...Object.keys(en.texts), ...Object.keys(en.fields)]);
+    // "Order #{{}}" is "{{field}} #{{id}}" with a field name the catalogues know.
+    const withField = Object.keys(en.messages)
+      .filter((key) => key.includes("{{field}}"))
+      .map((key) => {
+        const source = key
+          .split(/(\{\{\w+\}\})/)
+          .map((part) =>
+            part === "{{field}}"
+              ? "(.+?)"
+              : /^\{\{\w+\}\}$/.test(part)
+                ? "\\{\\{\\}\\}"
+                : escapeRegExp(part),
+          )
+          .join("");
+        return new RegExp(`^${source}$`);
+      });
+    const covered = (sentence: string) =>
+      known.has(sentence) ||
+      withField.some((pattern) => fieldNames.has(pattern.exec(sentence)?.[1] ?? ""));
+    const missing: string[] = [];
+    let count = 0;
+    for (const source of sources)
+      walk(source.program, (node) => {
+        const callee = node.callee as Node & { name?: string };
+        const [argument] = (node.arguments ?? []) as Node[];
+        if (node.type !== "CallExpression" || callee?.name !== "tx") return;
+        if (argument?.type !== "TemplateLiteral") return;
+        count++;
+        for (const sentence of templateSentences(argument))
+          if (hasWords(sentence.replaceAll("{{}}", "")) && !covered(sentence))
+            missing.push(`${source.file}:${lineOf(source, node)}: ${sentence}`);
+      });
+    expect(count).toBeGreaterThan(30);
+    expect(missing).toEqual([]);
+  });
+
+  it("the check finds English written into JSX", () => {
+    const probe = (code: string) =>
+      englishInJsx([
+        {
+          file: "probe.tsx",
+          text: code,
+          program: parseSync("probe.tsx", code, { lang: "tsx" }).program as unknown as Node,
+        },
+      ]);
+    expect(probe("const a = <span>Page {page} of {last}</span>;")).toHaveLength(2);
+    expect(probe('const a = <div>{busy ? "Loading…" : "Scroll for more"}</div>;')).toHaveLength(2);
+    expect(probe('const a = <button aria-label="Remove filter">×</button>;')).toHaveLength(1);
+    expect(probe('const a = <span>{tx(busy ? "Loading…" : "Scroll for more")}</span>;')).toEqual(
+      [],
+    );
+    expect(probe('const a = <Field label="Type" className="d-flex">RM {x}</Field>;')).toEqual([]);
   });
 });

@@ -100,7 +100,8 @@ export const productInput = z.object({
   /**
    * Optional: the product's whole variant list, saved in the same transaction
    * as the product. On an update, live variants left out are deleted. Without
-   * it the variants stay as they are (SPEC's one-call-per-variant clients).
+   * it the variants stay as they are (clients of the one-call-per-variant calls,
+   * docs/REQUIREMENTS.md section 7).
    */
   variants: z.array(variantDraft).optional(),
 });

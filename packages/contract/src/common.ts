@@ -15,7 +15,7 @@ export const MAX_FILTER_VALUES = 100;
 const filterValue = text().max(200);
 
 /**
- * Paging parameters of every list call (docs/REQUIREMENTS.md). Without `_page` and
+ * Paging parameters of every list call (docs/REQUIREMENTS.md section 7). Without `_page` and
  * `_limit` a list answers every record; with them, one page and the total in
  * the X-Total-Count header. Shared by the server's list calls and the web
  * app's URL state.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { moneyOut, nullableTimestamp, requiredText, timestamp } from "./primitives";
 
-/** Statuses the order list colours (docs/REQUIREMENTS.md: complete green; canceled or returned red). */
+/** Statuses the order list colours (docs/REQUIREMENTS.md section 2: complete green; canceled or returned red). */
 export const ORDER_STATUS_COMPLETE = 6;
 export const ORDER_STATUS_CANCELED = 7;
 export const ORDER_STATUS_RETURNED = 9;

@@ -1,7 +1,7 @@
 /**
  * Every record of docs/REQUIREMENTS.md section 3, with the field names of the wire, so rows
  * map onto the contract without renaming. Money is numeric; two-valued
- * statuses are smallint 1/0; deleted_at marks soft deletes where SPEC lists it.
+ * statuses are smallint 1/0; deleted_at marks soft deletes where section 3 lists it.
  */
 import type {
   LedgerAccount,

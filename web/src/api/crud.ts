@@ -8,7 +8,7 @@ export interface ResourcePaths {
   list: string;
   /** The item path for PUT and DELETE: (id) => `brands/${id}`. */
   item: (id: number) => string;
-  /** The item path for GET when docs/REQUIREMENTS.md names another one (vouchersId/{id}). */
+  /** The item path for GET when docs/REQUIREMENTS.md section 7 names another one (vouchersId/{id}). */
   read?: (id: number) => string;
 }
 

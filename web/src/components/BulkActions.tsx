@@ -5,6 +5,7 @@ import { Button, ButtonGroup, Dropdown, Form, Modal } from "react-bootstrap";
 import type { BulkAnswer } from "../api/client";
 import type { BulkRequest } from "../api/crud";
 import { tx } from "../i18n/messages";
+import { formatCount } from "../lib/format";
 import { ConfirmDialog } from "./ConfirmDialog";
 import type { ListState } from "./useListState";
 
@@ -187,12 +188,10 @@ export function BulkBar({
     names: ReadonlyMap<number, string>;
   } | null>(null);
 
-  const totalText = capped
-    ? tx(`more than ${total.toLocaleString("en")}`)
-    : total.toLocaleString("en");
+  const totalText = capped ? tx(`more than ${formatCount(total)}`) : formatCount(total);
   const what = selection.matching
     ? tx(`all ${totalText} matching ${noun.many}`)
-    : tx(`${selection.count.toLocaleString("en")} ${plural(selection.count, noun)}`);
+    : tx(`${formatCount(selection.count)} ${plural(selection.count, noun)}`);
   const pageAllTicked =
     pageRows.length > 0 && pageRows.every((r) => selection.chosen.has(r.id)) && !selection.matching;
   const more = total > pageRows.length || capped;
@@ -232,7 +231,7 @@ export function BulkBar({
           <span className="small fw-semibold" aria-live="polite">
             {selection.matching
               ? tx(`All ${totalText} matching ${noun.many} selected`)
-              : tx(`${selection.count.toLocaleString("en")} selected`)}
+              : tx(`${formatCount(selection.count)} selected`)}
           </span>
           {pageAllTicked && more && !tooMany && (
             <Button size="sm" variant="link" className="p-0" onClick={selection.selectMatching}>
@@ -241,8 +240,9 @@ export function BulkBar({
           )}
           {pageAllTicked && more && tooMany && (
             <span className="small text-muted">
-              {totalText} match: narrow the filters to act on all of them (at most{" "}
-              {BULK_MAX.toLocaleString("en")} at a time).
+              {tx(
+                `${totalText} match: narrow the filters to act on all of them (at most ${formatCount(BULK_MAX)} at a time).`,
+              )}
             </span>
           )}
           <div className="d-flex flex-wrap gap-1 ms-auto">

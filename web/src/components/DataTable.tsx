@@ -215,8 +215,8 @@ export function DataTable<T>({
 
   const rows = page?.rows ?? [];
   const pageRows = bulk ? rows.map((row) => ({ id: bulk.idOf(row), name: bulk.nameOf(row) })) : [];
-  // SPEC's wording; a search or filter with more matches than the server
-  // counts says so ("of more than 1,000 entries", docs/DECISIONS.md).
+  // "Showing a to b of n entries"; a search or filter with more matches than the
+  // server counts says so ("of more than 1,000 entries", docs/DECISIONS.md, "Lists at any size").
   const of = capped ? `more than ${total.toLocaleString("en")}` : String(total);
   const showing = rows.length
     ? tx(`Showing ${offset + 1} to ${offset + rows.length} of ${of} entries`)

@@ -68,9 +68,7 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
             >
               {tx("Newer")}
             </Button>
-            <span>
-              Page {page} of {last}
-            </span>
+            <span>{tx(`Page ${page} of ${last}`)}</span>
             <Button
               size="sm"
               variant="outline-secondary"

@@ -18,7 +18,10 @@ const KINDS = {
 } as const;
 export type ImageKind = keyof typeof KINDS;
 
-/** The file's problem in SPEC's words (in the chosen language), or null when it may be uploaded. */
+/**
+ * The file's problem in the words of docs/REQUIREMENTS.md section 5 (in the
+ * chosen language), or null when it may be uploaded.
+ */
 export function checkImage(file: File, kind: ImageKind): string | null {
   const rule = KINDS[kind];
   const ext = file.name.split(".").pop()?.toLowerCase() ?? "";
@@ -37,16 +40,16 @@ interface ImagePickerProps {
   id?: string;
   label?: string;
   /**
-   * How a refused file is told: SPEC's alert by default; the settings logo
-   * shows its errors inline instead.
+   * How a refused file is told: the alert of docs/REQUIREMENTS.md section 5 by
+   * default; the settings logo shows its errors inline instead.
    */
   onReject?: (message: string) => void;
 }
 
 /**
- * Chooses, checks, uploads and previews images. A refused file raises SPEC's
- * alert and clears the input; accepted files are uploaded at once and their
- * stored names handed to the form.
+ * Chooses, checks, uploads and previews images. A refused file raises the alert
+ * of docs/REQUIREMENTS.md section 5 and clears the input; accepted files are
+ * uploaded at once and their stored names handed to the form.
  */
 export function ImagePicker({
   kind,

@@ -4,7 +4,7 @@ import { Form } from "react-bootstrap";
 type NumberInputProps = Omit<ComponentProps<typeof Form.Control>, "type">;
 
 /**
- * A number field as docs/REQUIREMENTS.md wants every one: it selects its content on focus,
+ * A number field as docs/REQUIREMENTS.md section 5 wants every one: it selects its content on focus,
  * ignores the mouse wheel, and a negative entry shows as 0. Works with
  * react-hook-form's register().
  */

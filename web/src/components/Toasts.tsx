@@ -4,7 +4,7 @@ import { useTranslation } from "../i18n";
 import { translateMessage } from "../i18n/messages";
 import { subscribeToasts, type ToastMessage } from "./toastStore";
 
-/** Failed calls show a short plain message (docs/DECISIONS.md: better than SPEC's silence). */
+/** Failed calls show a short plain message (docs/REQUIREMENTS.md section 10: better than the original's silence). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [messages, setMessages] = useState<ToastMessage[]>([]);
   // Re-drawn in a newly chosen language; the server's English messages are translated here.

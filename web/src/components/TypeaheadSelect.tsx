@@ -186,9 +186,9 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
   const status = !open
     ? ""
     : matches.isLoading
-      ? "Searching…"
+      ? tx("Searching…")
       : options.length === 0
-        ? "No matches."
+        ? tx("No matches.")
         : total !== undefined && total > options.length - fixedOptions.length
           ? tx(
               `${options.length} shown of ${total + fixedOptions.length}; scroll or arrow down for more.`,
@@ -260,7 +260,7 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
         ))}
         {open && (matches.isFetching || matches.hasNextPage) && (
           <div className="dropdown-item-text text-muted small" aria-hidden="true">
-            {matches.isFetching ? "Loading…" : "Scroll for more"}
+            {matches.isFetching ? tx("Loading…") : tx("Scroll for more")}
           </div>
         )}
       </div>

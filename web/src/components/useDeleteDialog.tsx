@@ -14,7 +14,7 @@ export function useDeleteDialog<T>({
 }: {
   remove: UseMutationResult<unknown, Error, number>;
   idOf: (row: T) => number;
-  /** The dialog's text for the row, as docs/REQUIREMENTS.md words it. */
+  /** The dialog's text for the row, as docs/REQUIREMENTS.md section 5 words it. */
   question: (row: T) => ReactNode;
 }): { ask: (row: T) => void; dialog: ReactNode } {
   const [deleting, setDeleting] = useState<T | null>(null);

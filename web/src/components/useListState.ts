@@ -85,7 +85,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 /**
  * The last view of each list screen (its query string, by path) in this
  * visit of the app: a list reached without any state of its own (Save or
- * Cancel of a form goes to "/order", as docs/REQUIREMENTS.md says, and so does
+ * Cancel of a form goes to "/order", as docs/REQUIREMENTS.md section 2 says, and so does
  * its sidebar link) shows that view again. Memory only: a reload starts afresh.
  */
 const lastViews = new Map<string, string>();

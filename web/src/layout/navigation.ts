@@ -1,5 +1,5 @@
 /**
- * The sidebar's links in docs/REQUIREMENTS.md's order: `label` in English,
+ * The sidebar's links in the order of docs/REQUIREMENTS.md section 2: `label` in English,
  * `key` its name in web/src/i18n's catalogues. `also` lists the screens that
  * belong to a link (its add and edit forms), so the link stays highlighted there.
  */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** docs/REQUIREMENTS.md's breakpoint (Bootstrap's lg): below 992 px the sidebar collapses and the logo shrinks. */
+/** The breakpoint of docs/REQUIREMENTS.md section 2 (Bootstrap's lg): below 992 px the sidebar collapses and the logo shrinks. */
 export const NARROW_BELOW_PX = 992;
 const query = `(max-width: ${NARROW_BELOW_PX - 0.02}px)`;
 

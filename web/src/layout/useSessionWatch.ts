@@ -8,7 +8,7 @@ import { clearLogin, isLoggedIn, readAdmin, SESSION_CHECK_INTERVAL_MS } from "..
 const PUBLIC_PATHS = new Set(["/login-back", "/404"]);
 
 /**
- * docs/REQUIREMENTS.md's session rules in the browser: a check at start and every 60
+ * The session rules of docs/REQUIREMENTS.md section 4 in the browser: a check at start and every 60
  * seconds ends an expired login, and a 401 from the server (its session is
  * gone) ends the browser's login too. Either way the admin lands on /login-back.
  */

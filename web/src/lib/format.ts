@@ -1,7 +1,7 @@
 // Three fixed numeric forms, read and written by hand: a date library would
 // weigh more than every screen that shows a date (docs/BENCHMARKS.md).
 
-/** The wire form of every timestamp (docs/REQUIREMENTS.md), in the store's time zone. */
+/** The wire form of every timestamp (docs/REQUIREMENTS.md section 3), in the store's time zone. */
 export const WIRE_TIMESTAMP = "yyyy-MM-dd HH:mm:ss";
 
 const WIRE_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;

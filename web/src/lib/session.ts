@@ -10,7 +10,7 @@ export const SESSION_LIFETIME_MS = 36_000_000;
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 
 /**
- * The browser-storage flags of docs/REQUIREMENTS.md (isAdminLoggedIn, adminData,
+ * The browser-storage flags of docs/REQUIREMENTS.md section 4 (isAdminLoggedIn, adminData,
  * expirationTime). They drive the screens; the server's cookie session is what
  * actually protects the data.
  */

@@ -3,9 +3,10 @@ import type { Tx } from "../../db/client";
 import { categories, products, productVariants } from "../../db/schema";
 
 /**
- * The two counts docs/REQUIREMENTS.md keeps by hand (products_in_cat, product_variation)
- * are derived here from the rows themselves, inside the caller's transaction,
- * so they cannot drift whatever order the calls come in.
+ * The two counts (products_in_cat, product_variation), which the original client
+ * kept by hand (docs/REQUIREMENTS.md section 10), are derived here from the rows
+ * themselves, inside the caller's transaction, so they cannot drift whatever
+ * order the calls come in.
  */
 
 /**

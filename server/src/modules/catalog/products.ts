@@ -216,7 +216,10 @@ export const productService = {
   list,
   get,
 
-  /** Every live product's id: the dashboard's productsCount list (SPEC counts its length). */
+  /**
+   * Every live product's id: the dashboard's productsCount list (docs/REQUIREMENTS.md
+   * section 7 counts its length).
+   */
   ids(db: Tx) {
     return keysetJsonArray(
       tableBatches(db, {

@@ -38,8 +38,9 @@ export function registerCatalogRoutes(app: App): void {
     item: "/brands/:id",
     bulk: { key: "brand_id", status: "brand_status" },
   });
-  // SPEC's client also PUTs categories "with counts adjusted": accepted, but the
-  // input schema has no products_in_cat, so a body can never change the count.
+  // The original client also PUTs categories "with counts adjusted" (docs/REQUIREMENTS.md
+  // section 7): accepted, but the input schema has no products_in_cat, so a body can
+  // never change the count.
   registerCrudRoutes(app, {
     service: categoryService,
     input: categoryInput,

@@ -77,7 +77,10 @@ export const variantService = {
     });
   },
 
-  /** Deletes every live variant of a product (SPEC: called before deleting the product). */
+  /**
+   * Deletes every live variant of a product (docs/REQUIREMENTS.md section 4,
+   * "Deletions": called before deleting the product).
+   */
   async removeAllOf(db: Db, actor: Actor | null, productId: number) {
     return db.transaction(async (tx) => {
       const product = await productService.lockProduct(tx, productId);

@@ -4,7 +4,7 @@ import * as service from "./service";
 
 /**
  * GET /api/dashboard: the one summary call behind the dashboard. The counting
- * lists docs/REQUIREMENTS.md names (usersCount, productsCount, ordersCount) belong to their
+ * lists docs/REQUIREMENTS.md section 7 names (usersCount, productsCount, ordersCount) belong to their
  * own domains' modules.
  */
 export function registerDashboardRoutes(app: App): void {

@@ -16,7 +16,8 @@ function toBound(text: string): number {
 /**
  * Min and Max price of the product filter. A bound is applied when its field
  * is left or Enter is pressed; a min above the max, or a max below the min, is
- * refused with SPEC's alert and that bound goes back to its default.
+ * refused with the alert of docs/REQUIREMENTS.md section 5 and that bound goes
+ * back to its default.
  */
 export function PriceFilter({
   min,

@@ -63,7 +63,7 @@ export function ProductCard({
           <span className="text-warning" aria-hidden="true">
             ★
           </span>{" "}
-          Rating: {p.rating}
+          {tx(`Rating: ${p.rating}`)}
         </div>
         <div className="small text-muted">
           {tx("Created:")} {formatDate(p.created_at)}

@@ -5,7 +5,7 @@ import { DEFAULT_PRODUCT_IMAGE, PageHeader } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 
-/** The sample product of the static preview (docs/REQUIREMENTS.md: a mock, not the product's own data). */
+/** The sample product of the static preview (docs/REQUIREMENTS.md section 2: a mock, not the product's own data). */
 const SAMPLE = {
   name: "Sample Product",
   price: "129.00",
@@ -40,7 +40,8 @@ export default function ProductDetails() {
   return (
     <>
       <PageHeader title={tx("Product Preview")} backTo="/products">
-        {/* SPEC's Go Back pointed at /product, a 404; it goes to the list (docs/DECISIONS.md). */}
+        {/* The original's Go Back pointed at /product, a 404; it goes to the list
+            (docs/REQUIREMENTS.md section 10). */}
         <Link to="/products" className="btn btn-outline-secondary">
           {tx("Go Back")}
         </Link>

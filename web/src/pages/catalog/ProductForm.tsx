@@ -245,7 +245,7 @@ export default function ProductForm() {
               </div>
               {full && (
                 <p className="small text-muted">
-                  A product can have at most {MAX_VARIANTS_PER_PRODUCT} variants.
+                  {tx(`A product can have at most ${MAX_VARIANTS_PER_PRODUCT} variants.`)}
                 </p>
               )}
               {showVariation &&
@@ -382,7 +382,7 @@ export default function ProductForm() {
           setConfirmingVariant(null);
         }}
       >
-        Are you sure you want to delete "{confirmingName}"? It is removed when you save.
+        {tx(`Are you sure you want to delete "${confirmingName}"? It is removed when you save.`)}
       </ConfirmDialog>
     </>
   );

@@ -189,7 +189,7 @@ export default function ProductList() {
                 )}
               </fieldset>
               {anyPrice ? (
-                <p className="small text-muted mb-0">Price: any (a low-stock view)</p>
+                <p className="small text-muted mb-0">{tx("Price: any (a low-stock view)")}</p>
               ) : (
                 <PriceFilter
                   min={min}
@@ -207,7 +207,7 @@ export default function ProductList() {
                 return value === undefined ? null : (
                   <div key={f.name} className="mt-3 d-flex align-items-center gap-2 small">
                     <span>
-                      {f.label}: {value}
+                      {tx(f.label)}: {value}
                     </span>
                     <Button
                       size="sm"

@@ -69,14 +69,14 @@ export function AdjustDialog({
         </Modal.Header>
         <Modal.Body>
           <p className="text-muted small">
-            Adjusting [{username}]. Use a negative amount to take away.
+            {tx(`Adjusting [${username}]. Use a negative amount to take away.`)}
           </p>
           <Field name="account" id="adjust-account" label="Account">
             {(input) => (
               <Form.Select {...input}>
                 {LEDGER_ACCOUNTS.map((a) => (
                   <option key={a} value={a}>
-                    {LEDGER_ACCOUNT_LABELS[a]}
+                    {tx(LEDGER_ACCOUNT_LABELS[a])}
                   </option>
                 ))}
               </Form.Select>
@@ -87,10 +87,11 @@ export function AdjustDialog({
             id="adjust-amount"
             label="Amount"
             hint={
-              <>
-                Now {formatBalance(account, current)}
-                {after !== null && <> · after {formatBalance(account, after)}</>}
-              </>
+              after === null
+                ? tx(`Now ${formatBalance(account, current)}`)
+                : tx(
+                    `Now ${formatBalance(account, current)} · after ${formatBalance(account, after)}`,
+                  )
             }
           >
             {(input) => (

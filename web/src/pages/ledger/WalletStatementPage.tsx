@@ -62,11 +62,11 @@ function SignedAmount({ entry }: { entry: LedgerEntry }) {
 /** Where an entry came from: its order (Edit Order) or its withdrawal request. */
 function Reference({ entry, username }: { entry: LedgerEntry; username: string }) {
   if (entry.ref_type === "order" && entry.ref_id !== null)
-    return <Link to={`/editOrder?oid=${entry.ref_id}`}>Order #{entry.ref_id}</Link>;
+    return <Link to={`/editOrder?oid=${entry.ref_id}`}>{tx(`Order #${entry.ref_id}`)}</Link>;
   if (entry.ref_type === "withdrawal" && entry.ref_id !== null)
     return (
       <Link to={`/withdrawRequest?q=${encodeURIComponent(username)}`}>
-        Withdrawal #{entry.ref_id}
+        {tx(`Withdrawal #${entry.ref_id}`)}
       </Link>
     );
   return <>-</>;

@@ -1,7 +1,7 @@
 import { Button, Modal } from "react-bootstrap";
 import { useTranslation } from "../../i18n";
 
-/** "Forgot password?" on /login-back: SPEC's alert to contact support. */
+/** "Forgot password?" on /login-back: the alert of docs/REQUIREMENTS.md section 2 to contact support. */
 export default function ForgotPasswordDialog({
   show,
   onClose,

@@ -20,7 +20,7 @@ import { preloadDashboardWhenIdle } from "../../routes";
 // Drawn only once asked for: the dialog code stays out of every page's first download.
 const ForgotPasswordDialog = lazy(() => import("./ForgotPasswordDialog"));
 
-/** The message for a refused login: the server's own for 429, SPEC's for any other status. */
+/** The message for a refused login: the server's own for 429, the one of docs/REQUIREMENTS.md section 8 for any other status. */
 function refusalMessage(error: unknown): string {
   if (error instanceof ApiError && (error.status === 429 || error.status === 0)) {
     return translateMessage(error.message);
@@ -28,7 +28,7 @@ function refusalMessage(error: unknown): string {
   return i18next.t("login.invalidCredential");
 }
 
-/** /login-back: docs/REQUIREMENTS.md's administrator login. */
+/** /login-back: the administrator login of docs/REQUIREMENTS.md section 2. */
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -45,7 +45,8 @@ export default function LoginPage() {
   }, []);
 
   // The shared form pattern (docs/ARCHITECTURE.md) with no record: no leave-page
-  // guard, and SPEC's one message under the form instead of a message per field.
+  // guard, and one message under the form instead of a message per field
+  // (docs/REQUIREMENTS.md section 5).
   const login = useRecordForm({
     schema: loginBody,
     defaults: { email: "", password: "" } satisfies LoginBody,

@@ -37,7 +37,7 @@ export default function OrderForm() {
     defaults: EMPTY,
     loaded,
     listRoute: LIST,
-    // docs/REQUIREMENTS.md's body; the server sets the stamps itself whatever these say.
+    // The body of docs/REQUIREMENTS.md section 7; the server sets the stamps itself whatever these say.
     save: (values) =>
       update.mutateAsync({
         id: id ?? 0,

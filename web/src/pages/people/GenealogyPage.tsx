@@ -154,7 +154,7 @@ function TreeNode({
                 disabled={children.isFetchingNextPage}
                 onClick={() => void children.fetchNextPage()}
               >
-                Show more ({rows.length} of {total})
+                {tx(`Show more (${rows.length} of ${total})`)}
               </Button>
             </li>
           )}

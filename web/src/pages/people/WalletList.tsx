@@ -38,7 +38,7 @@ export default function WalletList() {
     idOf: (w) => w.wallet_id,
     question: (w) => (
       <>
-        Are you sure you want to delete "[{w.username}]'s wallet"?
+        {tx(`Are you sure you want to delete "[${w.username}]'s wallet"?`)}
         <div className="small text-muted mt-2">
           {tx("Deleting the wallet also deletes the user.")}
         </div>

@@ -4,7 +4,7 @@ import { PageHeader } from "../../components";
 import { tx } from "../../i18n/messages";
 
 /**
- * /paymentMethod is an empty placeholder in docs/REQUIREMENTS.md; the payment gateway is
+ * /paymentMethod is an empty placeholder in docs/REQUIREMENTS.md section 2; the payment gateway is
  * edited on the Payment Method tab of /settings, so this page points there.
  */
 export default function PaymentMethodPage() {

@@ -155,7 +155,7 @@ function SaveButtonInForm({
       variant={saved ? "success" : "primary"}
       disabled={saved || busy}
     >
-      {saved ? "Saved" : "Save"}
+      {tx(saved ? "Saved" : "Save")}
     </Button>
   );
 }

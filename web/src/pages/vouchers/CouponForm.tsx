@@ -132,7 +132,7 @@ export default function CouponForm() {
           {(input) => (
             <Form.Select {...input}>
               <option value="" disabled>
-                Select type
+                {tx("Select type")}
               </option>
               <option value="price">{tx("Price")}</option>
               <option value="percentage">{tx("Percentage")}</option>

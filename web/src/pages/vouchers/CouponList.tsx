@@ -75,7 +75,8 @@ export default function CouponList() {
       className: nowrap,
       sort: "expired_at",
     },
-    // docs/REQUIREMENTS.md's list showed the expiry here too, a defect; this shows when it was created.
+    // The original list showed the expiry here too, a defect (docs/REQUIREMENTS.md section 10);
+    // this shows when it was created.
     {
       header: "Created Date",
       cell: (v) => formatShortDateTime(v.created_at),

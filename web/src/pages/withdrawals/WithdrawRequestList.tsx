@@ -23,9 +23,20 @@ const STATUS_STYLE: Record<WithdrawStatus, { bg: string; label: string }> = {
   rejected: { bg: "danger", label: "Rejected" },
 };
 
-const DIALOG: Record<Decision, { title: string; verb: string; variant: string }> = {
-  completed: { title: "Approve Alert", verb: "approve", variant: "success" },
-  rejected: { title: "Reject Alert", verb: "reject", variant: "danger" },
+const DIALOG: Record<
+  Decision,
+  { title: string; question: (username: string) => string; variant: string }
+> = {
+  completed: {
+    title: "Approve Alert",
+    question: (username) => tx(`Are you sure you want to approve withdrawal of [${username}]?`),
+    variant: "success",
+  },
+  rejected: {
+    title: "Reject Alert",
+    question: (username) => tx(`Are you sure you want to reject withdrawal of [${username}]?`),
+    variant: "danger",
+  },
 };
 
 const filters: ListFilter[] = [
@@ -185,7 +196,7 @@ export default function WithdrawRequestList() {
           );
         }}
       >
-        Are you sure you want to {dialog.verb} withdrawal of [{pending?.request.username}]?
+        {dialog.question(pending?.request.username ?? "")}
         {pending?.decision === "completed" && (
           <CashWalletFigures request={pending.request} sign={-1} />
         )}

@@ -126,10 +126,11 @@ export function ReverseDialog({
       onCancel={onClose}
       onConfirm={() => void recordForm.onSubmit()}
     >
-      Are you sure you want to reverse withdrawal of [{request?.username}]?
+      {tx(`Are you sure you want to reverse withdrawal of [${request?.username ?? ""}]?`)}
       <div className="small text-muted mt-2">
-        {formatMoney(request?.withdraw_amt)} goes back to the cash wallet. The request stays
-        completed and its reversal is recorded.
+        {tx(
+          `${formatMoney(request?.withdraw_amt)} goes back to the cash wallet. The request stays completed and its reversal is recorded.`,
+        )}
       </div>
       {request && <CashWalletFigures request={request} sign={1} />}
       <RecordForm form={recordForm}>

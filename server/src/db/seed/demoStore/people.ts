@@ -239,9 +239,10 @@ const WITHDRAW_MIX = [
 ] as const;
 
 /**
- * Withdrawal requests in all three states, their stamps as SPEC's transitions
- * leave them. Open (processing) requests fit in the cash wallet, topping it up
- * where needed, so an administrator can approve any of them in the demo.
+ * Withdrawal requests in all three states, their stamps as the transitions of
+ * docs/REQUIREMENTS.md section 4 leave them. Open (processing) requests fit in
+ * the cash wallet, topping it up where needed, so an administrator can approve
+ * any of them in the demo.
  */
 export function planWithdrawals(
   random: Random,
