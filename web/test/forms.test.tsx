@@ -8,6 +8,8 @@ import { fieldChanges } from "../src/components/AuditChanges";
 import { Field } from "../src/components/Field";
 import { type TypeaheadPage, TypeaheadSelect } from "../src/components/TypeaheadSelect";
 import { countErrors, RecordForm, useRecordForm } from "../src/components/useRecordForm";
+import { setLanguage } from "../src/i18n/index";
+import ms from "../src/i18n/ms.json";
 
 afterEach(cleanup);
 
@@ -155,5 +157,24 @@ describe("TypeaheadSelect", () => {
     });
     expect(chosen).toBe("user00");
     expect(input.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  // Its own words, which no screen hands it (the source check of i18n.test.ts cannot see them).
+  it("says there is more, and that nothing matches, in the chosen language", async () => {
+    await setLanguage("ms");
+    try {
+      render(<Harness />);
+      const input = screen.getByRole("combobox", { name: "Who" });
+      fireEvent.keyDown(input, { key: "ArrowDown" });
+      await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(21));
+      expect(screen.getByText(ms.texts["Scroll for more"])).toBeTruthy();
+      expect(screen.queryByText("Scroll for more")).toBeNull();
+      fireEvent.change(input, { target: { value: "nobody" } });
+      await waitFor(() =>
+        expect(screen.getByRole("status").textContent).toBe(ms.texts["No matches."]),
+      );
+    } finally {
+      await setLanguage("en");
+    }
   });
 });
