@@ -197,6 +197,15 @@ describe("withdrawals and the cash wallet", () => {
       rm(after),
       `Withdrawal #${request.withdraw_id}`,
     ]);
+    // The reference opens that one request on the withdrawal list.
+    await statement
+      .bodyRows()
+      .nth(1)
+      .getByRole("link", { name: `Withdrawal #${request.withdraw_id}` })
+      .click();
+    await s.page.waitForURL(`**/withdrawRequest?withdraw_id=${request.withdraw_id}`);
+    await requests.bodyRows().first().getByText(request.bank_acc).waitFor();
+    expect(await requests.bodyRows().count()).toBe(1);
   });
 });
 

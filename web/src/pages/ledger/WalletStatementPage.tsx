@@ -60,12 +60,12 @@ function SignedAmount({ entry }: { entry: LedgerEntry }) {
 }
 
 /** Where an entry came from: its order (Edit Order) or its withdrawal request. */
-function Reference({ entry, username }: { entry: LedgerEntry; username: string }) {
+function Reference({ entry }: { entry: LedgerEntry }) {
   if (entry.ref_type === "order" && entry.ref_id !== null)
     return <Link to={`/editOrder?oid=${entry.ref_id}`}>{tx(`Order #${entry.ref_id}`)}</Link>;
   if (entry.ref_type === "withdrawal" && entry.ref_id !== null)
     return (
-      <Link to={`/withdrawRequest?q=${encodeURIComponent(username)}`}>
+      <Link to={`/withdrawRequest?withdraw_id=${entry.ref_id}`}>
         {tx(`Withdrawal #${entry.ref_id}`)}
       </Link>
     );
@@ -105,7 +105,7 @@ export default function WalletStatementPage() {
       cell: (e) => formatBalance(e.account, e.balance_after),
       className: "text-end text-nowrap",
     },
-    { header: "Reference", cell: (e) => <Reference entry={e} username={username} /> },
+    { header: "Reference", cell: (e) => <Reference entry={e} /> },
     { header: "By", cell: (e) => e.actor_username ?? tx("System") },
     { header: "Note", cell: (e) => e.note || "-" },
   ];

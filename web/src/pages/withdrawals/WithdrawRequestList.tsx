@@ -47,6 +47,8 @@ const filters: ListFilter[] = [
     options: WITHDRAW_STATUSES.map((s) => ({ value: s, label: STATUS_STYLE[s].label })),
   },
   { kind: "dates", name: "request_at", label: "Request Date" },
+  // One request, as a wallet statement's reference links to it; Clear filters shows all again.
+  { kind: "choice", name: "withdraw_id", label: "Request", options: [], custom: true },
 ];
 
 /** Each request is decided as one Approve or Reject would be: once, while processing. */
