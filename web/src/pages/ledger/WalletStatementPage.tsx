@@ -30,7 +30,7 @@ export function formatBalance(account: LedgerAccount, value: string): string {
   return account === "pv" ? `${formatDecimal(value)} PV` : formatMoney(value);
 }
 
-/** The SPEC's wallet column names for the three balances. */
+/** The wallet list's column names for the three balances (docs/REQUIREMENTS.md section 2). */
 const BALANCE_TITLES: Record<LedgerAccount, string> = {
   wallet: "Wallet Amount",
   cash_wallet: "Cash Wallet Amount",
