@@ -407,8 +407,12 @@ export async function seedDemoStore(
     await recountDerived(tx);
     step("check derived counts and commit");
   });
-  // Fresh statistics for the planner: the embedded database has no autovacuum
-  // to notice a bulk load, and lists would otherwise be planned for empty tables.
+  // Fresh statistics for the planner, and the visibility map set: the embedded
+  // database has no autovacuum to notice a bulk load, and on PostgreSQL it
+  // comes minutes later. Without them lists are planned for empty tables, and
+  // a deep page's index-only scan must visit the table for every entry, so the
+  // planner sorts the table instead (users page 5000 at 100,000 users: 65-85
+  // ms, 3-15 ms after a vacuum; docs/BENCHMARKS.md).
   const seeded = [
     categories,
     brands,
@@ -428,12 +432,12 @@ export async function seedDemoStore(
         where a.amname = 'gin' and c.relnamespace = current_schema()::regnamespace`,
   );
   await db.execute(
-    sql`analyze ${sql.join(
+    sql`vacuum (analyze) ${sql.join(
       seeded.map((t) => sql.identifier(getTableName(t))),
       sql`, `,
     )}`,
   );
-  step("analyze");
+  step("vacuum and analyze");
 
   return {
     size,
