@@ -89,7 +89,11 @@ export class ListPattern {
     const toggle = this.filters().getByRole("button", { name: new RegExp(`^${label} `) });
     await toggle.click();
     for (const option of options) {
-      await this.filters().getByRole("checkbox", { name: option, exact: true }).check();
+      // The box shows the URL's state, which the router commits a moment after
+      // the click (a transition): check() would judge it before that.
+      const box = this.filters().getByRole("checkbox", { name: option, exact: true });
+      if (!(await box.isChecked())) await box.click();
+      await box.and(this.page.locator(":checked")).waitFor();
     }
     await this.page.keyboard.press("Escape");
   }
