@@ -1,7 +1,7 @@
 import type { DashboardSummary } from "@store/contract";
-import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Db, Tx } from "../../db/client";
+import type { Db } from "../../db/client";
 import { memberships, runningTotals, runningTotalsTimeZone } from "../../db/schema";
 
 /** Exact money as text with two places, also for an empty sum: "0.00". */
@@ -12,59 +12,58 @@ const MONTH = "users.month:";
 const monthName = (year: number, month: number) =>
   `${MONTH}${year}-${String(month).padStart(2, "0")}`;
 
+/** The summary as one row: its parts as PostgreSQL builds them, and the zone the months are counted in. */
+type SummaryRow = {
+  counted_in: string | null;
+  year: number;
+  total_revenue: string;
+  totals: Record<string, string> | null;
+  users_by_membership: DashboardSummary["users_by_membership"] | null;
+};
+
 /**
  * Every dashboard figure, read from the totals the database keeps with each
  * write (running_totals, migration 0005): a handful of rows whatever the
- * store's size, in one read-only snapshot so the cards and charts agree with
- * each other. Months are calendar months of the current year in the store's
- * time zone. docs/DECISIONS.md, "Lists at any size".
+ * store's size, in one statement, so one snapshot (the cards and charts agree
+ * with each other) and one round trip. Months are calendar months of the
+ * current year in the store's time zone. docs/DECISIONS.md, "Lists at any size".
  */
 export async function dashboardSummary(db: Db, timeZone: string): Promise<DashboardSummary> {
-  await countMonthsIn(db, timeZone);
-  return db.transaction(
-    async (tx) => {
-      const year = await currentYear(tx, timeZone);
-      const months = Array.from({ length: 12 }, (_, i) => monthName(year, i + 1));
-      const totals = await tx
-        .select({ name: runningTotals.name, value: runningTotals.value })
-        .from(runningTotals)
-        .where(inArray(runningTotals.name, ["orders", "products", "users", ...months]));
-      const [revenue] = await tx
-        .select({ total_revenue: moneyText(runningTotals.value) })
-        .from(runningTotals)
-        .where(eq(runningTotals.name, "orders.total_price"));
-      const count = (name: string) => Number(totals.find((t) => t.name === name)?.value ?? 0);
-      const users_by_membership = await tx
-        .select({
-          member_id: memberships.member_id,
-          membership: memberships.membership,
-          users: sql<number>`coalesce(${runningTotals.value}, 0)::int`,
-        })
-        .from(memberships)
-        .leftJoin(
-          runningTotals,
-          eq(runningTotals.name, sql`'users.membership:' || ${memberships.member_id}`),
-        )
-        .orderBy(asc(memberships.member_id));
-      return {
-        total_revenue: revenue?.total_revenue ?? "0.00",
-        total_orders: count("orders"),
-        total_products: count("products"),
-        total_users: count("users"),
-        users_by_membership,
-        year,
-        new_users_by_month: months.map(count),
-      };
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
+  let row = await readSummary(db, timeZone);
+  if (row.counted_in !== timeZone) {
+    await countMonthsIn(db, timeZone);
+    row = await readSummary(db, timeZone);
+  }
+  const count = (name: string) => Number(row.totals?.[name] ?? 0);
+  return {
+    total_revenue: row.total_revenue,
+    total_orders: count("orders"),
+    total_products: count("products"),
+    total_users: count("users"),
+    users_by_membership: row.users_by_membership ?? [],
+    year: row.year,
+    new_users_by_month: Array.from({ length: 12 }, (_, i) => count(monthName(row.year, i + 1))),
+  };
 }
 
-async function currentYear(tx: Tx, timeZone: string): Promise<number> {
-  const result = await tx.execute<{ year: number }>(
-    sql`select extract(year from now() at time zone ${timeZone})::int as year`,
-  );
-  return Number(result.rows[0]?.year ?? new Date().getFullYear());
+async function readSummary(db: Db, timeZone: string): Promise<SummaryRow> {
+  const year = sql`extract(year from now() at time zone ${timeZone})::int`;
+  const months = sql`array(select ${MONTH} || ${year} || '-' || lpad(m::text, 2, '0')
+    from generate_series(1, 12) as m)`;
+  const result = await db.execute<SummaryRow>(sql`select
+      (select ${runningTotalsTimeZone.time_zone} from ${runningTotalsTimeZone}) as counted_in,
+      ${year} as year,
+      ${moneyText(sql`(select ${runningTotals.value} from ${runningTotals} where ${runningTotals.name} = 'orders.total_price')`)} as total_revenue,
+      (select json_object_agg(${runningTotals.name}, ${runningTotals.value}::text) from ${runningTotals}
+        where ${runningTotals.name} = any(array['orders', 'products', 'users'] || ${months})) as totals,
+      (select json_agg(json_build_object('member_id', ${memberships.member_id},
+          'membership', ${memberships.membership}, 'users', coalesce(${runningTotals.value}, 0)::int)
+          order by ${memberships.member_id})
+        from ${memberships} left join ${runningTotals}
+          on ${runningTotals.name} = 'users.membership:' || ${memberships.member_id}) as users_by_membership`);
+  const [row] = result.rows;
+  if (!row) throw new Error("the dashboard's statement answered no row");
+  return { ...row, year: Number(row.year) };
 }
 
 /**
