@@ -16,7 +16,7 @@ import {
   sql,
   Table,
 } from "drizzle-orm";
-import { type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
+import { getTableConfig, type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import type { Tx } from "../db/client";
 import { csvLineSql, sendCsv } from "./csv";
@@ -69,9 +69,10 @@ export interface ListSpec {
   /**
    * The keys of the rows `q` matches, as a subquery, when the search spans
    * tables (an OR across a join can use neither table's trigram index): the
-   * union of one indexed select per table. Absent: `search` on the list's FROM.
+   * union of one indexed select per table (indexedSearch). Absent: `search`
+   * on the list's FROM.
    */
-  searchKeys?: (pattern: string) => SQL;
+  searchKeys?: (q: string) => SQL;
   /**
    * `_sort` keys that need more than their field (a one-to-one join's tie, a
    * parent's order), by wire field name. Ties are broken by `key` in the same
@@ -113,12 +114,16 @@ export interface ListClauses {
   where: SQL | undefined;
   /** The base rows and filters, without the search. */
   filtered: SQL | undefined;
-  /** The search alone (`q` on every searched column). */
+  /** The search alone (`q` on every searched column), as a row is checked. */
   search: SQL | undefined;
-  /** The LIKE pattern of `q`, when searched. */
-  pattern?: string;
-  /** `q` is under three characters: no trigram to look up (see readKeys). */
+  /** The same as an index finds it (indexedSearch), or the list's searchKeys. */
+  indexed?: SQL | undefined;
+  /** `q`, when searched. */
+  q?: string;
+  /** `q` is under three characters: one- and two-character pieces, not trigrams (see readKeys). */
   shortTerm?: boolean;
+  /** No index finds `q` (a short term on a list without search_grams): matches are read row by row. */
+  unindexed?: boolean;
   /** Neither filter nor search: the total is the list's running total. */
   unfiltered: boolean;
   /** No `_sort`: the directory, if any, serves the order. */
@@ -141,9 +146,64 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A LIKE pattern on every given column, any matching. */
-export function searchCondition(columns: Expr[], pattern: string): SQL | undefined {
+/** `q` on every given column, case-insensitively, any matching. */
+export function searchCondition(columns: Expr[], q: string): SQL | undefined {
+  const pattern = likePattern(q);
   return or(...columns.map((column) => ilike(sql`${column}::text`, pattern)));
+}
+
+/** A term with no trigram: pg_trgm needs three characters. */
+const isShort = (q: string) => [...q].length < 3;
+
+/**
+ * searchCondition as an index finds it: a term of three characters or more
+ * by the columns' trigram indexes; a shorter one by their search_grams
+ * index (db/schema.ts, searchIndexes), each candidate rechecked with ILIKE.
+ * Undefined for a short term on columns without one: read row by row.
+ */
+export function indexedSearch(columns: Expr[], q: string): SQL | undefined {
+  const matches = searchCondition(columns, q);
+  if (!isShort(q)) return matches;
+  const grams = gramsIndexOn(columns);
+  return grams && sql`${grams} @> array[lower(${q})] and (${matches})`;
+}
+
+const gramsKept = new WeakMap<Expr[], SQL | null>();
+
+/**
+ * The expression of the search_grams index over exactly these columns of
+ * their table, in this order, when the table has one (`<table>_search_grams`,
+ * db/schema.ts): read from the table's own index definitions, so the index
+ * and the lists cannot disagree.
+ */
+function gramsIndexOn(columns: Expr[]): SQL | undefined {
+  let kept = gramsKept.get(columns);
+  if (kept === undefined) {
+    const [first] = columns;
+    const table = is(first, Column) ? (first.table as PgTable) : undefined;
+    const index = table
+      ? getTableConfig(table).indexes.find(
+          (i) => i.config.name === `${getTableName(table)}_search_grams`,
+        )
+      : undefined;
+    const same = index && columnNames(index.config.columns) === columnNames(columns);
+    kept =
+      same && columns.every((c) => onlyOn(table as PgTable, c))
+        ? sql`search_grams(${sql.join(columns, sql`, `)})`
+        : null;
+    gramsKept.set(columns, kept);
+  }
+  return kept ?? undefined;
+}
+
+/** The names of the columns in `expr`, in order. */
+function columnNames(expr: unknown): string {
+  if (is(expr, Column)) return expr.name;
+  const chunks = is(expr, SQL) ? expr.queryChunks : Array.isArray(expr) ? expr : [];
+  return chunks
+    .map(columnNames)
+    .filter((name) => name !== "")
+    .join();
 }
 
 export interface ListScope {
@@ -164,8 +224,8 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
   if (query.q && spec.search.length === 0) {
     throw badRequest("q", "This list has no search; use its filters.");
   }
-  const pattern = query.q ? likePattern(query.q) : undefined;
-  const search = pattern ? searchCondition(spec.search, pattern) : undefined;
+  const q = query.q || undefined;
+  const search = q ? searchCondition(spec.search, q) : undefined;
   const sortKey = query._sort ? sortKeyOf(spec, query._sort) : undefined;
   let order: Ordering[];
   let parentSort: ParentSort | undefined;
@@ -198,8 +258,14 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
     shape: `${query._sort ?? ""}:${query._order ?? ""}`,
     spec,
   };
-  if (pattern) clauses.pattern = pattern;
-  if (query.q && [...query.q].length < 3) clauses.shortTerm = true;
+  if (q) {
+    clauses.q = q;
+    clauses.indexed = spec.searchKeys
+      ? sql`${spec.key} in (${spec.searchKeys(q)})`
+      : indexedSearch(spec.search, q);
+    if (isShort(q)) clauses.shortTerm = true;
+    if (!clauses.indexed) clauses.unindexed = true;
+  }
   if (parentSort) clauses.parentSort = parentSort;
   if (query._format === "csv") clauses.csv = true;
   else if (query._page !== undefined || query._limit !== undefined) {
@@ -379,7 +445,7 @@ interface Found {
  * orders: 10 ms for 80,000 entries). Exact: any statement that writes one of
  * those tables moves its version. Per process, the last 500 (a few MB at most).
  */
-const searches = new Map<string, { versions: string; keys?: number[] }>();
+const searches = new Map<string, { versions: string; read: boolean; keys?: number[] }>();
 const SEARCHES_KEPT = 500;
 const dialect = new PgDialect();
 
@@ -514,7 +580,7 @@ async function readKeys(
     return { keys: page.keys, total: page.n, capped: false };
   }
 
-  if (!clauses.pattern) {
+  if (!clauses.q) {
     const page = await keyPage(
       db,
       sql`select (select count(*) from (select 1 from ${from}${whereSql(clauses.where)}
@@ -524,9 +590,8 @@ async function readKeys(
     return capped(page.n, page.keys, FILTER_COUNT_CAP);
   }
 
-  const matching = spec.searchKeys
-    ? and(clauses.filtered, sql`${key} in (${spec.searchKeys(clauses.pattern)})`)
-    : clauses.where;
+  // The matches as an index finds them; without one, as a row is checked.
+  const indexed = and(clauses.filtered, clauses.indexed ?? clauses.search);
   // The matches first, materialised, so the planner cannot walk the order
   // hoping to meet them; the sort columns travel along for the page.
   const sorts = sql.join(
@@ -538,13 +603,13 @@ async function readKeys(
     sql`, `,
   );
   // The write versions of every table the search reads, in the count's snapshot.
-  const written = [...tablesIn([from, matching])].sort().map((table) => `${table}.writes`);
+  const written = [...tablesIn([from, indexed])].sort().map((table) => `${table}.writes`);
   const versions = sql`(select coalesce(string_agg(value::text, ',' order by name), '')
     from running_totals where name in (${sql.join(
       written.map((name) => sql`${name}`),
       sql`, `,
     )}))`;
-  const query = dialect.sqlToQuery(sql`${from}${whereSql(matching)} order by ${orderSql(order)}`);
+  const query = dialect.sqlToQuery(sql`${from}${whereSql(indexed)} order by ${orderSql(order)}`);
   const remembered = JSON.stringify([query.sql, query.params]);
   let found = searches.get(remembered);
   if (found) {
@@ -552,7 +617,7 @@ async function readKeys(
     if (found.versions !== (now?.v ?? "")) found = undefined;
   }
   if (!found) {
-    const count = (tx: Tx) =>
+    const count = (matching: SQL | undefined) => (tx: Tx) =>
       tx
         .execute<{ n: number; keys: number[] | null; v: string }>(
           sql`with matches as materialized (
@@ -562,13 +627,21 @@ async function readKeys(
               array(select k from matches order by ${sorted}) as keys`,
         )
         .then((result) => result.rows[0]);
-    // A term under three characters has no trigram: its index lookup would
-    // read the whole index and recheck every row before the first match. The
-    // table read in its own order stops at the cap instead (a common short
-    // term: a few thousand rows); a rare one still reads the table.
-    const first = clauses.shortTerm ? await count(db) : await withTrigramPlan(db, count, true);
+    // A short term's index entry holds every row with that piece: for a
+    // common one ("a", "kh" in every order number) building its bitmap costs
+    // more than reading rows until the cap. A sample of the rows tells which.
+    const read = Boolean(
+      clauses.unindexed || (clauses.shortTerm && (await isCommon(db, clauses, from))),
+    );
+    const first = read
+      ? await count(clauses.where)(db)
+      : await withTrigramPlan(db, count(indexed), true);
     const all = (first?.keys ?? []).map(Number);
-    found = { versions: first?.v ?? "", ...(all.length <= SEARCH_COUNT_CAP ? { keys: all } : {}) };
+    found = {
+      versions: first?.v ?? "",
+      read,
+      ...(all.length <= SEARCH_COUNT_CAP ? { keys: all } : {}),
+    };
     searches.delete(remembered);
     searches.set(remembered, found);
     // Oldest out first (a Map keeps insertion order).
@@ -587,10 +660,27 @@ async function readKeys(
   );
   const many = SEARCH_COUNT_CAP + 1;
   if (walked.keys.length === limit) return capped(many, walked.keys, SEARCH_COUNT_CAP);
-  const sortAll = (tx: Tx) =>
+  const sortAll = (matching: SQL | undefined) => (tx: Tx) =>
     keyPage(tx, sql`select array(${keysIn(matching)} limit ${limit} offset ${offset}) as keys`);
-  const all = clauses.shortTerm ? await sortAll(db) : await withTrigramPlan(db, sortAll);
+  const all = found.read
+    ? await sortAll(clauses.where)(db)
+    : await withTrigramPlan(db, sortAll(indexed));
   return capped(many, all.keys, SEARCH_COUNT_CAP);
+}
+
+/** Rows a short term is tried on before its index is used; one in ten matching makes it common. */
+const SAMPLE_ROWS = 2000;
+
+/** Whether `q` matches one row in ten or more of the list's first rows as stored. */
+async function isCommon(db: Tx, clauses: ListClauses, from: SQL): Promise<boolean> {
+  const [row] = (
+    await db.execute<{ n: number }>(
+      sql`select count(*) filter (where hit)::int as n from (
+          select (${clauses.search}) as hit from ${from}${whereSql(clauses.filtered)}
+          limit ${SAMPLE_ROWS}) as sample`,
+    )
+  ).rows;
+  return Number(row?.n ?? 0) * 10 >= SAMPLE_ROWS;
 }
 
 /**
@@ -772,10 +862,7 @@ export async function* csvLines<T>(
 ): AsyncGenerator<string> {
   const { spec, order } = clauses;
   const key = spec.key;
-  const matching =
-    spec.searchKeys && clauses.pattern
-      ? and(clauses.filtered, sql`${key} in (${spec.searchKeys(clauses.pattern)})`)
-      : clauses.where;
+  const matching = spec.searchKeys ? and(clauses.filtered, clauses.indexed) : clauses.where;
   const line = csvLineSql(fields.map((name) => spec.fields?.[name]));
   const [first, second] = order;
   if (!first) return;

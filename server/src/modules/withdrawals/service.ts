@@ -12,7 +12,7 @@ import { currencies, settings, users, userWallets, withdrawRequests } from "../.
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, type HttpError, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage, searchCondition } from "../../lib/paging";
+import { indexedSearch, type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { postEntry, toCents } from "../ledger/service";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
@@ -68,11 +68,11 @@ const userSearch = [users.username, users.f_name, users.l_name, users.email, use
 const listSpec: ListSpec = {
   search: [...userSearch, ...ownSearch],
   // One indexed select per table: an OR across the join could use neither's trigram indexes.
-  searchKeys: (pattern) => sql`select ${withdrawRequests.withdraw_id} from ${withdrawRequests}
-    where ${searchCondition(ownSearch, pattern)}
+  searchKeys: (q) => sql`select ${withdrawRequests.withdraw_id} from ${withdrawRequests}
+    where ${indexedSearch(ownSearch, q)}
     union select ${withdrawRequests.withdraw_id} from ${users}
     join ${withdrawRequests} on ${eq(withdrawRequests.user_id, users.user_id)}
-    where ${searchCondition(userSearch, pattern)}`,
+    where ${indexedSearch(userSearch, q)}`,
   sort: {
     withdraw_id: withdrawRequests.withdraw_id,
     username: byUser(users.username),
