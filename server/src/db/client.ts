@@ -30,6 +30,12 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * PGlite in memory only: start from this copy of a data folder
+   * (PGlite's dumpDataDir) instead of an empty cluster. The tests start each
+   * store from one migrated copy (test/pgliteTemplate.ts).
+   */
+  loadDataDir?: Blob | undefined;
   /** PGlite on a folder: every commit is on disk before it is acknowledged (the
    * default). false only to measure what that costs (bench/durability.ts). */
   durable?: boolean | undefined;
@@ -66,7 +72,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
   let client: PGlite | undefined;
   try {
-    client = await createPglite(options.dataDir, options.durable ?? true);
+    client = await createPglite(options.dataDir, options.durable ?? true, options.loadDataDir);
     await client.exec(`SET TIME ZONE '${options.timeZone.replace(/'/g, "")}'`);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
@@ -86,14 +92,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 }
 
-async function createPglite(folder: string | undefined, durable: boolean): Promise<PGlite> {
+async function createPglite(
+  folder: string | undefined,
+  durable: boolean,
+  loadDataDir: Blob | undefined,
+): Promise<PGlite> {
   const extensions = { pg_trgm };
   // V8's baseline code only, before PGlite's 9 MB of WebAssembly is compiled: the
   // optimising tier cost 40-60 MB resident and was no faster here (docs/DECISIONS.md,
   // "PGlite's memory").
   v8.setFlagsFromString("--liftoff-only");
   const startParams = [...PGlite.defaultStartParams, ...memoryParams];
-  if (!folder) return PGlite.create({ extensions, startParams });
+  if (!folder)
+    return PGlite.create({ extensions, startParams, ...(loadDataDir && { loadDataDir }) });
   const dataDir = path.join(folder, "pglite");
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   fs.mkdirSync(dataDir, { recursive: true });
