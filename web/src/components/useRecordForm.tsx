@@ -24,6 +24,7 @@ import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../api/client";
 import { tx } from "../i18n/messages";
+import { whenIdle } from "../lib/whenIdle";
 import { useRecordId } from "./MissingRecord";
 import { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";
 
@@ -54,7 +55,8 @@ export interface RecordFormOptions<TIn extends FieldValues, TOut> {
   /**
    * The contract's zod schema: the one validator of the form and the server.
    * Or its loader, which keeps zod out of the screen's first download (the
-   * login page): asked for once the form is drawn, awaited by the first check.
+   * login page): asked for once the form is drawn and the browser is idle, or
+   * by the first check if that comes sooner.
    */
   schema: Schema<TIn, TOut> | (() => Promise<Schema<TIn, TOut>>);
   /** The empty (add) form. */
@@ -139,7 +141,7 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
   const { schema, defaults, loaded, listRoute, save, onSaved, conflictField } = options;
   const navigate = useNavigate();
   const [{ resolver, load }] = useState(() => schemaResolver(schema));
-  useEffect(() => void load?.().catch(() => undefined), [load]);
+  useEffect(() => (load ? whenIdle(() => void load().catch(() => undefined)) : undefined), [load]);
   const form = useForm<TIn, unknown, TOut>({
     resolver,
     defaultValues: defaults as DefaultValues<TIn>,
