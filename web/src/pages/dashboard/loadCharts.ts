@@ -4,7 +4,7 @@ let loaded: Charts | undefined;
 let loading: Promise<Charts> | undefined;
 
 /**
- * The two charts' code (chart.js, about 50 kB gzipped) in a chunk of its own,
+ * The two charts' code (chart.js, 59 kB gzipped) in a chunk of its own,
  * asked for with the page's (routes.tsx): /admin's first render does not wait
  * for it, and the charts are drawn once it and the figures are there.
  */
