@@ -3,6 +3,8 @@ import { lazy } from "react";
 import type { DataRouter, Location } from "react-router";
 import { dashboardSummaryQuery } from "./api/dashboard";
 import { isLoggedIn } from "./lib/session";
+import { whenIdle } from "./lib/whenIdle";
+import { loadCharts } from "./pages/dashboard/loadCharts";
 
 /** /admin's code, asked once whoever asks first (a prefetch or the route); asked again after a failure. */
 let dashboardModule: Promise<typeof import("./pages/dashboard/DashboardPage")> | undefined;
@@ -14,7 +16,11 @@ const dashboardPage = () => {
   return dashboardModule;
 };
 /** A prefetch that fails is left to the route, which asks again and shows the error. */
-const prefetchDashboard = () => void dashboardPage().catch(() => undefined);
+const prefetchDashboard = () => {
+  void dashboardPage().catch(() => undefined);
+  // The charts' chunk beside the page's, not after it (the page asks for it too).
+  void loadCharts().catch(() => undefined);
+};
 
 /** Every screen of docs/REQUIREMENTS.md section 2, by its case-sensitive route. */
 export const appRoutes = [
@@ -79,14 +85,7 @@ const prefetches: Record<string, (queryClient: QueryClient) => void> = {
  * Every login lands on /admin: the login page asks for its code once it is
  * drawn and the browser is idle, so it is there when the login succeeds.
  */
-export function preloadDashboardWhenIdle(): () => void {
-  if (!window.requestIdleCallback) {
-    const timer = window.setTimeout(prefetchDashboard, 500);
-    return () => window.clearTimeout(timer);
-  }
-  const id = window.requestIdleCallback(prefetchDashboard);
-  return () => window.cancelIdleCallback(id);
-}
+export const preloadDashboardWhenIdle = (): (() => void) => whenIdle(prefetchDashboard);
 
 /** Starts each screen's prefetch as the router arrives at it, the first address included. */
 export function prefetchOnNavigation(router: DataRouter, queryClient: QueryClient): void {

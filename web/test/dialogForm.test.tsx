@@ -13,10 +13,17 @@ const schema = z.object({ note: z.string().trim().min(3, "Note needs at least 3 
 type Values = z.input<typeof schema>;
 
 /** A dialog's form on the shared pattern: no record screen, so no listRoute. */
-function DialogForm({ save }: { save: (values: Values) => Promise<unknown> }) {
+function DialogForm({
+  save,
+  loadSchema = false,
+}: {
+  save: (values: Values) => Promise<unknown>;
+  loadSchema?: boolean;
+}) {
   const [saved, setSaved] = useState("");
   const form = useRecordForm<Values, Values>({
-    schema,
+    // The login form's way: the schema given by a loader.
+    schema: loadSchema ? async () => schema : schema,
     defaults: { note: "" },
     conflictField: "note",
     save,
@@ -31,10 +38,11 @@ function DialogForm({ save }: { save: (values: Values) => Promise<unknown> }) {
   );
 }
 
-function renderDialog(save: (values: Values) => Promise<unknown>) {
-  const router = createMemoryRouter([{ path: "*", element: <DialogForm save={save} /> }], {
-    initialEntries: ["/userWallets/statement"],
-  });
+function renderDialog(save: (values: Values) => Promise<unknown>, loadSchema = false) {
+  const router = createMemoryRouter(
+    [{ path: "*", element: <DialogForm save={save} loadSchema={loadSchema} /> }],
+    { initialEntries: ["/userWallets/statement"] },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -66,5 +74,23 @@ describe("a form with no record (a dialog, the login form)", () => {
     );
     expect(screen.getByRole("status").textContent?.trim()).toBe("1 field needs correcting.");
     expect(screen.queryAllByRole("alert")).toHaveLength(0);
+  });
+
+  it("checks with a schema given by a loader as with the schema itself", async () => {
+    const sent: Values[] = [];
+    renderDialog(async (values) => sent.push(values), true);
+    fireEvent.change(screen.getByLabelText("Note"), { target: { value: " ab " } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    });
+    await waitFor(() =>
+      expect(document.getElementById("dialog-note-error")?.textContent).toBe(
+        "Note needs at least 3 characters.",
+      ),
+    );
+    fireEvent.change(screen.getByLabelText("Note"), { target: { value: " abc " } });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    await screen.findByText("Saved: abc");
+    expect(sent).toEqual([{ note: "abc" }]);
   });
 });

@@ -16,6 +16,7 @@ import {
   FormProvider,
   get,
   type Path,
+  type Resolver,
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
@@ -23,6 +24,7 @@ import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../api/client";
 import { tx } from "../i18n/messages";
+import { whenIdle } from "../lib/whenIdle";
 import { useRecordId } from "./MissingRecord";
 import { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";
 
@@ -47,9 +49,16 @@ export function useEditRecord<T>(
   return { id, isEdit, missing, loading: isEdit && !missing && !query.data, record: query.data };
 }
 
+type Schema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn>;
+
 export interface RecordFormOptions<TIn extends FieldValues, TOut> {
-  /** The contract's zod schema: the one validator of the form and the server. */
-  schema: z.ZodType<TOut, TIn>;
+  /**
+   * The contract's zod schema: the one validator of the form and the server.
+   * Or its loader, which keeps zod out of the screen's first download (the
+   * login page): asked for once the form is drawn and the browser is idle, or
+   * by the first check if that comes sooner.
+   */
+  schema: Schema<TIn, TOut> | (() => Promise<Schema<TIn, TOut>>);
   /** The empty (add) form. */
   defaults: TIn;
   /** The loaded record as form values; the form takes them whenever they change. */
@@ -100,6 +109,24 @@ export function countErrors(errors: unknown): number {
 export const announceText = (n: number) =>
   n === 1 ? "1 field needs correcting." : `${n} fields need correcting.`;
 
+/** The form's resolver; a loaded schema's is made once and asked for again after a failure. */
+function schemaResolver<TIn extends FieldValues, TOut>(
+  schema: RecordFormOptions<TIn, TOut>["schema"],
+): { resolver: Resolver<TIn, unknown, TOut>; load?: () => Promise<unknown> } {
+  const of = (loaded: Schema<TIn, TOut>) =>
+    zodResolver(loaded as never) as unknown as Resolver<TIn, unknown, TOut>;
+  if (typeof schema !== "function") return { resolver: of(schema) };
+  let loading: Promise<Resolver<TIn, unknown, TOut>> | undefined;
+  const load = () => {
+    loading ??= schema().then(of, (error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return { resolver: async (...args) => (await load())(...args), load };
+}
+
 /**
  * The one form pattern (in the manner of react-admin's useEditController and
  * Refine's useForm): react-hook-form validated by the contract's schema, the
@@ -113,8 +140,10 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
 ): RecordFormApi<TIn, TOut> {
   const { schema, defaults, loaded, listRoute, save, onSaved, conflictField } = options;
   const navigate = useNavigate();
+  const [{ resolver, load }] = useState(() => schemaResolver(schema));
+  useEffect(() => (load ? whenIdle(() => void load().catch(() => undefined)) : undefined), [load]);
   const form = useForm<TIn, unknown, TOut>({
-    resolver: zodResolver(schema as never) as never,
+    resolver,
     defaultValues: defaults as DefaultValues<TIn>,
   });
   const { reset, getValues, handleSubmit, formState } = form;

@@ -1,9 +1,26 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Alert, Card, Col, Row } from "react-bootstrap";
 import { useDashboardSummary } from "../../api/dashboard";
 import { useTranslation } from "../../i18n";
 import { formatCount, formatMoney } from "../../lib/format";
-import { NewUsersChart, UserTypesChart } from "./charts";
+import { loadCharts, loadedCharts } from "./loadCharts";
+
+/** The charts' components once their code is there; until then their cards keep the placeholder. */
+function useCharts() {
+  const [charts, setCharts] = useState(loadedCharts);
+  useEffect(() => {
+    if (charts) return;
+    let mounted = true;
+    loadCharts().then(
+      (loaded) => mounted && setCharts(loaded),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [charts]);
+  return charts;
+}
 
 function SummaryCard({ id, title, value }: { id: string; title: string; value: ReactNode }) {
   const { t } = useTranslation();
@@ -68,6 +85,7 @@ function ChartCard({
 export default function DashboardPage() {
   const { data, isPending, isError } = useDashboardSummary();
   const { t } = useTranslation();
+  const charts = useCharts();
   return (
     <>
       <h1 className="h4 mb-3">{t("dashboard.title")}</h1>
@@ -98,16 +116,18 @@ export default function DashboardPage() {
         <ChartCard
           id="chart-user-types-status-quo"
           title={t("dashboard.userTypes")}
-          loading={isPending}
+          loading={isPending || !charts}
         >
-          {data && <UserTypesChart tiers={data.users_by_membership} />}
+          {data && charts && <charts.UserTypesChart tiers={data.users_by_membership} />}
         </ChartCard>
         <ChartCard
           id="chart-new-users-current-year-"
           title={t("dashboard.newUsers")}
-          loading={isPending}
+          loading={isPending || !charts}
         >
-          {data && <NewUsersChart year={data.year} counts={data.new_users_by_month} />}
+          {data && charts && (
+            <charts.NewUsersChart year={data.year} counts={data.new_users_by_month} />
+          )}
         </ChartCard>
       </Row>
     </>

@@ -1,4 +1,4 @@
-import { type AdminData, type LoginBody, loginBody } from "@store/contract";
+import type { AdminData, LoginBody } from "@store/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button, Card, Form, InputGroup } from "react-bootstrap";
@@ -48,7 +48,7 @@ export default function LoginPage() {
   // guard, and one message under the form instead of a message per field
   // (docs/REQUIREMENTS.md section 5).
   const login = useRecordForm({
-    schema: loginBody,
+    schema: () => import("./loginSchema").then((module) => module.loginBody),
     defaults: { email: "", password: "" } satisfies LoginBody,
     save: async ({ email, password }) => {
       if (!email || !password) {
