@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -9,21 +9,29 @@ import { RecordForm, useRecordForm } from "../src/components/useRecordForm";
 
 afterEach(cleanup);
 
-const schema = z.object({ note: z.string().trim().min(3, "Note needs at least 3 characters.") });
+const noteSchema = (min: number) =>
+  z.object({ note: z.string().trim().min(min, `Note needs at least ${min} characters.`) });
+const schema = noteSchema(3);
 type Values = z.input<typeof schema>;
+/** A loader made once, as the login page's: a new one each render would load again. */
+const loadSchema3 = async () => schema;
 
 /** A dialog's form on the shared pattern: no record screen, so no listRoute. */
 function DialogForm({
   save,
   loadSchema = false,
+  min = 3,
 }: {
   save: (values: Values) => Promise<unknown>;
   loadSchema?: boolean;
+  /** A rule that changes while the form is drawn (as a coupon's saved expiry arrives). */
+  min?: number;
 }) {
   const [saved, setSaved] = useState("");
+  const ruled = useMemo(() => noteSchema(min), [min]);
   const form = useRecordForm<Values, Values>({
     // The login form's way: the schema given by a loader.
-    schema: loadSchema ? async () => schema : schema,
+    schema: loadSchema ? loadSchema3 : ruled,
     defaults: { note: "" },
     conflictField: "note",
     save,
@@ -45,6 +53,19 @@ function renderDialog(save: (values: Values) => Promise<unknown>, loadSchema = f
   );
   render(<RouterProvider router={router} />);
   return router;
+}
+
+/** The form drawn with one rule, then with another, as a record that changes a rule arrives. */
+function RuleChange({ save }: { save: (values: Values) => Promise<unknown> }) {
+  const [min, setMin] = useState(5);
+  return (
+    <>
+      <button type="button" onClick={() => setMin(1)}>
+        Loaded
+      </button>
+      <DialogForm save={save} min={min} />
+    </>
+  );
 }
 
 describe("a form with no record (a dialog, the login form)", () => {
@@ -92,5 +113,18 @@ describe("a form with no record (a dialog, the login form)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
     await screen.findByText("Saved: abc");
     expect(sent).toEqual([{ note: "abc" }]);
+  });
+
+  it("checks with the schema of the latest render (a rule that hangs on the loaded record)", async () => {
+    const sent: Values[] = [];
+    const router = createMemoryRouter([
+      { path: "*", element: <RuleChange save={async (values) => sent.push(values)} /> },
+    ]);
+    render(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByRole("button", { name: "Loaded" }));
+    fireEvent.change(screen.getByLabelText("Note"), { target: { value: "ab" } });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    await screen.findByText("Saved: ab");
+    expect(sent).toEqual([{ note: "ab" }]);
   });
 });

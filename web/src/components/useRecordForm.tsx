@@ -5,6 +5,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from "react";
@@ -140,7 +141,8 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
 ): RecordFormApi<TIn, TOut> {
   const { schema, defaults, loaded, listRoute, save, onSaved, conflictField } = options;
   const navigate = useNavigate();
-  const [{ resolver, load }] = useState(() => schemaResolver(schema));
+  // Again when the schema changes: a rule may hang on the loaded record (a coupon's saved expiry).
+  const { resolver, load } = useMemo(() => schemaResolver(schema), [schema]);
   useEffect(() => (load ? whenIdle(() => void load().catch(() => undefined)) : undefined), [load]);
   const form = useForm<TIn, unknown, TOut>({
     resolver,

@@ -29,6 +29,9 @@ function refusalMessage(error: unknown): string {
 }
 
 /** /login-back: the administrator login of docs/REQUIREMENTS.md section 2. */
+/** The login schema's loader, one for the page's life: a new one would load it again. */
+const loadLoginSchema = () => import("./loginSchema").then((module) => module.loginBody);
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -48,7 +51,7 @@ export default function LoginPage() {
   // guard, and one message under the form instead of a message per field
   // (docs/REQUIREMENTS.md section 5).
   const login = useRecordForm({
-    schema: () => import("./loginSchema").then((module) => module.loginBody),
+    schema: loadLoginSchema,
     defaults: { email: "", password: "" } satisfies LoginBody,
     save: async ({ email, password }) => {
       if (!email || !password) {
