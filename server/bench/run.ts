@@ -143,6 +143,8 @@ function callsFor(totals: { orders: number; users: number; withdrawals: number }
     { name: 'orders, search hit "Wong"', path: list("orders", "&q=Wong") },
     { name: 'orders, search miss "Selangor"', path: list("orders", "&q=Selangor") },
     { name: 'orders, search short "KL"', path: list("orders", "&q=KL") },
+    { name: 'orders, search short miss "QZ"', path: list("orders", "&q=QZ") },
+    { name: 'orders, search one letter "a"', path: list("orders", "&q=a") },
     { name: "users, sorted by ttl_order", path: list("users", "&_sort=ttl_order&_order=desc") },
     {
       name: "orders, sorted by total_price",
@@ -155,6 +157,7 @@ function callsFor(totals: { orders: number; users: number; withdrawals: number }
       path: `/api/users?_page=${page(5000, totals.users)}&_limit=10`,
     },
     { name: 'users, search "wong"', path: list("users", "&q=wong") },
+    { name: 'users, search short "ng"', path: list("users", "&q=ng") },
     { name: "users, filter membership=3", path: list("users", "&membership=3") },
     {
       name: `usersWallet, page ${page(5000, totals.users)}`,
