@@ -143,7 +143,7 @@ function callsFor(totals: { orders: number; users: number; withdrawals: number }
     { name: 'orders, search hit "Wong"', path: list("orders", "&q=Wong") },
     { name: 'orders, search miss "Selangor"', path: list("orders", "&q=Selangor") },
     { name: 'orders, search short "KL"', path: list("orders", "&q=KL") },
-    { name: 'orders, search short miss "QZ"', path: list("orders", "&q=QZ") },
+    { name: 'orders, search short miss "XQ"', path: list("orders", "&q=XQ") },
     { name: 'orders, search one letter "a"', path: list("orders", "&q=a") },
     { name: "users, sorted by ttl_order", path: list("users", "&_sort=ttl_order&_order=desc") },
     {

@@ -196,6 +196,30 @@ describe("searched and filtered totals", () => {
     }
   });
 
+  it("more matches than the cap, none among the newest: pages sorted once, kept until a write", async () => {
+    // 1,100 "Agedmatch" orders older than every other: the walk of the newest rows meets none.
+    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status, created_at)
+      select 'AM' || g, 'agedmatch' || g, 1, 1, now() - interval '400 days' - make_interval(secs => g)
+      from generate_series(1, 1100) as g`);
+    const want = (n: number) =>
+      keys(sql`select orders_id as id from orders where ${matches("agedmatch")}
+        order by created_at desc, orders_id desc${window(10, (n - 1) * 10)}`);
+    for (const n of [1, 2, 10, 11, 2]) {
+      const got = await page(`/api/orders?q=agedmatch&_page=${n}&_limit=10`, "orders_id");
+      expect(got).toMatchObject({ total: String(SEARCH_COUNT_CAP), capped: "true" });
+      expect(got.ids, `page ${n}`).toEqual(await want(n));
+    }
+    // A newer match: the kept pages are stale, so the search is counted and sorted again.
+    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status, created_at)
+      values ('AM-NEW', 'agedmatch-new', 1, 1, now() - interval '399 days')`);
+    const again = await page("/api/orders?q=agedmatch&_page=1&_limit=10", "orders_id");
+    expect(again.ids).toEqual(await want(1));
+    const [newest] = await keys(
+      sql`select orders_id as id from orders where order_number = 'AM-NEW'`,
+    );
+    expect(again.ids[0]).toBe(newest);
+  });
+
   it("a term that is absent answers 0 and no rows", async () => {
     const got = await page("/api/orders?q=Selangor&_page=1&_limit=10", "orders_id");
     expect(got).toEqual({ ids: [], total: "0", capped: undefined });
