@@ -2,19 +2,13 @@ import type { QueryClient } from "@tanstack/react-query";
 import { lazy } from "react";
 import type { DataRouter, Location } from "react-router";
 import { dashboardSummaryQuery } from "./api/dashboard";
+import { loadOnce } from "./lib/loadOnce";
 import { isLoggedIn } from "./lib/session";
 import { whenIdle } from "./lib/whenIdle";
 import { loadCharts } from "./pages/dashboard/loadCharts";
 
-/** /admin's code, asked once whoever asks first (a prefetch or the route); asked again after a failure. */
-let dashboardModule: Promise<typeof import("./pages/dashboard/DashboardPage")> | undefined;
-const dashboardPage = () => {
-  dashboardModule ??= import("./pages/dashboard/DashboardPage").catch((error: unknown) => {
-    dashboardModule = undefined;
-    throw error;
-  });
-  return dashboardModule;
-};
+/** /admin's code, asked once whoever asks first (a prefetch or the route). */
+const dashboardPage = loadOnce(() => import("./pages/dashboard/DashboardPage"));
 /** A prefetch that fails is left to the route, which asks again and shows the error. */
 const prefetchDashboard = () => {
   void dashboardPage().catch(() => undefined);

@@ -25,6 +25,7 @@ import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../api/client";
 import { tx } from "../i18n/messages";
+import { loadOnce } from "../lib/loadOnce";
 import { whenIdle } from "../lib/whenIdle";
 import { useRecordId } from "./MissingRecord";
 import { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";
@@ -110,21 +111,14 @@ export function countErrors(errors: unknown): number {
 export const announceText = (n: number) =>
   n === 1 ? "1 field needs correcting." : `${n} fields need correcting.`;
 
-/** The form's resolver; a loaded schema's is made once and asked for again after a failure. */
+/** The form's resolver; a loaded schema's is made once (lib/loadOnce.ts). */
 function schemaResolver<TIn extends FieldValues, TOut>(
   schema: RecordFormOptions<TIn, TOut>["schema"],
 ): { resolver: Resolver<TIn, unknown, TOut>; load?: () => Promise<unknown> } {
   const of = (loaded: Schema<TIn, TOut>) =>
     zodResolver(loaded as never) as unknown as Resolver<TIn, unknown, TOut>;
   if (typeof schema !== "function") return { resolver: of(schema) };
-  let loading: Promise<Resolver<TIn, unknown, TOut>> | undefined;
-  const load = () => {
-    loading ??= schema().then(of, (error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const load = loadOnce(() => schema().then(of));
   return { resolver: async (...args) => (await load())(...args), load };
 }
 

@@ -3,11 +3,11 @@ import { Alert, Card, Col, Row } from "react-bootstrap";
 import { useDashboardSummary } from "../../api/dashboard";
 import { useTranslation } from "../../i18n";
 import { formatCount, formatMoney } from "../../lib/format";
-import { loadCharts, loadedCharts } from "./loadCharts";
+import { loadCharts } from "./loadCharts";
 
 /** The charts' components once their code is there; until then their cards keep the placeholder. */
 function useCharts() {
-  const [charts, setCharts] = useState(loadedCharts);
+  const [charts, setCharts] = useState(loadCharts.loaded);
   useEffect(() => {
     if (charts) return;
     let mounted = true;

@@ -28,10 +28,10 @@ function refusalMessage(error: unknown): string {
   return i18next.t("login.invalidCredential");
 }
 
-/** /login-back: the administrator login of docs/REQUIREMENTS.md section 2. */
 /** The login schema's loader, one for the page's life: a new one would load it again. */
 const loadLoginSchema = () => import("./loginSchema").then((module) => module.loginBody);
 
+/** /login-back: the administrator login of docs/REQUIREMENTS.md section 2. */
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
