@@ -46,8 +46,11 @@ export async function createTestContext(): Promise<TestContext> {
   } else {
     database = await openDatabase({ timeZone: config.timeZone, loadDataDir: pgliteTemplate() });
   }
-  await seedBase(database.db);
-  await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
+  // A PGlite copy of the template holds them already.
+  if (server || !pgliteTemplate()) {
+    await seedBase(database.db);
+    await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
+  }
   const app = await buildApp({ db: database.db, config });
   const cookie = await login(app);
   return {

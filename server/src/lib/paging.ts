@@ -116,14 +116,15 @@ export interface ListClauses {
   filtered: SQL | undefined;
   /** The search alone (`q` on every searched column), as a row is checked. */
   search: SQL | undefined;
-  /** The same as an index finds it (indexedSearch), or the list's searchKeys. */
+  /**
+   * The same as an index finds it (indexedSearch), or the list's searchKeys;
+   * absent for a short term on a list without search_grams: its matches are read row by row.
+   */
   indexed?: SQL | undefined;
   /** `q`, when searched. */
   q?: string;
   /** `q` is under three characters: one- and two-character pieces, not trigrams (see readKeys). */
   shortTerm?: boolean;
-  /** No index finds `q` (a short term on a list without search_grams): matches are read row by row. */
-  unindexed?: boolean;
   /** Neither filter nor search: the total is the list's running total. */
   unfiltered: boolean;
   /** No `_sort`: the directory, if any, serves the order. */
@@ -264,7 +265,6 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
       ? sql`${spec.key} in (${spec.searchKeys(q)})`
       : indexedSearch(spec.search, q);
     if (isShort(q)) clauses.shortTerm = true;
-    if (!clauses.indexed) clauses.unindexed = true;
   }
   if (parentSort) clauses.parentSort = parentSort;
   if (query._format === "csv") clauses.csv = true;
@@ -643,7 +643,7 @@ async function readKeys(
     // common one ("a", "kh" in every order number) building its bitmap costs
     // more than reading rows until the cap. A sample of the rows tells which.
     const read = Boolean(
-      clauses.unindexed || (clauses.shortTerm && (await isCommon(db, clauses, from))),
+      !clauses.indexed || (clauses.shortTerm && (await isCommon(db, clauses, from))),
     );
     const first = read
       ? await count(clauses.where)(db)
@@ -671,12 +671,12 @@ async function readKeys(
   const sortAll = async (byIndex: boolean) => {
     const matching = byIndex ? indexed : clauses.where;
     const first = offset + limit <= HEAD_KEPT;
-    const read = (tx: Tx) =>
+    const readSorted = (tx: Tx) =>
       keyPage(
         tx,
         sql`select array(${keysIn(matching)} limit ${first ? HEAD_KEPT : limit} offset ${first ? 0 : offset}) as keys`,
       );
-    const page = byIndex ? await withTrigramPlan(db, read) : await read(db);
+    const page = byIndex ? await withTrigramPlan(db, readSorted) : await readSorted(db);
     if (!first) return page.keys;
     kept.head = page.keys;
     return page.keys.slice(offset, offset + limit);
