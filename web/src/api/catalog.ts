@@ -9,7 +9,7 @@ import type {
 } from "@store/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, useRefresh } from "./client";
-import { createResource } from "./crud";
+import { createResource, type RemoveTarget } from "./crud";
 
 /** Brands: GET/POST brands, GET/PUT/DELETE brands/{id}. */
 export const brands = createResource<Brand, BrandInput>({
@@ -63,10 +63,18 @@ function useRefreshCatalog() {
 export function useSaveProduct() {
   const refresh = useRefreshCatalog();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number | null; input: ProductInput }) =>
+    mutationFn: ({
+      id,
+      input,
+      version,
+    }: {
+      id: number | null;
+      input: ProductInput;
+      version?: number | undefined;
+    }) =>
       id === null
         ? api.post<Product>("products", input)
-        : api.put<Product>(`products/${id}`, input),
+        : api.put<Product>(`products/${id}`, input, version),
     onSuccess: refresh,
   });
 }
@@ -75,7 +83,7 @@ export function useSaveProduct() {
 export function useRemoveProduct() {
   const refresh = useRefreshCatalog();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Product>(`products/${id}`),
-    onSuccess: refresh,
+    mutationFn: ({ id, version }: RemoveTarget) => api.delete<Product>(`products/${id}`, version),
+    onSettled: refresh,
   });
 }

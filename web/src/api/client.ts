@@ -1,16 +1,80 @@
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 
-/** A failed call: the server's plain message and, for 400, the field issues. */
+/** One field another admin changed since the version a write was based on (a 412's `changes`). */
+export interface ConflictChange {
+  field: string;
+  /** The value at the version sent; null when the server no longer knows it. */
+  was: unknown;
+  now: unknown;
+}
+
+/**
+ * A 412's body: the write was based on a version that is no longer the
+ * record's (optimistic concurrency, issue 18). Nothing was changed.
+ */
+export interface Conflict {
+  message: string;
+  /** The record's version now. */
+  version: number;
+  /** Who made the change that came first, and when ("yyyy-MM-dd HH:mm:ss", store time). */
+  changed_by: string | null;
+  changed_at: string | null;
+  changes: ConflictChange[];
+}
+
+/** A failed call: the server's plain message and, for 400, the field issues; for 412, what changed. */
 export class ApiError extends Error {
-  /** Set by a form that showed every issue of this 400 on its fields (no toast then). */
+  /**
+   * Set by a screen that said this failure itself: every issue of a 400 on its
+   * fields, or a 412 in a form's conflict panel or a row's own toast (no toast then).
+   */
   shownOnFields = false;
   constructor(
     readonly status: number,
     message: string,
     readonly issues: { path: string; message: string }[] = [],
+    /** A 412's body: the version now and who changed what. */
+    readonly conflict: Conflict | null = null,
   ) {
     super(message);
   }
+}
+
+/** A write refused because the record changed since it was shown (412), with what changed. */
+export function isStale(error: unknown): error is ApiError & { conflict: Conflict } {
+  return error instanceof ApiError && error.status === 412 && error.conflict !== null;
+}
+
+/** A 412's body as the server sends it, read defensively: a field missing is left empty. */
+function conflictOf(data: Record<string, unknown>, message: string): Conflict {
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  const changes = Array.isArray(data.changes) ? data.changes : [];
+  return {
+    message,
+    version: typeof data.version === "number" ? data.version : 0,
+    changed_by: text(data.changed_by),
+    changed_at: text(data.changed_at),
+    changes: changes
+      .filter((c): c is Record<string, unknown> => typeof c === "object" && c !== null)
+      .map((c) => ({ field: String(c.field ?? ""), was: c.was ?? null, now: c.now ?? null })),
+  };
+}
+
+/**
+ * The version a record was answered with (`version`, raised by every committed
+ * change), or undefined for a record that carries none. Sent back as If-Match.
+ */
+export function recordVersion(record: unknown): number | undefined {
+  if (typeof record !== "object" || record === null || !("version" in record)) return undefined;
+  const { version } = record as { version: unknown };
+  return typeof version === "number" ? version : undefined;
+}
+
+/** A record's form values without its version: the version travels as If-Match, never in a body. */
+export function withoutVersion<T extends object>(record: T): T {
+  if (!("version" in record)) return record;
+  const { version: _version, ...rest } = record as T & { version: unknown };
+  return rest as T;
 }
 
 /** Called when the server says the session is gone (401 on a private call). */
@@ -19,14 +83,26 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-async function send(method: string, path: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = { method, credentials: "same-origin", headers: {} };
+/**
+ * `version`: the record's version as the admin was shown it, sent as
+ * `If-Match: "<n>"`; the server refuses the write with 412 if the record has
+ * changed since. Left out, the write is unconditional (the last one wins).
+ */
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  version?: number,
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const init: RequestInit = { method, credentials: "same-origin", headers };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
     init.body = JSON.stringify(body);
-    init.headers = { "content-type": "application/json" };
+    headers["content-type"] = "application/json";
   }
+  if (version !== undefined) headers["if-match"] = `"${version}"`;
   let response: Response;
   try {
     response = await fetch(`/api/${path}`, init);
@@ -37,19 +113,26 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
     const data = (await response.json().catch(() => ({}))) as {
       message?: string;
       issues?: { path: string; message: string }[];
-    };
+    } & Record<string, unknown>;
     if (response.status === 401 && path !== "login" && path !== "loginAdmin") onUnauthorized();
+    const message = data.message ?? `The call failed (${response.status}).`;
     throw new ApiError(
       response.status,
-      data.message ?? `The call failed (${response.status}).`,
+      message,
       data.issues,
+      response.status === 412 ? conflictOf(data, message) : null,
     );
   }
   return response;
 }
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await send(method, path, body);
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  version?: number,
+): Promise<T> {
+  const response = await send(method, path, body, version);
   return (await response.json()) as T;
 }
 
@@ -105,8 +188,9 @@ export interface BulkAnswer {
 export const api = {
   get: <T>(path: string) => request<T>("GET", path),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
-  put: <T>(path: string, body: unknown) => request<T>("PUT", path, body),
-  delete: <T>(path: string) => request<T>("DELETE", path),
+  /** `version`: the version the admin was shown (If-Match); a stale one is refused with 412. */
+  put: <T>(path: string, body: unknown, version?: number) => request<T>("PUT", path, body, version),
+  delete: <T>(path: string, version?: number) => request<T>("DELETE", path, undefined, version),
 };
 
 /**

@@ -19,10 +19,29 @@ export type ListParams = Record<string, string | number | (string | number)[] | 
  * the list's `filter` (its search and filters) matches; other fields are the
  * action's own (an order's new status).
  */
-export type BulkRequest = { action: string; ids?: number[]; filter?: ListParams } & Record<
-  string,
-  unknown
->;
+export type BulkRequest = {
+  action: string;
+  ids?: number[];
+  filter?: ListParams;
+  /**
+   * The version each chosen row was shown with ("<id>": n): a row changed
+   * since is left as it is, its result a 412 (the other rows go on).
+   */
+  versions?: Record<string, number>;
+} & Record<string, unknown>;
+
+/** A record to delete, and the version the admin was shown (If-Match). */
+export interface RemoveTarget {
+  id: number;
+  version?: number | undefined;
+}
+
+/** A record's write: its id, the body, and the version the form was loaded with (If-Match). */
+export interface UpdateTarget<TInput> {
+  id: number;
+  input: TInput;
+  version?: number | undefined;
+}
 
 /**
  * POST <list>/bulk. Whatever the answer (some items may fail, the call itself
@@ -94,20 +113,22 @@ export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) 
     });
   }
 
+  /** PUT with If-Match: the version the form was loaded with (a 412 when another admin saved first). */
   function useUpdate() {
     const refresh = useRefresh(keys.all);
     return useMutation({
-      mutationFn: ({ id, input }: { id: number; input: TInput }) =>
-        api.put<TRecord>(paths.item(id), input),
+      mutationFn: ({ id, input, version }: UpdateTarget<TInput>) =>
+        api.put<TRecord>(paths.item(id), input, version),
       onSuccess: refresh,
     });
   }
 
+  /** DELETE with If-Match; refreshed whatever the answer: a 412 shows the row as it now is. */
   function useRemove() {
     const refresh = useRefresh(keys.all);
     return useMutation({
-      mutationFn: (id: number) => api.delete<TRecord>(paths.item(id)),
-      onSuccess: refresh,
+      mutationFn: ({ id, version }: RemoveTarget) => api.delete<TRecord>(paths.item(id), version),
+      onSettled: refresh,
     });
   }
 

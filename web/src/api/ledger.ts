@@ -80,8 +80,15 @@ export function useAdjustWallet() {
 export function useReverseWithdrawal() {
   const refresh = useRefreshMoney();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: WithdrawReversalInput }) =>
-      api.put<WithdrawRequest>(`withdrawRequest/${id}/reverse`, input),
+    mutationFn: ({
+      id,
+      input,
+      version,
+    }: {
+      id: number;
+      input: WithdrawReversalInput;
+      version?: number | undefined;
+    }) => api.put<WithdrawRequest>(`withdrawRequest/${id}/reverse`, input, version),
     onSettled: refresh,
   });
 }

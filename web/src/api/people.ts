@@ -14,7 +14,7 @@ import type {
 } from "@store/contract";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { api, requestPage, useRefresh } from "./client";
-import { createResource } from "./crud";
+import { createResource, type RemoveTarget } from "./crud";
 
 /** Users: GET/POST users, GET/PUT/DELETE users/{id}. */
 export const users = createResource<User, UserCreate | UserUpdate>({
@@ -49,8 +49,8 @@ export function useRefreshPeople() {
 export function useRemoveUser() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: (id: number) => api.delete<User>(`users/${id}`),
-    onSuccess: refresh,
+    mutationFn: ({ id, version }: RemoveTarget) => api.delete<User>(`users/${id}`, version),
+    onSettled: refresh,
   });
 }
 
@@ -58,8 +58,8 @@ export function useRemoveUser() {
 export function useRemoveWallet() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Wallet>(`usersWallet/${id}`),
-    onSuccess: refresh,
+    mutationFn: ({ id, version }: RemoveTarget) => api.delete<Wallet>(`usersWallet/${id}`, version),
+    onSettled: refresh,
   });
 }
 
@@ -67,8 +67,16 @@ export function useRemoveWallet() {
 export function useSaveUser() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number | null; input: UserCreate | UserUpdate }) =>
-      id === null ? api.post<User>("users", input) : api.put<User>(`users/${id}`, input),
+    mutationFn: ({
+      id,
+      input,
+      version,
+    }: {
+      id: number | null;
+      input: UserCreate | UserUpdate;
+      version?: number | undefined;
+    }) =>
+      id === null ? api.post<User>("users", input) : api.put<User>(`users/${id}`, input, version),
     onSuccess: refresh,
   });
 }

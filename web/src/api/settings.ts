@@ -10,6 +10,7 @@ import type {
 } from "@store/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, useRefresh } from "./client";
+import type { UpdateTarget } from "./crud";
 
 /** The store record is always id 1 (docs/REQUIREMENTS.md section 3). */
 export const SETTINGS_ID = 1;
@@ -41,7 +42,8 @@ export function useSettings() {
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SettingsInput) => api.put<Settings>(`settings/${SETTINGS_ID}`, input),
+    mutationFn: ({ input, version }: { input: SettingsInput; version?: number | undefined }) =>
+      api.put<Settings>(`settings/${SETTINGS_ID}`, input, version),
     onSuccess: (saved) => {
       client.setQueryData(settingsKeys.store, saved);
       return client.invalidateQueries({ queryKey: settingsKeys.store });
@@ -59,8 +61,8 @@ export function useSocialLogins() {
 export function useSaveSocialLogin() {
   const refresh = useRefresh(settingsKeys.socialLogins);
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: SocialLoginInput }) =>
-      api.put<SocialLogin>(`socialLogins/${id}`, input),
+    mutationFn: ({ id, input, version }: UpdateTarget<SocialLoginInput>) =>
+      api.put<SocialLogin>(`socialLogins/${id}`, input, version),
     onSuccess: refresh,
   });
 }
@@ -75,8 +77,8 @@ export function usePaymentMethod(id = PAYMENT_METHOD_ID) {
 export function useSavePaymentMethod(id = PAYMENT_METHOD_ID) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: PaymentMethodInput) =>
-      api.put<PaymentMethod>(`paymentMethods/${id}`, input),
+    mutationFn: ({ input, version }: { input: PaymentMethodInput; version?: number | undefined }) =>
+      api.put<PaymentMethod>(`paymentMethods/${id}`, input, version),
     onSuccess: (saved) => {
       client.setQueryData(settingsKeys.payment(id), saved);
     },
@@ -101,8 +103,8 @@ export function useAddShippingMethod() {
 export function useSaveShippingMethod() {
   const refresh = useRefresh(settingsKeys.shipping);
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: ShippingMethodInput }) =>
-      api.put<ShippingMethod>(`shippingMethod/${id}`, input),
+    mutationFn: ({ id, input, version }: UpdateTarget<ShippingMethodInput>) =>
+      api.put<ShippingMethod>(`shippingMethod/${id}`, input, version),
     onSuccess: refresh,
   });
 }

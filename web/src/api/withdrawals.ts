@@ -22,11 +22,21 @@ export function useDecideWithdrawal() {
   // Approving posts a withdrawal entry: the statements and balances change too.
   const refresh = useRefresh(withdrawRequests.keys.all, wallets.keys.all, ["walletLedger"]);
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: Decision }) =>
-      api.put<WithdrawRequest>(`withdrawRequest/${id}`, {
-        withdraw_id: id,
-        withdraw_status: decision,
-      }),
+    mutationFn: ({
+      id,
+      decision,
+      version,
+    }: {
+      id: number;
+      decision: Decision;
+      /** The version the admin was shown: a request changed since is refused (412). */
+      version?: number | undefined;
+    }) =>
+      api.put<WithdrawRequest>(
+        `withdrawRequest/${id}`,
+        { withdraw_id: id, withdraw_status: decision },
+        version,
+      ),
     onSettled: refresh,
   });
 }

@@ -7,6 +7,7 @@ import type { BulkRequest } from "../api/crud";
 import { tx } from "../i18n/messages";
 import { formatCount } from "../lib/format";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { staleRowText } from "./staleRows";
 import type { ListState } from "./useListState";
 
 /** How a list names its records in the bulk texts: "brand" / "brands". */
@@ -58,20 +59,51 @@ export const statusActions: BulkAction[] = [
   },
 ];
 
+/** A row as the bulk bar knows it: its id, its name, and the version the list showed (If-Match). */
+export interface PickedRow {
+  id: number;
+  name: string;
+  version?: number | undefined;
+}
+
 /**
  * The rows an admin has ticked (their ids and names, across pages), or every
  * record the list matches. A new search or filter starts afresh: the ticked
- * rows may no longer be on show.
+ * rows may no longer be on show. Each ticked row keeps the version it was
+ * shown with, sent with the action: a row changed since is left as it is (412).
  */
 export function useSelection(list: ListState) {
   const [chosen, setChosen] = useState<ReadonlyMap<number, string>>(new Map());
+  const [versions, setVersions] = useState<ReadonlyMap<number, number>>(new Map());
   const [matching, setMatching] = useState(false);
   const shown = JSON.stringify(list.filterParams);
   const [selectedIn, setSelectedIn] = useState(shown);
   if (selectedIn !== shown) {
     setSelectedIn(shown);
     setChosen(new Map());
+    setVersions(new Map());
     setMatching(false);
+  }
+
+  /** Ticks or unticks rows, keeping the version each was shown with. */
+  function pick(rows: PickedRow[], on: boolean) {
+    setMatching(false);
+    setChosen((current) => {
+      const next = new Map(current);
+      for (const row of rows) {
+        if (on) next.set(row.id, row.name);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+    setVersions((current) => {
+      const next = new Map(current);
+      for (const row of rows) {
+        if (on && row.version !== undefined) next.set(row.id, row.version);
+        else next.delete(row.id);
+      }
+      return next;
+    });
   }
 
   return {
@@ -79,30 +111,28 @@ export function useSelection(list: ListState) {
     matching,
     count: chosen.size,
     has: (id: number) => matching || chosen.has(id),
-    toggle(id: number, name: string, on: boolean) {
-      setMatching(false);
-      setChosen((current) => {
-        const next = new Map(current);
-        if (on) next.set(id, name);
-        else next.delete(id);
-        return next;
-      });
+    toggle(id: number, name: string, on: boolean, version?: number) {
+      pick([{ id, name, version }], on);
     },
     /** Ticks or unticks every row of the page. */
-    togglePage(rows: { id: number; name: string }[], on: boolean) {
-      setMatching(false);
-      setChosen((current) => {
-        const next = new Map(current);
-        for (const row of rows) {
-          if (on) next.set(row.id, row.name);
-          else next.delete(row.id);
-        }
-        return next;
-      });
+    togglePage(rows: PickedRow[], on: boolean) {
+      pick(rows, on);
+    },
+    /**
+     * The versions the chosen rows were shown with, as a bulk call sends them
+     * ("<id>": n): a row on show now, as it is shown now; one ticked on another page, as it was then.
+     */
+    versions(onShow: PickedRow[] = []): Record<string, number> | undefined {
+      const shownNow = new Map(versions);
+      for (const row of onShow) if (row.version !== undefined) shownNow.set(row.id, row.version);
+      const known = [...chosen.keys()].filter((id) => shownNow.has(id));
+      if (known.length === 0) return undefined;
+      return Object.fromEntries(known.map((id) => [String(id), shownNow.get(id) ?? 0]));
     },
     selectMatching: () => setMatching(true),
     clear() {
       setChosen(new Map());
+      setVersions(new Map());
       setMatching(false);
     },
   };
@@ -115,29 +145,26 @@ export function SelectBox({
   selection,
   id,
   name,
+  version,
 }: {
   selection: Selection;
   id: number;
   name: string;
+  /** The version the row is shown with (the record's `version`). */
+  version?: number | undefined;
 }) {
   return (
     <Form.Check
       className="mb-0"
       aria-label={tx(`Select ${name}`)}
       checked={selection.has(id)}
-      onChange={(e) => selection.toggle(id, name, e.target.checked)}
+      onChange={(e) => selection.toggle(id, name, e.target.checked, version)}
     />
   );
 }
 
 /** The box that ticks every row of the page. */
-export function SelectPageBox({
-  selection,
-  rows,
-}: {
-  selection: Selection;
-  rows: { id: number; name: string }[];
-}) {
+export function SelectPageBox({ selection, rows }: { selection: Selection; rows: PickedRow[] }) {
   const ticked = rows.filter((r) => selection.has(r.id)).length;
   return (
     <Form.Check
@@ -171,8 +198,8 @@ export function BulkBar({
   filter,
 }: {
   selection: Selection;
-  /** The rows on show (ids and names): names the failures, offers "all matching". */
-  pageRows: { id: number; name: string }[];
+  /** The rows on show (ids, names, versions): names the failures, offers "all matching". */
+  pageRows: PickedRow[];
   total: number;
   capped: boolean;
   noun: Noun;
@@ -203,9 +230,15 @@ export function BulkBar({
     const action = asking;
     const names = new Map(selection.chosen);
     for (const row of pageRows) names.set(row.id, row.name);
+    const versions = selection.versions(pageRows);
     const body: BulkRequest = selection.matching
       ? { ...action.body, action: action.action, filter: filter ?? {} }
-      : { ...action.body, action: action.action, ids: [...selection.chosen.keys()] };
+      : {
+          ...action.body,
+          action: action.action,
+          ids: [...selection.chosen.keys()],
+          ...(versions ? { versions } : {}),
+        };
     run.mutate(body, {
       onSuccess: (answer) => {
         selection.clear();
@@ -309,7 +342,9 @@ export function BulkBar({
               <ul aria-label={tx("Failures")} className="mb-0">
                 {failures.map((f) => (
                   <li key={f.id}>
-                    {result?.names.get(f.id) ?? `#${f.id}`}: {tx(f.message)}
+                    {f.status === 412
+                      ? staleRowText(result?.names.get(f.id) ?? `#${f.id}`)
+                      : `${result?.names.get(f.id) ?? `#${f.id}`}: ${tx(f.message)}`}
                   </li>
                 ))}
               </ul>

@@ -11,7 +11,7 @@ import {
   useState,
 } from "react";
 import { Form, Pagination, Table } from "react-bootstrap";
-import type { BulkAnswer, ListPage } from "../api/client";
+import { type BulkAnswer, type ListPage, recordVersion } from "../api/client";
 import type { BulkRequest } from "../api/crud";
 import {
   type BulkAction,
@@ -214,7 +214,13 @@ export function DataTable<T>({
   }, [page, list.page, lastPage, setPage]);
 
   const rows = page?.rows ?? [];
-  const pageRows = bulk ? rows.map((row) => ({ id: bulk.idOf(row), name: bulk.nameOf(row) })) : [];
+  const pageRows = bulk
+    ? rows.map((row) => ({
+        id: bulk.idOf(row),
+        name: bulk.nameOf(row),
+        version: recordVersion(row),
+      }))
+    : [];
   // "Showing a to b of n entries"; a search or filter with more matches than the
   // server counts says so ("of more than 1,000 entries", docs/DECISIONS.md, "Lists at any size").
   const of = capped ? `more than ${total.toLocaleString("en")}` : String(total);
@@ -327,6 +333,7 @@ export function DataTable<T>({
                         selection={selection}
                         id={bulk.idOf(row)}
                         name={bulk.nameOf(row)}
+                        version={recordVersion(row)}
                       />
                     </td>
                   )}

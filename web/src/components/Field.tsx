@@ -8,6 +8,7 @@ import {
   useFormState,
 } from "react-hook-form";
 import { tx } from "../i18n/messages";
+import { useRegisterFieldLabel } from "./ConflictPanel";
 
 /** What an input needs to be tied to its label, hint and error. */
 export interface InputAria {
@@ -85,6 +86,7 @@ function BoundField(props: BoundProps) {
   const { name, children } = props;
   const id = props.id ?? fieldId(name);
   const { register, control } = useFormContext<FieldValues>();
+  useRegisterFieldLabel(name, props.label);
   const { errors } = useFormState({ control, name });
   const error = (get(errors, name) as { message?: string } | undefined)?.message;
   const aria = inputAria(id, error, !!props.hint);

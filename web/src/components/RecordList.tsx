@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import type { ListPage } from "../api/client";
+import type { RemoveTarget } from "../api/crud";
 import { tx } from "../i18n/messages";
 import type { BulkOptions, Column } from "./DataTable";
 import { DataTable } from "./DataTable";
@@ -47,7 +48,7 @@ export function RecordList<T>({
   /** Names the row in the Delete Alert and in the buttons' accessible names. */
   nameOf: (row: T) => string;
   editTo: (row: T) => string;
-  remove: UseMutationResult<unknown, Error, number>;
+  remove: UseMutationResult<unknown, Error, RemoveTarget>;
   rowClassName?: (row: T) => string | undefined;
   /** The screen's own buttons of a row, before Edit and Delete. */
   rowActions?: (row: T) => ReactNode;
@@ -55,6 +56,7 @@ export function RecordList<T>({
   const deleteDialog = useDeleteDialog<T>({
     remove,
     idOf,
+    nameOf,
     question: (row) => `Are you sure you want to delete "${nameOf(row)}"?`,
   });
   const actions: Column<T> = {

@@ -1,8 +1,16 @@
-import type { ReactNode } from "react";
+import type { UseMutationResult } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { Form } from "react-bootstrap";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+import { type BulkAnswer, recordVersion } from "../api/client";
+import type { BulkRequest } from "../api/crud";
 import { useTranslation } from "../i18n";
 import { tx } from "../i18n/messages";
+import { useRegisterFieldLabel } from "./ConflictPanel";
+import type { Column } from "./DataTable";
+import { StatusBadge } from "./StatusBadge";
+import { staleRowText } from "./staleRows";
+import { showToast } from "./toastStore";
 
 /**
  * A 1/0 status field as a switch. The form may hold the status as it came from
@@ -28,6 +36,8 @@ export function StatusSwitch<T extends FieldValues>({
   "aria-label"?: string;
 }) {
   const { t } = useTranslation();
+  // A conflict names the field as the switch does ("Referral Commission…", or "Active").
+  useRegisterFieldLabel(name, label ?? "Active");
   return (
     <Controller
       control={control}
@@ -52,4 +62,96 @@ export function StatusSwitch<T extends FieldValues>({
       )}
     />
   );
+}
+
+/**
+ * A row's 1/0 status as a switch in a list, its word (Active, Inactive) as the
+ * badge the list showed before. Switching runs the list's own bulk Activate or
+ * Deactivate on that one row, sent with the version the row is shown with: a
+ * row changed by someone else since is left as it is, the list says so by
+ * name and shows it afresh (the bulk call refreshes the list whatever the answer).
+ */
+export function RowStatusSwitch({
+  run,
+  id,
+  name,
+  version,
+  value,
+}: {
+  /** The list's bulk mutation (xs.useBulk()). */
+  run: UseMutationResult<BulkAnswer, Error, BulkRequest>;
+  id: number;
+  /** Names the row: its accessible name, and the message when it changed meanwhile. */
+  name: string;
+  version: number | undefined;
+  value: number | string | null | undefined;
+}) {
+  const on = Number(value) === 1;
+  const [busy, setBusy] = useState(false);
+  function toggle() {
+    setBusy(true);
+    run.mutate(
+      {
+        action: on ? "deactivate" : "activate",
+        ids: [id],
+        ...(version !== undefined ? { versions: { [String(id)]: version } } : {}),
+      },
+      {
+        onSuccess: (answer) => {
+          const result = answer.results.find((r) => r.id === id);
+          if (!result || result.ok) return;
+          showToast(result.status === 412 ? staleRowText(name) : tx(result.message));
+        },
+        onSettled: () => setBusy(false),
+      },
+    );
+  }
+  return (
+    <Form.Check
+      type="switch"
+      id={`row-status-${id}`}
+      className="mb-0 text-nowrap"
+      label={<StatusBadge value={value} />}
+      role="switch"
+      aria-label={tx(`Status of ${name}`)}
+      checked={on}
+      disabled={busy}
+      onChange={toggle}
+    />
+  );
+}
+
+/**
+ * A list's Status column as row switches (RowStatusSwitch), for a list whose
+ * bulk actions include Activate and Deactivate.
+ */
+export function statusColumn<T>({
+  field,
+  of,
+  idOf,
+  nameOf,
+  run,
+  header = "Status",
+}: {
+  /** The status field: the column sorts by it. */
+  field: string;
+  of: (row: T) => number | string | null | undefined;
+  idOf: (row: T) => number;
+  nameOf: (row: T) => string;
+  run: UseMutationResult<BulkAnswer, Error, BulkRequest>;
+  header?: string;
+}): Column<T> {
+  return {
+    header,
+    sort: field,
+    cell: (row) => (
+      <RowStatusSwitch
+        run={run}
+        id={idOf(row)}
+        name={nameOf(row)}
+        version={recordVersion(row)}
+        value={of(row)}
+      />
+    ),
+  };
 }

@@ -10,6 +10,7 @@ export {
   useSelection,
 } from "./BulkActions";
 export { ConfirmDialog } from "./ConfirmDialog";
+export { ConflictPanel } from "./ConflictPanel";
 export { type BulkOptions, type Column, DataTable } from "./DataTable";
 export { type BoundInput, Field, FieldError, fieldId, type InputAria, inputAria } from "./Field";
 export { FormActions } from "./FormActions";
@@ -34,7 +35,8 @@ export { NumberInput } from "./NumberInput";
 export { PageHeader } from "./PageHeader";
 export { RecordList } from "./RecordList";
 export { StatusBadge } from "./StatusBadge";
-export { StatusSwitch } from "./StatusSwitch";
+export { RowStatusSwitch, StatusSwitch, statusColumn } from "./StatusSwitch";
+export { reportStaleRow, staleRowText } from "./staleRows";
 export {
   TYPEAHEAD_PAGE_SIZE,
   type TypeaheadOption,

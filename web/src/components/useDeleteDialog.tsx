@@ -1,19 +1,27 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { recordVersion } from "../api/client";
+import type { RemoveTarget } from "../api/crud";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { reportStaleRow } from "./staleRows";
 
 /**
  * A list's delete flow: `ask(row)` opens the "Delete Alert" for that row;
  * Confirm calls the remove mutation (whose success reloads the list) and the
- * dialog closes when the call settles, whichever way it went.
+ * dialog closes when the call settles, whichever way it went. The delete
+ * carries the version the row was shown with: a row changed since is kept,
+ * and the list says so by name (a 412) and shows it afresh.
  */
 export function useDeleteDialog<T>({
   remove,
   idOf,
+  nameOf,
   question,
 }: {
-  remove: UseMutationResult<unknown, Error, number>;
+  remove: UseMutationResult<unknown, Error, RemoveTarget>;
   idOf: (row: T) => number;
+  /** Names the row when it changed before the delete (412). */
+  nameOf: (row: T) => string;
   /** The dialog's text for the row, as docs/REQUIREMENTS.md section 5 words it. */
   question: (row: T) => ReactNode;
 }): { ask: (row: T) => void; dialog: ReactNode } {
@@ -25,8 +33,15 @@ export function useDeleteDialog<T>({
       busy={remove.isPending}
       onCancel={() => setDeleting(null)}
       onConfirm={() => {
-        if (deleting !== null)
-          remove.mutate(idOf(deleting), { onSettled: () => setDeleting(null) });
+        if (deleting === null) return;
+        const row = deleting;
+        remove.mutate(
+          { id: idOf(row), version: recordVersion(row) },
+          {
+            onError: (error) => reportStaleRow(error, nameOf(row)),
+            onSettled: () => setDeleting(null),
+          },
+        );
       }}
     >
       {deleting !== null && question(deleting)}

@@ -23,10 +23,17 @@ import {
 } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
-import { ApiError } from "../api/client";
+import { ApiError, isStale, recordVersion } from "../api/client";
 import { tx } from "../i18n/messages";
 import { loadOnce } from "../lib/loadOnce";
 import { whenIdle } from "../lib/whenIdle";
+import {
+  ConflictPanel,
+  type FieldLabels,
+  FieldLabelsContext,
+  type FormConflict,
+  type Resolving,
+} from "./ConflictPanel";
 import { useRecordId } from "./MissingRecord";
 import { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";
 
@@ -34,6 +41,8 @@ import { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";
  * The record of an edit screen, read by its id parameter (?cid=12): `missing`
  * when the id is malformed or the server has no such record (MissingRecord),
  * `loading` until it is there. On an add screen `id` is null and nothing loads.
+ * `version` and `reload` are what useRecordForm takes to save with If-Match and
+ * to resolve a 412 (the record's version, and its query read again).
  */
 export function useEditRecord<T>(
   param: string,
@@ -44,11 +53,27 @@ export function useEditRecord<T>(
   missing: boolean;
   loading: boolean;
   record: T | undefined;
+  version: number | undefined;
+  reload: () => Promise<unknown>;
 } {
   const { id, invalid, isEdit } = useRecordId(param);
   const query = useOne(id);
   const missing = invalid || (query.error instanceof ApiError && query.error.status === 404);
-  return { id, isEdit, missing, loading: isEdit && !missing && !query.data, record: query.data };
+  return {
+    id,
+    isEdit,
+    missing,
+    loading: isEdit && !missing && !query.data,
+    record: query.data,
+    version: recordVersion(query.data),
+    reload: query.refetch,
+  };
+}
+
+/** What a save knows beyond the values: the version of the record the form was loaded from. */
+export interface SaveContext {
+  /** Sent as If-Match; undefined on an add form or for a record that carries no version. */
+  version: number | undefined;
 }
 
 type Schema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn>;
@@ -71,8 +96,22 @@ export interface RecordFormOptions<TIn extends FieldValues, TOut> {
    * guard, and a save stays where it is (onSaved says what follows).
    */
   listRoute?: string;
-  /** The write. A 400's issues land on the fields they name. */
-  save: (values: TOut) => Promise<unknown>;
+  /**
+   * The version of the record `loaded` was made from (its `version`); the save
+   * is given the version of what the form last took in, to send as If-Match.
+   */
+  version?: number | undefined;
+  /**
+   * Reads the record again (its query's refetch), for a 412's "Load the
+   * latest" and "Apply my changes on top"; the fresh record comes back in
+   * through `loaded` and `version`.
+   */
+  reload?: () => Promise<unknown>;
+  /**
+   * The write. A 400's issues land on the fields they name; a 412 (the record
+   * changed since it was loaded) opens the conflict panel, the typing kept.
+   */
+  save: (values: TOut, context: SaveContext) => Promise<unknown>;
   /** After a successful save; by default the form goes to `listRoute`. */
   onSaved?: (result: unknown, values: TOut) => void;
   /** Where a 409 (a taken code, a state conflict) is shown, when it is about one field. */
@@ -93,6 +132,26 @@ export interface RecordFormApi<TIn extends FieldValues, TOut> {
   announcement: Announcement;
   isDirty: boolean;
   isSubmitting: boolean;
+  /** The 412 the last save met, until it is resolved; shown by <RecordForm>. */
+  conflict: FormConflict<TIn> | null;
+  resolving: Resolving;
+  /** Drops the typing: the latest record is read and put in the form. */
+  loadLatest: () => void;
+  /** Puts the fields this admin changed on the latest record and saves with its version. */
+  applyMine: () => void;
+  /** The form's field labels, by name (the conflict panel's). */
+  labels: FieldLabels;
+}
+
+/** The top-level fields an admin changed (react-hook-form's dirty marks, nested ones included). */
+export function changedFields(dirtyFields: unknown): string[] {
+  if (!dirtyFields || typeof dirtyFields !== "object") return [];
+  const anyMark = (node: unknown): boolean =>
+    node === true ||
+    (typeof node === "object" && node !== null && Object.values(node).some(anyMark));
+  return Object.entries(dirtyFields)
+    .filter(([, mark]) => anyMark(mark))
+    .map(([name]) => name);
 }
 
 /** How many fields hold a message (nested: variants.0.variant_name counts once). */
@@ -133,7 +192,8 @@ function schemaResolver<TIn extends FieldValues, TOut>(
 export function useRecordForm<TIn extends FieldValues, TOut>(
   options: RecordFormOptions<TIn, TOut>,
 ): RecordFormApi<TIn, TOut> {
-  const { schema, defaults, loaded, listRoute, save, onSaved, conflictField } = options;
+  const { schema, defaults, loaded, listRoute, save, onSaved, conflictField, version, reload } =
+    options;
   const navigate = useNavigate();
   // Again when the schema changes: a rule may hang on the loaded record (a coupon's saved expiry).
   const { resolver, load } = useMemo(() => schemaResolver(schema), [schema]);
@@ -142,8 +202,10 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
     resolver,
     defaultValues: defaults as DefaultValues<TIn>,
   });
-  const { reset, getValues, handleSubmit, formState } = form;
+  const { reset, getValues, setValue, handleSubmit, formState } = form;
   const { isDirty, isSubmitting } = formState;
+  // Read here so react-hook-form keeps the marks ("Apply my changes on top" takes these fields).
+  const { dirtyFields } = formState;
   const guarded = options.guard !== false && listRoute !== undefined;
   useUnsavedChangesWarning(guarded && isDirty && !isSubmitting, listRoute ?? "");
   const [announcement, setAnnouncement] = useState<Announcement>({ text: "", n: 0 });
@@ -154,22 +216,47 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
 
   // The record as loaded, and again when it changes on the server (another
   // admin's save), unless the admin has begun editing: their typing is kept.
+  // `shownVersion`: the version of what the form took in, which a save is based
+  // on; a newer version arriving while the admin types is not it.
   const dirtyRef = useRef(isDirty);
   dirtyRef.current = isDirty;
+  const shownVersion = useRef(version);
   useEffect(() => {
-    if (loaded && !dirtyRef.current) reset(loaded);
-  }, [loaded, reset]);
+    if (loaded && !dirtyRef.current) {
+      reset(loaded);
+      shownVersion.current = version;
+    }
+  }, [loaded, version, reset]);
+
+  const [conflict, setConflict] = useState<FormConflict<TIn> | null>(null);
+  const [resolving, setResolving] = useState<Resolving>(null);
+  /** Set once the reload of a resolution has answered: what is loaded then is the latest. */
+  const [reloaded, setReloaded] = useState(false);
+  /** The fields to put on the latest record ("Apply my changes on top"), with their values. */
+  const mine = useRef<{ fields: string[]; values: TIn }>({ fields: [], values: defaults });
+  const labels = useRef<FieldLabels>(new Map()).current;
 
   const onSubmit = handleSubmit(
     async (values) => {
       try {
-        const result = await save(values);
+        const result = await save(values, { version: shownVersion.current });
+        shownVersion.current = recordVersion(result) ?? shownVersion.current;
+        setConflict(null);
         if (onSaved) {
           // Saved and staying: what is shown is what is stored, so nothing is unsaved.
           reset(getValues());
           onSaved(result, values);
         } else if (listRoute !== undefined) navigate(listRoute);
       } catch (error) {
+        // A form that can read its record again resolves a 412 in its panel; one that cannot
+        // (a dialog) leaves it to its caller.
+        if (isStale(error) && reload) {
+          // Said by the panel, not a toast (main.tsx); nothing the admin typed is touched.
+          error.shownOnFields = true;
+          setConflict({ conflict: error.conflict, yours: getValues() });
+          setAnnouncement((a) => ({ text: "Someone else changed this record", n: a.n + 1 }));
+          return;
+        }
         const shown = showIssuesOnFields(error, form, conflictField);
         if (shown > 0) announce(shown);
       }
@@ -177,7 +264,54 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
     (errors: FieldErrors<TIn>) => announce(countErrors(errors)),
   );
 
-  return { form, onSubmit, announcement, isDirty, isSubmitting };
+  function resolve(how: Exclude<Resolving, null>) {
+    if (!reload) return;
+    mine.current = { fields: changedFields(dirtyFields), values: getValues() };
+    setReloaded(false);
+    setResolving(how);
+    reload().then(
+      () => setReloaded(true),
+      // The read failed (its toast says why): the panel stays, to try again.
+      () => setResolving(null),
+    );
+  }
+
+  // Once the latest record is in (`loaded` at the version the 412 named, or
+  // whatever the reload answered), the form takes it, and for "apply" the
+  // admin's own fields go back on top, still marked changed, and are saved.
+  const submitRef = useRef(onSubmit);
+  submitRef.current = onSubmit;
+  const needed = conflict?.conflict.version ?? 0;
+  useEffect(() => {
+    if (resolving === null || !loaded) return;
+    if (!reloaded && (version === undefined || version < needed)) return;
+    reset(loaded);
+    shownVersion.current = version;
+    if (resolving === "apply") {
+      const { fields, values } = mine.current;
+      for (const name of fields) {
+        const path = name as Path<TIn>;
+        setValue(path, get(values, name), { shouldDirty: true });
+      }
+    }
+    setConflict(null);
+    setResolving(null);
+    setReloaded(false);
+    if (resolving === "apply") void submitRef.current();
+  }, [resolving, reloaded, loaded, version, needed, reset, setValue]);
+
+  return {
+    form,
+    onSubmit,
+    announcement,
+    isDirty,
+    isSubmitting,
+    conflict,
+    resolving,
+    loadLatest: () => resolve("load"),
+    applyMine: () => resolve("apply"),
+    labels,
+  };
 }
 
 /**
@@ -217,7 +351,8 @@ export function showIssuesOnFields<TIn extends FieldValues>(
 
 /**
  * The <form> of the pattern: the fields find the form by context (Field name=…),
- * and a polite live region says once how many fields need correcting.
+ * a polite live region says once how many fields need correcting, and a save
+ * that met a 412 shows the conflict panel above the fields.
  */
 export function RecordForm<TIn extends FieldValues, TOut>({
   form,
@@ -234,10 +369,22 @@ export function RecordForm<TIn extends FieldValues, TOut>({
 }) {
   return (
     <FormProvider {...(form.form as unknown as UseFormReturn<FieldValues>)}>
-      <Form id={id} noValidate onSubmit={form.onSubmit} className={className} style={style}>
-        <FormAnnouncer announcement={form.announcement} />
-        {children}
-      </Form>
+      <FieldLabelsContext.Provider value={form.labels}>
+        <Form id={id} noValidate onSubmit={form.onSubmit} className={className} style={style}>
+          <FormAnnouncer announcement={form.announcement} />
+          {form.conflict && (
+            <ConflictPanel
+              key={form.conflict.conflict.version}
+              state={form.conflict}
+              labels={form.labels}
+              resolving={form.resolving}
+              onLoadLatest={form.loadLatest}
+              onApplyMine={form.applyMine}
+            />
+          )}
+          {children}
+        </Form>
+      </FieldLabelsContext.Provider>
     </FormProvider>
   );
 }

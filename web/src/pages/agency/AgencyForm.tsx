@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { Form } from "react-bootstrap";
 import { Controller } from "react-hook-form";
 import { agencyStores } from "../../api/agency";
+import { withoutVersion } from "../../api/client";
 import {
   Field,
   FormActions,
@@ -30,21 +31,28 @@ const EMPTY: AgencyStoreInput = {
 
 /** /addAgency and /editAgency?sid=: every field required; expiry sent as "yyyy-MM-dd HH:mm:ss". */
 export default function AgencyForm() {
-  const { id, isEdit, missing, loading, record } = useEditRecord("sid", agencyStores.useOne);
+  const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
+    "sid",
+    agencyStores.useOne,
+  );
   const create = agencyStores.useCreate();
   const update = agencyStores.useUpdate();
   const loaded = useMemo(() => {
     if (!record) return undefined;
     const { store_id, created_at, updated_at, deleted_at, ...values } = record;
-    return values;
+    return withoutVersion(values);
   }, [record]);
   const form = useRecordForm({
     schema: agencyStoreInput,
     defaults: EMPTY,
     loaded,
     listRoute: LIST,
-    save: (values) =>
-      id !== null ? update.mutateAsync({ id, input: values }) : create.mutateAsync(values),
+    version,
+    reload,
+    save: (values, shown) =>
+      id !== null
+        ? update.mutateAsync({ id, input: values, version: shown.version })
+        : create.mutateAsync(values),
   });
 
   if (missing) {

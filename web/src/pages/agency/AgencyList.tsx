@@ -5,8 +5,8 @@ import {
   deleteAction,
   type ListFilter,
   RecordList,
-  StatusBadge,
   statusActions,
+  statusColumn,
   statusFilter,
   useListState,
 } from "../../components";
@@ -17,6 +17,9 @@ const filters: ListFilter[] = [
   statusFilter("store_status"),
   { kind: "dates", name: "expired_at", label: "Expired Date" },
 ];
+
+const idOf = (row: AgencyStore) => row.store_id;
+const nameOf = (row: AgencyStore) => row.store_name;
 
 /** /agency: the agency stores, with edit and a confirmed delete per row. */
 export default function AgencyList() {
@@ -36,7 +39,7 @@ export default function AgencyList() {
     { header: "Owner", cell: (s) => s.owner, sort: "owner" },
     { header: "Store E-mail", cell: (s) => s.store_email, sort: "store_email" },
     { header: "Owner Phone", cell: (s) => s.owner_contact, sort: "owner_contact" },
-    { header: "Status", cell: (s) => <StatusBadge value={s.store_status} />, sort: "store_status" },
+    statusColumn({ field: "store_status", of: (s) => s.store_status, idOf, nameOf, run: bulk }),
     {
       header: "Created Date",
       cell: (s) => formatDate(s.created_at),
@@ -65,8 +68,8 @@ export default function AgencyList() {
       columns={columns}
       page={data}
       loading={isLoading}
-      idOf={(row) => row.store_id}
-      nameOf={(row) => row.store_name}
+      idOf={idOf}
+      nameOf={nameOf}
       editTo={(row) => `/editAgency?sid=${row.store_id}`}
       remove={remove}
     />

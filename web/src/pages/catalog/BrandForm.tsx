@@ -21,7 +21,10 @@ const EMPTY: BrandInput = { brand_name: "", brand_image: "", brand_status: 0 };
 
 /** /addBrands and /editBrands?bid=: name (required), image (jpg/jpeg/png), status. */
 export default function BrandForm() {
-  const { id, isEdit, missing, loading, record } = useEditRecord("bid", brands.useOne);
+  const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
+    "bid",
+    brands.useOne,
+  );
   const create = brands.useCreate();
   const update = brands.useUpdate();
   const loaded = useMemo(
@@ -38,8 +41,12 @@ export default function BrandForm() {
     defaults: EMPTY,
     loaded,
     listRoute: LIST,
-    save: (values) =>
-      id !== null ? update.mutateAsync({ id, input: values }) : create.mutateAsync(values),
+    version,
+    reload,
+    save: (values, shown) =>
+      id !== null
+        ? update.mutateAsync({ id, input: values, version: shown.version })
+        : create.mutateAsync(values),
   });
 
   if (missing) return <MissingRecord what="brand" backTo={LIST} backLabel="Back to Brands" />;

@@ -5,8 +5,8 @@ import {
   deleteAction,
   ImageWithFallback,
   RecordList,
-  StatusBadge,
   statusActions,
+  statusColumn,
   statusFilter,
   useListState,
 } from "../../components";
@@ -15,6 +15,9 @@ import { formatShortDateTime } from "../../lib/format";
 
 const nowrap = "text-nowrap";
 const filters = [statusFilter("brand_status")];
+
+const idOf = (row: Brand) => row.brand_id;
+const nameOf = (row: Brand) => row.brand_name;
 
 /** /brands: the brands, with edit and a confirmed delete that reloads the list. */
 export default function BrandList() {
@@ -37,7 +40,7 @@ export default function BrandList() {
         />
       ),
     },
-    { header: "Status", cell: (b) => <StatusBadge value={b.brand_status} />, sort: "brand_status" },
+    statusColumn({ field: "brand_status", of: (b) => b.brand_status, idOf, nameOf, run: bulk }),
     {
       header: "Created Date",
       cell: (b) => formatShortDateTime(b.created_at),
@@ -66,8 +69,8 @@ export default function BrandList() {
       columns={columns}
       page={data}
       loading={isLoading}
-      idOf={(row) => row.brand_id}
-      nameOf={(row) => row.brand_name}
+      idOf={idOf}
+      nameOf={nameOf}
       editTo={(row) => `/editBrands?bid=${row.brand_id}`}
       remove={remove}
     />

@@ -19,7 +19,10 @@ const EMPTY: CategoryInput = { category_name: "", cat_status: 0 };
 
 /** /addCategories and /editCategories?cid=: a name (required) and a status switch. */
 export default function CategoryForm() {
-  const { id, isEdit, missing, loading, record } = useEditRecord("cid", categories.useOne);
+  const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
+    "cid",
+    categories.useOne,
+  );
   const create = categories.useCreate();
   const update = categories.useUpdate();
   const loaded = useMemo(
@@ -32,8 +35,12 @@ export default function CategoryForm() {
     loaded,
     listRoute: LIST,
     // Only name and status: the server keeps products_in_cat itself.
-    save: (values) =>
-      id !== null ? update.mutateAsync({ id, input: values }) : create.mutateAsync(values),
+    version,
+    reload,
+    save: (values, shown) =>
+      id !== null
+        ? update.mutateAsync({ id, input: values, version: shown.version })
+        : create.mutateAsync(values),
   });
 
   if (missing)

@@ -4,8 +4,8 @@ import {
   type Column,
   deleteAction,
   RecordList,
-  StatusBadge,
   statusActions,
+  statusColumn,
   statusFilter,
   useListState,
 } from "../../components";
@@ -14,6 +14,9 @@ import { formatDateTime } from "../../lib/format";
 
 const nowrap = "text-nowrap";
 const filters = [statusFilter("cat_status")];
+
+const idOf = (row: Category) => row.category_id;
+const nameOf = (row: Category) => row.category_name;
 
 /** /categories: every category with its live product count, edit and a confirmed delete. */
 export default function CategoryList() {
@@ -26,7 +29,7 @@ export default function CategoryList() {
     { header: "#", cell: (_c, i) => i + 1 },
     { header: "Category Name", cell: (c) => c.category_name, sort: "category_name" },
     { header: "Products In Category", cell: (c) => c.products_in_cat, sort: "products_in_cat" },
-    { header: "Status", cell: (c) => <StatusBadge value={c.cat_status} />, sort: "cat_status" },
+    statusColumn({ field: "cat_status", of: (c) => c.cat_status, idOf, nameOf, run: bulk }),
     {
       header: "Created At",
       cell: (c) => formatDateTime(c.created_at),
@@ -55,8 +58,8 @@ export default function CategoryList() {
       columns={columns}
       page={data}
       loading={isLoading}
-      idOf={(row) => row.category_id}
-      nameOf={(row) => row.category_name}
+      idOf={idOf}
+      nameOf={nameOf}
       editTo={(row) => `/editCategories?cid=${row.category_id}`}
       remove={remove}
     />

@@ -132,7 +132,7 @@ function Section({
 
 /** /addProduct and /editProduct?pid=: the product with its variants, saved in one call. */
 export default function ProductForm() {
-  const { id, isEdit, missing, record } = useEditRecord("pid", products.useOne);
+  const { id, isEdit, missing, record, version, reload } = useEditRecord("pid", products.useOne);
   const savedVariants = useProductVariants(id);
   const categoryList = categories.useAll();
   const save = useSaveProduct();
@@ -147,7 +147,10 @@ export default function ProductForm() {
     defaults: EMPTY,
     loaded,
     listRoute: LIST,
-    save: (values) => save.mutateAsync({ id, input: values }),
+    version,
+    // The latest product is the product and its variants, read again together.
+    reload: () => Promise.all([reload(), savedVariants.refetch()]),
+    save: (values, shown) => save.mutateAsync({ id, input: values, version: shown.version }),
   });
   const form = recordForm.form;
   const { register, control, setValue, getValues, formState } = form;

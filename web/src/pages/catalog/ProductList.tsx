@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Button, Form, Pagination } from "react-bootstrap";
 import { Link } from "react-router";
 import { categories, products, useRemoveProduct } from "../../api/catalog";
+import { recordVersion } from "../../api/client";
 import {
   type BulkAction,
   BulkBar,
@@ -120,6 +121,7 @@ export default function ProductList() {
   const deleteDialog = useDeleteDialog<Product>({
     remove,
     idOf: (p) => p.product_id,
+    nameOf: (p) => p.product_name,
     question: (p) => `Are you sure you want to delete "${p.product_name}" and its' variant?`,
   });
   const categoryIds = list
@@ -144,7 +146,11 @@ export default function ProductList() {
       (on ? [...categoryIds, id] : categoryIds.filter((c) => c !== id)).map(String),
     );
   const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
-  const pageRows = (data?.rows ?? []).map((p) => ({ id: p.product_id, name: p.product_name }));
+  const pageRows = (data?.rows ?? []).map((p) => ({
+    id: p.product_id,
+    name: p.product_name,
+    version: recordVersion(p),
+  }));
   const sortValue = list.sort ? `${list.sort}:${list.order}` : "";
   const { setPage } = list;
 
@@ -274,7 +280,12 @@ export default function ProductList() {
                     product={p}
                     onDelete={deleteDialog.ask}
                     selectBox={
-                      <SelectBox selection={selection} id={p.product_id} name={p.product_name} />
+                      <SelectBox
+                        selection={selection}
+                        id={p.product_id}
+                        name={p.product_name}
+                        version={recordVersion(p)}
+                      />
                     }
                   />
                 </div>

@@ -21,7 +21,10 @@ const EMPTY: BannerInput = { title: "", subtitle: "", banner_image: "", banner_s
 
 /** /addBanner and /editBanner?bnid=: title (required), image, subtitle, status. */
 export default function BannerForm() {
-  const { id, isEdit, missing, loading, record } = useEditRecord("bnid", banners.useOne);
+  const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
+    "bnid",
+    banners.useOne,
+  );
   const create = banners.useCreate();
   const update = banners.useUpdate();
   const loaded = useMemo(
@@ -39,8 +42,12 @@ export default function BannerForm() {
     defaults: EMPTY,
     loaded,
     listRoute: LIST,
-    save: (values) =>
-      id !== null ? update.mutateAsync({ id, input: values }) : create.mutateAsync(values),
+    version,
+    reload,
+    save: (values, shown) =>
+      id !== null
+        ? update.mutateAsync({ id, input: values, version: shown.version })
+        : create.mutateAsync(values),
   });
 
   if (missing) return <MissingRecord what="banner" backTo={LIST} backLabel="Back to Banner" />;

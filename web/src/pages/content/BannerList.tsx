@@ -5,8 +5,8 @@ import {
   deleteAction,
   ImageWithFallback,
   RecordList,
-  StatusBadge,
   statusActions,
+  statusColumn,
   statusFilter,
   useListState,
 } from "../../components";
@@ -14,6 +14,9 @@ import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
 
 const filters = [statusFilter("banner_status")];
+
+const idOf = (row: Banner) => row.banner_id;
+const nameOf = (row: Banner) => row.title;
 
 /** /banner: the store's banners with their image, edit and a confirmed delete. */
 export default function BannerList() {
@@ -37,11 +40,7 @@ export default function BannerList() {
       ),
     },
     { header: "Subtitle", cell: (b) => b.subtitle || "-", sort: "subtitle" },
-    {
-      header: "Status",
-      cell: (b) => <StatusBadge value={b.banner_status} />,
-      sort: "banner_status",
-    },
+    statusColumn({ field: "banner_status", of: (b) => b.banner_status, idOf, nameOf, run: bulk }),
     {
       header: "Created Date",
       cell: (b) => formatDate(b.created_at),
@@ -64,8 +63,8 @@ export default function BannerList() {
       columns={columns}
       page={data}
       loading={isLoading}
-      idOf={(row) => row.banner_id}
-      nameOf={(row) => row.title}
+      idOf={idOf}
+      nameOf={nameOf}
       editTo={(row) => `/editBanner?bnid=${row.banner_id}`}
       remove={remove}
     />

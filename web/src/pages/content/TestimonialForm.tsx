@@ -31,7 +31,10 @@ const customerPages = userPages((u) => u.username);
 
 /** /addTestimonial and /editTestimonial?tid=: the customer is a type-ahead over the users. */
 export default function TestimonialForm() {
-  const { id, isEdit, missing, loading, record } = useEditRecord("tid", testimonials.useOne);
+  const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
+    "tid",
+    testimonials.useOne,
+  );
   const create = testimonials.useCreate();
   const update = testimonials.useUpdate();
   const loaded = useMemo(
@@ -49,8 +52,12 @@ export default function TestimonialForm() {
     defaults: EMPTY,
     loaded,
     listRoute: LIST,
-    save: (values) =>
-      id !== null ? update.mutateAsync({ id, input: values }) : create.mutateAsync(values),
+    version,
+    reload,
+    save: (values, shown) =>
+      id !== null
+        ? update.mutateAsync({ id, input: values, version: shown.version })
+        : create.mutateAsync(values),
   });
 
   if (missing) {

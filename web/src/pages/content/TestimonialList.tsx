@@ -4,8 +4,8 @@ import {
   type Column,
   deleteAction,
   RecordList,
-  StatusBadge,
   statusActions,
+  statusColumn,
   statusFilter,
   useListState,
 } from "../../components";
@@ -14,6 +14,9 @@ import { formatDate } from "../../lib/format";
 
 const filters = [statusFilter("testimonial_status")];
 const fullName = (t: Testimonial) => [t.f_name, t.l_name].filter(Boolean).join(" ") || "-";
+
+const idOf = (row: Testimonial) => row.testimonial_id;
+const nameOf = (row: Testimonial) => row.testimonial_title;
 
 /** /testimonial: customers' testimonials, with edit and a confirmed delete. */
 export default function TestimonialList() {
@@ -38,11 +41,13 @@ export default function TestimonialList() {
         </span>
       ),
     },
-    {
-      header: "Status",
-      cell: (t) => <StatusBadge value={t.testimonial_status} />,
-      sort: "testimonial_status",
-    },
+    statusColumn({
+      field: "testimonial_status",
+      of: (t) => t.testimonial_status,
+      idOf,
+      nameOf,
+      run: bulk,
+    }),
     {
       header: "Created Date",
       cell: (t) => formatDate(t.created_at),
@@ -71,8 +76,8 @@ export default function TestimonialList() {
       columns={columns}
       page={data}
       loading={isLoading}
-      idOf={(row) => row.testimonial_id}
-      nameOf={(row) => row.testimonial_title}
+      idOf={idOf}
+      nameOf={nameOf}
       editTo={(row) => `/editTestimonial?tid=${row.testimonial_id}`}
       remove={remove}
     />

@@ -21,7 +21,14 @@ const EMPTY: OrderUpdate = { order_status: "", tracking_number: "" };
 
 /** /editOrder?oid=: the order status ("id. name") and the tracking number, both required. */
 export default function OrderForm() {
-  const { id, missing, loading, record: order } = useEditRecord("oid", orders.useOne);
+  const {
+    id,
+    missing,
+    loading,
+    record: order,
+    version,
+    reload,
+  } = useEditRecord("oid", orders.useOne);
   const statuses = useOrderStatuses();
   const update = orders.useUpdate();
   // Put in only once both the order and the options are there, so the select shows the status.
@@ -37,10 +44,13 @@ export default function OrderForm() {
     defaults: EMPTY,
     loaded,
     listRoute: LIST,
+    version,
+    reload,
     // The body of docs/REQUIREMENTS.md section 7; the server sets the stamps itself whatever these say.
-    save: (values) =>
+    save: (values, shown) =>
       update.mutateAsync({
         id: id ?? 0,
+        version: shown.version,
         input: {
           orders_id: id ?? 0,
           tracking_number: values.tracking_number,

@@ -27,7 +27,10 @@ const EMPTY: MembershipInput = {
 
 /** /addMemberships and /editMemberships?mid=: every field required; save goes to /memberships. */
 export default function MembershipForm() {
-  const { id, isEdit, missing, loading, record } = useEditRecord("mid", memberships.useOne);
+  const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
+    "mid",
+    memberships.useOne,
+  );
   const create = memberships.useCreate();
   const update = memberships.useUpdate();
   const loaded = useMemo(
@@ -46,8 +49,12 @@ export default function MembershipForm() {
     defaults: EMPTY,
     loaded,
     listRoute: LIST,
-    save: (values) =>
-      id !== null ? update.mutateAsync({ id, input: values }) : create.mutateAsync(values),
+    version,
+    reload,
+    save: (values, shown) =>
+      id !== null
+        ? update.mutateAsync({ id, input: values, version: shown.version })
+        : create.mutateAsync(values),
   });
 
   if (missing)

@@ -76,7 +76,10 @@ function toValues(user: User): Values {
 
 /** /addUser and /editUser?uid=: every field of docs/REQUIREMENTS.md section 5; password on add only. */
 export default function UserForm() {
-  const { id, isEdit, missing, loading, record } = useEditRecord("uid", users.useOne);
+  const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
+    "uid",
+    users.useOne,
+  );
   const save = useSaveUser();
   const lists = useChoices();
   const loaded = useMemo(() => record && toValues(record), [record]);
@@ -85,10 +88,13 @@ export default function UserForm() {
     defaults: EMPTY,
     loaded,
     listRoute: LIST,
-    save: ({ password, ...fields }) =>
+    version,
+    reload,
+    save: ({ password, ...fields }, shown) =>
       save.mutateAsync({
         id,
         input: isEdit ? fields : { ...fields, password: password ?? "" },
+        version: shown.version,
       }),
   });
 

@@ -6,13 +6,16 @@ import {
   deleteAction,
   type ListFilter,
   RecordList,
-  StatusBadge,
   statusActions,
+  statusColumn,
   statusFilter,
   useListState,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
+
+const idOf = (row: User) => row.user_id;
+const nameOf = (row: User) => row.username;
 
 /** /users: every user, Admin rows highlighted, edit and a confirmed delete per row. */
 export default function UserList() {
@@ -52,7 +55,7 @@ export default function UserList() {
     { header: "Down Line", cell: (u) => u.down_line, className: "text-end", sort: "down_line" },
     { header: "Referral of", cell: (u) => u.referrer_username ?? "-", sort: "referrer_username" },
     { header: "Total Order", cell: (u) => u.ttl_order, className: "text-end", sort: "ttl_order" },
-    { header: "Status", cell: (u) => <StatusBadge value={u.user_status} />, sort: "user_status" },
+    statusColumn({ field: "user_status", of: (u) => u.user_status, idOf, nameOf, run: bulk }),
     {
       header: "Created Date",
       cell: (u) => formatDateTime(u.created_at),
@@ -81,8 +84,8 @@ export default function UserList() {
       columns={columns}
       page={data}
       loading={isLoading}
-      idOf={(row) => row.user_id}
-      nameOf={(row) => row.username}
+      idOf={idOf}
+      nameOf={nameOf}
       editTo={(row) => `/editUser?uid=${row.user_id}`}
       remove={remove}
       rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}

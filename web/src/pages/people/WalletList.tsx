@@ -36,6 +36,7 @@ export default function WalletList() {
   const deleteDialog = useDeleteDialog<Wallet>({
     remove,
     idOf: (w) => w.wallet_id,
+    nameOf: (w) => `${w.username}'s wallet`,
     question: (w) => (
       <>
         {tx(`Are you sure you want to delete "[${w.username}]'s wallet"?`)}

@@ -6,11 +6,12 @@ import {
   USER_CONTACT_MAX,
 } from "@store/contract";
 import { useMutation } from "@tanstack/react-query";
-import { Fragment, type ReactNode, useState } from "react";
+import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { Button, Card, Form } from "react-bootstrap";
 import { Navigate } from "react-router";
 import { z } from "zod";
-import { ApiError, api } from "../../api/client";
+import { ApiError, api, recordVersion } from "../../api/client";
+import { useRefreshPeople, users } from "../../api/people";
 import { Field, PageHeader, RecordForm, showToast, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
@@ -114,14 +115,34 @@ function ProfileEdit({
   onSaved: (changes: Pick<AdminData, "email" | "contact">) => void;
 }) {
   const [showPasswords, setShowPasswords] = useState(false);
+  // The admin's own user record: its version guards the save (If-Match), and a 412's
+  // panel reads it again.
+  const own = users.useOne(admin.user_id);
+  const refresh = useRefreshPeople();
   const save = useMutation({
-    mutationFn: (body: {
+    mutationFn: ({
+      version,
+      ...body
+    }: {
       email: string;
       contact: string;
       password?: string;
       currentPassword: string;
-    }) => api.put(`users/${admin.user_id}`, body),
+      version: number | undefined;
+    }) => api.put(`users/${admin.user_id}`, body, version),
+    onSuccess: refresh,
   });
+  const loaded = useMemo(
+    () =>
+      own.data && {
+        email: own.data.email,
+        contact: own.data.contact,
+        currentPassword: "",
+        password: "",
+        confirmPassword: "",
+      },
+    [own.data],
+  );
 
   const form = useRecordForm<ProfileForm, ProfileForm>({
     schema: profileForm,
@@ -133,7 +154,10 @@ function ProfileEdit({
       confirmPassword: "",
     },
     listRoute: "/admin",
-    save: async (values) => {
+    loaded,
+    version: recordVersion(own.data),
+    reload: own.refetch,
+    save: async (values, shown) => {
       // The server checks the current password first (POST loginAdmin, 200 = correct).
       try {
         await api.post("loginAdmin", { currentPassword: values.currentPassword });
@@ -153,6 +177,7 @@ function ProfileEdit({
         ...(values.password ? { password: values.password } : {}),
         // The server checks it again: its check is the one that guards the change.
         currentPassword: values.currentPassword,
+        version: shown.version,
       });
     },
     onSaved: (_result, values) => onSaved({ email: values.email, contact: values.contact }),

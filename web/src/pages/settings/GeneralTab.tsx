@@ -9,7 +9,8 @@ import { useMemo, useState } from "react";
 import { Form } from "react-bootstrap";
 import { Controller } from "react-hook-form";
 import type { z } from "zod";
-import { useSaveSettings } from "../../api/settings";
+import { recordVersion, withoutVersion } from "../../api/client";
+import { useSaveSettings, useSettings } from "../../api/settings";
 import {
   Field,
   FieldError,
@@ -27,12 +28,13 @@ type Values = z.output<typeof settingsInput>;
 
 function toForm(s: Settings): SettingsInput {
   const { setting_id, updated_at, ...values } = s;
-  return values;
+  return withoutVersion(values);
 }
 
 /** Theme, store information and logo. The layout shows a saved logo, name and copyright at once. */
 export function GeneralTab({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
+  const { refetch } = useSettings();
   const [saved, markSaved] = useSavedIndicator();
   const [logoError, setLogoError] = useState<string | null>(null);
   const loaded = useMemo(() => toForm(settings), [settings]);
@@ -41,7 +43,9 @@ export function GeneralTab({ settings }: { settings: Settings }) {
     defaults: loaded,
     loaded,
     listRoute: "/settings",
-    save: (values) => save.mutateAsync(values),
+    version: recordVersion(settings),
+    reload: refetch,
+    save: (values, shown) => save.mutateAsync({ input: values, version: shown.version }),
     // The saved settings come back through the query (useSaveSettings), and the form takes them.
     onSaved: (stored) => {
       form.form.reset(toForm(stored as Settings));

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { Form } from "react-bootstrap";
 import { Controller } from "react-hook-form";
 import type { z } from "zod";
+import { recordVersion } from "../../api/client";
 import { usePaymentMethod, useSavePaymentMethod } from "../../api/settings";
 import {
   Field,
@@ -34,6 +35,7 @@ export function PaymentMethodTab() {
 
 function PaymentForm({ method }: { method: PaymentMethod }) {
   const save = useSavePaymentMethod(method.method_id);
+  const { refetch } = usePaymentMethod(method.method_id);
   const [saved, markSaved] = useSavedIndicator();
   const loaded = useMemo(() => toForm(method), [method]);
   const form = useRecordForm<PaymentMethodInput, Values>({
@@ -41,7 +43,9 @@ function PaymentForm({ method }: { method: PaymentMethod }) {
     defaults: loaded,
     loaded,
     listRoute: "/settings",
-    save: (values) => save.mutateAsync(values),
+    version: recordVersion(method),
+    reload: refetch,
+    save: (values, shown) => save.mutateAsync({ input: values, version: shown.version }),
     onSaved: markSaved,
   });
   const { control, formState } = form.form;

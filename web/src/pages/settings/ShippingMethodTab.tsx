@@ -6,6 +6,7 @@ import {
 import { useMemo, useState } from "react";
 import { Button, Form, InputGroup, Modal, Table } from "react-bootstrap";
 import type { z } from "zod";
+import { recordVersion } from "../../api/client";
 import {
   useAddShippingMethod,
   useSaveShippingMethod,
@@ -76,6 +77,7 @@ export function ShippingMethodTab() {
 
 function ShippingRow({ method }: { method: ShippingMethod }) {
   const save = useSaveShippingMethod();
+  const { refetch } = useShippingMethods();
   const [saved, markSaved] = useSavedIndicator();
   const loaded = useMemo(() => toForm(method), [method]);
   const form = useRecordForm<ShippingMethodInput, Values>({
@@ -83,7 +85,10 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
     defaults: loaded,
     loaded,
     listRoute: "/settings",
-    save: (values) => save.mutateAsync({ id: method.ship_id, input: values }),
+    version: recordVersion(method),
+    reload: refetch,
+    save: (values, shown) =>
+      save.mutateAsync({ id: method.ship_id, input: values, version: shown.version }),
     onSaved: markSaved,
   });
   const { register, control, formState } = form.form;

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { Card, Form } from "react-bootstrap";
 import { Controller } from "react-hook-form";
 import type { z } from "zod";
+import { recordVersion } from "../../api/client";
 import { useSaveSocialLogin, useSocialLogins } from "../../api/settings";
 import {
   Field,
@@ -41,6 +42,7 @@ export function SocialLoginTab() {
 
 function ProviderForm({ provider }: { provider: SocialLogin }) {
   const save = useSaveSocialLogin();
+  const { refetch } = useSocialLogins();
   const [saved, markSaved] = useSavedIndicator();
   const loaded = useMemo(() => toForm(provider), [provider]);
   const form = useRecordForm<SocialLoginInput, Values>({
@@ -48,7 +50,10 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
     defaults: loaded,
     loaded,
     listRoute: "/settings",
-    save: (values) => save.mutateAsync({ id: provider.social_id, input: values }),
+    version: recordVersion(provider),
+    reload: refetch,
+    save: (values, shown) =>
+      save.mutateAsync({ id: provider.social_id, input: values, version: shown.version }),
     onSaved: markSaved,
   });
   const { control, formState } = form.form;

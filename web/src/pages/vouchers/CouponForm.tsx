@@ -10,6 +10,7 @@ import {
 import { type ChangeEvent, useMemo } from "react";
 import { Form, InputGroup } from "react-bootstrap";
 import { Controller } from "react-hook-form";
+import { withoutVersion } from "../../api/client";
 import { vouchers } from "../../api/vouchers";
 import {
   Field,
@@ -71,7 +72,10 @@ function normaliseAsTyped(e: ChangeEvent<HTMLInputElement>): void {
 
 /** /addCoupon and /editCoupon?vid=: every field required; expiry more than three days ahead. */
 export default function CouponForm() {
-  const { id, isEdit, missing, loading, record } = useEditRecord("vid", vouchers.useOne);
+  const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
+    "vid",
+    vouchers.useOne,
+  );
   const create = vouchers.useCreate();
   const update = vouchers.useUpdate();
   const saved = record?.expired_at;
@@ -89,15 +93,19 @@ export default function CouponForm() {
   const loaded = useMemo(() => {
     if (!record) return undefined;
     const { voucher_id, created_at, updated_at, ...values } = record;
-    return values;
+    return withoutVersion(values);
   }, [record]);
   const form = useRecordForm<VoucherInput, VoucherValues>({
     schema,
     defaults: EMPTY,
     loaded,
     listRoute: LIST,
-    save: (values) =>
-      id !== null ? update.mutateAsync({ id, input: values }) : create.mutateAsync(values),
+    version,
+    reload,
+    save: (values, shown) =>
+      id !== null
+        ? update.mutateAsync({ id, input: values, version: shown.version })
+        : create.mutateAsync(values),
     // A code another coupon has is a 409 about the code.
     conflictField: "voucher_code",
   });

@@ -5,8 +5,8 @@ import {
   deleteAction,
   type ListFilter,
   RecordList,
-  StatusBadge,
   statusActions,
+  statusColumn,
   statusFilter,
   useListState,
 } from "../../components";
@@ -38,6 +38,9 @@ const filters: ListFilter[] = [
   { kind: "dates", name: "expired_at", label: "Expired Date" },
 ];
 
+const idOf = (row: Voucher) => row.voucher_id;
+const nameOf = (row: Voucher) => row.voucher_code;
+
 /** /coupon: the coupons, with edit and a confirmed delete per row. */
 export default function CouponList() {
   const list = useListState({ filters });
@@ -64,11 +67,7 @@ export default function CouponList() {
       ),
       sort: "discount_type",
     },
-    {
-      header: "Status",
-      cell: (v) => <StatusBadge value={v.voucher_status} />,
-      sort: "voucher_status",
-    },
+    statusColumn({ field: "voucher_status", of: (v) => v.voucher_status, idOf, nameOf, run: bulk }),
     {
       header: "Expired Date",
       cell: (v) => formatShortDateTime(v.expired_at),
@@ -105,8 +104,8 @@ export default function CouponList() {
       columns={columns}
       page={data}
       loading={isLoading}
-      idOf={(row) => row.voucher_id}
-      nameOf={(row) => row.voucher_code}
+      idOf={idOf}
+      nameOf={nameOf}
       editTo={(row) => `/editCoupon?vid=${row.voucher_id}`}
       remove={remove}
     />

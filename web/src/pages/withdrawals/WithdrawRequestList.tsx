@@ -1,6 +1,7 @@
 import { WITHDRAW_STATUSES, type WithdrawRequest, type WithdrawStatus } from "@store/contract";
 import { useState } from "react";
 import { Badge, Button } from "react-bootstrap";
+import { recordVersion } from "../../api/client";
 import { wallets } from "../../api/people";
 import { type Decision, useDecideWithdrawal, withdrawRequests } from "../../api/withdrawals";
 import {
@@ -10,6 +11,7 @@ import {
   DataTable,
   type ListFilter,
   PageHeader,
+  reportStaleRow,
   useListState,
 } from "../../components";
 import { tx } from "../../i18n/messages";
@@ -192,9 +194,14 @@ export default function WithdrawRequestList() {
         onCancel={() => setPending(null)}
         onConfirm={() => {
           if (!pending) return;
+          const { request, decision } = pending;
           decide.mutate(
-            { id: pending.request.withdraw_id, decision: pending.decision },
-            { onSettled: () => setPending(null) },
+            { id: request.withdraw_id, decision, version: recordVersion(request) },
+            {
+              // Decided or changed by someone else since the list showed it: said by name.
+              onError: (error) => reportStaleRow(error, `withdrawal of [${request.username}]`),
+              onSettled: () => setPending(null),
+            },
           );
         }}
       >

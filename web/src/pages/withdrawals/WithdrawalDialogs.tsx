@@ -1,10 +1,17 @@
 import { LEDGER_NOTE_MAX, type WithdrawRequest, withdrawReversalInput } from "@store/contract";
 import { useEffect } from "react";
 import { Form } from "react-bootstrap";
-import { ApiError } from "../../api/client";
+import { ApiError, recordVersion } from "../../api/client";
 import { useBalances, useReverseWithdrawal } from "../../api/ledger";
 import { useSettings } from "../../api/settings";
-import { ConfirmDialog, Field, RecordForm, showToast, useRecordForm } from "../../components";
+import {
+  ConfirmDialog,
+  Field,
+  RecordForm,
+  reportStaleRow,
+  showToast,
+  useRecordForm,
+} from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 import { addMoney, compareMoney, subtractMoney } from "../../lib/money";
@@ -99,8 +106,13 @@ export function ReverseDialog({
     save: async (input) => {
       if (!request) return;
       try {
-        return await reverse.mutateAsync({ id: request.withdraw_id, input });
+        return await reverse.mutateAsync({
+          id: request.withdraw_id,
+          input,
+          version: recordVersion(request),
+        });
       } catch (failure) {
+        reportStaleRow(failure, `withdrawal of [${request.username}]`);
         // A refused note stays open to be corrected; anything else closes (its toast says it).
         if (!(failure instanceof ApiError && failure.status === 400)) onClose();
         throw failure;
