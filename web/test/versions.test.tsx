@@ -223,7 +223,7 @@ describe("a form's save with the version it was loaded with", () => {
     expect(rows).toEqual([
       ["Field", "Your value", "Value now"],
       ["Note", "—", "Discontinued"],
-      ["Active", "1", "0"],
+      ["Thing status", "1", "0"],
     ]);
     expect(document.activeElement).toBe(panel);
     // Nothing the admin typed is lost, and the form stays.

@@ -36,8 +36,9 @@ export function StatusSwitch<T extends FieldValues>({
   "aria-label"?: string;
 }) {
   const { t } = useTranslation();
-  // A conflict names the field as the switch does ("Referral Commission…", or "Active").
-  useRegisterFieldLabel(name, label ?? "Active");
+  // A conflict names the field as the switch does ("Referral Commission…"); the
+  // default label says no more than the field's own name ("Brand status"), which is kept.
+  useRegisterFieldLabel(name, label);
   return (
     <Controller
       control={control}
