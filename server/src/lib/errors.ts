@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     readonly issues?: { path: string; message: string }[],
     readonly headers?: Record<string, string>,
+    /** More of the answer's body beside the message (a 412's who, when and what: lib/versions.ts). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -88,7 +90,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ message: issues.map((i) => i.message).join(" "), issues });
     }
     if (error instanceof HttpError) {
-      const body: Record<string, unknown> = { message: error.message };
+      const body: Record<string, unknown> = { message: error.message, ...error.details };
       if (error.statusCode === 401 || error.statusCode === 429) body.status = error.statusCode;
       if (error.statusCode === 400) body.issues = error.issues ?? [];
       if (error.headers) reply.headers(error.headers);

@@ -1,7 +1,7 @@
 import { userUpdate } from "@store/contract";
 import type { App } from "../../app";
 import { SESSION_COOKIE } from "../../auth/service";
-import { deleteAction, registerBulkRoute } from "../../lib/bulk";
+import { deleteAction, registerBulkRoute, shownVersion } from "../../lib/bulk";
 import { membershipService } from "./memberships";
 import { deleteUser, listUsers, updateUser } from "./users";
 import { deleteWallet, listWallets } from "./wallets";
@@ -20,8 +20,8 @@ export function registerPeopleBulkRoutes(app: App): void {
     key: "user_id",
     list: listUsers,
     actions: {
-      delete: async (db, actor, id) => {
-        await deleteUser(db, actor, id);
+      delete: async (db, actor, id, body) => {
+        await deleteUser(db, actor, id, shownVersion(body, id));
         return "Deleted.";
       },
       ...Object.fromEntries(
@@ -32,13 +32,14 @@ export function registerPeopleBulkRoutes(app: App): void {
           ] as const
         ).map(([action, user_status, message]) => [
           action,
-          async (db, _actor, id, _body, request) => {
+          async (db, _actor, id, body, request) => {
             const caller = {
               admin: request.admin,
               address: request.ip,
               sessionToken: request.cookies[SESSION_COOKIE],
             };
-            await updateUser(db, caller, id, userUpdate.parse({ user_status }));
+            const input = userUpdate.parse({ user_status });
+            await updateUser(db, caller, id, input, shownVersion(body, id));
             return message;
           },
         ]),
@@ -51,8 +52,8 @@ export function registerPeopleBulkRoutes(app: App): void {
     key: "wallet_id",
     list: listWallets,
     actions: {
-      delete: async (db, actor, id) => {
-        await deleteWallet(db, actor, id);
+      delete: async (db, actor, id, body) => {
+        await deleteWallet(db, actor, id, shownVersion(body, id));
         return "Deleted.";
       },
     },

@@ -5,6 +5,7 @@ import { memberships, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { conflict, notFound } from "../../lib/errors";
+import { requireVersion } from "../../lib/versions";
 
 const crud = crudService({
   table: memberships,
@@ -33,10 +34,11 @@ const crud = crudService({
  */
 export const membershipService = {
   ...crud,
-  async remove(db: Db, actor: Actor | null, key: number) {
+  async remove(db: Db, actor: Actor | null, key: number, expected?: number) {
     return db.transaction(async (tx) => {
       const before = await crud.find(tx, key, true);
       if (!before) throw notFound("Membership");
+      await requireVersion(tx, { entity: "Membership", id: key, row: before }, expected);
       if (key === DEFAULT_MEMBERSHIP_ID) {
         throw conflict(
           `"${before.membership}" is the membership every new user gets; it cannot be deleted.`,

@@ -25,6 +25,7 @@ import { SESSION_COOKIE } from "../../auth/service";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendPage } from "../../lib/paging";
 import { sendJsonStream } from "../../lib/stream";
+import { ifMatchOf } from "../../lib/versions";
 import { lookups } from "./lookups";
 import { membershipService } from "./memberships";
 import { readDownline, readUpline } from "./referrals";
@@ -104,12 +105,13 @@ function registerUserRoutes(app: App): void {
         },
         request.params.id,
         request.body,
+        ifMatchOf(request),
       ),
   );
   app.delete(
     "/users/:id",
     { schema: { tags, params: idParams, response: { 200: user } } },
-    async (request) => deleteUser(app.db, request.admin, request.params.id),
+    async (request) => deleteUser(app.db, request.admin, request.params.id, ifMatchOf(request)),
   );
   app.get(
     "/usersCount",
@@ -128,7 +130,13 @@ function registerUserRoutes(app: App): void {
     "/updateMembership/:id",
     { schema: { tags, params: idParams, body: membershipUpdateBody, response: { 200: user } } },
     async (request) =>
-      setMembership(app.db, request.admin, request.params.id, request.body.membership),
+      setMembership(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body.membership,
+        ifMatchOf(request),
+      ),
   );
 }
 
@@ -164,7 +172,7 @@ function registerWalletRoutes(app: App): void {
   app.delete(
     "/usersWallet/:id",
     { schema: { tags, params: idParams, response: { 200: wallet } } },
-    async (request) => deleteWallet(app.db, request.admin, request.params.id),
+    async (request) => deleteWallet(app.db, request.admin, request.params.id, ifMatchOf(request)),
   );
 }
 

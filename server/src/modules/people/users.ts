@@ -31,6 +31,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
+import { requireVersion } from "../../lib/versions";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
 
 type UserCreate = z.output<typeof userCreate>;
@@ -61,6 +62,7 @@ const userColumns = {
   user_status: users.user_status,
   created_at: users.created_at,
   updated_at: users.updated_at,
+  version: users.version,
 };
 
 function selectUsers(db: Tx) {
@@ -338,6 +340,7 @@ export async function updateUser(
   caller: Caller,
   userId: number,
   input: UserUpdate,
+  expected?: number,
 ): Promise<User> {
   const { admin: actor, sessionToken } = caller;
   await assertCurrentPassword(db, caller, userId, input);
@@ -349,6 +352,7 @@ export async function updateUser(
       await lockUsers(tx, [userId]);
       const before = await findUser(tx, userId);
       if (!before) throw notFound("User");
+      await requireVersion(tx, userRecord(before), expected);
       if (userId === actor.user_id) assertKeepsOwnAccess(input);
       await assertChoices(tx, input);
       await assertUnique(tx, input, userId);
@@ -413,12 +417,18 @@ function assertKeepsOwnAccess(input: UserUpdate): void {
  * referrer; their own referrer's count is recomputed. Runs inside the
  * caller's transaction.
  */
-export async function removeUserIn(tx: Tx, actor: Actor, userId: number): Promise<User> {
+export async function removeUserIn(
+  tx: Tx,
+  actor: Actor,
+  userId: number,
+  expected?: number,
+): Promise<User> {
   if (userId === actor.user_id) throw conflict("You cannot delete your own account.");
   await lockReferralTree(tx);
   await lockUsers(tx, [userId]);
   const before = await findUser(tx, userId);
   if (!before) throw notFound("User");
+  await requireVersion(tx, userRecord(before), expected);
   const [wallet] = await tx.select().from(userWallets).where(eq(userWallets.user_id, userId));
   await keepWithdrawalTrail(tx, actor, before);
   await tx.delete(users).where(eq(users.user_id, userId));
@@ -460,9 +470,17 @@ async function keepWithdrawalTrail(tx: Tx, actor: Actor, user: User): Promise<vo
     .where(eq(withdrawRequests.user_id, user.user_id));
 }
 
-export function deleteUser(db: Db, actor: Actor, userId: number): Promise<User> {
-  return db.transaction((tx) => removeUserIn(tx, actor, userId));
+export function deleteUser(db: Db, actor: Actor, userId: number, expected?: number): Promise<User> {
+  return db.transaction((tx) => removeUserIn(tx, actor, userId, expected));
 }
+
+/** A user for lib/versions.ts: their PV moves by the ledger, which writes no User audit row. */
+const userRecord = (user: User) => ({
+  entity: "User",
+  id: user.user_id,
+  row: user,
+  ledgerUserId: user.user_id,
+});
 
 /** PUT referralUpdate/{id}: the old client's count is ignored; the truth is recounted. */
 export async function refreshDownLine(db: Db, actor: Actor, userId: number): Promise<User> {
@@ -491,11 +509,13 @@ export async function setMembership(
   actor: Actor,
   userId: number,
   membership: number,
+  expected?: number,
 ): Promise<User> {
   return db.transaction(async (tx) => {
     await lockUsers(tx, [userId]);
     const before = await findUser(tx, userId);
     if (!before) throw notFound("User");
+    await requireVersion(tx, userRecord(before), expected);
     await assertChoices(tx, { membership });
     await tx
       .update(users)

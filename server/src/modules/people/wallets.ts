@@ -8,7 +8,9 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { requireVersion } from "../../lib/versions";
 import { postEntry } from "../ledger/service";
+import { lockReferralTree, lockUsers } from "./referrals";
 import { removeUserIn } from "./users";
 
 const walletColumns = {
@@ -24,6 +26,7 @@ const walletColumns = {
   c_wallet_amt: userWallets.c_wallet_amt,
   ttl_pv: users.ttl_pv,
   recent_spend_at: userWallets.recent_spend_at,
+  version: userWallets.version,
 };
 
 function selectWallets(db: Tx) {
@@ -128,13 +131,29 @@ export async function createWallet(
 }
 
 /** DELETE usersWallet/{id}: the wallet goes with its user (docs/REQUIREMENTS.md section 4). */
-export async function deleteWallet(db: Db, actor: Actor, walletId: number): Promise<Wallet> {
+export async function deleteWallet(
+  db: Db,
+  actor: Actor,
+  walletId: number,
+  expected?: number,
+): Promise<Wallet> {
   return db.transaction(async (tx) => {
     const before = await findWallet(tx, walletId);
     if (!before) throw notFound("Wallet");
     if (before.user_id === actor.user_id) {
       throw conflict("You cannot delete your own wallet: it would delete your own account.");
     }
+    // The deletion's own lock order (tree, user), then the wallet's row for its version.
+    await lockReferralTree(tx);
+    await lockUsers(tx, [before.user_id]);
+    const [locked] = await tx
+      .select({ version: userWallets.version })
+      .from(userWallets)
+      .where(eq(userWallets.wallet_id, walletId))
+      .for("update");
+    if (!locked) throw notFound("Wallet");
+    const wallet = { entity: "Wallet", id: walletId, row: locked, ledgerUserId: before.user_id };
+    await requireVersion(tx, wallet, expected);
     await removeUserIn(tx, actor, before.user_id);
     return before;
   });
