@@ -49,6 +49,8 @@ async function chooseTheme(page: Page, label: "Light" | "Dark"): Promise<void> {
   await expect
     .poll(() => page.locator("html").getAttribute("data-bs-theme"))
     .toBe(label.toLowerCase());
+  // Buttons fade to the new colours (Bootstrap's .btn transition): axe reads them once settled.
+  await page.waitForFunction(() => document.getAnimations().length === 0);
 }
 
 /** The conflict panel's rows: field, your value, value now. */
