@@ -141,8 +141,11 @@ describe("withdraw requests", () => {
     expect(other.status()).toBe(200);
     const dialog = await page.ask(row, "Approve");
     await dialog.getByRole("button", { name: "Confirm" }).click();
+    // The approval carried the version the list showed (If-Match): refused as stale (412), named.
     await s.page
-      .getByText(/already rejected; only a processing request can be approved or rejected/)
+      .getByText(
+        `withdrawal of [${request.username}] was changed by someone else; the list now shows it as it is.`,
+      )
       .waitFor();
     await expect.poll(() => text(row.locator(".badge"))).toBe("Rejected");
   });
