@@ -49,8 +49,9 @@ describe("lists: bulk actions", () => {
     const result = await list.result();
     expect(result.title).toBe("Approve Result");
     expect(result.summary).toBe("2 of 3 succeeded.");
+    // Each row went with the version the list showed: the one changed meanwhile is stale (412).
     expect(result.failures).toEqual([
-      `${name(second)}: This withdrawal request is already rejected; only a processing request can be approved or rejected.`,
+      `${name(second)} was changed by someone else; the list now shows it as it is.`,
     ]);
 
     // The list refreshed: none of the three is processing any more.
