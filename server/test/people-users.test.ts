@@ -345,15 +345,7 @@ describe("DELETE /api/users/{id}", () => {
     expect(await readUser(ctx.db, me.user_id)).toBeDefined();
   });
 
-  it("leaves the users they referred without a referrer", async () => {
-    const referrer = await insertUser(ctx.db);
-    const child = await insertUser(ctx.db, { referral_of: referrer });
-    expect((await ctx.call("DELETE", `/api/users/${referrer}`)).statusCode).toBe(200);
-    expect((await ctx.call("GET", `/api/users/${child}`)).json()).toMatchObject({
-      referral_of: null,
-      referrer_username: null,
-    });
-  });
+  // Referrers and members holding money: test/people-deletion.test.ts.
 });
 
 describe("the session admin", () => {

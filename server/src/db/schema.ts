@@ -101,10 +101,14 @@ export const memberships = pgTable(
     member_earning: money("member_earning").notNull().default("0"),
     min_requirement: money("min_requirement").notNull().default("0"),
     req_condition: text("req_condition").$type<RequirementCondition>().notNull().default("pv"),
+    /** The promotion order, 1 the lowest tier (docs/REQUIREMENTS.md section 4; migration 0014). */
+    rank: integer("rank").notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
+    uniqueIndex("memberships_rank_key").on(t.rank),
+    check("memberships_rank", sql`${t.rank} >= 1`),
     check("memberships_req_condition", sql`${t.req_condition} in ('pv', 'down-line')`),
     check(
       "memberships_percentages",

@@ -263,7 +263,7 @@ export async function seedDemoStore(
       member_earning: memberships.member_earning,
     })
     .from(memberships)
-    .orderBy(asc(memberships.member_id));
+    .orderBy(asc(memberships.rank));
   const existing = await db.select({ username: users.username, email: users.email }).from(users);
 
   const catalog = planCatalog(random, cal, images, size.products);

@@ -6,6 +6,7 @@ import {
   idParams,
   language,
   listQuery,
+  memberDeleteQuery,
   membership,
   membershipInput,
   membershipUpdateBody,
@@ -25,12 +26,12 @@ import { SESSION_COOKIE } from "../../auth/service";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendPage } from "../../lib/paging";
 import { sendJsonStream } from "../../lib/stream";
+import { deleteUser } from "./deletion";
 import { lookups } from "./lookups";
 import { membershipService } from "./memberships";
 import { readDownline, readUpline } from "./referrals";
 import {
   createUser,
-  deleteUser,
   getUser,
   listUsers,
   nextUserId as readNextUserId,
@@ -108,8 +109,9 @@ function registerUserRoutes(app: App): void {
   );
   app.delete(
     "/users/:id",
-    { schema: { tags, params: idParams, response: { 200: user } } },
-    async (request) => deleteUser(app.db, request.admin, request.params.id),
+    { schema: { tags, params: idParams, querystring: memberDeleteQuery, response: { 200: user } } },
+    async (request) =>
+      deleteUser(app.db, request.admin, request.params.id, request.query.referrals),
   );
   app.get(
     "/usersCount",
@@ -163,8 +165,11 @@ function registerWalletRoutes(app: App): void {
   );
   app.delete(
     "/usersWallet/:id",
-    { schema: { tags, params: idParams, response: { 200: wallet } } },
-    async (request) => deleteWallet(app.db, request.admin, request.params.id),
+    {
+      schema: { tags, params: idParams, querystring: memberDeleteQuery, response: { 200: wallet } },
+    },
+    async (request) =>
+      deleteWallet(app.db, request.admin, request.params.id, request.query.referrals),
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ListQuery, Wallet, walletInput } from "@store/contract";
+import type { ListQuery, ReferralMove, Wallet, walletInput } from "@store/contract";
 import { eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { postEntry } from "../ledger/service";
-import { removeUserIn } from "./users";
+import { removeUserIn } from "./deletion";
 
 const walletColumns = {
   wallet_id: userWallets.wallet_id,
@@ -127,15 +127,23 @@ export async function createWallet(
   });
 }
 
-/** DELETE usersWallet/{id}: the wallet goes with its user (docs/REQUIREMENTS.md section 4). */
-export async function deleteWallet(db: Db, actor: Actor, walletId: number): Promise<Wallet> {
+/**
+ * DELETE usersWallet/{id}: the wallet goes with its user, by the rules of
+ * deleting a member (docs/REQUIREMENTS.md section 4; people/deletion.ts).
+ */
+export async function deleteWallet(
+  db: Db,
+  actor: Actor,
+  walletId: number,
+  referrals?: ReferralMove,
+): Promise<Wallet> {
   return db.transaction(async (tx) => {
     const before = await findWallet(tx, walletId);
     if (!before) throw notFound("Wallet");
     if (before.user_id === actor.user_id) {
       throw conflict("You cannot delete your own wallet: it would delete your own account.");
     }
-    await removeUserIn(tx, actor, before.user_id);
+    await removeUserIn(tx, actor, before.user_id, referrals);
     return before;
   });
 }
