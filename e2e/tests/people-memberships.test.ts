@@ -18,6 +18,7 @@ describe("memberships", () => {
       "Member Earning %",
       "Member Requirement",
       "Requirement Condition",
+      "Rank",
       "Created Date",
       "Updated Date",
       "Actions",

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../src/auth/password";
 import { auditLog, orders, sessions, users } from "../src/db/schema";
 import { ADMIN, createTestContext, login, type TestContext } from "./helpers";
-import { insertUser, readUser, readWallet, unique, userForm } from "./people.fixtures";
+import { readUser, readWallet, unique, userForm } from "./people.fixtures";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly issues: { path: string; message: string }[] = [],
+    /** The rest of the answer's body: a refusal's figures (a member's balances, their referrals). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -37,12 +39,15 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
     const data = (await response.json().catch(() => ({}))) as {
       message?: string;
       issues?: { path: string; message: string }[];
+      [detail: string]: unknown;
     };
     if (response.status === 401 && path !== "login" && path !== "loginAdmin") onUnauthorized();
+    const { message, issues, ...details } = data;
     throw new ApiError(
       response.status,
-      data.message ?? `The call failed (${response.status}).`,
-      data.issues,
+      message ?? `The call failed (${response.status}).`,
+      issues,
+      details,
     );
   }
   return response;

@@ -5,6 +5,7 @@ import type {
   Language,
   Membership,
   MembershipInput,
+  ReferralMove,
   Role,
   User,
   UserCreate,
@@ -45,20 +46,32 @@ export function useRefreshPeople() {
   return useRefresh(users.keys.all, wallets.keys.all, ["withdrawRequests"], ["dashboard"]);
 }
 
-/** DELETE users/{id}: the user, their wallet and their requests go. */
+/** A member to delete, and where their direct referrals go when they refer others. */
+export interface MemberDeletion {
+  id: number;
+  referrals?: ReferralMove;
+}
+
+const deletePath = (path: string, { id, referrals }: MemberDeletion) =>
+  referrals ? `${path}/${id}?referrals=${referrals}` : `${path}/${id}`;
+
+/**
+ * DELETE users/{id}: the user, their wallet and their requests go. Refused
+ * (409) while they hold money, or refer others without `referrals`.
+ */
 export function useRemoveUser() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: (id: number) => api.delete<User>(`users/${id}`),
+    mutationFn: (member: MemberDeletion) => api.delete<User>(deletePath("users", member)),
     onSuccess: refresh,
   });
 }
 
-/** DELETE usersWallet/{id}: the wallet goes with its user. */
+/** DELETE usersWallet/{id}: the wallet goes with its user, by the same rules. */
 export function useRemoveWallet() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Wallet>(`usersWallet/${id}`),
+    mutationFn: (member: MemberDeletion) => api.delete<Wallet>(deletePath("usersWallet", member)),
     onSuccess: refresh,
   });
 }

@@ -12,7 +12,8 @@ export function useDeleteDialog<T>({
   idOf,
   question,
 }: {
-  remove: UseMutationResult<unknown, Error, number>;
+  /** Undefined: the screen asks with a dialog of its own (RecordList's deleteDialog). */
+  remove: UseMutationResult<unknown, Error, number> | undefined;
   idOf: (row: T) => number;
   /** The dialog's text for the row, as docs/REQUIREMENTS.md section 5 words it. */
   question: (row: T) => ReactNode;
@@ -22,11 +23,11 @@ export function useDeleteDialog<T>({
     <ConfirmDialog
       show={deleting !== null}
       title="Delete Alert"
-      busy={remove.isPending}
+      busy={remove?.isPending ?? false}
       onCancel={() => setDeleting(null)}
       onConfirm={() => {
         if (deleting !== null)
-          remove.mutate(idOf(deleting), { onSettled: () => setDeleting(null) });
+          remove?.mutate(idOf(deleting), { onSettled: () => setDeleting(null) });
       }}
     >
       {deleting !== null && question(deleting)}

@@ -13,6 +13,7 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 
 /** /users: every user, Admin rows highlighted, edit and a confirmed delete per row. */
 export default function UserList() {
@@ -36,6 +37,22 @@ export default function UserList() {
   const list = useListState({ filters });
   const { data, isLoading } = users.useList(list.params);
   const remove = useRemoveUser();
+  const deleteDialog = useMemberDeleteDialog<User>({
+    remove,
+    member: (u) => ({
+      id: u.user_id,
+      user_id: u.user_id,
+      username: u.username,
+      referrals: {
+        count: u.down_line,
+        referrer:
+          u.referral_of !== null && u.referrer_username !== null
+            ? { user_id: u.referral_of, username: u.referrer_username }
+            : null,
+      },
+    }),
+    question: (u) => tx(`Are you sure you want to delete "${u.username}"?`),
+  });
   // A user goes with their wallet and requests, and moves the dashboard's counts.
   const bulk = users.useBulk(wallets.keys.all, ["withdrawRequests"], ["dashboard"]);
 
@@ -84,7 +101,7 @@ export default function UserList() {
       idOf={(row) => row.user_id}
       nameOf={(row) => row.username}
       editTo={(row) => `/editUser?uid=${row.user_id}`}
-      remove={remove}
+      deleteDialog={deleteDialog}
       rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}
       rowActions={(u) => (
         <Link

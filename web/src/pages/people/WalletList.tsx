@@ -9,11 +9,11 @@ import {
   deleteAction,
   type ListFilter,
   PageHeader,
-  useDeleteDialog,
   useListState,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
+import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 
 /** A bulk delete says what a single one says: the users go too. */
 const deleteWallets: BulkAction = {
@@ -33,9 +33,10 @@ export default function WalletList() {
   const remove = useRemoveWallet();
   // A wallet goes with its user.
   const bulk = wallets.useBulk(users.keys.all, ["withdrawRequests"], ["dashboard"]);
-  const deleteDialog = useDeleteDialog<Wallet>({
+  // A wallet row does not carry the referrals: the server's 409 tells them, then the dialog asks.
+  const deleteDialog = useMemberDeleteDialog<Wallet>({
     remove,
-    idOf: (w) => w.wallet_id,
+    member: (w) => ({ id: w.wallet_id, user_id: w.user_id, username: w.username }),
     question: (w) => (
       <>
         {tx(`Are you sure you want to delete "[${w.username}]'s wallet"?`)}
