@@ -26,6 +26,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { registerErrorHandler } from "./lib/errors";
 import { registerOpenApi } from "./lib/openapi";
+import { tagVersions } from "./lib/versions";
 import { modules } from "./modules";
 
 export type App = FastifyInstance<
@@ -113,6 +114,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   await app.register(
     async (api) => {
       const typed = api as App;
+      tagVersions(typed);
       typed.get(
         "/health",
         {

@@ -91,6 +91,24 @@ describe("the API document", () => {
     });
   });
 
+  it("declares ETag on a versioned record's answers, and If-Match and 412 on its writes", () => {
+    const byPath = Object.fromEntries(operations().map(([m, p, op]) => [`${m} ${p}`, op]));
+    const headersOf = (op: Operation | undefined, code: string) =>
+      Object.keys((op?.responses[code] as { headers?: object })?.headers ?? {});
+    const parameters = (op: Operation | undefined) =>
+      ((op as { parameters?: { in: string; name: string }[] })?.parameters ?? []).map(
+        (p) => `${p.in} ${p.name}`,
+      );
+    for (const path of ["/api/orders/{id}", "/api/brands/{id}", "/api/settings/{id}"]) {
+      expect(headersOf(byPath[`get ${path}`], "200"), path).toContain("ETag");
+      expect(parameters(byPath[`put ${path}`]), path).toContain("header if-match");
+      expect(Object.keys(byPath[`put ${path}`]?.responses ?? {}), path).toContain("412");
+    }
+    expect(parameters(byPath["delete /api/users/{id}"])).toContain("header if-match");
+    expect(Object.keys(byPath["get /api/orderStatus"]?.responses ?? {})).not.toContain("412");
+    expect(headersOf(byPath["get /api/orders"], "200")).not.toContain("ETag");
+  });
+
   it("declares the session cookie, with login and health public and the rest behind it", () => {
     expect(doc.components?.securitySchemes?.session).toEqual(
       expect.objectContaining({ type: "apiKey", in: "cookie", name: "sid" }),

@@ -78,6 +78,7 @@ describe("categories", () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       updated_at: null,
       deleted_at: null,
+      version: 1,
     });
     const one = await ctx.call("GET", `/api/categories/${created.category_id}`);
     expect(one.json()).toEqual(created);
@@ -168,6 +169,7 @@ describe("brands", () => {
       brand_status: 1,
       created_at: expect.any(String),
       updated_at: null,
+      version: 1,
     });
     expect((await ctx.call("GET", `/api/brands/${b.brand_id}`)).json()).toEqual(b);
     const put = await ctx.call("PUT", `/api/brands/${b.brand_id}`, {
@@ -224,6 +226,7 @@ describe("products", () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       updated_at: null,
       deleted_at: null,
+      version: 1,
     });
     expect(await countOf(cat)).toBe(1);
     expect((await ctx.call("GET", `/api/products/${p.product_id}`)).json()).toEqual(p);
@@ -460,6 +463,7 @@ describe("variants", () => {
       created_at: expect.any(String),
       updated_at: null,
       deleted_at: null,
+      version: 1,
     });
     expect(await variationOf(p.product_id)).toBe(1);
     const put = await ctx.call(

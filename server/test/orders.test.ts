@@ -118,6 +118,7 @@ describe("GET /api/orders", () => {
       completed_at: null,
       refund_at: null,
       updated_at: null,
+      version: 1,
     });
   });
 

@@ -57,6 +57,7 @@ describe("POST /api/vouchers", () => {
       expired_at: expiry,
       created_at: expect.any(String),
       updated_at: null,
+      version: 1,
     });
     expect(Math.abs(fromWireTimestamp(body.created_at).getTime() - Date.now())).toBeLessThan(
       10_000,

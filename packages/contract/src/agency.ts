@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
 } from "./primitives";
+import { recordVersion } from "./versions";
 
 /**
  * A wire timestamp that names a real moment: "2026-02-30 10:00:00" or
@@ -63,5 +64,6 @@ export const agencyStore = z.object({
   expired_at: timestamp,
   updated_at: nullableTimestamp,
   deleted_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type AgencyStore = z.infer<typeof agencyStore>;

@@ -15,6 +15,7 @@ import {
   timestamp,
   wholeNumber,
 } from "./primitives";
+import { recordVersion } from "./versions";
 
 export const MAX_VARIANTS_PER_PRODUCT = 10;
 export const MAX_QUANTITY = 999;
@@ -130,6 +131,7 @@ export const product = z.object({
   created_at: timestamp,
   updated_at: nullableTimestamp,
   deleted_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Product = z.infer<typeof product>;
 
@@ -170,6 +172,7 @@ export const variant = z.object({
   created_at: timestamp,
   updated_at: nullableTimestamp,
   deleted_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Variant = z.infer<typeof variant>;
 
@@ -187,6 +190,7 @@ export const category = z.object({
   created_at: timestamp,
   updated_at: nullableTimestamp,
   deleted_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Category = z.infer<typeof category>;
 
@@ -204,5 +208,6 @@ export const brand = z.object({
   brand_status: statusOut,
   created_at: timestamp,
   updated_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Brand = z.infer<typeof brand>;

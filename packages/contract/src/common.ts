@@ -84,6 +84,14 @@ export const bulkRequest = z
     status: z.coerce.number().int().optional(),
     /** Users and wallets: where a deleted member's direct referrals go (memberDeleteQuery). */
     referrals: referralMove.optional(),
+    /**
+     * The version each row was shown with, by id (docs/DECISIONS.md, "Versions
+     * on every write"): a row changed since is not acted on (412 in its result).
+     */
+    versions: z
+      .record(text(), z.coerce.number().int().positive("Unknown version."))
+      .refine((v) => Object.keys(v).length <= BULK_MAX, `At most ${BULK_MAX} versions.`)
+      .optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
     message: "Send either ids or filter.",

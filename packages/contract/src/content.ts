@@ -8,6 +8,7 @@ import {
   statusOut,
   timestamp,
 } from "./primitives";
+import { recordVersion } from "./versions";
 
 export const bannerInput = z.object({
   title: requiredText("Title"),
@@ -25,6 +26,7 @@ export const banner = z.object({
   banner_status: statusOut,
   created_at: timestamp,
   updated_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Banner = z.infer<typeof banner>;
 
@@ -47,5 +49,6 @@ export const testimonial = z.object({
   created_at: timestamp,
   updated_at: nullableTimestamp,
   deleted_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Testimonial = z.infer<typeof testimonial>;

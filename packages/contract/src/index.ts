@@ -14,4 +14,5 @@ export * from "./people";
 export * from "./primitives";
 export * from "./settings";
 export * from "./uploads";
+export * from "./versions";
 export * from "./vouchers";

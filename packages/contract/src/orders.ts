@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { moneyOut, nullableTimestamp, requiredText, timestamp } from "./primitives";
+import { recordVersion } from "./versions";
 
 /** Statuses the order list colours (docs/REQUIREMENTS.md section 2: complete green; canceled or returned red). */
 export const ORDER_STATUS_COMPLETE = 6;
@@ -46,6 +47,7 @@ export const order = z.object({
   completed_at: nullableTimestamp,
   refund_at: nullableTimestamp,
   updated_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Order = z.infer<typeof order>;
 

@@ -15,6 +15,7 @@ import {
   timestamp,
   wholeNumber,
 } from "./primitives";
+import { recordVersion } from "./versions";
 
 export const USER_CONTACT_MAX = 12;
 export const DEFAULT_MEMBERSHIP_ID = 1;
@@ -161,6 +162,7 @@ export const user = z.object({
   user_status: statusOut,
   created_at: timestamp,
   updated_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type User = z.infer<typeof user>;
 
@@ -203,6 +205,7 @@ export const wallet = z.object({
   c_wallet_amt: moneyOut,
   ttl_pv: moneyOut,
   recent_spend_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Wallet = z.infer<typeof wallet>;
 
@@ -264,6 +267,7 @@ export const membership = z.object({
   req_condition: z.enum(REQUIREMENT_CONDITIONS),
   created_at: timestamp,
   updated_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Membership = z.infer<typeof membership>;
 
@@ -305,5 +309,6 @@ export const withdrawRequest = z.object({
   rejected_at: nullableTimestamp,
   /** Set when a completed request was reversed (PUT withdrawRequest/{id}/reverse); once only. */
   reversed_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;

@@ -11,6 +11,7 @@ import {
   text,
   wholeNumber,
 } from "./primitives";
+import { recordVersion } from "./versions";
 
 export const STORE_CONTACT_MAX = 11;
 export const LOGO_MAX_BYTES = 500_000;
@@ -68,6 +69,7 @@ export const settings = z.object({
   /** Products at or below this stock are low (alerts). */
   low_stock_threshold: z.number(),
   updated_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -123,6 +125,7 @@ export const socialLogin = z.object({
   social_uri: z.string(),
   social_status: statusOut,
   updated_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type SocialLogin = z.infer<typeof socialLogin>;
 
@@ -143,6 +146,7 @@ export const paymentMethod = z.object({
   gateway_uri: z.string(),
   method_status: statusOut,
   updated_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
@@ -163,5 +167,6 @@ export const shippingMethod = z.object({
   shipping_fee: moneyOut,
   shipping_status: statusOut,
   updated_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type ShippingMethod = z.infer<typeof shippingMethod>;

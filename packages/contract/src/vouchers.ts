@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from "./primitives";
+import { recordVersion } from "./versions";
 
 export const COUPON_MIN_DAYS_AHEAD = 3;
 export const DISCOUNT_TYPES = ["price", "percentage"] as const;
@@ -97,5 +98,6 @@ export const voucher = z.object({
   expired_at: timestamp,
   created_at: timestamp,
   updated_at: nullableTimestamp,
+  version: recordVersion,
 });
 export type Voucher = z.infer<typeof voucher>;

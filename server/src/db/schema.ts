@@ -31,6 +31,8 @@ import { money, timestamp } from "./columns";
 const createdAt = () => timestamp("created_at").notNull().default(sql`now()`);
 const updatedAt = () => timestamp("updated_at");
 const deletedAt = () => timestamp("deleted_at");
+/** Raised by the database at every change (migration 0012; docs/DECISIONS.md, "Versions on every write"). */
+const version = () => integer("version").notNull().default(1);
 const status = (name: string) => smallint(name).notNull().default(0);
 
 /**
@@ -105,6 +107,7 @@ export const memberships = pgTable(
     rank: integer("rank").notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex("memberships_rank_key").on(t.rank),
@@ -160,6 +163,7 @@ export const users = pgTable(
     user_status: status("user_status").$type<0 | 1>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
@@ -201,6 +205,7 @@ export const userWallets = pgTable(
     c_wallet_amt: money("c_wallet_amt").notNull().default("0"),
     recent_spend_at: timestamp("recent_spend_at"),
     created_at: createdAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex("user_wallets_user_id_key").on(t.user_id),
@@ -229,6 +234,7 @@ export const withdrawRequests = pgTable(
     rejected_at: timestamp("rejected_at"),
     /** A completed request undone by a withdrawal_reversal ledger entry (once). */
     reversed_at: timestamp("reversed_at"),
+    version: version(),
   },
   (t) => [
     index("withdraw_requests_user_id_idx").on(t.user_id, t.withdraw_id),
@@ -321,6 +327,7 @@ export const categories = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
+    version: version(),
   },
   (t) => [
     index("categories_created_at_idx").on(t.created_at),
@@ -337,6 +344,7 @@ export const brands = pgTable(
     brand_status: status("brand_status").$type<0 | 1>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    version: version(),
   },
   (t) => [index("brands_created_at_idx").on(t.created_at)],
 );
@@ -366,6 +374,7 @@ export const products = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
+    version: version(),
   },
   (t) => [
     index("products_category_id_idx").on(t.category_id, t.product_id),
@@ -405,6 +414,7 @@ export const productVariants = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
+    version: version(),
   },
   (t) => [
     index("product_variants_product_id_idx").on(t.product_id),
@@ -426,6 +436,7 @@ export const vouchers = pgTable(
     expired_at: timestamp("expired_at").notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex("vouchers_voucher_code_key").on(t.voucher_code),
@@ -468,6 +479,7 @@ export const orders = pgTable(
     completed_at: timestamp("completed_at"),
     refund_at: timestamp("refund_at"),
     updated_at: updatedAt(),
+    version: version(),
   },
   (t) => [
     index("orders_user_id_idx").on(t.user_id),
@@ -509,6 +521,7 @@ export const agencyStores = pgTable(
     expired_at: timestamp("expired_at").notNull(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
+    version: version(),
   },
   (t) => [
     index("agency_stores_created_at_idx").on(t.created_at),
@@ -527,6 +540,7 @@ export const banners = pgTable(
     banner_status: status("banner_status").$type<0 | 1>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    version: version(),
   },
   (t) => [index("banners_created_at_idx").on(t.created_at)],
 );
@@ -543,6 +557,7 @@ export const testimonials = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
+    version: version(),
   },
   (t) => [
     index("testimonials_user_id_idx").on(t.user_id, t.testimonial_id),
@@ -569,6 +584,7 @@ export const settings = pgTable(
     withdraw_max_amt: money("withdraw_max_amt"),
     low_stock_threshold: integer("low_stock_threshold").notNull().default(5),
     updated_at: updatedAt(),
+    version: version(),
   },
   (t) => [
     check("settings_theme", sql`${t.theme_color} between 1 and 3`),
@@ -588,6 +604,7 @@ export const socialLogins = pgTable("social_logins", {
   social_uri: text("social_uri").notNull().default(""),
   social_status: status("social_status").$type<0 | 1>(),
   updated_at: updatedAt(),
+  version: version(),
 });
 
 export const paymentMethods = pgTable("payment_methods", {
@@ -598,6 +615,7 @@ export const paymentMethods = pgTable("payment_methods", {
   gateway_uri: text("gateway_uri").notNull().default(""),
   method_status: status("method_status").$type<0 | 1>(),
   updated_at: updatedAt(),
+  version: version(),
 });
 
 export const shippingMethods = pgTable("shipping_methods", {
@@ -606,6 +624,7 @@ export const shippingMethods = pgTable("shipping_methods", {
   shipping_fee: money("shipping_fee").notNull(),
   shipping_status: status("shipping_status").$type<0 | 1>(),
   updated_at: updatedAt(),
+  version: version(),
 });
 
 // Sessions and audit

@@ -14,7 +14,7 @@ export interface Actor {
 const SECRET_FIELDS = new Set(["password", "password_hash", "secret_key", "publish_key", "id_key"]);
 
 /** Secrets never reach the audit log in clear; a change to one is still visible. */
-function redact(record: unknown): unknown {
+export function redact(record: unknown): unknown {
   if (!record || typeof record !== "object") return record ?? null;
   return Object.fromEntries(
     Object.entries(record).map(([key, value]) => [

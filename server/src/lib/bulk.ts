@@ -161,14 +161,24 @@ export function registerBulkRoute<Q>(app: App, options: BulkOptions<Q>): void {
 /** A record service's calls a bulk action uses. */
 interface Editable<Input, Row> {
   get(db: Db, id: number): Promise<Row>;
-  update(db: Db, actor: Actor | null, id: number, input: Input): Promise<unknown>;
-  remove(db: Db, actor: Actor | null, id: number): Promise<unknown>;
+  update(
+    db: Db,
+    actor: Actor | null,
+    id: number,
+    input: Input,
+    expected?: number,
+  ): Promise<unknown>;
+  remove(db: Db, actor: Actor | null, id: number, expected?: number): Promise<unknown>;
 }
+
+/** The version the row was shown with, when the body gives one (lib/versions.ts). */
+export const shownVersion = (body: BulkBody, id: number): number | undefined =>
+  body.versions?.[String(id)];
 
 /** delete: the single DELETE call's service function (its cascades and refusals). */
 export function deleteAction<Row>(service: Pick<Editable<unknown, Row>, "remove">): BulkRun {
-  return async (db, actor, id) => {
-    await service.remove(db, actor, id);
+  return async (db, actor, id, body) => {
+    await service.remove(db, actor, id, shownVersion(body, id));
     return "Deleted.";
   };
 }
@@ -185,10 +195,10 @@ export function statusActions<Input, Row>(
 ): Record<string, BulkRun> {
   const set =
     (value: 0 | 1, message: string): BulkRun =>
-    async (db, actor, id) => {
+    async (db, actor, id, body) => {
       const row = await service.get(db, id);
       const values = input.parse({ ...(row as object), [field]: value });
-      await service.update(db, actor, id, values);
+      await service.update(db, actor, id, values, shownVersion(body, id));
       return message;
     };
   return { activate: set(1, "Activated."), deactivate: set(0, "Deactivated.") };

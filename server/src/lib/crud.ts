@@ -6,6 +6,7 @@ import { type Actor, recordAudit } from "./audit";
 import { notFound } from "./errors";
 import { fieldsOf } from "./filters";
 import { type ListSpec, listClauses, type Page, readPage } from "./paging";
+import { requireVersion } from "./versions";
 
 export interface CrudOptions<T extends PgTable> {
   table: T;
@@ -94,10 +95,18 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
         return row as Row;
       });
     },
-    async update(db: Db, actor: Actor | null, key: number, values: Partial<Values>): Promise<Row> {
+    /** `expected`: the version the caller was shown (If-Match); lib/versions.ts. */
+    async update(
+      db: Db,
+      actor: Actor | null,
+      key: number,
+      values: Partial<Values>,
+      expected?: number,
+    ): Promise<Row> {
       return db.transaction(async (tx) => {
         const before = await find(tx, key, true);
         if (!before) throw notFound(entity);
+        await requireVersion(tx, versioned(key, before), expected);
         const set =
           options.stampsUpdatedAt === false ? values : { ...values, updated_at: sql`now()` };
         const [row] = (await tx
@@ -115,10 +124,11 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
         return row as Row;
       });
     },
-    async remove(db: Db, actor: Actor | null, key: number): Promise<Row> {
+    async remove(db: Db, actor: Actor | null, key: number, expected?: number): Promise<Row> {
       return db.transaction(async (tx) => {
         const before = await find(tx, key, true);
         if (!before) throw notFound(entity);
+        await requireVersion(tx, versioned(key, before), expected);
         if (deletedAt) {
           await tx
             .update(anyTable)
@@ -132,6 +142,11 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
       });
     },
   };
+
+  /** Every table behind crudService has a version (migration 0012). */
+  function versioned(key: number, row: Row) {
+    return { entity, id: key, row: row as { version: number } };
+  }
 
   function rowId(row: Row | undefined): number {
     return (row as Record<string, number>)[id.name] ?? 0;

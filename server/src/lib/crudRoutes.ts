@@ -5,14 +5,16 @@ import type { Db } from "../db/client";
 import type { Actor } from "./audit";
 import { type BulkRun, deleteAction, registerBulkRoute, statusActions } from "./bulk";
 import { type Page, sendPage } from "./paging";
+import { ifMatchOf } from "./versions";
 
 /** The five calls of a record as its service answers them (crudService, or a domain's own). */
 export interface RecordService<Query, Input, Row> {
   list(db: Db, query: Query): Promise<Page<Row>>;
   get(db: Db, id: number): Promise<Row>;
   create(db: Db, actor: Actor | null, input: Input): Promise<Row>;
-  update(db: Db, actor: Actor | null, id: number, input: Input): Promise<Row>;
-  remove(db: Db, actor: Actor | null, id: number): Promise<Row>;
+  /** `expected`: the version of If-Match (lib/versions.ts); undefined writes over any. */
+  update(db: Db, actor: Actor | null, id: number, input: Input, expected?: number): Promise<Row>;
+  remove(db: Db, actor: Actor | null, id: number, expected?: number): Promise<Row>;
 }
 
 export interface CrudRoutesOptions<Q extends z.ZodType, I extends z.ZodType, R extends z.ZodType> {
@@ -74,12 +76,18 @@ export function registerCrudRoutes<
     options.item,
     { schema: { tags, params: idParams, body: input, response: { 200: record } } },
     async (request) =>
-      service.update(app.db, request.admin, request.params.id, request.body as z.output<I>),
+      service.update(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body as z.output<I>,
+        ifMatchOf(request),
+      ),
   );
   app.delete(
     options.item,
     { schema: { tags, params: idParams, response: { 200: record } } },
-    async (request) => service.remove(app.db, request.admin, request.params.id),
+    async (request) => service.remove(app.db, request.admin, request.params.id, ifMatchOf(request)),
   );
   if (options.bulk) {
     const { key, status, actions } = options.bulk;

@@ -8,7 +8,7 @@ export class HttpError extends Error {
     message: string,
     readonly issues?: { path: string; message: string }[],
     readonly headers?: Record<string, string>,
-    /** More of the answer's body beside the message (a refused delete's figures). */
+    /** More of the answer's body beside the message (a refused delete's figures; a 412's who, when and what: lib/versions.ts). */
     readonly details?: Record<string, unknown>,
   ) {
     super(message);

@@ -1,8 +1,9 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { errorBody, statusErrorBody, validationErrorBody } from "@store/contract";
+import { errorBody, statusErrorBody, validationErrorBody, versionConflict } from "@store/contract";
 import type { RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { App } from "../app";
 import { SESSION_COOKIE } from "../auth/service";
 
@@ -59,6 +60,9 @@ export async function registerOpenApi(app: App): Promise<void> {
       const { schema } = jsonSchemaTransform({ ...input, schema: filled } as Parameters<
         typeof jsonSchemaTransform
       >[0]);
+      if (!filled.hide && answersVersionedRecord(filled)) {
+        declareVersionHeaders(method, schema as Record<string, unknown>);
+      }
       // A file upload's body is read by @fastify/multipart, not validated by a
       // schema: the document still says what to send (docs only).
       const fileField = route.config?.multipartFile;
@@ -135,7 +139,51 @@ function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void 
   if (writesRecord && !isPublic) {
     add(409, errorBody.describe("The change conflicts with other records (a value in use)."));
   }
+  if ((method === "PUT" || method === "DELETE") && answersVersionedRecord(schema)) {
+    add(
+      412,
+      versionConflict.describe(
+        "If-Match named an older version: the record was changed since; nothing was written.",
+      ),
+    );
+  }
   schema.response = response;
+}
+
+/** Whether the route answers one record that has a version (lib/versions.ts). */
+function answersVersionedRecord(schema: Record<string, unknown>): boolean {
+  const response = (schema.response ?? {}) as Record<string, unknown>;
+  const ok = response[200] ?? response[201];
+  return ok instanceof z.ZodObject && "version" in ok.shape;
+}
+
+/**
+ * The ETag of an answered record, and If-Match on its writes (docs/DECISIONS.md,
+ * "Versions on every write"), in the JSON schemas the document is made from.
+ */
+function declareVersionHeaders(method: string, schema: Record<string, unknown>): void {
+  const etag = {
+    type: "string",
+    description: 'The record\'s version as an entity tag ("3"): send it back in If-Match.',
+  };
+  const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
+  for (const code of ["200", "201"]) {
+    const ok = response[code];
+    if (ok) ok.headers = { ...((ok.headers as object) ?? {}), ETag: etag };
+  }
+  if (method === "PUT" || method === "DELETE") {
+    schema.headers = {
+      type: "object",
+      properties: {
+        "if-match": {
+          type: "string",
+          description:
+            'The version the change was made from, as its ETag gave it ("3"). A record changed since ' +
+            "is not written: 412. Without it the write applies to whatever is there (last write wins).",
+        },
+      },
+    };
+  }
 }
 
 function summaryVerb({ method, listed, member }: RouteFacts): string {

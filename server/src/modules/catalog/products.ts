@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
+import { requireVersion } from "../../lib/versions";
 import { lockCategories, recountCategories, recountVariants } from "./counts";
 
 /** The price a customer pays: the discount price when set and non-zero, else the normal one. */
@@ -256,14 +257,17 @@ export const productService = {
     });
   },
 
-  async update(db: Db, actor: Actor | null, id: number, input: ProductValues) {
+  async update(db: Db, actor: Actor | null, id: number, input: ProductValues, expected?: number) {
     return db.transaction(async (tx) => {
       const before = await lockProduct(tx, id);
       if (!before) throw notFound("Product");
+      await requireVersion(tx, { entity: "Product", id, row: before }, expected);
       await requireCategories(tx, input.category_id, [before.category_id]);
+      // The variants are the product's too: saving them is a new version of it.
+      const version = input.variants ? { version: sql`${products.version} + 1` } : {};
       await tx
         .update(products)
-        .set({ ...productValues(input), updated_at: sql`now()` })
+        .set({ ...productValues(input), ...version, updated_at: sql`now()` })
         .where(eq(products.product_id, id));
       if (input.variants) await replaceVariants(tx, actor, id, input.variants);
       await recountCategories(tx, [before.category_id, input.category_id]);
@@ -280,10 +284,11 @@ export const productService = {
   },
 
   /** Soft-deletes the product and its variants and lowers its category's count. */
-  async remove(db: Db, actor: Actor | null, id: number) {
+  async remove(db: Db, actor: Actor | null, id: number, expected?: number) {
     return db.transaction(async (tx) => {
       const locked = await lockProduct(tx, id);
       if (!locked) throw notFound("Product");
+      await requireVersion(tx, { entity: "Product", id, row: locked }, expected);
       await lockCategories(tx, [locked.category_id]);
       const before = await get(tx, id);
       await tx
@@ -301,4 +306,12 @@ export const productService = {
   },
 
   lockProduct,
+
+  /** A variant call changed the product's variants: a new version of the product (locked by the caller). */
+  async raiseVersion(tx: Tx, id: number) {
+    await tx
+      .update(products)
+      .set({ version: sql`${products.version} + 1` })
+      .where(eq(products.product_id, id));
+  },
 };

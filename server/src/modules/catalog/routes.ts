@@ -14,6 +14,7 @@ import { z } from "zod";
 import type { App } from "../../app";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendJsonStream } from "../../lib/stream";
+import { ifMatchOf } from "../../lib/versions";
 import { productService } from "./products";
 import { brandService, categoryService } from "./service";
 import { variantService } from "./variants";
@@ -98,6 +99,12 @@ function registerVariantRoutes(app: App): void {
     "/productsVariants/:variant_id",
     { schema: { tags, params: variantIdParams, body: variantInput, response: { 200: variant } } },
     async (request) =>
-      variantService.update(app.db, request.admin, request.params.variant_id, request.body),
+      variantService.update(
+        app.db,
+        request.admin,
+        request.params.variant_id,
+        request.body,
+        ifMatchOf(request),
+      ),
   );
 }

@@ -4,6 +4,7 @@ import { brands, categories } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { conflict, notFound } from "../../lib/errors";
+import { requireVersion } from "../../lib/versions";
 import { liveProductCount, lockCategories } from "./counts";
 
 export const brandService = crudService({
@@ -50,11 +51,12 @@ const categoryCrud = crudService({
 export const categoryService = {
   ...categoryCrud,
   /** Soft delete, refused while live products are still in the category. */
-  async remove(db: Db, actor: Actor | null, key: number) {
+  async remove(db: Db, actor: Actor | null, key: number, expected?: number) {
     return db.transaction(async (tx) => {
       const [locked] = await lockCategories(tx, [key]);
       if (!locked) throw notFound("Category");
       const before = await categoryCrud.get(tx, key);
+      await requireVersion(tx, { entity: "Category", id: key, row: before }, expected);
       const inUse = await liveProductCount(tx, key);
       if (inUse > 0) {
         throw conflict(

@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../db/client";
 import { productVariants } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { requireVersion } from "../../lib/versions";
 import { liveVariantCount, recountVariants } from "./counts";
 import { productService, TOO_MANY_VARIANTS } from "./products";
 
@@ -40,6 +41,7 @@ export const variantService = {
       const [row] = await tx.insert(productVariants).values(input).returning();
       if (!row) throw new Error("insert returned no row");
       await recountVariants(tx, input.product_id);
+      await productService.raiseVersion(tx, input.product_id);
       await recordAudit(tx, actor, {
         entity: "Variant",
         entityId: row.variant_id,
@@ -50,17 +52,26 @@ export const variantService = {
     });
   },
 
-  async update(db: Db, actor: Actor | null, variantId: number, input: VariantValues) {
+  async update(
+    db: Db,
+    actor: Actor | null,
+    variantId: number,
+    input: VariantValues,
+    expected?: number,
+  ) {
     return db.transaction(async (tx) => {
+      const product = await productService.lockProduct(tx, input.product_id);
       const [before] = await tx
         .select()
         .from(productVariants)
         .where(and(eq(productVariants.variant_id, variantId), isNull(productVariants.deleted_at)))
         .for("update");
       if (!before) throw notFound("Variant");
-      if (before.product_id !== input.product_id) {
+      await requireVersion(tx, { entity: "Variant", id: variantId, row: before }, expected);
+      if (!product || before.product_id !== input.product_id) {
         throw badRequest("product_id", "A variant cannot move to another product.");
       }
+      await productService.raiseVersion(tx, input.product_id);
       const [row] = await tx
         .update(productVariants)
         .set({ ...input, updated_at: sql`now()` })
@@ -91,6 +102,7 @@ export const variantService = {
         .where(liveOf(productId))
         .returning();
       await recountVariants(tx, productId);
+      if (removed.length > 0) await productService.raiseVersion(tx, productId);
       for (const before of removed) {
         await recordAudit(tx, actor, {
           entity: "Variant",

@@ -9,6 +9,7 @@ import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { requireVersion } from "../../lib/versions";
 
 export const bannerService = crudService({
   table: banners,
@@ -45,6 +46,7 @@ const record = {
   created_at: testimonials.created_at,
   updated_at: testimonials.updated_at,
   deleted_at: testimonials.deleted_at,
+  version: testimonials.version,
 };
 
 const customer = (column: PgColumn) => ({ table: users, key: users.user_id, column });
@@ -148,7 +150,13 @@ export const testimonialService = {
     });
   },
 
-  async update(db: Db, actor: Actor | null, id: number, input: Values): Promise<Testimonial> {
+  async update(
+    db: Db,
+    actor: Actor | null,
+    id: number,
+    input: Values,
+    expected?: number,
+  ): Promise<Testimonial> {
     return db.transaction(async (tx) => {
       const [before] = await tx
         .select()
@@ -156,6 +164,7 @@ export const testimonialService = {
         .where(live(eq(testimonials.testimonial_id, id)))
         .for("update");
       if (!before) throw notFound(ENTITY);
+      await requireVersion(tx, { entity: ENTITY, id, row: before }, expected);
       const customer = await resolveCustomer(tx, input.username);
       const [after] = await tx
         .update(testimonials)
@@ -174,10 +183,16 @@ export const testimonialService = {
   },
 
   /** Soft delete: deleted_at is stamped and the testimonial leaves every answer. */
-  async remove(db: Db, actor: Actor | null, id: number): Promise<Testimonial> {
+  async remove(db: Db, actor: Actor | null, id: number, expected?: number): Promise<Testimonial> {
     return db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ version: testimonials.version })
+        .from(testimonials)
+        .where(live(eq(testimonials.testimonial_id, id)))
+        .for("update");
       const before = await findRecord(tx, id);
-      if (!before) throw notFound(ENTITY);
+      if (!locked || !before) throw notFound(ENTITY);
+      await requireVersion(tx, { entity: ENTITY, id, row: locked }, expected);
       await tx
         .update(testimonials)
         .set({ deleted_at: sql`now()` })

@@ -1,6 +1,6 @@
 import { orderUpdate } from "@store/contract";
 import type { App } from "../../app";
-import { registerBulkRoute } from "../../lib/bulk";
+import { registerBulkRoute, shownVersion } from "../../lib/bulk";
 import { badRequest } from "../../lib/errors";
 import { orderService } from "./service";
 
@@ -34,7 +34,7 @@ export function registerOrderBulkRoutes(app: App): void {
           order_status: body.status,
           tracking_number: order.tracking_number,
         });
-        await orderService.update(db, actor, id, input);
+        await orderService.update(db, actor, id, input, shownVersion(body, id));
         return `Status set to ${names.get(input.order_status) ?? input.order_status}.`;
       },
     },

@@ -9,6 +9,7 @@ import {
 import type { App } from "../../app";
 import { sendPage } from "../../lib/paging";
 import { sendJsonStream } from "../../lib/stream";
+import { ifMatchOf } from "../../lib/versions";
 import { orderService } from "./service";
 
 /** docs/REQUIREMENTS.md section 7: orders, orders/{id} (GET, PUT), orderStatus, ordersCount. There is no add. */
@@ -27,7 +28,14 @@ export function registerOrderRoutes(app: App): void {
   app.put(
     "/orders/:id",
     { schema: { tags, params: idParams, body: orderUpdate, response: { 200: order } } },
-    async (request) => orderService.update(app.db, request.admin, request.params.id, request.body),
+    async (request) =>
+      orderService.update(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body,
+        ifMatchOf(request),
+      ),
   );
   app.get(
     "/orderStatus",

@@ -11,6 +11,7 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
+import { requireVersion } from "../../lib/versions";
 import { checkPvPromotion, orderCredits, postEntry, toCents } from "../ledger/service";
 import { lockReferralTree, lockUsers } from "../people/referrals";
 
@@ -167,8 +168,17 @@ export const orderService = {
   list: (db: Tx, query: ListQuery) => crud.list(db, query),
   get: (db: Tx, id: number) => crud.get(db, id),
 
-  /** Only the status and the tracking number are taken from the body. */
-  async update(db: Db, actor: Actor | null, id: number, input: OrderUpdateValues): Promise<Order> {
+  /**
+   * Only the status and the tracking number are taken from the body.
+   * `expected`: the version the admin was shown (If-Match, lib/versions.ts).
+   */
+  async update(
+    db: Db,
+    actor: Actor | null,
+    id: number,
+    input: OrderUpdateValues,
+    expected?: number,
+  ): Promise<Order> {
     const change = { order_status: input.order_status, tracking_number: input.tracking_number };
     const settles =
       change.order_status === ORDER_STATUS_COMPLETED || change.order_status === ORDER_STATUS_REFUND;
@@ -178,6 +188,7 @@ export const orderService = {
       if (settles) await lockOrderPeople(tx, id);
       const before = await crud.find(tx, id, true);
       if (!before) throw notFound("Order");
+      await requireVersion(tx, { entity: "Order", id, row: before }, expected);
       await requireKnownStatus(tx, change.order_status);
       const [row] = await tx
         .update(orders)

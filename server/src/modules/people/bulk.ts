@@ -1,7 +1,7 @@
 import { userUpdate } from "@store/contract";
 import type { App } from "../../app";
 import { SESSION_COOKIE } from "../../auth/service";
-import { deleteAction, registerBulkRoute } from "../../lib/bulk";
+import { deleteAction, registerBulkRoute, shownVersion } from "../../lib/bulk";
 import { deleteUser } from "./deletion";
 import { membershipService } from "./memberships";
 import { listUsers, updateUser } from "./users";
@@ -23,7 +23,10 @@ export function registerPeopleBulkRoutes(app: App): void {
     list: listUsers,
     actions: {
       delete: async (db, actor, id, body) => {
-        await deleteUser(db, actor, id, body.referrals);
+        await deleteUser(db, actor, id, {
+          referrals: body.referrals,
+          expected: shownVersion(body, id),
+        });
         return "Deleted.";
       },
       ...Object.fromEntries(
@@ -34,13 +37,14 @@ export function registerPeopleBulkRoutes(app: App): void {
           ] as const
         ).map(([action, user_status, message]) => [
           action,
-          async (db, _actor, id, _body, request) => {
+          async (db, _actor, id, body, request) => {
             const caller = {
               admin: request.admin,
               address: request.ip,
               sessionToken: request.cookies[SESSION_COOKIE],
             };
-            await updateUser(db, caller, id, userUpdate.parse({ user_status }));
+            const input = userUpdate.parse({ user_status });
+            await updateUser(db, caller, id, input, shownVersion(body, id));
             return message;
           },
         ]),
@@ -54,7 +58,10 @@ export function registerPeopleBulkRoutes(app: App): void {
     list: listWallets,
     actions: {
       delete: async (db, actor, id, body) => {
-        await deleteWallet(db, actor, id, body.referrals);
+        await deleteWallet(db, actor, id, {
+          referrals: body.referrals,
+          expected: shownVersion(body, id),
+        });
         return "Deleted.";
       },
     },

@@ -12,9 +12,16 @@ import type { Db, Tx } from "../../db/client";
 import { users, userWallets, withdrawRequests } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, conflictWith, notFound } from "../../lib/errors";
+import { requireVersion } from "../../lib/versions";
 import { fromCents, toCents } from "../ledger/service";
 import { applyReferralChange, lockReferralTree, lockUsers } from "./referrals";
-import { findUser } from "./users";
+import { findUser, userRecord } from "./users";
+
+/** What the caller chose: where the referrals go, and the version they were shown (If-Match). */
+export interface MemberDeletion {
+  referrals?: ReferralMove;
+  expected?: number;
+}
 
 /** The member's three balances, read under the caller's locks; no wallet row holds nothing. */
 async function balancesOf(tx: Tx, user: User): Promise<MemberBalances> {
@@ -102,13 +109,14 @@ export async function removeUserIn(
   tx: Tx,
   actor: Actor,
   userId: number,
-  referrals?: ReferralMove,
+  { referrals, expected }: MemberDeletion = {},
 ): Promise<User> {
   if (userId === actor.user_id) throw conflict("You cannot delete your own account.");
   await lockReferralTree(tx);
   await lockUsers(tx, [userId]);
   const before = await findUser(tx, userId);
   if (!before) throw notFound("User");
+  await requireVersion(tx, userRecord(before), expected);
   assertHoldsNothing(before, await balancesOf(tx, before));
   const children = await directReferrals(tx, userId);
   if (children.length > 0 && referrals === undefined) {
@@ -166,7 +174,7 @@ export function deleteUser(
   db: Db,
   actor: Actor,
   userId: number,
-  referrals?: ReferralMove,
+  choice: MemberDeletion = {},
 ): Promise<User> {
-  return db.transaction((tx) => removeUserIn(tx, actor, userId, referrals));
+  return db.transaction((tx) => removeUserIn(tx, actor, userId, choice));
 }

@@ -6,6 +6,7 @@ import { memberships, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { requireVersion } from "../../lib/versions";
 
 type MembershipInput = z.output<typeof membershipInput>;
 
@@ -82,11 +83,18 @@ export const membershipService = {
       return row;
     });
   },
-  async update(db: Db, actor: Actor | null, key: number, input: MembershipInput) {
+  async update(
+    db: Db,
+    actor: Actor | null,
+    key: number,
+    input: MembershipInput,
+    expected?: number,
+  ) {
     return db.transaction(async (tx) => {
       await lockRanks(tx);
       const before = await crud.find(tx, key, true);
       if (!before) throw notFound("Membership");
+      await requireVersion(tx, { entity: "Membership", id: key, row: before }, expected);
       if (input.rank !== undefined) await assertRankFree(tx, input.rank, key);
       const { rank, ...fields } = input;
       const [row] = await tx
@@ -105,10 +113,11 @@ export const membershipService = {
       return row;
     });
   },
-  async remove(db: Db, actor: Actor | null, key: number) {
+  async remove(db: Db, actor: Actor | null, key: number, expected?: number) {
     return db.transaction(async (tx) => {
       const before = await crud.find(tx, key, true);
       if (!before) throw notFound("Membership");
+      await requireVersion(tx, { entity: "Membership", id: key, row: before }, expected);
       if (key === DEFAULT_MEMBERSHIP_ID) {
         throw conflict(
           `"${before.membership}" is the membership every new user gets; it cannot be deleted.`,

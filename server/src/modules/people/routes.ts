@@ -26,6 +26,7 @@ import { SESSION_COOKIE } from "../../auth/service";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendPage } from "../../lib/paging";
 import { sendJsonStream } from "../../lib/stream";
+import { ifMatchOf } from "../../lib/versions";
 import { deleteUser } from "./deletion";
 import { lookups } from "./lookups";
 import { membershipService } from "./memberships";
@@ -105,13 +106,17 @@ function registerUserRoutes(app: App): void {
         },
         request.params.id,
         request.body,
+        ifMatchOf(request),
       ),
   );
   app.delete(
     "/users/:id",
     { schema: { tags, params: idParams, querystring: memberDeleteQuery, response: { 200: user } } },
     async (request) =>
-      deleteUser(app.db, request.admin, request.params.id, request.query.referrals),
+      deleteUser(app.db, request.admin, request.params.id, {
+        referrals: request.query.referrals,
+        expected: ifMatchOf(request),
+      }),
   );
   app.get(
     "/usersCount",
@@ -130,7 +135,13 @@ function registerUserRoutes(app: App): void {
     "/updateMembership/:id",
     { schema: { tags, params: idParams, body: membershipUpdateBody, response: { 200: user } } },
     async (request) =>
-      setMembership(app.db, request.admin, request.params.id, request.body.membership),
+      setMembership(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body.membership,
+        ifMatchOf(request),
+      ),
   );
 }
 
@@ -169,7 +180,10 @@ function registerWalletRoutes(app: App): void {
       schema: { tags, params: idParams, querystring: memberDeleteQuery, response: { 200: wallet } },
     },
     async (request) =>
-      deleteWallet(app.db, request.admin, request.params.id, request.query.referrals),
+      deleteWallet(app.db, request.admin, request.params.id, {
+        referrals: request.query.referrals,
+        expected: ifMatchOf(request),
+      }),
   );
 }
 

@@ -30,6 +30,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
+import { requireVersion } from "../../lib/versions";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
 
 type UserCreate = z.output<typeof userCreate>;
@@ -60,6 +61,7 @@ const userColumns = {
   user_status: users.user_status,
   created_at: users.created_at,
   updated_at: users.updated_at,
+  version: users.version,
 };
 
 function selectUsers(db: Tx) {
@@ -337,6 +339,7 @@ export async function updateUser(
   caller: Caller,
   userId: number,
   input: UserUpdate,
+  expected?: number,
 ): Promise<User> {
   const { admin: actor, sessionToken } = caller;
   await assertCurrentPassword(db, caller, userId, input);
@@ -348,6 +351,7 @@ export async function updateUser(
       await lockUsers(tx, [userId]);
       const before = await findUser(tx, userId);
       if (!before) throw notFound("User");
+      await requireVersion(tx, userRecord(before), expected);
       if (userId === actor.user_id) assertKeepsOwnAccess(input);
       await assertChoices(tx, input);
       await assertUnique(tx, input, userId);
@@ -405,6 +409,14 @@ function assertKeepsOwnAccess(input: UserUpdate): void {
   }
 }
 
+/** A user for lib/versions.ts: their PV moves by the ledger, which writes no User audit row. */
+export const userRecord = (user: User) => ({
+  entity: "User",
+  id: user.user_id,
+  row: user,
+  ledgerUserId: user.user_id,
+});
+
 /** PUT referralUpdate/{id}: the old client's count is ignored; the truth is recounted. */
 export async function refreshDownLine(db: Db, actor: Actor, userId: number): Promise<User> {
   return db.transaction(async (tx) => {
@@ -432,11 +444,13 @@ export async function setMembership(
   actor: Actor,
   userId: number,
   membership: number,
+  expected?: number,
 ): Promise<User> {
   return db.transaction(async (tx) => {
     await lockUsers(tx, [userId]);
     const before = await findUser(tx, userId);
     if (!before) throw notFound("User");
+    await requireVersion(tx, userRecord(before), expected);
     await assertChoices(tx, { membership });
     await tx
       .update(users)

@@ -1,4 +1,4 @@
-import type { ListQuery, ReferralMove, Wallet, walletInput } from "@store/contract";
+import type { ListQuery, Wallet, walletInput } from "@store/contract";
 import { eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
@@ -8,8 +8,10 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { requireVersion } from "../../lib/versions";
 import { postEntry } from "../ledger/service";
-import { removeUserIn } from "./deletion";
+import { type MemberDeletion, removeUserIn } from "./deletion";
+import { lockReferralTree, lockUsers } from "./referrals";
 
 const walletColumns = {
   wallet_id: userWallets.wallet_id,
@@ -24,6 +26,7 @@ const walletColumns = {
   c_wallet_amt: userWallets.c_wallet_amt,
   ttl_pv: users.ttl_pv,
   recent_spend_at: userWallets.recent_spend_at,
+  version: userWallets.version,
 };
 
 function selectWallets(db: Tx) {
@@ -135,7 +138,7 @@ export async function deleteWallet(
   db: Db,
   actor: Actor,
   walletId: number,
-  referrals?: ReferralMove,
+  choice: MemberDeletion = {},
 ): Promise<Wallet> {
   return db.transaction(async (tx) => {
     const before = await findWallet(tx, walletId);
@@ -143,7 +146,18 @@ export async function deleteWallet(
     if (before.user_id === actor.user_id) {
       throw conflict("You cannot delete your own wallet: it would delete your own account.");
     }
-    await removeUserIn(tx, actor, before.user_id, referrals);
+    // The deletion's own lock order (tree, user), then the wallet's row for its version.
+    await lockReferralTree(tx);
+    await lockUsers(tx, [before.user_id]);
+    const [locked] = await tx
+      .select({ version: userWallets.version })
+      .from(userWallets)
+      .where(eq(userWallets.wallet_id, walletId))
+      .for("update");
+    if (!locked) throw notFound("Wallet");
+    const wallet = { entity: "Wallet", id: walletId, row: locked, ledgerUserId: before.user_id };
+    await requireVersion(tx, wallet, choice.expected);
+    await removeUserIn(tx, actor, before.user_id, { referrals: choice.referrals });
     return before;
   });
 }

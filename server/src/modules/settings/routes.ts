@@ -13,6 +13,7 @@ import {
 import type { FastifyReply } from "fastify";
 import type { App } from "../../app";
 import { sendPage } from "../../lib/paging";
+import { ifMatchOf } from "../../lib/versions";
 import {
   paymentMethodAnswers,
   settingsAnswers,
@@ -42,7 +43,13 @@ export function registerSettingsRoutes(app: App): void {
     "/settings/:id",
     { schema: { tags, params: idParams, body: settingsInput, response: { 200: settings } } },
     async (request) =>
-      settingsAnswers.update(app.db, request.admin, request.params.id, request.body),
+      settingsAnswers.update(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body,
+        ifMatchOf(request),
+      ),
   );
 
   app.get(
@@ -58,7 +65,13 @@ export function registerSettingsRoutes(app: App): void {
     { schema: { tags, params: idParams, body: socialLoginInput, response: { 200: socialLogin } } },
     async (request, reply) => {
       noStore(reply);
-      return socialLoginAnswers.update(app.db, request.admin, request.params.id, request.body);
+      return socialLoginAnswers.update(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body,
+        ifMatchOf(request),
+      );
     },
   );
 
@@ -82,7 +95,13 @@ export function registerSettingsRoutes(app: App): void {
     },
     async (request, reply) => {
       noStore(reply);
-      return paymentMethodAnswers.update(app.db, request.admin, request.params.id, request.body);
+      return paymentMethodAnswers.update(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body,
+        ifMatchOf(request),
+      );
     },
   );
 
@@ -114,6 +133,12 @@ export function registerSettingsRoutes(app: App): void {
       },
     },
     async (request) =>
-      shippingMethodService.update(app.db, request.admin, request.params.id, request.body),
+      shippingMethodService.update(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body,
+        ifMatchOf(request),
+      ),
   );
 }

@@ -48,7 +48,13 @@ export const settingsService = crudService({
  * naming the maximum (docs/DECISIONS.md, "The wallet ledger").
  */
 export const settingsAnswers = {
-  async update(db: Db, actor: Actor, id: number, input: z.output<typeof settingsInput>) {
+  async update(
+    db: Db,
+    actor: Actor,
+    id: number,
+    input: z.output<typeof settingsInput>,
+    expected?: number,
+  ) {
     const stored = await settingsService.get(db, id);
     const min = input.withdraw_min_amt ?? stored.withdraw_min_amt;
     const max =
@@ -59,7 +65,7 @@ export const settingsAnswers = {
         `Maximum withdrawal amount must be at least the minimum (RM ${min}).`,
       );
     }
-    return settingsService.update(db, actor, id, input);
+    return settingsService.update(db, actor, id, input, expected);
   },
 };
 
@@ -125,14 +131,20 @@ export const socialLoginAnswers = {
     const page = await socialLoginService.list(db, query);
     return { ...page, rows: page.rows.map(withMaskedSecret) };
   },
-  async update(db: Db, actor: Actor, id: number, input: z.output<typeof socialLoginInput>) {
+  async update(
+    db: Db,
+    actor: Actor,
+    id: number,
+    input: z.output<typeof socialLoginInput>,
+    expected?: number,
+  ) {
     // Switched on with the mask sent back: the kept key must exist.
     if (input.social_status === 1 && isMaskedSecret(input.secret_key)) {
       const stored = await socialLoginService.get(db, id);
       if (!stored.secret_key) throw badRequest("secret_key", "Secret is required.");
     }
     return withMaskedSecret(
-      await socialLoginService.update(db, actor, id, keepMaskedSecret(input)),
+      await socialLoginService.update(db, actor, id, keepMaskedSecret(input), expected),
     );
   },
 };
@@ -141,9 +153,15 @@ export const paymentMethodAnswers = {
   async get(db: Db, id: number) {
     return withMaskedSecret(await paymentMethodService.get(db, id));
   },
-  async update(db: Db, actor: Actor, id: number, input: z.output<typeof paymentMethodInput>) {
+  async update(
+    db: Db,
+    actor: Actor,
+    id: number,
+    input: z.output<typeof paymentMethodInput>,
+    expected?: number,
+  ) {
     return withMaskedSecret(
-      await paymentMethodService.update(db, actor, id, keepMaskedSecret(input)),
+      await paymentMethodService.update(db, actor, id, keepMaskedSecret(input), expected),
     );
   },
 };

@@ -77,7 +77,8 @@ function isUniqueViolation(error: unknown): boolean {
 export const voucherService = {
   list: (db: Tx, query: ListQuery) => crud.list(db, query),
   get: (db: Tx, id: number) => crud.get(db, id),
-  remove: (db: Db, actor: Actor | null, id: number) => crud.remove(db, actor, id),
+  remove: (db: Db, actor: Actor | null, id: number, expected?: number) =>
+    crud.remove(db, actor, id, expected),
 
   async create(db: Db, actor: Actor | null, input: VoucherValues): Promise<Voucher> {
     requireFutureExpiry(input.expired_at);
@@ -86,10 +87,16 @@ export const voucherService = {
   },
 
   /** An unchanged old expiry may stay; a changed one must lie three days ahead. */
-  async update(db: Db, actor: Actor | null, id: number, input: VoucherValues): Promise<Voucher> {
+  async update(
+    db: Db,
+    actor: Actor | null,
+    id: number,
+    input: VoucherValues,
+    expected?: number,
+  ): Promise<Voucher> {
     const before = await crud.get(db, id);
     if (input.expired_at !== before.expired_at) requireFutureExpiry(input.expired_at);
     await requireFreeCode(db, input.voucher_code, id);
-    return withCodeGuard(input.voucher_code, () => crud.update(db, actor, id, input));
+    return withCodeGuard(input.voucher_code, () => crud.update(db, actor, id, input, expected));
   },
 };

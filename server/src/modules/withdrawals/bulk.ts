@@ -1,5 +1,5 @@
 import type { App } from "../../app";
-import { registerBulkRoute } from "../../lib/bulk";
+import { registerBulkRoute, shownVersion } from "../../lib/bulk";
 import { decideRequest, listRequests } from "./service";
 
 /**
@@ -15,12 +15,12 @@ export function registerWithdrawalBulkRoutes(app: App): void {
     key: "withdraw_id",
     list: listRequests,
     actions: {
-      approve: async (db, actor, id) => {
-        await decideRequest(db, actor, id, "completed");
+      approve: async (db, actor, id, body) => {
+        await decideRequest(db, actor, id, "completed", shownVersion(body, id));
         return "Approved.";
       },
-      reject: async (db, actor, id) => {
-        await decideRequest(db, actor, id, "rejected");
+      reject: async (db, actor, id, body) => {
+        await decideRequest(db, actor, id, "rejected", shownVersion(body, id));
         return "Rejected.";
       },
     },

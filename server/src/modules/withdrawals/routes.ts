@@ -8,6 +8,7 @@ import {
 import type { App } from "../../app";
 import { badRequest } from "../../lib/errors";
 import { sendPage } from "../../lib/paging";
+import { ifMatchOf } from "../../lib/versions";
 import { decideRequest, listRequests, reverseRequest } from "./service";
 
 /**
@@ -36,7 +37,13 @@ export function registerWithdrawalRoutes(app: App): void {
       if (withdraw_id !== undefined && withdraw_id !== request.params.id) {
         throw badRequest("withdraw_id", "withdraw_id must match the request in the path.");
       }
-      return decideRequest(app.db, request.admin, request.params.id, withdraw_status);
+      return decideRequest(
+        app.db,
+        request.admin,
+        request.params.id,
+        withdraw_status,
+        ifMatchOf(request),
+      );
     },
   );
   // Undoing a completed request (docs/DECISIONS.md, "The wallet ledger"): a
@@ -51,6 +58,13 @@ export function registerWithdrawalRoutes(app: App): void {
         response: { 200: withdrawRequest },
       },
     },
-    async (request) => reverseRequest(app.db, request.admin, request.params.id, request.body.note),
+    async (request) =>
+      reverseRequest(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body.note,
+        ifMatchOf(request),
+      ),
   );
 }

@@ -13,6 +13,7 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, type HttpError, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { indexedSearch, type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { requireVersion } from "../../lib/versions";
 import { postEntry, toCents } from "../ledger/service";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
@@ -38,6 +39,7 @@ const requestColumns = {
   cashOut_at: withdrawRequests.cashOut_at,
   rejected_at: withdrawRequests.rejected_at,
   reversed_at: withdrawRequests.reversed_at,
+  version: withdrawRequests.version,
 };
 
 function selectRequests(db: Tx) {
@@ -136,8 +138,10 @@ export async function decideRequest(
   actor: Actor,
   withdrawId: number,
   decision: Decision,
+  expected?: number,
 ): Promise<WithdrawRequest> {
   return db.transaction(async (tx) => {
+    await requireShownVersion(tx, withdrawId, expected);
     const stamps =
       decision === "completed"
         ? { withdraw_status: decision, cashOut_at: sql`now()`, rejected_at: null }
@@ -171,6 +175,18 @@ export async function decideRequest(
     });
     return after;
   });
+}
+
+/** With If-Match: the request locked and its version checked before it is decided or reversed. */
+async function requireShownVersion(tx: Tx, withdrawId: number, expected: number | undefined) {
+  if (expected === undefined) return;
+  const [locked] = await tx
+    .select({ version: withdrawRequests.version })
+    .from(withdrawRequests)
+    .where(eq(withdrawRequests.withdraw_id, withdrawId))
+    .for("update");
+  if (!locked) throw notFound("Withdrawal request");
+  await requireVersion(tx, { entity: "WithdrawRequest", id: withdrawId, row: locked }, expected);
 }
 
 async function whyUndecidable(tx: Tx, withdrawId: number): Promise<HttpError> {
@@ -237,8 +253,10 @@ export async function reverseRequest(
   actor: Actor,
   withdrawId: number,
   note: string,
+  expected?: number,
 ): Promise<WithdrawRequest> {
   return db.transaction(async (tx) => {
+    await requireShownVersion(tx, withdrawId, expected);
     const [reversed] = await tx
       .update(withdrawRequests)
       .set({ reversed_at: sql`now()` })
