@@ -2,6 +2,7 @@ import {
   idParams,
   listQuery,
   order,
+  orderCommission,
   orderStatusOption,
   orderTotal,
   orderUpdate,
@@ -28,6 +29,11 @@ export function registerOrderRoutes(app: App): void {
     "/orders/:id",
     { schema: { tags, params: idParams, body: orderUpdate, response: { 200: order } } },
     async (request) => orderService.update(app.db, request.admin, request.params.id, request.body),
+  );
+  app.get(
+    "/orders/:id/commission",
+    { schema: { tags, params: idParams, response: { 200: orderCommission } } },
+    async (request) => orderService.commission(app.db, request.params.id),
   );
   app.get(
     "/orderStatus",
