@@ -2,6 +2,8 @@
 -- follows its status"): the shipping fee on the order, the commission base
 -- setting, the commission decided once per order, amounts owed from
 -- reversals the balance could not cover, and the clawback_recovery reason.
+-- orders_id has no foreign key, like the ledger's ref_id: orders are never
+-- deleted by the app, and the money trail must not stop a table's truncation.
 ALTER TABLE "orders" ADD COLUMN "shipping_fee" numeric(12, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_shipping_fee" CHECK ("orders"."shipping_fee" >= 0);--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "commission_base" text DEFAULT 'total' NOT NULL;--> statement-breakpoint
@@ -19,7 +21,6 @@ CREATE TABLE "order_commissions" (
 	"amount" numeric(12, 2) DEFAULT '0' NOT NULL,
 	"pv_opening" numeric(12, 2) DEFAULT '0' NOT NULL,
 	"decided_at" timestamp(0) with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "order_commissions_orders_id_orders_orders_id_fk" FOREIGN KEY ("orders_id") REFERENCES "orders"("orders_id") ON DELETE cascade,
 	CONSTRAINT "order_commissions_outcome" CHECK ("order_commissions"."outcome" in ('paid', 'commission_off', 'no_referrer', 'referrer_inactive', 'zero', 'unrecorded')),
 	CONSTRAINT "order_commissions_base_kind" CHECK ("order_commissions"."base_kind" is null or "order_commissions"."base_kind" in ('total', 'goods')),
 	CONSTRAINT "order_commissions_amount" CHECK ("order_commissions"."amount" >= 0 and ("order_commissions"."outcome" = 'paid') = ("order_commissions"."amount" > 0)),
@@ -36,7 +37,6 @@ CREATE TABLE "ledger_owed" (
 	"note" text DEFAULT '' NOT NULL,
 	"created_at" timestamp(0) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp(0) with time zone,
-	CONSTRAINT "ledger_owed_orders_id_orders_orders_id_fk" FOREIGN KEY ("orders_id") REFERENCES "orders"("orders_id"),
 	CONSTRAINT "ledger_owed_account" CHECK ("ledger_owed"."account" in ('cash_wallet', 'pv')),
 	CONSTRAINT "ledger_owed_amounts" CHECK ("ledger_owed"."amount" > 0 and "ledger_owed"."recovered" >= 0 and "ledger_owed"."recovered" <= "ledger_owed"."amount")
 );

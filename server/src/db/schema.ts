@@ -502,14 +502,12 @@ export const orders = pgTable(
  * this, never today's settings, referrer or tier (docs/DECISIONS.md, "An
  * order's money follows its status"). pv_opening: the order's PV held in the
  * buyer's opening balance (completed before the ledger; the demo seed).
- * referrer_id has no foreign key: the record outlives the member.
+ * No foreign keys, like the ledger's ref_id: the record outlives the member.
  */
 export const orderCommissions = pgTable(
   "order_commissions",
   {
-    orders_id: integer("orders_id")
-      .primaryKey()
-      .references(() => orders.orders_id, { onDelete: "cascade" }),
+    orders_id: integer("orders_id").primaryKey(),
     outcome: text("outcome").$type<CommissionOutcome>().notNull(),
     referrer_id: integer("referrer_id"),
     referrer_username: text("referrer_username"),
@@ -549,9 +547,7 @@ export const ledgerOwed = pgTable(
     owed_id: serial("owed_id").primaryKey(),
     user_id: integer("user_id").notNull(),
     account: text("account").$type<OwedAccount>().notNull(),
-    orders_id: integer("orders_id")
-      .notNull()
-      .references(() => orders.orders_id),
+    orders_id: integer("orders_id").notNull(),
     amount: money("amount").notNull(),
     recovered: money("recovered").notNull().default("0"),
     note: text("note").notNull().default(""),
