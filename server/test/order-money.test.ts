@@ -182,6 +182,22 @@ describe("the commission is decided once, at the first completion (defect 3)", (
     await expectClean();
   });
 
+  it("a commission that rounds to RM 0.00 is recorded as zero and pays nothing", async () => {
+    // Basic: 1% of RM 0.40 = 0.004.
+    const basic = await insertUser(ctx.db, { membership: 1 }, { c_wallet_amt: "1.00" });
+    const small = await insertUser(ctx.db, { membership: 3, referral_of: basic });
+    const order = await insertOrder(ctx.db, small, "0.40", "0.10");
+    await setStatus(order, 6);
+    expect(await commissionOf(order)).toMatchObject({
+      outcome: "zero",
+      referrer_id: basic,
+      percent: "1.00",
+      amount: "0.00",
+    });
+    expect(await cashOf(basic)).toBe("1.00");
+    await expectClean();
+  });
+
   it("answers 404 for the commission of an order never completed", async () => {
     const order = await insertOrder(ctx.db, buyer, "10.00", "1.00");
     expect((await ctx.call("GET", `/api/orders/${order}/commission`)).statusCode).toBe(404);
@@ -283,6 +299,11 @@ describe("a clawback the balance cannot cover is owed, and recovered from the ne
       { account: "cash_wallet", orders_id: first, amount: "3.00", recovered: "0.00" },
     ]);
     expect(await owedOf(buyer)).toMatchObject({ pv: "20.00", cash_wallet: "0.00" });
+    const audited = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where entity = 'Owed' and action = 'create'
+        and (after->>'orders_id')::int = ${first}`,
+    );
+    expect(audited.rows[0]?.n).toBe(2);
     await expectClean();
 
     // The next order: 2.00 of commission (3% of 66.67 = 2.0001), 8 PV.
