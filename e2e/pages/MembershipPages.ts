@@ -23,6 +23,7 @@ export class MembershipFormPage {
   readonly earning = () => this.page.getByLabel("Member Earning %", { exact: true });
   readonly minimum = () => this.page.getByLabel("Minimum Requirement", { exact: true });
   readonly condition = () => this.page.getByLabel("Requirement Condition", { exact: true });
+  readonly rank = () => this.page.getByLabel("Rank", { exact: true });
   readonly add = () => this.page.getByRole("button", { name: "Add", exact: true });
   readonly save = () => this.page.getByRole("button", { name: "Save", exact: true });
   readonly errors = () => this.page.locator(".invalid-feedback");

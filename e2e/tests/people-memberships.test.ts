@@ -18,6 +18,7 @@ describe("memberships", () => {
       "Member Earning %",
       "Member Requirement",
       "Requirement Condition",
+      "Rank",
       "Created Date",
       "Updated Date",
       "Actions",
@@ -65,12 +66,14 @@ describe("memberships", () => {
     await form.add().click();
     await s.page.waitForURL((url) => url.pathname === "/memberships");
     const row = await list.find(title);
-    expect((await list.cellTexts(row)).slice(1, 8)).toEqual([
+    expect((await list.cellTexts(row)).slice(1, 9)).toEqual([
       title,
       "12.5%",
       "3%",
       "250 PV",
       "PV",
+      // Left blank: the rank above the highest.
+      expect.stringMatching(/^\d+$/),
       expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/),
       "-",
     ]);
@@ -88,12 +91,20 @@ describe("memberships", () => {
     expect(await form.discount().inputValue()).toBe("12.5");
     await form.condition().selectOption({ label: "Down Line" });
     await form.minimum().fill("4");
+    // A rank another tier holds is said under the field.
+    await form.rank().fill("1");
+    await form.save().click();
+    await s.page
+      .getByText('Rank 1 is already held by "Basic"; choose another rank, or move that tier first.')
+      .waitFor();
+    expect(await form.rank().getAttribute("aria-invalid")).toBe("true");
+    await form.rank().fill("500");
     await form.save().click();
     await s.page.waitForURL((url) => url.pathname === "/memberships");
     const row = await list.find(title);
     await expect
-      .poll(async () => (await list.cellTexts(row)).slice(4, 6))
-      .toEqual(["4 Down Line", "Down Line"]);
+      .poll(async () => (await list.cellTexts(row)).slice(4, 7))
+      .toEqual(["4 Down Line", "Down Line", "500"]);
     expect((await list.apiMembership(title))?.req_condition).toBe("down-line");
   });
 

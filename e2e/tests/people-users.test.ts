@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LedgerApi } from "../pages/LedgerPages";
 import { text, UserFormPage, UserListPage } from "../pages/UserPages";
 import { useBrowser } from "../support/browser";
 
@@ -200,6 +201,52 @@ describe("users", () => {
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await list.row(username).waitFor({ state: "detached" });
     expect(await list.apiUser(username)).toBeUndefined();
+  });
+
+  it("deleting a referrer holding money: the Alert asks where the referrals go, then refuses with a link to the statement", async () => {
+    const list = new UserListPage(s.page);
+    const ledger = new LedgerApi(s.page);
+    const grand = await list.apiCreate(`${tag}gp`);
+    const parent = await list.apiCreate(`${tag}pa`, { referral_of: grand.user_id });
+    const kids = [
+      await list.apiCreate(`${tag}k1`, { referral_of: parent.user_id }),
+      await list.apiCreate(`${tag}k2`, { referral_of: parent.user_id }),
+    ];
+    await ledger.adjust(parent.user_id, "cash_wallet", "300");
+    await ledger.adjust(parent.user_id, "wallet", "20");
+    await list.goto();
+    await list.findUser(parent.username);
+    let dialog = await list.askDelete(parent.username);
+    expect(await text(dialog.locator("legend"))).toBe(`${parent.username} refers 2 members.`);
+    const confirm = dialog.getByRole("button", { name: "Confirm" });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel(`Move them to ${grand.username}`).check();
+    await confirm.click();
+    const refusal = dialog.getByRole("alert");
+    await refusal.waitFor();
+    expect(await text(refusal.locator("p"))).toBe(
+      `${parent.username} holds RM 300.00 in the cash wallet, RM 20.00 in the wallet and 0.00 PV. Zero them with an adjustment on the statement (paid out by hand, or forfeited), then delete.`,
+    );
+    // Said in the dialog, not in a toast as well.
+    await s.page.waitForTimeout(300);
+    expect(await s.page.locator(".toast").count()).toBe(0);
+    await refusal.getByRole("link", { name: `Open ${parent.username}'s statement` }).click();
+    await s.page.waitForURL((url) => url.pathname === "/walletStatement");
+    expect(new URL(s.page.url()).searchParams.get("uid")).toBe(String(parent.user_id));
+
+    // Paid out by hand: the adjustments zero the balances, and the delete goes through.
+    await ledger.adjust(parent.user_id, "cash_wallet", "-300", "Paid out by hand");
+    await ledger.adjust(parent.user_id, "wallet", "-20", "Forfeited");
+    await list.goto();
+    await list.findUser(parent.username);
+    dialog = await list.askDelete(parent.username);
+    await dialog.getByLabel(`Move them to ${grand.username}`).check();
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await list.row(parent.username).waitFor({ state: "detached" });
+    for (const kid of kids) {
+      expect((await list.apiUser(kid.username))?.referral_of).toBe(grand.user_id);
+    }
+    expect((await list.apiUser(grand.username))?.down_line).toBe(2);
   });
 
   it("/roles lists the roles read-only", async () => {

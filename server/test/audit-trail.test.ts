@@ -65,7 +65,8 @@ describe("the audit log", () => {
 
 describe("deleting a user keeps the money trail", () => {
   it("keeps completed and rejected withdrawal requests with the username, and drops open ones", async () => {
-    const owner = await insertUser(ctx.db, {}, { c_wallet_amt: "100.00" });
+    // An empty wallet: a member holding money is not deleted (test/people-deletion.test.ts).
+    const owner = await insertUser(ctx.db);
     const paid = await insertRequest(ctx.db, owner, "40.00", "completed");
     const refused = await insertRequest(ctx.db, owner, "5.00", "rejected");
     const open = await insertRequest(ctx.db, owner, "10.00");

@@ -141,11 +141,18 @@ describe("deletes, with the rules of one delete", () => {
     const me = await one<{ id: number }>(
       sql`select user_id as id from users where role = 'Admin' order by user_id limit 1`,
     );
+    // A member holding nothing: one holding money is refused (test/people-deletion.test.ts).
     const member = await one<{ id: number }>(
       sql`select u.user_id as id from users u join user_wallets w using (user_id)
-        where u.role = 'Member' order by u.user_id desc limit 1`,
+        where u.role = 'Member' and u.ttl_pv = 0 and w.wallet_amt = 0 and w.c_wallet_amt = 0
+        order by u.user_id desc limit 1`,
     );
-    const results = await bulk("/api/users", { action: "delete", ids: [member?.id, me?.id] });
+    expect(member).toBeDefined();
+    const results = await bulk("/api/users", {
+      action: "delete",
+      ids: [member?.id, me?.id],
+      referrals: "none",
+    });
     expect(results.map((r) => [r.ok, r.status])).toEqual([
       [true, 200],
       [false, 409],

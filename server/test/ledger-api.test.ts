@@ -290,10 +290,18 @@ describe("PV and commission from orders", () => {
   it("a deleted member's entries stay; reconcile still finds no mismatch", async () => {
     const order = await insertOrder(ctx.db, buyer, "10.00", "1.00");
     await setStatus(order, 6);
+    // Held PV refuses the delete; an adjustment zeroes it first (docs/REQUIREMENTS.md section 4).
+    expect((await ctx.call("DELETE", `/api/users/${buyer}`)).statusCode).toBe(409);
+    const pv = (await readUser(ctx.db, buyer))?.ttl_pv ?? "0.00";
+    expect(pv).toBe("1.00");
+    await adjust({ user_id: buyer, account: "pv", amount: "-1.00", note: "forfeited" });
     expect((await ctx.call("DELETE", `/api/users/${buyer}`)).statusCode).toBe(200);
-    expect((await entriesOf(ctx.db, buyer)).map((e) => e.reason)).toEqual(["pv_order"]);
+    expect((await entriesOf(ctx.db, buyer)).map((e) => e.reason)).toEqual([
+      "pv_order",
+      "adjustment",
+    ]);
     const history = await ctx.call("GET", `/api/walletLedger?user_id=${buyer}`);
-    expect(history.json()).toHaveLength(1);
+    expect(history.json()).toHaveLength(2);
     // Refunding the order now takes back the commission; the deleted buyer has no PV to take.
     await setStatus(order, 8);
     expect((await orderEntries(ctx.db, order)).map((e) => e.reason)).toEqual([

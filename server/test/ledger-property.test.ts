@@ -186,9 +186,32 @@ describe("property: the ledger stays true", () => {
               });
               expect(res.statusCode).toBe(200);
             } else {
+              // A member holding anything is refused; zeroed by adjustments, they go,
+              // their referrals up to their referrer (docs/REQUIREMENTS.md section 4).
               const userId = members[step.member] as number;
-              const res = await ctx.call("DELETE", `/api/users/${userId}`);
-              expect(res.statusCode).toBe(deleted.has(userId) ? 404 : 200);
+              const path = `/api/users/${userId}?referrals=up`;
+              if (deleted.has(userId)) {
+                expect((await ctx.call("DELETE", path)).statusCode).toBe(404);
+                continue;
+              }
+              const held: [LedgerAccount, bigint][] = [];
+              for (const account of ACCOUNTS) {
+                const cents = (await balanceOf(userId, account)) ?? 0n;
+                if (cents !== 0n) held.push([account, cents]);
+              }
+              if (held.length > 0) {
+                expect((await ctx.call("DELETE", path)).statusCode).toBe(409);
+                for (const [account, cents] of held) {
+                  const zeroed = await ctx.call("POST", "/api/walletAdjustments", {
+                    user_id: userId,
+                    account,
+                    amount: fromCents(-cents),
+                    note: "paid out by hand",
+                  });
+                  expect(zeroed.statusCode).toBe(201);
+                }
+              }
+              expect((await ctx.call("DELETE", path)).statusCode).toBe(200);
               deleted.add(userId);
             }
           }

@@ -42,6 +42,35 @@ describe("the demo store", () => {
     const report = await ctx.call("GET", "/api/walletLedger/reconcile");
     expect(report.json().mismatches).toEqual([]);
     expect(report.json().wallets_checked).toBeGreaterThan(100);
+    // Its completed orders carry their record (PV in the opening balance): every order checks out.
+    expect(report.json().order_mismatches).toEqual([]);
+    expect(report.json().account_totals).toEqual([]);
+    expect(report.json().orders_checked).toBeGreaterThan(50);
+  });
+
+  it("a completed demo order returned gives its PV back from the opening balance, and credits it again", async () => {
+    const [order] = (
+      await ctx.db.execute<{ orders_id: number; buyer: number; points: string; pv: string }>(sql`
+        select o.orders_id, o.user_id as buyer, o.points_earned::text as points, u.ttl_pv::text as pv
+        from orders o join users u on u.user_id = o.user_id
+        where o.order_status = 6 and o.points_earned > 0 and u.ttl_pv >= o.points_earned
+        order by o.orders_id limit 1`)
+    ).rows;
+    if (!order) throw new Error("the demo store has a completed order whose buyer holds its PV");
+    const put = (order_status: number) =>
+      ctx.call("PUT", `/api/orders/${order.orders_id}`, { order_status, tracking_number: "MY1" });
+    const pvNow = async () =>
+      (
+        await ctx.db.execute<{ pv: string }>(
+          sql`select ttl_pv::text as pv from users where user_id = ${order.buyer}`,
+        )
+      ).rows[0]?.pv;
+    expect((await put(9)).statusCode).toBe(200);
+    expect(Number(await pvNow())).toBeCloseTo(Number(order.pv) - Number(order.points), 2);
+    expect((await put(6)).statusCode).toBe(200);
+    expect(await pvNow()).toBe(order.pv);
+    const report = await ctx.call("GET", "/api/walletLedger/reconcile");
+    expect(report.json().order_mismatches).toEqual([]);
   });
 
   it("completing and refunding a demo order shows PV and commission lines linked to it", async () => {
@@ -91,6 +120,8 @@ describe("the scaled seed (SEED_DEMO_ORDERS)", () => {
     expect(counts?.balances).toBeGreaterThan(100);
     expect(counts).toMatchObject({ openings: counts?.balances, others: 0 });
     expect(await ledgerDrift(ctx.db)).toEqual([]);
+    const report = (await ctx.call("GET", "/api/walletLedger/reconcile")).json();
+    expect(report).toMatchObject({ mismatches: [], order_mismatches: [], account_totals: [] });
     const total = await ctx.call("GET", "/api/walletLedger?_page=1&_limit=1");
     expect(total.headers["x-total-count"]).toBe(String(counts?.openings));
   });

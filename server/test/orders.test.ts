@@ -102,6 +102,7 @@ describe("GET /api/orders", () => {
       currency_symbol: "RM",
       total_price: "10.50",
       points_earned: "1.00",
+      shipping_fee: "0.00",
       coupon_code: "WELCOME10",
       recipient_name: "Aisyah Rahman",
       recipient_contact: "0198765432",

@@ -20,8 +20,9 @@ const tierForm = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe("memberships", () => {
-  it("lists the tiers in member_id order, pages them and searches titles", async () => {
+  it("lists the tiers in rank order (the seeded ranks follow member_id), pages them and searches titles", async () => {
     const all = (await ctx.call("GET", "/api/memberships")).json();
+    expect(all.map((m: { rank: number }) => m.rank).slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
     expect(all.map((m: { membership: string }) => m.membership).slice(0, 5)).toEqual([
       "Basic",
       "Silver",
@@ -194,5 +195,110 @@ describe("wallets", () => {
     const refused = await ctx.call("DELETE", `/api/usersWallet/${mine.json().wallet_id}`);
     expect(refused.statusCode).toBe(409);
     expect(await readUser(ctx.db, me.user_id)).toBeDefined();
+  });
+});
+
+describe("membership ranks (docs/REQUIREMENTS.md section 4)", () => {
+  const tierOf = async (userId: number) => (await readUser(ctx.db, userId))?.membership;
+  const refer = (child: number, referrer: number) =>
+    ctx.call("PUT", `/api/users/${child}`, { referral_of: referrer });
+  type Tier = { member_id: number; membership: string; rank: number };
+  async function tier(name: string) {
+    const all = (await ctx.call("GET", "/api/memberships")).json() as Tier[];
+    const found = all.find((m) => m.membership === name);
+    if (!found) throw new Error(`no tier ${name}`);
+    return found;
+  }
+
+  it("a new tier with a higher id but a rank in the middle: promotion follows rank", async () => {
+    const platinum = await tier("Platinum");
+    const diamond = await tier("Diamond");
+    const moved = await ctx.call("PUT", `/api/memberships/${diamond.member_id}`, {
+      ...tierForm({ membership: "Diamond", min_requirement: "0" }),
+      rank: 1_000_000,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().rank).toBe(1_000_000);
+    // Ruby takes the rank just above Platinum, where Diamond was.
+    const ruby = await ctx.call(
+      "POST",
+      "/api/memberships",
+      tierForm({ membership: "Ruby", min_requirement: "0", rank: String(platinum.rank + 1) }),
+    );
+    expect(ruby.statusCode, ruby.body).toBe(201);
+    const rubyId = ruby.json().member_id as number;
+    expect(rubyId).toBeGreaterThan(diamond.member_id);
+
+    const order = (await ctx.call("GET", "/api/memberships")).json() as Tier[];
+    const names = order.map((m) => m.membership);
+    expect(names.indexOf("Platinum") + 1).toBe(names.indexOf("Ruby"));
+    expect(names.at(-1)).toBe("Diamond");
+    const sorted = (await ctx.call("GET", "/api/memberships?_sort=rank&_order=desc")).json();
+    expect(sorted[0].membership).toBe("Diamond");
+
+    // Platinum (down line ≥ 10): the 10th referral raises it one rank, to Ruby.
+    const referrer = await insertUser(ctx.db, { membership: platinum.member_id });
+    for (let i = 0; i < 9; i++) await insertUser(ctx.db, { referral_of: referrer });
+    await ctx.call("PUT", `/api/referralUpdate/${referrer}`, {});
+    expect((await refer(await insertUser(ctx.db), referrer)).statusCode).toBe(200);
+    expect(await tierOf(referrer)).toBe(rubyId);
+    // Ruby (pv ≥ 0): the next referral raises it to the next rank, whatever its id.
+    const next = order[names.indexOf("Ruby") + 1];
+    expect((await refer(await insertUser(ctx.db), referrer)).statusCode).toBe(200);
+    expect(await tierOf(referrer)).toBe(next?.member_id);
+    // Diamond holds the highest rank: nothing above it, though Ruby's id is higher.
+    const top = await insertUser(ctx.db, { membership: diamond.member_id });
+    expect((await refer(await insertUser(ctx.db), top)).statusCode).toBe(200);
+    expect(await tierOf(top)).toBe(diamond.member_id);
+  });
+
+  it("refuses a rank another tier holds with 400 on the field, and writes nothing", async () => {
+    const gold = await tier("Gold");
+    const title = unique("Tier ");
+    const taken = await ctx.call(
+      "POST",
+      "/api/memberships",
+      tierForm({ membership: title, rank: gold.rank }),
+    );
+    expect(taken.statusCode).toBe(400);
+    const message = `Rank ${gold.rank} is already held by "Gold"; choose another rank, or move that tier first.`;
+    expect(taken.json()).toEqual({ message, issues: [{ path: "rank", message }] });
+    expect(await ctx.db.$count(memberships, eq(memberships.membership, title))).toBe(0);
+
+    const silver = await tier("Silver");
+    const update = await ctx.call("PUT", `/api/memberships/${silver.member_id}`, {
+      ...tierForm({ membership: "Silver" }),
+      rank: gold.rank,
+    });
+    expect(update.statusCode).toBe(400);
+    expect((await tier("Silver")).rank).toBe(silver.rank);
+    // Its own rank is no conflict; left out, the rank stays.
+    const same = await ctx.call("PUT", `/api/memberships/${silver.member_id}`, {
+      ...tierForm({ membership: "Silver", min_requirement: "3", req_condition: "down-line" }),
+      rank: silver.rank,
+    });
+    expect(same.statusCode).toBe(200);
+    const kept = await ctx.call(
+      "PUT",
+      `/api/memberships/${silver.member_id}`,
+      tierForm({ membership: "Silver", min_requirement: "3", req_condition: "down-line" }),
+    );
+    expect(kept.json().rank).toBe(silver.rank);
+  });
+
+  it("refuses a rank below 1 or not whole; a tier saved without a rank goes above the highest", async () => {
+    for (const [rank, message] of [
+      [0, "Rank must be at least 1."],
+      ["1.5", "Rank must be a whole number."],
+    ] as const) {
+      const res = await ctx.call("POST", "/api/memberships", tierForm({ rank }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toEqual([{ path: "rank", message }]);
+    }
+    const all = (await ctx.call("GET", "/api/memberships")).json() as { rank: number }[];
+    const highest = Math.max(...all.map((m) => m.rank));
+    const top = await ctx.call("POST", "/api/memberships", tierForm({ rank: "" }));
+    expect(top.statusCode).toBe(201);
+    expect(top.json().rank).toBe(highest + 1);
   });
 });

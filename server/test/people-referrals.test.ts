@@ -189,11 +189,11 @@ describe("promotion of the new referrer (docs/REQUIREMENTS.md section 4)", () =>
     // Two fresh tiers at the top: `low` under test, `high` the next one.
     const [low] = await ctx.db
       .insert(memberships)
-      .values({ membership: "Low", req_condition: "pv", min_requirement: "0" })
+      .values({ membership: "Low", req_condition: "pv", min_requirement: "0", rank: 900 })
       .returning();
     const [high] = await ctx.db
       .insert(memberships)
-      .values({ membership: "High", req_condition: "pv", min_requirement: "0" })
+      .values({ membership: "High", req_condition: "pv", min_requirement: "0", rank: 901 })
       .returning();
     const lowId = low?.member_id ?? 0;
     const highId = high?.member_id ?? 0;
@@ -229,7 +229,7 @@ describe("promotion of the new referrer (docs/REQUIREMENTS.md section 4)", () =>
 describe("property: down_line always equals a fresh count", () => {
   type Op =
     | { kind: "refer"; user: number; referrer: number | null }
-    | { kind: "delete"; user: number }
+    | { kind: "delete"; user: number; move: "up" | "none" }
     | { kind: "recount"; user: number };
   const SIZE = 6;
   const op: fc.Arbitrary<Op> = fc.oneof(
@@ -243,7 +243,11 @@ describe("property: down_line always equals a fresh count", () => {
     },
     {
       weight: 2,
-      arbitrary: fc.record({ kind: fc.constant("delete" as const), user: fc.nat(SIZE - 1) }),
+      arbitrary: fc.record({
+        kind: fc.constant("delete" as const),
+        user: fc.nat(SIZE - 1),
+        move: fc.constantFrom("up" as const, "none" as const),
+      }),
     },
     {
       weight: 1,
@@ -274,7 +278,7 @@ describe("property: down_line always equals a fresh count", () => {
             const user = ids[o.user] ?? 0;
             if (o.kind === "delete") {
               expect([200, 404]).toContain(
-                (await ctx.call("DELETE", `/api/users/${user}`)).statusCode,
+                (await ctx.call("DELETE", `/api/users/${user}?referrals=${o.move}`)).statusCode,
               );
             } else if (o.kind === "recount") {
               expect([200, 404]).toContain(

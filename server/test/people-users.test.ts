@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../src/auth/password";
 import { auditLog, orders, sessions, users } from "../src/db/schema";
 import { ADMIN, createTestContext, login, type TestContext } from "./helpers";
-import { insertUser, readUser, readWallet, unique, userForm } from "./people.fixtures";
+import { readUser, readWallet, unique, userForm } from "./people.fixtures";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -345,15 +345,7 @@ describe("DELETE /api/users/{id}", () => {
     expect(await readUser(ctx.db, me.user_id)).toBeDefined();
   });
 
-  it("leaves the users they referred without a referrer", async () => {
-    const referrer = await insertUser(ctx.db);
-    const child = await insertUser(ctx.db, { referral_of: referrer });
-    expect((await ctx.call("DELETE", `/api/users/${referrer}`)).statusCode).toBe(200);
-    expect((await ctx.call("GET", `/api/users/${child}`)).json()).toMatchObject({
-      referral_of: null,
-      referrer_username: null,
-    });
-  });
+  // Referrers and members holding money: test/people-deletion.test.ts.
 });
 
 describe("the session admin", () => {

@@ -13,9 +13,13 @@ import { prefetchOnNavigation } from "./routes";
 /** Every failed call tells the admin in plain words; 401s are handled by the session. */
 function reportError(error: Error): void {
   if (error instanceof ApiError && error.status === 401) return;
-  if (error instanceof ApiError && (error.issues.length > 0 || error.status === 412)) {
-    // The form that saved puts the issues on its fields first (useRecordForm), a 412 in its
-    // conflict panel or a list's row toast (staleRows.ts); said there, not twice.
+  if (
+    error instanceof ApiError &&
+    (error.issues.length > 0 || error.status === 409 || error.status === 412)
+  ) {
+    // The form that saved puts the issues on its fields first (useRecordForm), a dialog its
+    // refusal (pages/people/useMemberDeleteDialog.tsx), a 412 a form's conflict panel or a
+    // list's row toast (staleRows.ts); said there, not twice.
     setTimeout(() => {
       if (!error.shownOnFields) showToast(error.message);
     });

@@ -43,6 +43,17 @@ export const listQuery = z
   .catchall(z.union([filterValue, z.array(filterValue).max(MAX_FILTER_VALUES)]));
 export type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * Deleting a member who refers others (docs/REQUIREMENTS.md section 4): their
+ * direct referrals move "up" to the member's own referrer, or to "none".
+ */
+export const REFERRAL_MOVES = ["up", "none"] as const;
+export type ReferralMove = (typeof REFERRAL_MOVES)[number];
+const REFERRAL_MOVE_MESSAGE = "Referrals must be up or none.";
+export const referralMove = text({ error: REFERRAL_MOVE_MESSAGE }).pipe(
+  z.enum(REFERRAL_MOVES, { error: REFERRAL_MOVE_MESSAGE }),
+);
+
 /** Most records one bulk call acts on (ids sent, or matches of a filter). */
 export const BULK_MAX = 1000;
 
@@ -71,6 +82,8 @@ export const bulkRequest = z
       )
       .optional(),
     status: z.coerce.number().int().optional(),
+    /** Users and wallets: where a deleted member's direct referrals go (memberDeleteQuery). */
+    referrals: referralMove.optional(),
     /**
      * The version each row was shown with, by id (docs/DECISIONS.md, "Versions
      * on every write"): a row changed since is not acted on (412 in its result).

@@ -26,6 +26,7 @@ export const LEDGER_REASONS = [
   "pv_refund",
   "commission",
   "commission_reversal",
+  "clawback_recovery",
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
@@ -38,6 +39,7 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   pv_refund: "PV refund",
   commission: "Commission",
   commission_reversal: "Commission reversal",
+  clawback_recovery: "Clawback recovery",
 };
 
 /** What an entry came from: an order (orders_id) or a withdrawal request (withdraw_id). */
@@ -117,11 +119,41 @@ export const reconcileMismatch = z.object({
 });
 export type ReconcileMismatch = z.infer<typeof reconcileMismatch>;
 
-/** GET walletLedger/reconcile: every live balance compared with the sum of its entries. */
+/**
+ * An order whose money does not follow its status (docs/REQUIREMENTS.md
+ * section 4) for one member and account: what the order holds for them
+ * (`net`: its entries, plus PV held in the opening balance) less what is
+ * still owed (`owed`) should be `expected` (complete: the PV or the recorded
+ * commission; canceled, refund, returned: 0; 1-5: 0 or the credit).
+ */
+export const orderMismatch = z.object({
+  orders_id: z.number(),
+  user_id: z.number(),
+  account: z.enum(["pv", "cash_wallet"]),
+  order_status: z.number(),
+  expected: moneyOut,
+  net: moneyOut,
+  owed: moneyOut,
+});
+export type OrderMismatch = z.infer<typeof orderMismatch>;
+
+/** An account whose entries (every member's, deleted ones included) do not sum to its balances. */
+export const accountTotalMismatch = z.object({
+  account: z.enum(LEDGER_ACCOUNTS),
+  balances: moneyOut,
+  entries: moneyOut,
+});
+export type AccountTotalMismatch = z.infer<typeof accountTotalMismatch>;
+
+/** GET walletLedger/reconcile: every live balance compared with the sum of its entries, every order with its status. */
 export const reconcileReport = z.object({
   /** Members whose balances were compared (each: wallet, cash wallet and PV). */
   wallets_checked: z.number(),
   mismatches: reconcileMismatch.array(),
+  /** Orders whose money was checked (complete ones, and any with a record, entries or an amount owed). */
+  orders_checked: z.number(),
+  order_mismatches: orderMismatch.array(),
+  account_totals: accountTotalMismatch.array(),
 });
 export type ReconcileReport = z.infer<typeof reconcileReport>;
 
@@ -132,3 +164,34 @@ export type ReconcileReport = z.infer<typeof reconcileReport>;
  */
 export const withdrawReversalInput = z.object({ note: ledgerNote });
 export type WithdrawReversalInput = z.input<typeof withdrawReversalInput>;
+
+/** The accounts an order credits, and so the ones a reversal can leave owed. */
+export const OWED_ACCOUNTS = ["cash_wallet", "pv"] as const;
+export type OwedAccount = (typeof OWED_ACCOUNTS)[number];
+
+/** One reversal the balance could not cover in full. */
+export const owedItem = z.object({
+  owed_id: z.number(),
+  account: z.enum(OWED_ACCOUNTS),
+  orders_id: z.number(),
+  amount: moneyOut,
+  recovered: moneyOut,
+  /** amount less recovered. */
+  outstanding: moneyOut,
+  note: z.string(),
+  created_at: timestamp,
+});
+export type OwedItem = z.infer<typeof owedItem>;
+
+/**
+ * GET users/{id}/owed: what a member still owes from reversed orders, per
+ * account (the statement's "Owed from reversed commissions"), and the items
+ * not yet recovered, oldest first.
+ */
+export const owedSummary = z.object({
+  user_id: z.number(),
+  cash_wallet: moneyOut,
+  pv: moneyOut,
+  items: owedItem.array(),
+});
+export type OwedSummary = z.infer<typeof owedSummary>;

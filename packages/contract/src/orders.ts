@@ -31,6 +31,8 @@ export const order = z.object({
   currency_symbol: z.string(),
   total_price: moneyOut,
   points_earned: moneyOut,
+  /** The part of total_price that is shipping (the goods base of a commission). */
+  shipping_fee: moneyOut,
   coupon_code: z.string(),
   recipient_name: z.string(),
   recipient_contact: z.string(),
@@ -50,6 +52,40 @@ export const order = z.object({
   version: recordVersion,
 });
 export type Order = z.infer<typeof order>;
+
+/**
+ * Why an order's commission is what it is, decided once at its first
+ * completion (docs/REQUIREMENTS.md section 4). "unrecorded": an order
+ * completed before the decision was recorded (migration 0013), with what the
+ * ledger held for it.
+ */
+export const COMMISSION_OUTCOMES = [
+  "paid",
+  "commission_off",
+  "no_referrer",
+  "referrer_inactive",
+  "zero",
+  "unrecorded",
+] as const;
+export type CommissionOutcome = (typeof COMMISSION_OUTCOMES)[number];
+
+/** GET orders/{id}/commission: the order's commission record (404 before its first completion). */
+export const orderCommission = z.object({
+  orders_id: z.number(),
+  outcome: z.enum(COMMISSION_OUTCOMES),
+  referrer_id: z.number().nullable(),
+  referrer_username: z.string().nullable(),
+  /** The referrer's tier's Member Earning % at the decision. */
+  percent: moneyOut.nullable(),
+  base_kind: z.enum(["total", "goods"]).nullable(),
+  base_amount: moneyOut.nullable(),
+  /** The commission this order pays whenever it is complete ("0.00" when none). */
+  amount: moneyOut,
+  /** The order's PV held in the buyer's opening balance (completed before the ledger). */
+  pv_opening: moneyOut,
+  decided_at: timestamp,
+});
+export type OrderCommission = z.infer<typeof orderCommission>;
 
 /** GET ordersCount: one entry per order, only what the dashboard sums. */
 export const orderTotal = z.object({ total_price: moneyOut });

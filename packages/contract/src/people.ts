@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { currentPassword, newPassword, optionalNewPassword } from "./auth";
+import { referralMove } from "./common";
 import {
   calendarDate,
   email,
@@ -12,6 +13,7 @@ import {
   statusOut,
   text,
   timestamp,
+  wholeNumber,
 } from "./primitives";
 import { recordVersion } from "./versions";
 
@@ -207,6 +209,32 @@ export const wallet = z.object({
 });
 export type Wallet = z.infer<typeof wallet>;
 
+/** DELETE users/{id} and usersWallet/{id}: where the member's direct referrals go. */
+export const memberDeleteQuery = z.object({ referrals: referralMove.optional() });
+
+/** A member's three balances, as money strings. */
+export const memberBalances = z.object({
+  wallet: moneyOut,
+  cash_wallet: moneyOut,
+  pv: moneyOut,
+});
+export type MemberBalances = z.infer<typeof memberBalances>;
+
+/** 409 of a delete: the member still holds money or PV; nothing was written. */
+export const memberHoldsMoney = z.object({ message: z.string(), balances: memberBalances });
+export type MemberHoldsMoney = z.infer<typeof memberHoldsMoney>;
+
+/** 409 of a delete without a choice: the member refers others (how many, and who refers the member). */
+export const memberRefersOthers = z.object({
+  message: z.string(),
+  referrals: z.number(),
+  referrer: z.object({ user_id: z.number(), username: z.string() }).nullable(),
+});
+export type MemberRefersOthers = z.infer<typeof memberRefersOthers>;
+
+/** The highest rank a tier may take (ranks need not be consecutive). */
+export const MEMBERSHIP_RANK_MAX = 1_000_000;
+
 const REQUIREMENT_CONDITION_MESSAGE = "Requirement condition must be pv or down-line.";
 
 export const membershipInput = z.object({
@@ -218,12 +246,21 @@ export const membershipInput = z.object({
   req_condition: text({ error: REQUIREMENT_CONDITION_MESSAGE }).pipe(
     z.enum(REQUIREMENT_CONDITIONS, { error: REQUIREMENT_CONDITION_MESSAGE }),
   ),
+  /**
+   * The tier's place in the promotion order (1 the lowest; docs/REQUIREMENTS.md
+   * section 4). Left blank on create: above the highest; on update: as it is.
+   */
+  rank: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    wholeNumber("Rank", 1, MEMBERSHIP_RANK_MAX).optional(),
+  ),
 });
 export type MembershipInput = z.input<typeof membershipInput>;
 
 export const membership = z.object({
   member_id: z.number(),
   membership: z.string(),
+  rank: z.number(),
   member_percentage: moneyOut,
   member_earning: moneyOut,
   min_requirement: moneyOut,

@@ -19,6 +19,18 @@ export const LOGO_TYPES = ["jpg", "jpeg", "png", "gif"] as const;
 export const SAVED_INDICATOR_MS = 2000;
 export const THEMES = [1, 2, 3] as const;
 
+/**
+ * What a referral commission is a percentage of (docs/REQUIREMENTS.md section 4):
+ * the order total, or the goods (the total minus its shipping fee).
+ */
+export const COMMISSION_BASES = ["total", "goods"] as const;
+export type CommissionBase = (typeof COMMISSION_BASES)[number];
+export const COMMISSION_BASE_LABELS: Record<CommissionBase, string> = {
+  total: "Order total",
+  goods: "Goods value (total minus shipping)",
+};
+const COMMISSION_BASE_MESSAGE = "Commission base must be total or goods.";
+
 export const settingsInput = z.object({
   theme_color: z.coerce
     .number({ error: "Theme must be 1, 2 or 3." })
@@ -38,6 +50,7 @@ export const settingsInput = z.object({
   // The store's money rules (docs/DECISIONS.md, "The wallet ledger"). Left out,
   // each keeps its stored value, so a form that does not show them saves safely.
   commission_status: status01.optional(),
+  commission_base: z.enum(COMMISSION_BASES, { error: COMMISSION_BASE_MESSAGE }).optional(),
   withdraw_min_amt: money("Minimum withdrawal amount").optional(),
   /** Empty or null: no maximum. */
   withdraw_max_amt: z
@@ -63,6 +76,7 @@ export const settings = z.object({
   footer_text: z.string(),
   /** 1: a buyer's referrer earns their tier's Member Earning % of each completed order. */
   commission_status: statusOut,
+  commission_base: z.enum(COMMISSION_BASES),
   withdraw_min_amt: moneyOut,
   /** Null: no maximum. */
   withdraw_max_amt: moneyOut.nullable(),

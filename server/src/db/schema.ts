@@ -4,9 +4,12 @@
  * statuses are smallint 1/0; deleted_at marks soft deletes where section 3 lists it.
  */
 import type {
+  CommissionBase,
+  CommissionOutcome,
   LedgerAccount,
   LedgerReason,
   LedgerRefType,
+  OwedAccount,
   RequirementCondition,
 } from "@store/contract";
 import { sql } from "drizzle-orm";
@@ -103,11 +106,15 @@ export const memberships = pgTable(
     member_earning: money("member_earning").notNull().default("0"),
     min_requirement: money("min_requirement").notNull().default("0"),
     req_condition: text("req_condition").$type<RequirementCondition>().notNull().default("pv"),
+    /** The promotion order, 1 the lowest tier (docs/REQUIREMENTS.md section 4; migration 0014). */
+    rank: integer("rank").notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
     version: version(),
   },
   (t) => [
+    uniqueIndex("memberships_rank_key").on(t.rank),
+    check("memberships_rank", sql`${t.rank} >= 1`),
     check("memberships_req_condition", sql`${t.req_condition} in ('pv', 'down-line')`),
     check(
       "memberships_percentages",
@@ -298,7 +305,7 @@ export const walletLedger = pgTable(
     check("wallet_ledger_account", sql`${t.account} in ('wallet', 'cash_wallet', 'pv')`),
     check(
       "wallet_ledger_reason",
-      sql`${t.reason} in ('opening', 'adjustment', 'withdrawal', 'withdrawal_reversal', 'pv_order', 'pv_refund', 'commission', 'commission_reversal')`,
+      sql`${t.reason} in ('opening', 'adjustment', 'withdrawal', 'withdrawal_reversal', 'pv_order', 'pv_refund', 'commission', 'commission_reversal', 'clawback_recovery')`,
     ),
     check(
       "wallet_ledger_ref",
@@ -457,6 +464,8 @@ export const orders = pgTable(
     currency_symbol: text("currency_symbol").notNull().default("RM"),
     total_price: money("total_price").notNull(),
     points_earned: money("points_earned").notNull().default("0"),
+    /** Part of total_price that is shipping (the goods base of the commission, migration 0013). */
+    shipping_fee: money("shipping_fee").notNull().default("0"),
     coupon_code: text("coupon_code").notNull().default(""),
     recipient_name: text("recipient_name").notNull().default(""),
     recipient_contact: text("recipient_contact").notNull().default(""),
@@ -499,6 +508,78 @@ export const orders = pgTable(
       t.updated_at,
     ]),
     ...searchIndexes("orders", [t.order_number, t.username, t.recipient_name, t.tracking_number]),
+    check("orders_shipping_fee", sql`${t.shipping_fee} >= 0`),
+  ],
+);
+
+/**
+ * The commission of an order, decided once at its first completion and never
+ * changed (a trigger of migration 0013 refuses updates): a later re-credit pays
+ * this, never today's settings, referrer or tier (docs/DECISIONS.md, "An
+ * order's money follows its status"). pv_opening: the order's PV held in the
+ * buyer's opening balance (completed before the ledger; the demo seed).
+ * No foreign keys, like the ledger's ref_id: the record outlives the member.
+ */
+export const orderCommissions = pgTable(
+  "order_commissions",
+  {
+    orders_id: integer("orders_id").primaryKey(),
+    outcome: text("outcome").$type<CommissionOutcome>().notNull(),
+    referrer_id: integer("referrer_id"),
+    referrer_username: text("referrer_username"),
+    percent: money("percent"),
+    base_kind: text("base_kind").$type<CommissionBase>(),
+    base_amount: money("base_amount"),
+    amount: money("amount").notNull().default("0"),
+    pv_opening: money("pv_opening").notNull().default("0"),
+    decided_at: timestamp("decided_at").notNull().default(sql`now()`),
+  },
+  (t) => [
+    check(
+      "order_commissions_outcome",
+      sql`${t.outcome} in ('paid', 'commission_off', 'no_referrer', 'referrer_inactive', 'zero', 'unrecorded')`,
+    ),
+    check(
+      "order_commissions_base_kind",
+      sql`${t.base_kind} is null or ${t.base_kind} in ('total', 'goods')`,
+    ),
+    check(
+      "order_commissions_amount",
+      sql`${t.amount} >= 0 and (${t.outcome} = 'paid') = (${t.amount} > 0)`,
+    ),
+    check("order_commissions_pv_opening", sql`${t.pv_opening} >= 0`),
+  ],
+);
+
+/**
+ * A reversal the balance could not cover: what is still owed for an order,
+ * recovered first from the member's next credits of that account by
+ * clawback_recovery entries (docs/DECISIONS.md, "An order's money follows its
+ * status"). No foreign key on user_id, like the ledger.
+ */
+export const ledgerOwed = pgTable(
+  "ledger_owed",
+  {
+    owed_id: serial("owed_id").primaryKey(),
+    user_id: integer("user_id").notNull(),
+    account: text("account").$type<OwedAccount>().notNull(),
+    orders_id: integer("orders_id").notNull(),
+    amount: money("amount").notNull(),
+    recovered: money("recovered").notNull().default("0"),
+    note: text("note").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("ledger_owed_open_idx")
+      .on(t.user_id, t.account, t.owed_id)
+      .where(sql`${t.recovered} < ${t.amount}`),
+    index("ledger_owed_orders_id_idx").on(t.orders_id),
+    check("ledger_owed_account", sql`${t.account} in ('cash_wallet', 'pv')`),
+    check(
+      "ledger_owed_amounts",
+      sql`${t.amount} > 0 and ${t.recovered} >= 0 and ${t.recovered} <= ${t.amount}`,
+    ),
   ],
 );
 
@@ -579,6 +660,8 @@ export const settings = pgTable(
     /** Null: no maximum. */
     withdraw_max_amt: money("withdraw_max_amt"),
     low_stock_threshold: integer("low_stock_threshold").notNull().default(5),
+    /** What a commission is a percentage of: the order total, or the goods (total minus shipping). */
+    commission_base: text("commission_base").$type<CommissionBase>().notNull().default("total"),
     updated_at: updatedAt(),
     version: version(),
   },
@@ -589,6 +672,7 @@ export const settings = pgTable(
       sql`${t.withdraw_min_amt} >= 0 and (${t.withdraw_max_amt} is null or ${t.withdraw_max_amt} >= ${t.withdraw_min_amt})`,
     ),
     check("settings_low_stock_threshold", sql`${t.low_stock_threshold} >= 0`),
+    check("settings_commission_base", sql`${t.commission_base} in ('total', 'goods')`),
   ],
 );
 

@@ -8,7 +8,7 @@ export class HttpError extends Error {
     message: string,
     readonly issues?: { path: string; message: string }[],
     readonly headers?: Record<string, string>,
-    /** More of the answer's body beside the message (a 412's who, when and what: lib/versions.ts). */
+    /** More of the answer's body beside the message (a refused delete's figures; a 412's who, when and what: lib/versions.ts). */
     readonly details?: Record<string, unknown>,
   ) {
     super(message);
@@ -17,6 +17,9 @@ export class HttpError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found.`);
 export const conflict = (message: string) => new HttpError(409, message);
+/** 409 whose body carries the figures the message names: `{message, ...details}`. */
+export const conflictWith = (message: string, details: Record<string, unknown>) =>
+  new HttpError(409, message, undefined, undefined, details);
 export const badRequest = (path: string, message: string) =>
   new HttpError(400, message, [{ path, message }]);
 /** 429 with how long to wait (docs/DECISIONS.md, "Login throttling"). */
@@ -90,7 +93,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ message: issues.map((i) => i.message).join(" "), issues });
     }
     if (error instanceof HttpError) {
-      const body: Record<string, unknown> = { message: error.message, ...error.details };
+      const body: Record<string, unknown> = { ...error.details, message: error.message };
       if (error.statusCode === 401 || error.statusCode === 429) body.status = error.statusCode;
       if (error.statusCode === 400) body.issues = error.issues ?? [];
       if (error.headers) reply.headers(error.headers);

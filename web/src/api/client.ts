@@ -33,6 +33,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly issues: { path: string; message: string }[] = [],
+    /** The rest of the answer's body: a refusal's figures (a member's balances, their referrals). */
+    readonly details: Record<string, unknown> = {},
     /** A 412's body: the version now and who changed what. */
     readonly conflict: Conflict | null = null,
   ) {
@@ -113,14 +115,17 @@ async function send(
     const data = (await response.json().catch(() => ({}))) as {
       message?: string;
       issues?: { path: string; message: string }[];
-    } & Record<string, unknown>;
+      [detail: string]: unknown;
+    };
     if (response.status === 401 && path !== "login" && path !== "loginAdmin") onUnauthorized();
-    const message = data.message ?? `The call failed (${response.status}).`;
+    const { message: said, issues, ...details } = data;
+    const message = said ?? `The call failed (${response.status}).`;
     throw new ApiError(
       response.status,
       message,
-      data.issues,
-      response.status === 412 ? conflictOf(data, message) : null,
+      issues,
+      details,
+      response.status === 412 ? conflictOf(details, message) : null,
     );
   }
   return response;

@@ -2,6 +2,7 @@ import {
   LEDGER_ACCOUNTS,
   type LedgerAccount,
   type LedgerEntry,
+  type OwedSummary,
   type WalletAdjustmentInput,
   type WithdrawRequest,
   type WithdrawReversalInput,
@@ -16,7 +17,21 @@ export const ledgerKeys = {
   all: ["walletLedger"] as const,
   list: (params: ListParams) => ["walletLedger", "list", params] as const,
   balances: (userId: number) => ["walletLedger", "balances", userId] as const,
+  owed: (userId: number) => ["walletLedger", "owed", userId] as const,
 };
+
+/**
+ * GET users/{id}/owed: what a member still owes from reversed orders (a
+ * reversal their balance could not cover), recovered from their next credits.
+ * Under the ledger's key, so every ledger write refreshes it.
+ */
+export function useOwed(userId: number | null) {
+  return useQuery<OwedSummary>({
+    queryKey: ledgerKeys.owed(userId ?? 0),
+    enabled: userId !== null,
+    queryFn: () => api.get<OwedSummary>(`users/${userId ?? 0}/owed`),
+  });
+}
 
 /** GET walletLedger: one page of entries, newest first (user_id, account, paging). */
 export function useLedger(params: ListParams, enabled = true) {

@@ -5,6 +5,7 @@ import type {
   Language,
   Membership,
   MembershipInput,
+  ReferralMove,
   Role,
   User,
   UserCreate,
@@ -45,20 +46,36 @@ export function useRefreshPeople() {
   return useRefresh(users.keys.all, wallets.keys.all, ["withdrawRequests"], ["dashboard"]);
 }
 
-/** DELETE users/{id}: the user, their wallet and their requests go. */
+/**
+ * A member to delete, where their direct referrals go when they refer others,
+ * and the version the row was shown with (If-Match).
+ */
+export interface MemberDeletion extends RemoveTarget {
+  referrals?: ReferralMove;
+}
+
+const deletePath = (path: string, { id, referrals }: MemberDeletion) =>
+  referrals ? `${path}/${id}?referrals=${referrals}` : `${path}/${id}`;
+
+/**
+ * DELETE users/{id}: the user, their wallet and their requests go. Refused
+ * (409) while they hold money, or refer others without `referrals`.
+ */
 export function useRemoveUser() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: ({ id, version }: RemoveTarget) => api.delete<User>(`users/${id}`, version),
+    mutationFn: (member: MemberDeletion) =>
+      api.delete<User>(deletePath("users", member), member.version),
     onSettled: refresh,
   });
 }
 
-/** DELETE usersWallet/{id}: the wallet goes with its user. */
+/** DELETE usersWallet/{id}: the wallet goes with its user, by the same rules. */
 export function useRemoveWallet() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: ({ id, version }: RemoveTarget) => api.delete<Wallet>(`usersWallet/${id}`, version),
+    mutationFn: (member: MemberDeletion) =>
+      api.delete<Wallet>(deletePath("usersWallet", member), member.version),
     onSettled: refresh,
   });
 }

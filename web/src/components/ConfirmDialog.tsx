@@ -11,6 +11,8 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   onConfirm: () => void;
   busy?: boolean;
+  /** Confirm waits for a choice in the dialog, or is pointless after a refusal. */
+  confirmDisabled?: boolean;
   confirmLabel?: string;
   confirmVariant?: string;
 }
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
   busy = false,
+  confirmDisabled = false,
   confirmLabel,
   confirmVariant = "danger",
 }: ConfirmDialogProps) {
@@ -39,7 +42,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           {t("common.cancel")}
         </Button>
-        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy || confirmDisabled}>
           {confirmLabel ? tx(confirmLabel) : t("common.confirm")}
         </Button>
       </Modal.Footer>

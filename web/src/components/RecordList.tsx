@@ -32,6 +32,7 @@ export function RecordList<T>({
   remove,
   rowClassName,
   rowActions,
+  deleteDialog: ownDeleteDialog,
 }: {
   list: ListState;
   /** The API list path (Export). */
@@ -48,17 +49,21 @@ export function RecordList<T>({
   /** Names the row in the Delete Alert and in the buttons' accessible names. */
   nameOf: (row: T) => string;
   editTo: (row: T) => string;
-  remove: UseMutationResult<unknown, Error, RemoveTarget>;
+  /** The plain delete's call; a screen with its own `deleteDialog` leaves it out. */
+  remove?: UseMutationResult<unknown, Error, RemoveTarget>;
   rowClassName?: (row: T) => string | undefined;
   /** The screen's own buttons of a row, before Edit and Delete. */
   rowActions?: (row: T) => ReactNode;
+  /** A Delete Alert that asks more than the plain one (a member's: pages/people/useMemberDeleteDialog.tsx). */
+  deleteDialog?: { ask: (row: T) => void; dialog: ReactNode };
 }) {
-  const deleteDialog = useDeleteDialog<T>({
+  const plainDialog = useDeleteDialog<T>({
     remove,
     idOf,
     nameOf,
     question: (row) => `Are you sure you want to delete "${nameOf(row)}"?`,
   });
+  const deleteDialog = ownDeleteDialog ?? plainDialog;
   const actions: Column<T> = {
     header: "Actions",
     className: "text-nowrap",

@@ -18,7 +18,8 @@ export function useDeleteDialog<T>({
   nameOf,
   question,
 }: {
-  remove: UseMutationResult<unknown, Error, RemoveTarget>;
+  /** Undefined: the screen asks with a dialog of its own (RecordList's deleteDialog). */
+  remove: UseMutationResult<unknown, Error, RemoveTarget> | undefined;
   idOf: (row: T) => number;
   /** Names the row when it changed before the delete (412). */
   nameOf: (row: T) => string;
@@ -30,12 +31,12 @@ export function useDeleteDialog<T>({
     <ConfirmDialog
       show={deleting !== null}
       title="Delete Alert"
-      busy={remove.isPending}
+      busy={remove?.isPending ?? false}
       onCancel={() => setDeleting(null)}
       onConfirm={() => {
         if (deleting === null) return;
         const row = deleting;
-        remove.mutate(
+        remove?.mutate(
           { id: idOf(row), version: recordVersion(row) },
           {
             onError: (error) => reportStaleRow(error, nameOf(row)),

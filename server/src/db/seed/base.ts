@@ -39,6 +39,7 @@ export const ORDER_STATUSES = [
 export const MEMBERSHIP_TIERS = [
   {
     membership: "Basic",
+    rank: 1,
     member_percentage: "0",
     member_earning: "1",
     min_requirement: "0",
@@ -46,6 +47,7 @@ export const MEMBERSHIP_TIERS = [
   },
   {
     membership: "Silver",
+    rank: 2,
     member_percentage: "5",
     member_earning: "3",
     min_requirement: "3",
@@ -53,6 +55,7 @@ export const MEMBERSHIP_TIERS = [
   },
   {
     membership: "Gold",
+    rank: 3,
     member_percentage: "10",
     member_earning: "5",
     min_requirement: "2000",
@@ -60,6 +63,7 @@ export const MEMBERSHIP_TIERS = [
   },
   {
     membership: "Platinum",
+    rank: 4,
     member_percentage: "15",
     member_earning: "8",
     min_requirement: "10",
@@ -67,6 +71,7 @@ export const MEMBERSHIP_TIERS = [
   },
   {
     membership: "Diamond",
+    rank: 5,
     member_percentage: "20",
     member_earning: "12",
     min_requirement: "10000",

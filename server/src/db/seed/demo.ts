@@ -16,6 +16,7 @@ import {
   brands,
   categories,
   memberships,
+  orderCommissions,
   orders,
   products,
   productVariants,
@@ -263,7 +264,7 @@ export async function seedDemoStore(
       member_earning: memberships.member_earning,
     })
     .from(memberships)
-    .orderBy(asc(memberships.member_id));
+    .orderBy(asc(memberships.rank));
   const existing = await db.select({ username: users.username, email: users.email }).from(users);
 
   const catalog = planCatalog(random, cal, images, size.products);
@@ -360,6 +361,12 @@ export async function seedDemoStore(
         where u.user_id = c.user_id`);
       await tx.execute(sql`alter table orders enable trigger orders_user_count_insert`);
     }
+    // The demo store's completed orders predate its ledger: their PV is in the
+    // buyers' opening balances and the commission was off (docs/DECISIONS.md,
+    // "An order's money follows its status"), so reconcile finds them as they are.
+    await tx.execute(sql`insert into order_commissions (orders_id, outcome, pv_opening, decided_at)
+      select orders_id, 'commission_off', points_earned, coalesce(completed_at, created_at)
+      from orders where order_status = 6 and user_id is not null`);
     step("plan and insert vouchers and orders");
 
     const wallets = usersPlan.map((u, i) => planWallet(random, u, lastOrder[i] ?? null));
@@ -422,6 +429,7 @@ export async function seedDemoStore(
     userWallets,
     vouchers,
     orders,
+    orderCommissions,
     withdrawRequests,
   ];
   // Merge the trigram indexes' pending lists too, or the planner prices them

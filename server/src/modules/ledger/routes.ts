@@ -1,14 +1,18 @@
 import {
+  idParams,
   ledgerEntry,
   ledgerListQuery,
+  owedSummary as owedAnswer,
   reconcileReport,
   walletAdjustmentInput,
 } from "@store/contract";
 import type { App } from "../../app";
 import { sendPage } from "../../lib/paging";
-import { adjustBalance, listEntries, reconcile } from "./service";
+import { owedSummary } from "./owed";
+import { reconcile } from "./reconcile";
+import { adjustBalance, listEntries } from "./service";
 
-/** The wallet ledger (docs/DECISIONS.md, "The wallet ledger"): read, adjust, reconcile. */
+/** The wallet ledger (docs/DECISIONS.md, "The wallet ledger"): read, adjust, reconcile, what a member owes. */
 export function registerLedgerRoutes(app: App): void {
   const tags = ["ledger"];
   app.get(
@@ -20,6 +24,11 @@ export function registerLedgerRoutes(app: App): void {
     "/walletLedger/reconcile",
     { schema: { tags, response: { 200: reconcileReport } } },
     async () => reconcile(app.db),
+  );
+  app.get(
+    "/users/:id/owed",
+    { schema: { tags, params: idParams, response: { 200: owedAnswer } } },
+    async (request) => owedSummary(app.db, request.params.id),
   );
   app.post(
     "/walletAdjustments",

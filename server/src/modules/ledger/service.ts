@@ -11,7 +11,6 @@ import {
   type LedgerReason,
   type LedgerRefType,
   type ledgerListQuery,
-  type ReconcileReport,
   toMoneyString,
   type walletAdjustmentInput,
 } from "@store/contract";
@@ -298,51 +297,4 @@ export async function adjustBalance(
  */
 export async function checkPvPromotion(tx: Tx, actor: Actor | null, userId: number): Promise<void> {
   await promoteReferrer(tx, actor, userId);
-}
-
-/** GET walletLedger/reconcile: every live balance against the sum of its entries. */
-export async function reconcile(db: Tx): Promise<ReconcileReport> {
-  const result = await db.execute<{
-    checked: number;
-    user_id: number | null;
-    account: LedgerAccount | null;
-    balance: string | null;
-    ledger_sum: string | null;
-  }>(sql`
-    with balances as (
-      select w.user_id, 'wallet'::text as account, w.wallet_amt as balance from user_wallets w
-      union all
-      select w.user_id, 'cash_wallet', w.c_wallet_amt from user_wallets w
-      union all
-      select u.user_id, 'pv', u.ttl_pv from users u
-    ),
-    sums as (
-      select user_id, account, sum(amount) as total from wallet_ledger group by user_id, account
-    ),
-    compared as (
-      select b.user_id, b.account, b.balance, coalesce(s.total, 0) as total
-      from balances b left join sums s on s.user_id = b.user_id and s.account = b.account
-    )
-    select (select count(*)::int from users) as checked,
-      c.user_id, c.account, c.balance::numeric(12,2)::text as balance,
-      c.total::numeric(12,2)::text as ledger_sum
-    from (select 1) one
-    left join compared c on c.balance <> c.total
-    order by c.user_id, c.account`);
-  const rows = result.rows;
-  return {
-    wallets_checked: Number(rows[0]?.checked ?? 0),
-    mismatches: rows.flatMap((row) =>
-      row.user_id === null || row.account === null
-        ? []
-        : [
-            {
-              user_id: row.user_id,
-              account: row.account,
-              balance: row.balance ?? "0.00",
-              ledger_sum: row.ledger_sum ?? "0.00",
-            },
-          ],
-    ),
-  };
 }

@@ -2,6 +2,7 @@ import {
   idParams,
   listQuery,
   order,
+  orderCommission,
   orderStatusOption,
   orderTotal,
   orderUpdate,
@@ -36,6 +37,11 @@ export function registerOrderRoutes(app: App): void {
         request.body,
         ifMatchOf(request),
       ),
+  );
+  app.get(
+    "/orders/:id/commission",
+    { schema: { tags, params: idParams, response: { 200: orderCommission } } },
+    async (request) => orderService.commission(app.db, request.params.id),
   );
   app.get(
     "/orderStatus",

@@ -6,14 +6,14 @@ import {
 } from "@store/contract";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { memberships, orderStatuses, orders, settings, users } from "../../db/schema";
+import { orderStatuses, orders, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
-import { checkPvPromotion, orderCredits, postEntry, toCents } from "../ledger/service";
 import { lockReferralTree, lockUsers } from "../people/referrals";
+import { findCommission, movesMoney, settleOrder } from "./commission";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -78,7 +78,10 @@ async function requireKnownStatus(tx: Tx, status: number): Promise<void> {
   }
 }
 
-/** The referral tree lock, then the buyer's and their referrer's rows (people/referrals.ts). */
+/**
+ * The referral tree lock, then the buyer's, their referrer's and the order's
+ * recorded referrer's rows (people/referrals.ts), in id order.
+ */
 async function lockOrderPeople(tx: Tx, ordersId: number): Promise<void> {
   await lockReferralTree(tx);
   const [buyer] = await tx
@@ -86,82 +89,8 @@ async function lockOrderPeople(tx: Tx, ordersId: number): Promise<void> {
     .from(orders)
     .innerJoin(users, eq(users.user_id, orders.user_id))
     .where(eq(orders.orders_id, ordersId));
-  if (buyer) await lockUsers(tx, [buyer.user_id, buyer.referral_of]);
-}
-
-const sumCents = (rows: { net: string }[]) => rows.reduce((sum, row) => sum + toCents(row.net), 0n);
-
-/**
- * The ledger side of a status change (docs/DECISIONS.md, "PV and commission
- * from orders"), decided from the order's own entries so that it happens at
- * most once net: becoming complete (6) credits the buyer's PV and, when the
- * commission is on, the referrer's commission, each only while the order has
- * no such credit standing; becoming refund (8) takes back whatever stands.
- * Saving the same status again does nothing.
- */
-async function settleOrder(tx: Tx, actor: Actor | null, before: Order, after: Order) {
-  if (before.order_status === after.order_status) return;
-  const credits = await orderCredits(tx, after.orders_id);
-  const ref = { type: "order" as const, id: after.orders_id };
-  if (after.order_status === ORDER_STATUS_REFUND) {
-    for (const credit of credits) {
-      if (toCents(credit.net) <= 0n) continue;
-      const what = credit.account === "pv" ? `${credit.net} PV` : `RM ${credit.net}`;
-      await postEntry(tx, actor, {
-        userId: credit.user_id,
-        account: credit.account,
-        amount: `-${credit.net}`,
-        reason: credit.account === "pv" ? "pv_refund" : "commission_reversal",
-        ref,
-        short: "clamp",
-        clampNote: (taken) =>
-          `Only ${credit.account === "pv" ? `${taken} PV` : `RM ${taken}`} of ${what} could be taken back: the balance held no more.`,
-      });
-    }
-    return;
-  }
-  if (after.order_status !== ORDER_STATUS_COMPLETED || after.user_id === null) return;
-  const buyerId = after.user_id;
-  if (sumCents(credits.filter((c) => c.account === "pv")) === 0n) {
-    const entry = await postEntry(tx, actor, {
-      userId: buyerId,
-      account: "pv",
-      amount: after.points_earned,
-      reason: "pv_order",
-      ref,
-    });
-    if (entry) await checkPvPromotion(tx, actor, buyerId);
-  }
-  if (sumCents(credits.filter((c) => c.account === "cash_wallet")) !== 0n) return;
-  const commission = await commissionOf(tx, buyerId, after.total_price);
-  if (commission) {
-    await postEntry(tx, actor, {
-      userId: commission.referrer,
-      account: "cash_wallet",
-      amount: commission.amount,
-      reason: "commission",
-      ref,
-      note: `${commission.percent}% of RM ${after.total_price}`,
-    });
-  }
-}
-
-/**
- * The referrer's commission on an order, when the store pays commissions:
- * their own tier's Member Earning % of the order's total, rounded half-up to
- * the sen (PostgreSQL's round on numeric rounds halves away from zero).
- */
-async function commissionOf(tx: Tx, buyerId: number, totalPrice: string) {
-  const result = await tx.execute<{ referrer: number; percent: string; amount: string }>(sql`
-    select r.user_id as referrer, m.member_earning::text as percent,
-      round(${totalPrice}::numeric * m.member_earning / 100, 2)::numeric(12,2)::text as amount
-    from ${settings} s
-    join ${users} b on b.user_id = ${buyerId}
-    join ${users} r on r.user_id = b.referral_of
-    join ${memberships} m on m.member_id = r.membership
-    where s.setting_id = 1 and s.commission_status = 1`);
-  const row = result.rows[0];
-  return row && toCents(row.amount) > 0n ? row : undefined;
+  const recorded = await findCommission(tx, ordersId);
+  await lockUsers(tx, [buyer?.user_id, buyer?.referral_of, recorded?.referrer_id]);
 }
 
 export const orderService = {
@@ -180,8 +109,7 @@ export const orderService = {
     expected?: number,
   ): Promise<Order> {
     const change = { order_status: input.order_status, tracking_number: input.tracking_number };
-    const settles =
-      change.order_status === ORDER_STATUS_COMPLETED || change.order_status === ORDER_STATUS_REFUND;
+    const settles = movesMoney(change.order_status);
     return db.transaction(async (tx) => {
       // The same lock order as a user's deletion (tree, users, their orders),
       // so the two never deadlock; it also holds the buyer's referrer still.
@@ -205,6 +133,13 @@ export const orderService = {
       });
       return row as Order;
     });
+  },
+
+  /** GET orders/{id}/commission: the record of its first completion; 404 before one. */
+  async commission(db: Tx, id: number) {
+    const record = await findCommission(db, id);
+    if (!record) throw notFound("Order commission");
+    return record;
   },
 
   statuses: (db: Tx) => db.select().from(orderStatuses).orderBy(asc(orderStatuses.order_status_id)),

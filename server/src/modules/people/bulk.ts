@@ -2,13 +2,15 @@ import { userUpdate } from "@store/contract";
 import type { App } from "../../app";
 import { SESSION_COOKIE } from "../../auth/service";
 import { deleteAction, registerBulkRoute, shownVersion } from "../../lib/bulk";
+import { deleteUser } from "./deletion";
 import { membershipService } from "./memberships";
-import { deleteUser, listUsers, updateUser } from "./users";
+import { listUsers, updateUser } from "./users";
 import { deleteWallet, listWallets } from "./wallets";
 
 /**
  * POST users/bulk, usersWallet/bulk and memberships/bulk (lib/bulk.ts): each
- * record through the single call's service function. A user's status is
+ * record through the single call's service function; a delete of users or
+ * wallets takes the body's `referrals` as the single call takes its query. A user's status is
  * changed as the Edit User form would (only that field), so the rules of an
  * edit hold: an administrator cannot deactivate their own account, and a
  * user made inactive loses their sessions.
@@ -21,7 +23,10 @@ export function registerPeopleBulkRoutes(app: App): void {
     list: listUsers,
     actions: {
       delete: async (db, actor, id, body) => {
-        await deleteUser(db, actor, id, shownVersion(body, id));
+        await deleteUser(db, actor, id, {
+          referrals: body.referrals,
+          expected: shownVersion(body, id),
+        });
         return "Deleted.";
       },
       ...Object.fromEntries(
@@ -53,7 +58,10 @@ export function registerPeopleBulkRoutes(app: App): void {
     list: listWallets,
     actions: {
       delete: async (db, actor, id, body) => {
-        await deleteWallet(db, actor, id, shownVersion(body, id));
+        await deleteWallet(db, actor, id, {
+          referrals: body.referrals,
+          expected: shownVersion(body, id),
+        });
         return "Deleted.";
       },
     },

@@ -1,11 +1,14 @@
-import { DEFAULT_MEMBERSHIP_ID } from "@store/contract";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { DEFAULT_MEMBERSHIP_ID, type membershipInput } from "@store/contract";
+import { and, eq, max, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db, Tx } from "../../db/client";
 import { memberships, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
-import { conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { requireVersion } from "../../lib/versions";
+
+type MembershipInput = z.output<typeof membershipInput>;
 
 const crud = crudService({
   table: memberships,
@@ -15,6 +18,7 @@ const crud = crudService({
     search: [memberships.membership, memberships.req_condition],
     sort: {
       member_id: memberships.member_id,
+      rank: memberships.rank,
       membership: memberships.membership,
       member_percentage: memberships.member_percentage,
       member_earning: memberships.member_earning,
@@ -23,17 +27,92 @@ const crud = crudService({
       created_at: memberships.created_at,
       updated_at: memberships.updated_at,
     },
-    // Tiers read in their order: promotion follows member_id.
-    defaultOrder: { by: memberships.member_id, order: "asc" },
+    // Tiers read in their order: promotion follows rank (people/referrals.ts).
+    defaultOrder: { by: memberships.rank, order: "asc" },
   },
 });
 
+/** Serialises changes to the tiers' order, so two saves cannot take one rank between them. */
+async function lockRanks(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727276)`);
+}
+
+/** A rank is one tier's: another tier holding it is a 400 on the field. */
+async function assertRankFree(tx: Tx, rank: number, exceptId?: number): Promise<void> {
+  const [holder] = await tx
+    .select({ membership: memberships.membership })
+    .from(memberships)
+    .where(and(eq(memberships.rank, rank), ne(memberships.member_id, exceptId ?? 0)));
+  if (holder) {
+    throw badRequest(
+      "rank",
+      `Rank ${rank} is already held by "${holder.membership}"; choose another rank, or move that tier first.`,
+    );
+  }
+}
+
+/** A new tier without a rank goes above the highest (where member_id order put it before). */
+async function nextRank(tx: Tx): Promise<number> {
+  const [row] = await tx.select({ top: max(memberships.rank) }).from(memberships);
+  return (row?.top ?? 0) + 1;
+}
+
 /**
- * Membership tiers. A tier held by users, or the default tier new users get,
- * cannot be deleted (409 with a plain message).
+ * Membership tiers, in the order of their rank (docs/REQUIREMENTS.md section
+ * 4). A tier held by users, or the default tier new users get, cannot be
+ * deleted (409 with a plain message).
  */
 export const membershipService = {
   ...crud,
+  async create(db: Db, actor: Actor | null, input: MembershipInput) {
+    return db.transaction(async (tx) => {
+      await lockRanks(tx);
+      if (input.rank !== undefined) await assertRankFree(tx, input.rank);
+      const rank = input.rank ?? (await nextRank(tx));
+      const [row] = await tx
+        .insert(memberships)
+        .values({ ...input, rank })
+        .returning();
+      if (!row) throw new Error("The membership was not written.");
+      await recordAudit(tx, actor, {
+        entity: "Membership",
+        entityId: row.member_id,
+        action: "create",
+        after: row,
+      });
+      return row;
+    });
+  },
+  async update(
+    db: Db,
+    actor: Actor | null,
+    key: number,
+    input: MembershipInput,
+    expected?: number,
+  ) {
+    return db.transaction(async (tx) => {
+      await lockRanks(tx);
+      const before = await crud.find(tx, key, true);
+      if (!before) throw notFound("Membership");
+      await requireVersion(tx, { entity: "Membership", id: key, row: before }, expected);
+      if (input.rank !== undefined) await assertRankFree(tx, input.rank, key);
+      const { rank, ...fields } = input;
+      const [row] = await tx
+        .update(memberships)
+        .set({ ...fields, ...(rank === undefined ? {} : { rank }), updated_at: sql`now()` })
+        .where(eq(memberships.member_id, key))
+        .returning();
+      if (!row) throw notFound("Membership");
+      await recordAudit(tx, actor, {
+        entity: "Membership",
+        entityId: key,
+        action: "update",
+        before,
+        after: row,
+      });
+      return row;
+    });
+  },
   async remove(db: Db, actor: Actor | null, key: number, expected?: number) {
     return db.transaction(async (tx) => {
       const before = await crud.find(tx, key, true);

@@ -71,7 +71,7 @@ export async function recountDownLines(tx: Tx, ids: (number | null | undefined)[
 
 /**
  * docs/REQUIREMENTS.md section 4: after gaining a referral, the referrer moves up one tier
- * (the next membership by member_id) when (a) their tier's condition is
+ * (the next membership by rank, migration 0014) when (a) their tier's condition is
  * down-line and down_line ≥ min_requirement, or (b) it is pv and ttl_pv ≥
  * min_requirement. Compared as exact numerics in SQL. Answers the new tier.
  */
@@ -85,7 +85,7 @@ export async function promoteReferrer(
     from memberships m,
       lateral (
         select n.member_id from memberships n
-        where n.member_id > m.member_id order by n.member_id limit 1
+        where n.rank > m.rank order by n.rank limit 1
       ) nx
     where u.user_id = ${referrerId}
       and m.member_id = u.membership

@@ -6,6 +6,7 @@ import {
   idParams,
   language,
   listQuery,
+  memberDeleteQuery,
   membership,
   membershipInput,
   membershipUpdateBody,
@@ -26,12 +27,12 @@ import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendPage } from "../../lib/paging";
 import { sendJsonStream } from "../../lib/stream";
 import { ifMatchOf } from "../../lib/versions";
+import { deleteUser } from "./deletion";
 import { lookups } from "./lookups";
 import { membershipService } from "./memberships";
 import { readDownline, readUpline } from "./referrals";
 import {
   createUser,
-  deleteUser,
   getUser,
   listUsers,
   nextUserId as readNextUserId,
@@ -110,8 +111,12 @@ function registerUserRoutes(app: App): void {
   );
   app.delete(
     "/users/:id",
-    { schema: { tags, params: idParams, response: { 200: user } } },
-    async (request) => deleteUser(app.db, request.admin, request.params.id, ifMatchOf(request)),
+    { schema: { tags, params: idParams, querystring: memberDeleteQuery, response: { 200: user } } },
+    async (request) =>
+      deleteUser(app.db, request.admin, request.params.id, {
+        referrals: request.query.referrals,
+        expected: ifMatchOf(request),
+      }),
   );
   app.get(
     "/usersCount",
@@ -171,8 +176,14 @@ function registerWalletRoutes(app: App): void {
   );
   app.delete(
     "/usersWallet/:id",
-    { schema: { tags, params: idParams, response: { 200: wallet } } },
-    async (request) => deleteWallet(app.db, request.admin, request.params.id, ifMatchOf(request)),
+    {
+      schema: { tags, params: idParams, querystring: memberDeleteQuery, response: { 200: wallet } },
+    },
+    async (request) =>
+      deleteWallet(app.db, request.admin, request.params.id, {
+        referrals: request.query.referrals,
+        expected: ifMatchOf(request),
+      }),
   );
 }
 

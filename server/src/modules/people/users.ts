@@ -10,7 +10,7 @@ import {
   type userCreate,
   type userUpdate,
 } from "@store/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
@@ -24,7 +24,6 @@ import {
   roles,
   users,
   userWallets,
-  withdrawRequests,
 } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
@@ -410,72 +409,8 @@ function assertKeepsOwnAccess(input: UserUpdate): void {
   }
 }
 
-/**
- * Deletes a user, with their wallet and sessions (the database cascades them)
- * and their open withdrawal requests; decided requests are the money trail
- * and stay, with the username (docs/SECURITY.md). Users they referred keep no
- * referrer; their own referrer's count is recomputed. Runs inside the
- * caller's transaction.
- */
-export async function removeUserIn(
-  tx: Tx,
-  actor: Actor,
-  userId: number,
-  expected?: number,
-): Promise<User> {
-  if (userId === actor.user_id) throw conflict("You cannot delete your own account.");
-  await lockReferralTree(tx);
-  await lockUsers(tx, [userId]);
-  const before = await findUser(tx, userId);
-  if (!before) throw notFound("User");
-  await requireVersion(tx, userRecord(before), expected);
-  const [wallet] = await tx.select().from(userWallets).where(eq(userWallets.user_id, userId));
-  await keepWithdrawalTrail(tx, actor, before);
-  await tx.delete(users).where(eq(users.user_id, userId));
-  await applyReferralChange(tx, actor, before.referral_of, null);
-  await recordAudit(tx, actor, { entity: "User", entityId: userId, action: "delete", before });
-  if (wallet) {
-    await recordAudit(tx, actor, {
-      entity: "Wallet",
-      entityId: wallet.wallet_id,
-      action: "delete",
-      before: wallet,
-    });
-  }
-  return before;
-}
-
-/** Open requests go with the user (nothing was paid); decided ones keep the username. */
-async function keepWithdrawalTrail(tx: Tx, actor: Actor, user: User): Promise<void> {
-  const open = await tx
-    .delete(withdrawRequests)
-    .where(
-      and(
-        eq(withdrawRequests.user_id, user.user_id),
-        eq(withdrawRequests.withdraw_status, "processing"),
-      ),
-    )
-    .returning();
-  for (const request of open) {
-    await recordAudit(tx, actor, {
-      entity: "WithdrawRequest",
-      entityId: request.withdraw_id,
-      action: "delete",
-      before: request,
-    });
-  }
-  await tx
-    .update(withdrawRequests)
-    .set({ payee_username: user.username })
-    .where(eq(withdrawRequests.user_id, user.user_id));
-}
-
-export function deleteUser(db: Db, actor: Actor, userId: number, expected?: number): Promise<User> {
-  return db.transaction((tx) => removeUserIn(tx, actor, userId, expected));
-}
-
 /** A user for lib/versions.ts: their PV moves by the ledger, which writes no User audit row. */
-const userRecord = (user: User) => ({
+export const userRecord = (user: User) => ({
   entity: "User",
   id: user.user_id,
   row: user,

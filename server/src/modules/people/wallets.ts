@@ -10,8 +10,8 @@ import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { requireVersion } from "../../lib/versions";
 import { postEntry } from "../ledger/service";
+import { type MemberDeletion, removeUserIn } from "./deletion";
 import { lockReferralTree, lockUsers } from "./referrals";
-import { removeUserIn } from "./users";
 
 const walletColumns = {
   wallet_id: userWallets.wallet_id,
@@ -130,12 +130,15 @@ export async function createWallet(
   });
 }
 
-/** DELETE usersWallet/{id}: the wallet goes with its user (docs/REQUIREMENTS.md section 4). */
+/**
+ * DELETE usersWallet/{id}: the wallet goes with its user, by the rules of
+ * deleting a member (docs/REQUIREMENTS.md section 4; people/deletion.ts).
+ */
 export async function deleteWallet(
   db: Db,
   actor: Actor,
   walletId: number,
-  expected?: number,
+  choice: MemberDeletion = {},
 ): Promise<Wallet> {
   return db.transaction(async (tx) => {
     const before = await findWallet(tx, walletId);
@@ -153,8 +156,8 @@ export async function deleteWallet(
       .for("update");
     if (!locked) throw notFound("Wallet");
     const wallet = { entity: "Wallet", id: walletId, row: locked, ledgerUserId: before.user_id };
-    await requireVersion(tx, wallet, expected);
-    await removeUserIn(tx, actor, before.user_id);
+    await requireVersion(tx, wallet, choice.expected);
+    await removeUserIn(tx, actor, before.user_id, { referrals: choice.referrals });
     return before;
   });
 }

@@ -131,7 +131,8 @@ export type Decision = "completed" | "rejected";
  * null, the amount taken from the cash wallet by a `withdrawal` ledger entry)
  * or reject (rejected, rejected_at now, cashOut_at null). Only while
  * processing; anything else is 409 and changes nothing. An approval outside
- * the store's minimum and maximum (settings record 1) is 409 too.
+ * the store's minimum and maximum (settings record 1), or for an inactive
+ * member, is 409 too.
  */
 export async function decideRequest(
   db: Db,
@@ -159,6 +160,7 @@ export async function decideRequest(
     if (!decided) throw await whyUndecidable(tx, withdrawId);
     if (decision === "completed") {
       await assertWithinLimits(tx, decided.withdraw_amt);
+      await assertActive(tx, decided.user_id);
       // A processing request's user exists: deleting a user deletes their open requests.
       await payOut(tx, actor, decided.user_id ?? 0, decided.withdraw_amt, withdrawId);
     }
@@ -216,6 +218,20 @@ async function assertWithinLimits(tx: Tx, amount: string): Promise<void> {
   if (limits.max !== null && asked > toCents(limits.max)) {
     throw conflict(
       `RM ${amount} is above the store's maximum withdrawal of RM ${limits.max}; the request stays processing.`,
+    );
+  }
+}
+
+/** An inactive member's withdrawal cannot be approved (docs/REQUIREMENTS.md section 4, "Payout rules"). */
+async function assertActive(tx: Tx, userId: number | null): Promise<void> {
+  if (userId === null) return;
+  const [member] = await tx
+    .select({ username: users.username, status: users.user_status })
+    .from(users)
+    .where(eq(users.user_id, userId));
+  if (member && member.status !== 1) {
+    throw conflict(
+      `${member.username} is inactive; an inactive member's withdrawal cannot be approved. The request stays processing.`,
     );
   }
 }

@@ -10,7 +10,7 @@ import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { ApiError } from "../../api/client";
 import { exportUrl, type ListParams } from "../../api/crud";
-import { type Balances, useBalances, useLedger } from "../../api/ledger";
+import { type Balances, useBalances, useLedger, useOwed } from "../../api/ledger";
 import { users } from "../../api/people";
 import {
   type Column,
@@ -82,6 +82,7 @@ export default function WalletStatementPage() {
   const list = useListState({ filters: FILTERS });
   const member = users.useOne(id);
   const balances = useBalances(id);
+  const owed = useOwed(id);
   const params: ListParams = { ...list.params, user_id: id ?? 0 };
   const ledger = useLedger(params, id !== null);
   const [adjusting, setAdjusting] = useState(false);
@@ -141,6 +142,7 @@ export default function WalletStatementPage() {
           </div>
         </div>
         <BalanceCards balances={balances.data} />
+        <OwedLines cash={owed.data?.cash_wallet} pv={owed.data?.pv} />
       </div>
       <div className="card p-3">
         <DataTable
@@ -162,6 +164,28 @@ export default function WalletStatementPage() {
         />
       )}
     </>
+  );
+}
+
+/**
+ * Reversals the balances could not cover (docs/REQUIREMENTS.md section 4,
+ * "Payout rules"): shown only when something is still owed; it is taken from
+ * the member's next credits.
+ */
+function OwedLines({ cash, pv }: { cash: string | undefined; pv: string | undefined }) {
+  const owesCash = cash !== undefined && cash !== "0.00";
+  const owesPv = pv !== undefined && pv !== "0.00";
+  if (!owesCash && !owesPv) return null;
+  return (
+    <div className="text-danger mt-3" data-testid="owed">
+      {owesCash && (
+        <p className="mb-1">{tx(`Owed from reversed commissions: RM ${formatDecimal(cash)}`)}</p>
+      )}
+      {owesPv && (
+        <p className="mb-1">{tx(`PV owed from reversed orders: ${formatDecimal(pv)} PV`)}</p>
+      )}
+      <p className="small text-muted mb-0">{tx("Recovered from the member's next credits.")}</p>
+    </div>
   );
 }
 

@@ -23,9 +23,13 @@ const EMPTY: MembershipInput = {
   member_earning: "0",
   min_requirement: "0",
   req_condition: "",
+  rank: "",
 };
 
-/** /addMemberships and /editMemberships?mid=: every field required; save goes to /memberships. */
+/**
+ * /addMemberships and /editMemberships?mid=: every field required but the
+ * rank (blank: above the highest); save goes to /memberships.
+ */
 export default function MembershipForm() {
   const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
     "mid",
@@ -41,6 +45,7 @@ export default function MembershipForm() {
         member_earning: shownPercentage(record.member_earning),
         min_requirement: plainNumber(record.min_requirement),
         req_condition: record.req_condition,
+        rank: String(record.rank),
       },
     [record],
   );
@@ -106,6 +111,14 @@ export default function MembershipForm() {
               ))}
             </Form.Select>
           )}
+        </Field>
+        {/* Left blank on add: above the highest tier (docs/REQUIREMENTS.md section 4). */}
+        <Field
+          name="rank"
+          label="Rank"
+          hint="1 is the lowest tier; a promotion raises a member one rank"
+        >
+          {(input) => <NumberInput step="1" min="1" {...input} />}
         </Field>
         <FormActions cancelTo={LIST} isEdit={isEdit} submitting={form.isSubmitting} />
       </RecordForm>

@@ -20,7 +20,7 @@ const filters: ListFilter[] = [
   },
 ];
 
-/** /memberships: the tiers in promotion order, edit and a confirmed delete per row. */
+/** /memberships: the tiers in promotion order (by rank), edit and a confirmed delete per row. */
 export default function MembershipList() {
   const list = useListState({ filters });
   const { data, isLoading } = memberships.useList(list.params);
@@ -53,6 +53,8 @@ export default function MembershipList() {
       cell: (m) => tx(requirementUnit(m.req_condition)),
       sort: "req_condition",
     },
+    // The promotion order (docs/REQUIREMENTS.md section 4): the list's default sort.
+    { header: "Rank", cell: (m) => m.rank, className: "text-end", sort: "rank" },
     {
       header: "Created Date",
       cell: (m) => formatDateTime(m.created_at),

@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, type User } from "@store/contract";
 import { Link } from "react-router";
+import { recordVersion } from "../../api/client";
 import { memberships, useRemoveUser, useRoles, users, wallets } from "../../api/people";
 import {
   type Column,
@@ -13,6 +14,7 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 
 const idOf = (row: User) => row.user_id;
 const nameOf = (row: User) => row.username;
@@ -39,6 +41,23 @@ export default function UserList() {
   const list = useListState({ filters });
   const { data, isLoading } = users.useList(list.params);
   const remove = useRemoveUser();
+  const deleteDialog = useMemberDeleteDialog<User>({
+    remove,
+    member: (u) => ({
+      id: u.user_id,
+      user_id: u.user_id,
+      username: u.username,
+      version: recordVersion(u),
+      referrals: {
+        count: u.down_line,
+        referrer:
+          u.referral_of !== null && u.referrer_username !== null
+            ? { user_id: u.referral_of, username: u.referrer_username }
+            : null,
+      },
+    }),
+    question: (u) => tx(`Are you sure you want to delete "${u.username}"?`),
+  });
   // A user goes with their wallet and requests, and moves the dashboard's counts.
   const bulk = users.useBulk(wallets.keys.all, ["withdrawRequests"], ["dashboard"]);
 
@@ -87,7 +106,7 @@ export default function UserList() {
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editUser?uid=${row.user_id}`}
-      remove={remove}
+      deleteDialog={deleteDialog}
       rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}
       rowActions={(u) => (
         <Link

@@ -1,6 +1,7 @@
 import type { Wallet } from "@store/contract";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
+import { recordVersion } from "../../api/client";
 import { useRemoveWallet, users, wallets } from "../../api/people";
 import {
   type BulkAction,
@@ -9,11 +10,11 @@ import {
   deleteAction,
   type ListFilter,
   PageHeader,
-  useDeleteDialog,
   useListState,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
+import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 
 /** A bulk delete says what a single one says: the users go too. */
 const deleteWallets: BulkAction = {
@@ -33,10 +34,15 @@ export default function WalletList() {
   const remove = useRemoveWallet();
   // A wallet goes with its user.
   const bulk = wallets.useBulk(users.keys.all, ["withdrawRequests"], ["dashboard"]);
-  const deleteDialog = useDeleteDialog<Wallet>({
+  // A wallet row does not carry the referrals: the server's 409 tells them, then the dialog asks.
+  const deleteDialog = useMemberDeleteDialog<Wallet>({
     remove,
-    idOf: (w) => w.wallet_id,
-    nameOf: (w) => `${w.username}'s wallet`,
+    member: (w) => ({
+      id: w.wallet_id,
+      user_id: w.user_id,
+      username: w.username,
+      version: recordVersion(w),
+    }),
     question: (w) => (
       <>
         {tx(`Are you sure you want to delete "[${w.username}]'s wallet"?`)}

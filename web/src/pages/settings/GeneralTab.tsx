@@ -1,4 +1,6 @@
 import {
+  COMMISSION_BASE_LABELS,
+  COMMISSION_BASES,
   type Settings,
   type SettingsInput,
   STORE_CONTACT_MAX,
@@ -128,6 +130,21 @@ export function GeneralTab({ settings }: { settings: Settings }) {
             label="Referral Commission (a buyer's referrer earns their tier's Member Earning % of each completed order)"
             className="mb-2"
           />
+          <Field
+            name="commission_base"
+            label="Commission Base"
+            hint="What the Member Earning % is taken of, when an order is first completed."
+          >
+            {(input) => (
+              <Form.Select {...input}>
+                {COMMISSION_BASES.map((base) => (
+                  <option key={base} value={base}>
+                    {tx(COMMISSION_BASE_LABELS[base])}
+                  </option>
+                ))}
+              </Form.Select>
+            )}
+          </Field>
           <div className="row">
             <div className="col-md-6">
               <Field

@@ -194,6 +194,7 @@ export function* streamOrders(
         contact: user.row.contact,
         currency_symbol: "RM",
         total_price: centsToMoney(total),
+        shipping_fee: centsToMoney(shipping),
         points_earned: [7, 8, 9].includes(status)
           ? "0.00"
           : centsToMoney(percentOf(subtotal, user.earning)),

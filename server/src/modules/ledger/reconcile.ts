@@ -1,0 +1,179 @@
+/**
+ * GET walletLedger/reconcile (docs/DECISIONS.md, "The wallet ledger" and "An
+ * order's money follows its status"): every live balance against the sum of
+ * its entries; per account, all entries (deleted members' included) against
+ * all balances; and every order's money against its status.
+ */
+import type {
+  AccountTotalMismatch,
+  LedgerAccount,
+  OrderMismatch,
+  ReconcileMismatch,
+  ReconcileReport,
+} from "@store/contract";
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+
+async function balanceMismatches(
+  db: Tx,
+): Promise<{ checked: number; mismatches: ReconcileMismatch[] }> {
+  const result = await db.execute<{
+    checked: number;
+    user_id: number | null;
+    account: LedgerAccount | null;
+    balance: string | null;
+    ledger_sum: string | null;
+  }>(sql`
+    with balances as (
+      select w.user_id, 'wallet'::text as account, w.wallet_amt as balance from user_wallets w
+      union all
+      select w.user_id, 'cash_wallet', w.c_wallet_amt from user_wallets w
+      union all
+      select u.user_id, 'pv', u.ttl_pv from users u
+    ),
+    sums as (
+      select user_id, account, sum(amount) as total from wallet_ledger group by user_id, account
+    ),
+    compared as (
+      select b.user_id, b.account, b.balance, coalesce(s.total, 0) as total
+      from balances b left join sums s on s.user_id = b.user_id and s.account = b.account
+    )
+    select (select count(*)::int from users) as checked,
+      c.user_id, c.account, c.balance::numeric(12,2)::text as balance,
+      c.total::numeric(12,2)::text as ledger_sum
+    from (select 1) one
+    left join compared c on c.balance <> c.total
+    order by c.user_id, c.account`);
+  const rows = result.rows;
+  return {
+    checked: Number(rows[0]?.checked ?? 0),
+    mismatches: rows.flatMap((row) =>
+      row.user_id === null || row.account === null
+        ? []
+        : [
+            {
+              user_id: row.user_id,
+              account: row.account,
+              balance: row.balance ?? "0.00",
+              ledger_sum: row.ledger_sum ?? "0.00",
+            },
+          ],
+    ),
+  };
+}
+
+/** Per account: the sum of every entry ever posted against the sum of the balances held now. */
+async function accountTotals(db: Tx): Promise<AccountTotalMismatch[]> {
+  const result = await db.execute<AccountTotalMismatch>(sql`
+    with balances as (
+      select 'wallet'::text as account, coalesce(sum(wallet_amt), 0) as total from user_wallets
+      union all select 'cash_wallet', coalesce(sum(c_wallet_amt), 0) from user_wallets
+      union all select 'pv', coalesce(sum(ttl_pv), 0) from users
+    ),
+    entries as (select account, sum(amount) as total from wallet_ledger group by account)
+    select b.account, b.total::numeric(14,2)::text as balances,
+      coalesce(e.total, 0)::numeric(14,2)::text as entries
+    from balances b left join entries e on e.account = b.account
+    where b.total <> coalesce(e.total, 0)
+    order by b.account`);
+  return result.rows;
+}
+
+/**
+ * Each order, for each member and account it touches: what it holds (its
+ * entries, plus PV in the opening balance) less what is still owed must be
+ * the full credit when complete (the buyer's points_earned, the recorded
+ * commission to the recorded referrer, nothing to anyone else), 0 when
+ * canceled, refunded or returned, and either when in 1-5 (a correction keeps
+ * what stood). Members deleted since are not checked: their entries stay.
+ */
+async function orderMismatches(db: Tx): Promise<{ checked: number; mismatches: OrderMismatch[] }> {
+  const result = await db.execute<{
+    checked: number;
+    orders_id: number | null;
+    user_id: number;
+    account: "pv" | "cash_wallet";
+    order_status: number;
+    expected: string;
+    net: string;
+    owed: string;
+  }>(sql`
+    with candidates as (
+      select orders_id from orders where order_status = 6
+      union select orders_id from order_commissions
+      union select ref_id from wallet_ledger where ref_type = 'order'
+      union select orders_id from ledger_owed
+    ),
+    full_credit as (
+      select o.orders_id, o.user_id, 'pv'::text as account, o.points_earned as credit,
+        coalesce(c.pv_opening, 0) as opening
+      from candidates k join orders o on o.orders_id = k.orders_id
+      left join order_commissions c on c.orders_id = o.orders_id
+      where o.user_id is not null
+      union all
+      select c.orders_id, c.referrer_id, 'cash_wallet', c.amount, 0
+      from order_commissions c where c.outcome = 'paid'
+    ),
+    entries as (
+      select ref_id as orders_id, user_id, account, sum(amount) as net from wallet_ledger
+      where ref_type = 'order' and account in ('pv', 'cash_wallet') group by ref_id, user_id, account
+    ),
+    owed as (
+      select orders_id, user_id, account, sum(amount - recovered) as owed from ledger_owed
+      group by orders_id, user_id, account
+    ),
+    parties as (
+      select orders_id, user_id, account from full_credit
+      union select orders_id, user_id, account from entries
+      union select orders_id, user_id, account from owed
+    ),
+    compared as (
+      select p.orders_id, p.user_id, p.account, o.order_status,
+        coalesce(f.credit, 0) as credit,
+        coalesce(e.net, 0) + coalesce(f.opening, 0) as net,
+        coalesce(w.owed, 0) as owed
+      from parties p
+      join orders o on o.orders_id = p.orders_id
+      join users u on u.user_id = p.user_id
+      left join full_credit f on f.orders_id = p.orders_id and f.user_id = p.user_id and f.account = p.account
+      left join entries e on e.orders_id = p.orders_id and e.user_id = p.user_id and e.account = p.account
+      left join owed w on w.orders_id = p.orders_id and w.user_id = p.user_id and w.account = p.account
+    ),
+    wrong as (
+      select *, case when order_status in (7, 8, 9) then 0 else credit end as expected
+      from compared
+      where case
+        when order_status = 6 then net - owed <> credit
+        when order_status in (7, 8, 9) then net - owed <> 0
+        else net - owed not in (0, credit) end
+    )
+    select (select count(*)::int from candidates) as checked,
+      w.orders_id, w.user_id, w.account, w.order_status,
+      w.expected::numeric(12,2)::text as expected, w.net::numeric(12,2)::text as net,
+      w.owed::numeric(12,2)::text as owed
+    from (select 1) one left join wrong w on true
+    order by w.orders_id, w.user_id, w.account`);
+  const rows = result.rows;
+  return {
+    checked: Number(rows[0]?.checked ?? 0),
+    mismatches: rows.flatMap(({ checked: _checked, orders_id, ...row }) =>
+      orders_id === null ? [] : [{ orders_id, ...row, order_status: Number(row.order_status) }],
+    ),
+  };
+}
+
+/** The three checks in one read-only snapshot, so they agree with each other under writes. */
+export async function reconcile(db: Db): Promise<ReconcileReport> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    const balances = await balanceMismatches(tx);
+    const orders = await orderMismatches(tx);
+    return {
+      wallets_checked: balances.checked,
+      mismatches: balances.mismatches,
+      orders_checked: orders.checked,
+      order_mismatches: orders.mismatches,
+      account_totals: await accountTotals(tx),
+    };
+  });
+}
