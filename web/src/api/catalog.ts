@@ -8,7 +8,7 @@ import type {
   Variant,
 } from "@store/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { api, useRefresh } from "./client";
+import { api, refreshWhatever, useRefresh } from "./client";
 import { createResource, type RemoveTarget } from "./crud";
 
 /** Brands: GET/POST brands, GET/PUT/DELETE brands/{id}. */
@@ -84,6 +84,6 @@ export function useRemoveProduct() {
   const refresh = useRefreshCatalog();
   return useMutation({
     mutationFn: ({ id, version }: RemoveTarget) => api.delete<Product>(`products/${id}`, version),
-    onSettled: refresh,
+    ...refreshWhatever(refresh),
   });
 }

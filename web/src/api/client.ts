@@ -199,6 +199,22 @@ export const api = {
 };
 
 /**
+ * A write's refresh whatever its answer (a refused write shows the rows as
+ * they now are): awaited after a success, so the screens on show are fresh
+ * when the write resolves; not awaited after a failure, so the screen's own
+ * word on it (a stale row named, a dialog's refusal) comes at once, before
+ * the query client's toast looks whether it was said (main.tsx).
+ */
+export function refreshWhatever(refresh: () => Promise<void>) {
+  return {
+    onSuccess: refresh,
+    onError: () => {
+      void refresh();
+    },
+  };
+}
+
+/**
  * What every write may change: the top bar's notification counts and the
  * audit trail (History panels, /auditLog).
  */

@@ -1,5 +1,13 @@
 import { keepPreviousData, type QueryKey, useMutation, useQuery } from "@tanstack/react-query";
-import { api, type BulkAnswer, type ListPage, listUrl, requestPage, useRefresh } from "./client";
+import {
+  api,
+  type BulkAnswer,
+  type ListPage,
+  listUrl,
+  refreshWhatever,
+  requestPage,
+  useRefresh,
+} from "./client";
 
 export interface ResourcePaths {
   /** Query-key root and a name for messages: "brands". */
@@ -51,7 +59,7 @@ export function useBulkAction(list: string, ...refreshKeys: QueryKey[]) {
   const refresh = useRefresh(...refreshKeys);
   return useMutation({
     mutationFn: (body: BulkRequest) => api.post<BulkAnswer>(`${list}/bulk`, body),
-    onSettled: refresh,
+    ...refreshWhatever(refresh),
   });
 }
 
@@ -128,7 +136,7 @@ export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) 
     const refresh = useRefresh(keys.all);
     return useMutation({
       mutationFn: ({ id, version }: RemoveTarget) => api.delete<TRecord>(paths.item(id), version),
-      onSettled: refresh,
+      ...refreshWhatever(refresh),
     });
   }
 

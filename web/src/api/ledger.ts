@@ -8,7 +8,7 @@ import {
   type WithdrawReversalInput,
 } from "@store/contract";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { api, type ListPage, requestPage, useRefresh } from "./client";
+import { api, type ListPage, refreshWhatever, requestPage, useRefresh } from "./client";
 import type { ListParams } from "./crud";
 import { users, wallets } from "./people";
 
@@ -104,6 +104,6 @@ export function useReverseWithdrawal() {
       input: WithdrawReversalInput;
       version?: number | undefined;
     }) => api.put<WithdrawRequest>(`withdrawRequest/${id}/reverse`, input, version),
-    onSettled: refresh,
+    ...refreshWhatever(refresh),
   });
 }

@@ -14,7 +14,7 @@ import type {
   WalletInput,
 } from "@store/contract";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { api, requestPage, useRefresh } from "./client";
+import { api, refreshWhatever, requestPage, useRefresh } from "./client";
 import { createResource, type RemoveTarget } from "./crud";
 
 /** Users: GET/POST users, GET/PUT/DELETE users/{id}. */
@@ -66,7 +66,7 @@ export function useRemoveUser() {
   return useMutation({
     mutationFn: (member: MemberDeletion) =>
       api.delete<User>(deletePath("users", member), member.version),
-    onSettled: refresh,
+    ...refreshWhatever(refresh),
   });
 }
 
@@ -76,7 +76,7 @@ export function useRemoveWallet() {
   return useMutation({
     mutationFn: (member: MemberDeletion) =>
       api.delete<Wallet>(deletePath("usersWallet", member), member.version),
-    onSettled: refresh,
+    ...refreshWhatever(refresh),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { WithdrawDecision, WithdrawRequest } from "@store/contract";
 import { useMutation } from "@tanstack/react-query";
-import { api, useRefresh } from "./client";
+import { api, refreshWhatever, useRefresh } from "./client";
 import { createResource } from "./crud";
 import { wallets } from "./people";
 
@@ -37,6 +37,6 @@ export function useDecideWithdrawal() {
         { withdraw_id: id, withdraw_status: decision },
         version,
       ),
-    onSettled: refresh,
+    ...refreshWhatever(refresh),
   });
 }
