@@ -3,7 +3,6 @@
  * entry, and the ledger's guarantees hold from then on.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -13,23 +12,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client";
 import { SERVER_ROOT } from "../src/serverRoot";
 import { ledgerDrift } from "./ledger.fixtures";
+import { migrationsBefore } from "./migrations.fixtures";
 
 const FOLDER = path.join(SERVER_ROOT, "drizzle");
 const LEDGER_MIGRATION = "0008_wallet_ledger";
-
-/** The migrations folder as it was before the ledger: the journal up to 0007. */
-function foldersBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-migration-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(fs.readFileSync(path.join(FOLDER, "meta", "_journal.json"), "utf8"));
-  const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag === tag);
-  journal.entries = journal.entries.slice(0, upTo);
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries as { tag: string }[]) {
-    fs.copyFileSync(path.join(FOLDER, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  }
-  return dir;
-}
 
 let client: PGlite | undefined;
 let before: string | undefined;
@@ -45,7 +31,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     it("posts one opening entry per balance held, and nothing for zero ones", async () => {
       client = await PGlite.create({ extensions: { pg_trgm } });
       const db = drizzle(client);
-      before = foldersBefore(LEDGER_MIGRATION);
+      before = migrationsBefore(LEDGER_MIGRATION);
       await migrate(db, { migrationsFolder: before });
       await client.exec(`
       insert into genders (gender) values ('Female');

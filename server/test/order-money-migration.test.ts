@@ -5,7 +5,6 @@
  * standing on a canceled order becomes owed; reconcile then finds nothing.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -16,22 +15,9 @@ import type { Db } from "../src/db/client";
 import * as schema from "../src/db/schema";
 import { reconcile } from "../src/modules/ledger/reconcile";
 import { SERVER_ROOT } from "../src/serverRoot";
+import { migrationsBefore } from "./migrations.fixtures";
 
 const FOLDER = path.join(SERVER_ROOT, "drizzle");
-
-/** The migrations folder as it was before 0013. */
-function folderBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "order-money-migration-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(fs.readFileSync(path.join(FOLDER, "meta", "_journal.json"), "utf8"));
-  const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag === tag);
-  journal.entries = journal.entries.slice(0, upTo);
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries as { tag: string }[]) {
-    fs.copyFileSync(path.join(FOLDER, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  }
-  return dir;
-}
 
 let client: PGlite | undefined;
 let before: string | undefined;
@@ -47,7 +33,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     it("records each order's commission as the ledger holds it, owes what stands on a canceled order, and reconciles", async () => {
       client = await PGlite.create({ extensions: { pg_trgm } });
       const db = drizzle(client, { schema });
-      before = folderBefore("0013_order_money");
+      before = migrationsBefore("0013_order_money");
       await migrate(db, { migrationsFolder: before });
       // Amy buys, Bee refers her. Order 1 completed under the ledger (PV and
       // commission), 2 completed before it (no entries), 3 completed under the
