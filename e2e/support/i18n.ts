@@ -109,6 +109,11 @@ export async function englishLeft(
   const englishOnly = englishOnlyTexts(code);
   const shown = await visibleTexts(page);
   const words = (text: string) => text.match(/[A-Za-z][A-Za-z-]*/g) ?? [];
+  // A cell's text is the store's data; in an accessible name it may come
+  // first ("Back to School 的状态", a row's switch in Chinese word order).
+  const cells = shown.filter((s) => s.kind === "cell").map((s) => s.text);
+  const withoutData = (text: string) =>
+    cells.reduce((rest, cell) => rest.replace(cell, ""), text).trim();
   return [
     ...new Set(
       shown
@@ -116,7 +121,9 @@ export async function englishLeft(
           if (KEPT_NAMES.has(text) || allowed(text)) return false;
           if (englishOnly.has(text)) return true;
           if (kind === "cell") return false;
-          if (kind === "attribute") return ENGLISH_WORDS.has(text.split(" ")[0] ?? "");
+          if (kind === "attribute") {
+            return ENGLISH_WORDS.has(withoutData(text).split(" ")[0] ?? "");
+          }
           return words(text).some((word) => ENGLISH_WORDS.has(word));
         })
         .map(({ text }) => text),
