@@ -141,6 +141,31 @@ describe("what the file holds", () => {
     for (const row of orders.rows) expect(row[priceAt]).toMatch(/^\d+\.\d{2}$/);
   });
 
+  it("quotes every cell holding a separator of any locale or a line break (docs/DECISIONS.md, CSV cells)", async () => {
+    const names = [
+      "Kedai;=cmd|' /C calc'!A0",
+      "Tab\tinside",
+      "Line\nbreak",
+      "Car\rriage",
+      'Say "hi"',
+    ];
+    for (const name of names) {
+      await ctx.db.execute(sql`insert into brands (brand_name, brand_status) values (${name}, 1)`);
+    }
+    const file = await csv("/api/brands?_format=csv&_sort=brand_id&_order=desc");
+    for (const name of names) {
+      // Written by PostgreSQL (csvLineSql) and by csvCell alike: one quoted cell.
+      const quoted = `"${name.replace(/"/g, '""')}"`;
+      expect(file.raw, JSON.stringify(name)).toContain(`,${quoted},`);
+      expect(csvCell(name)).toBe(quoted);
+    }
+    const nameAt = file.header.indexOf("brand_name");
+    expect(file.rows.slice(0, names.length).map((r) => r[nameAt])).toEqual([...names].reverse());
+    // A formula start is still neutralised, and then quoted for its tab.
+    expect(csvCell("=1+2\t")).toBe(`"'=1+2\t"`);
+    expect(csvCell("a;b")).toBe('"a;b"');
+  });
+
   it("refuses a bad filter before the file starts", async () => {
     const res = await ctx.call("GET", "/api/orders?_format=csv&order_status=paid");
     expect(res.statusCode).toBe(400);
