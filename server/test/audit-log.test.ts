@@ -10,6 +10,7 @@ type Entry = {
   created_at: string;
   actor_id: number | null;
   actor: string | null;
+  actor_now: string | null;
   entity: string;
   entity_id: string;
   action: string;
@@ -131,6 +132,34 @@ describe("GET auditLog", () => {
     expect(Object.keys(rows[0]?.before ?? {}).sort()).toEqual(
       Object.keys(rows[0]?.after ?? {}).sort(),
     );
+  });
+
+  it("answers the actor's account and its username now beside the name recorded", async () => {
+    const made = await ctx.call("POST", "/api/users", {
+      username: "renamed_later",
+      email: "renamed_later@example.my",
+      f_name: "Nur",
+      l_name: "Aini",
+      contact: "0123456789",
+      password: "Secret#123",
+      gender: "Female",
+      role: "Admin",
+      languages: "English",
+      currency: "MYR",
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().user_id as number;
+    // Rows as that account wrote them under its old name, and by one since deleted.
+    await ctx.db.execute(sql`insert into audit_log (actor_id, actor_username, entity, entity_id, action)
+      values (${id}, 'admin', 'Brand', 'actor-now', 'update'),
+             (999999, 'gone', 'Brand', 'actor-now', 'update')`);
+    const { rows } = await entries("entity=Brand&entity_id=actor-now&_page=1&_limit=5");
+    expect(rows.map((r) => [r.actor_id, r.actor, r.actor_now])).toEqual([
+      [999999, "gone", null],
+      [id, "admin", "renamed_later"],
+    ]);
+    const own = await entries(`entity=Session&actor_id=${id}&_page=1&_limit=5`);
+    expect(own.rows.every((r) => r.actor_now === "renamed_later")).toBe(true);
   });
 
   it("refuses what it cannot answer", async () => {

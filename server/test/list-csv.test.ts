@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { csvCell } from "../src/lib/csv";
 import { createTestContext, type TestContext } from "./helpers";
 import { LISTS, seedLists } from "./lists.fixtures";
@@ -139,6 +140,61 @@ describe("what the file holds", () => {
     const orders = await csv("/api/orders?_format=csv&_sort=total_price&_order=desc");
     const priceAt = orders.header.indexOf("total_price");
     for (const row of orders.rows) expect(row[priceAt]).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it("reads a sort no index holds once, not once per batch, in the list's order", async () => {
+    // More users than one batch (lib/paging.ts ALL_BATCH), sorted by their joined membership name.
+    await ctx.db.execute(sql`insert into users (username, email, f_name, l_name, contact,
+        password_hash, gender, role, membership, languages, currency)
+      select 'bulk' || g, 'bulk' || g || '@example.my', 'F', 'L', '1', 'x', 'Male', 'Member',
+        1 + g % 3, 'English', 'MYR'
+      from generate_series(1, 4500) as g`);
+    const dialect = new PgDialect();
+    const spy = vi.spyOn(ctx.db, "execute");
+    try {
+      for (const order of ["asc", "desc"]) {
+        spy.mockClear();
+        const file = await csv(`/api/users?_format=csv&_sort=membership_name&_order=${order}`);
+        const want = await ctx.db.execute<{ id: number }>(
+          sql.raw(`select u.user_id as id from users u left join memberships m
+            on m.member_id = u.membership order by m.membership ${order}, u.user_id ${order}`),
+        );
+        const at = file.header.indexOf("user_id");
+        expect(file.rows.map((r) => Number(r[at]))).toEqual(want.rows.map((r) => r.id));
+        const scans = spy.mock.calls
+          .map(([query]) => dialect.sqlToQuery(query as SQL).sql)
+          .filter((text) => text.includes('"memberships"') && !text.includes("unnest"));
+        // One ordering read of the table (keyset batches would read it 3 times).
+        expect(scans).toHaveLength(1);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("quotes every cell holding a separator of any locale or a line break (docs/DECISIONS.md, CSV cells)", async () => {
+    const names = [
+      "Kedai;=cmd|' /C calc'!A0",
+      "Tab\tinside",
+      "Line\nbreak",
+      "Car\rriage",
+      'Say "hi"',
+    ];
+    for (const name of names) {
+      await ctx.db.execute(sql`insert into brands (brand_name, brand_status) values (${name}, 1)`);
+    }
+    const file = await csv("/api/brands?_format=csv&_sort=brand_id&_order=desc");
+    for (const name of names) {
+      // Written by PostgreSQL (csvLineSql) and by csvCell alike: one quoted cell.
+      const quoted = `"${name.replace(/"/g, '""')}"`;
+      expect(file.raw, JSON.stringify(name)).toContain(`,${quoted},`);
+      expect(csvCell(name)).toBe(quoted);
+    }
+    const nameAt = file.header.indexOf("brand_name");
+    expect(file.rows.slice(0, names.length).map((r) => r[nameAt])).toEqual([...names].reverse());
+    // A formula start is still neutralised, and then quoted for its tab.
+    expect(csvCell("=1+2\t")).toBe(`"'=1+2\t"`);
+    expect(csvCell("a;b")).toBe('"a;b"');
   });
 
   it("refuses a bad filter before the file starts", async () => {

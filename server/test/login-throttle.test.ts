@@ -320,7 +320,7 @@ describe("loginAdmin", () => {
 });
 
 describe("audit rows", () => {
-  it("records logins, failed logins (e-mail in lower case, address) and logouts", async () => {
+  it("records logins, failed logins (the account, or none, and the address) and logouts", async () => {
     const from = "127.0.0.19";
     await post("/api/login", { email: "Someone@Store.my", password: "nope" }, { from });
     const signedIn = await login(from, ADMIN.password);
@@ -340,10 +340,12 @@ describe("audit rows", () => {
       expect.objectContaining({
         action: "login_failed",
         actor_id: null,
-        entity_id: "someone@store.my",
+        entity_id: "unknown account",
         after: { address: from },
       }),
     );
+    // A wrong password for a real account names it by id, never by the typed text.
+    await post("/api/login", { email: ADMIN.email.toUpperCase(), password: "nope" }, { from });
     expect(rows).toContainEqual(
       expect.objectContaining({
         action: "login",
@@ -356,12 +358,54 @@ describe("audit rows", () => {
     expect(rows).toContainEqual(
       expect.objectContaining({ action: "logout", actor_id: adminId, actor_username: "admin" }),
     );
+    const named = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "login_failed"), eq(auditLog.entity_id, String(adminId))));
+    expect(named.map((r) => r.after)).toContainEqual({ address: from });
+    const all = await ctx.db.select({ id: auditLog.entity_id }).from(auditLog);
+    expect(all.filter((r) => r.id.includes("@"))).toEqual([]);
     // A refused try checks no password and leaves no row (a flood cannot fill the log).
     const failedFrom2 = rows.filter(
       (r) =>
         r.action === "login_failed" && (r.after as { address?: string })?.address === "127.0.0.2",
     );
     expect(failedFrom2).toHaveLength(5);
+  });
+});
+
+describe("an e-mail field that holds no e-mail", () => {
+  it("is refused 400 with nothing recorded, and still counts against the address", async () => {
+    const from = "127.0.3.1";
+    const free = "Refund RM 5000 approved by admin - confirm at http://evil.example/x";
+    const typed = [free, "Hunter2-my-password", "", "admin", "a@b"];
+    for (const email of typed) {
+      const answer = await post("/api/login", { email, password: "x" }, { from });
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues).toEqual([
+        { path: "email", message: "Enter your e-mail address, such as name@example.com." },
+      ]);
+    }
+    // Counted as failures of one pair (one fixed key, this address): the sixth waits.
+    expectRefused(await post("/api/login", { email: free, password: "x" }, { from }));
+    // And against the address: with the rest of its limit spent on real e-mails,
+    // the right password waits too.
+    const rest = LOGIN_LIMITS.perAddress - typed.length;
+    for (let i = 0; i < rest; i++) {
+      const other = { email: `guess${i}@store.my`, password: "x" };
+      expect((await post("/api/login", other, { from })).status).toBe(401);
+    }
+    expectRefused(await login(from, ADMIN.password));
+    // Counted under one fixed key; the typed text is kept nowhere.
+    const kept = await ctx.db.select().from(loginFailures).where(eq(loginFailures.address, from));
+    expect(kept.length).toBe(LOGIN_LIMITS.perAddress);
+    expect(kept.filter((r) => !r.email.endsWith("@store.my")).map((r) => r.email)).toEqual(
+      typed.map(() => ""),
+    );
+    const trail = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where entity_id like ${"%evil%"} or after::text like ${"%evil%"} or entity_id like ${"%Hunter2%"}`,
+    );
+    expect(Number(trail.rows[0]?.n)).toBe(0);
   });
 });
 

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ListPage } from "../src/api/client";
+import { AuditActor } from "../src/components/AuditActor";
 import { type Column, DataTable } from "../src/components/DataTable";
 import { checkImage, INVALID_TYPE_ALERT, TOO_LARGE_ALERT } from "../src/components/ImagePicker";
 import { NumberInput } from "../src/components/NumberInput";
@@ -27,6 +28,21 @@ describe("NumberInput", () => {
     fireEvent.wheel(input, { deltaY: 100 });
     expect(document.activeElement).not.toBe(input);
     expect(input.value).toBe("10");
+  });
+});
+
+describe("AuditActor", () => {
+  it("shows the account's id beside the name recorded, and its name now when that changed", () => {
+    const { container, rerender } = render(
+      <AuditActor entry={{ actor: "admin", actor_id: 12, actor_now: "аdmin2" }} />,
+    );
+    expect(container.textContent).toBe("admin #12 (now аdmin2)");
+    rerender(<AuditActor entry={{ actor: "admin", actor_id: 1, actor_now: "admin" }} />);
+    expect(container.textContent).toBe("admin #1");
+    rerender(<AuditActor entry={{ actor: "gone", actor_id: 7, actor_now: null }} />);
+    expect(container.textContent).toBe("gone #7 (account deleted)");
+    rerender(<AuditActor entry={{ actor: null, actor_id: null, actor_now: null }} />);
+    expect(container.textContent).toBe("system");
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   email,
+  nameText,
   nullableTimestamp,
   requiredText,
   status01,
@@ -38,9 +39,9 @@ export function isRealTimestamp(value: string): boolean {
 }
 
 export const agencyStoreInput = z.object({
-  store_username: requiredText("Store username", 50),
-  store_name: requiredText("Store name", 100),
-  owner: requiredText("Owner name", 100),
+  store_username: nameText("Store username", 50),
+  store_name: nameText("Store name", 100),
+  owner: nameText("Owner name", 100),
   store_email: email("Store e-mail"),
   owner_contact: requiredText("Store contact", 20),
   expired_at: text({ error: "Expiry date is required." })

@@ -7,7 +7,9 @@ import { timestamp } from "./primitives";
  * ("Product", "Variant", "Order", "User", "Wallet", "WithdrawRequest",
  * "Brand", "Category", "Voucher", "Agency store", "Banner", "Testimonial",
  * "Membership", "Settings", "Session", …), `entity_id` its id as text,
- * `actor` the administrator's username as it was then. `before` and `after`
+ * `actor` the administrator's username as it was then, `actor_id` their
+ * account and `actor_now` that account's username today (null when it is
+ * gone), so a renamed account cannot hide behind the name recorded. `before` and `after`
  * are the record as it was and as it became (null for a create's before and
  * a delete's after); secrets read "[redacted]". Filters: entity, entity_id,
  * actor, actor_id, action, created_at_gte / created_at_lte; newest first.
@@ -17,6 +19,7 @@ export const auditEntry = z.object({
   created_at: timestamp,
   actor_id: z.number().nullable(),
   actor: z.string().nullable(),
+  actor_now: z.string().nullable(),
   entity: z.string(),
   entity_id: z.string(),
   action: z.string(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCommonPassword } from "./commonPasswords";
-import { text } from "./primitives";
+import { email, text } from "./primitives";
 
 export { isCommonPassword };
 
@@ -12,6 +12,20 @@ export const loginBody = z.object({
   password: text().max(1024).default(""),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/**
+ * A login's e-mail must look like one: anything else is refused with 400
+ * before the audit trail records it (docs/DECISIONS.md, "What the audit trail
+ * vouches for"). Checked by the login call itself, not its body schema, so
+ * such an attempt still counts against the address's failed-login limit.
+ */
+export const LOGIN_EMAIL_MESSAGE = "Enter your e-mail address, such as name@example.com.";
+const loginEmail = email();
+export function isLoginEmail(value: string): boolean {
+  return loginEmail.safeParse(value).success;
+}
+/** The record name of a failed login whose e-mail names no account. */
+export const UNKNOWN_ACCOUNT = "unknown account";
 
 export const loginAdminBody = z.object({ currentPassword: text().max(1024).default("") });
 

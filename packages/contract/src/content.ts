@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   fileName,
+  nameText,
   nullableTimestamp,
   optionalText,
   requiredText,
@@ -31,7 +32,7 @@ export const banner = z.object({
 export type Banner = z.infer<typeof banner>;
 
 export const testimonialInput = z.object({
-  username: requiredText("Customer username", 50),
+  username: nameText("Customer username", 50),
   testimonial_title: requiredText("Testimonial title"),
   testimonial_content: optionalText(),
   testimonial_status: status01.default(0),

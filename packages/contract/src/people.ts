@@ -6,6 +6,7 @@ import {
   email,
   money,
   moneyOut,
+  nameText,
   nullableTimestamp,
   percentage,
   requiredText,
@@ -13,6 +14,7 @@ import {
   statusOut,
   text,
   timestamp,
+  usernameText,
   wholeNumber,
 } from "./primitives";
 import { recordVersion } from "./versions";
@@ -81,10 +83,10 @@ const membershipId = z.coerce
 
 /** The fields of the Add and Edit User forms (docs/REQUIREMENTS.md section 5), without defaults. */
 const userFields = z.object({
-  username: requiredText("Username", 50),
+  username: usernameText("Username", 50),
   email: email(),
-  f_name: requiredText("First name", 100),
-  l_name: requiredText("Last name", 100),
+  f_name: nameText("First name", 100),
+  l_name: nameText("Last name", 100),
   contact: requiredText("Contact", USER_CONTACT_MAX),
   DOB: dateOfBirth,
   gender: selected("Gender"),

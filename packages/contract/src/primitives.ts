@@ -111,6 +111,53 @@ export function requiredText(label: string, max = 255) {
     .max(max, `${label} must be at most ${max} characters.`);
 }
 
+/**
+ * Characters that show nothing or change how the text around them is drawn:
+ * controls (Cc), format characters (Cf: zero-width spaces and joiners
+ * U+200B-U+200F, direction embeddings and overrides U+202A-U+202E and
+ * isolates U+2066-U+2069, U+FEFF, ...), line and paragraph separators, the
+ * combining grapheme joiner and the Hangul fillers. In a name they only serve
+ * to make one name pass for another (docs/DECISIONS.md, "Names that cannot
+ * pass for another").
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]|\u034F/u;
+export const HIDDEN_CHARACTER_MESSAGE =
+  "Names cannot contain invisible, control or text-direction characters.";
+
+export function hasHiddenCharacters(value: string): boolean {
+  return HIDDEN_CHARACTERS.test(value);
+}
+
+/** A required name of a person or a store: text without hidden characters. */
+export function nameText(label: string, max = 255) {
+  return requiredText(label, max).refine((v) => !hasHiddenCharacters(v), HIDDEN_CHARACTER_MESSAGE);
+}
+
+/** Letters of these scripts pass for each other (а, е, о, р, с in Cyrillic; ο, ν, Α in Greek). */
+const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+export const MIXED_SCRIPT_MESSAGE =
+  "A username cannot mix Latin, Cyrillic and Greek letters: it could pass for another name.";
+
+export function mixesLookalikeScripts(value: string): boolean {
+  return LOOKALIKE_SCRIPTS.filter((script) => script.test(value)).length > 1;
+}
+
+/**
+ * An account's username: NFKC-normalised first (fullwidth "ａｄｍｉｎ" is
+ * "admin"), then a name without hidden characters whose letters come from
+ * one of Latin, Cyrillic and Greek. That it does not look like another
+ * account's is the server's check (migration 0015's skeleton).
+ */
+export function usernameText(label = "Username", max = 50) {
+  return text({ error: `${label} is required.` })
+    .overwrite((v) => v.normalize("NFKC"))
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((v) => !hasHiddenCharacters(v), HIDDEN_CHARACTER_MESSAGE)
+    .refine((v) => !mixesLookalikeScripts(v), MIXED_SCRIPT_MESSAGE);
+}
+
 export function optionalText(max = 5000) {
   return text()
     .trim()

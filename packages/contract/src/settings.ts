@@ -3,6 +3,7 @@ import {
   fileName,
   money,
   moneyOut,
+  nameText,
   nullableTimestamp,
   optionalText,
   requiredText,
@@ -37,7 +38,7 @@ export const settingsInput = z.object({
     .int("Theme must be 1, 2 or 3.")
     .min(1, "Theme must be 1, 2 or 3.")
     .max(3, "Theme must be 1, 2 or 3."),
-  store_name: requiredText("Store name", 100),
+  store_name: nameText("Store name", 100),
   store_logo: fileName,
   store_address: optionalText(500),
   store_contact: text()
@@ -165,7 +166,7 @@ export const paymentMethod = z.object({
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
 export const shippingMethodInput = z.object({
-  shipping_name: requiredText("Shipping company name", 100),
+  shipping_name: nameText("Shipping company name", 100),
   // A blank fee says "required" rather than "not a number".
   shipping_fee: z
     .union([z.number(), text().trim().min(1, "Shipping fee is required.")], {

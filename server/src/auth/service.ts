@@ -61,6 +61,19 @@ async function rehash(db: Db, userId: number, stored: string, password: string):
     .where(and(eq(users.user_id, userId), eq(users.password_hash, stored)));
 }
 
+/**
+ * The id of the account with this e-mail (any role or status), for a failed
+ * login's audit row; one indexed read, run for every failure alike.
+ */
+export async function accountIdByEmail(db: Db, email: string): Promise<number | null> {
+  const [row] = await db
+    .select({ user_id: users.user_id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row?.user_id ?? null;
+}
+
 async function verifyAdminPassword(db: Db, userId: number, password: string): Promise<boolean> {
   const [row] = await db
     .select({ password_hash: users.password_hash })
@@ -89,7 +102,7 @@ export async function recheckAdminPassword(
   if (outcome.kind === "passed") return true;
   await recordAudit(db, admin, {
     entity: "Session",
-    entityId: outcome.email,
+    entityId: admin.user_id,
     action: "login_failed",
     after: { address, check },
   });

@@ -129,6 +129,12 @@ export const users = pgTable(
   {
     user_id: serial("user_id").primaryKey(),
     username: text("username").notNull(),
+    /**
+     * The username's confusable skeleton, set by a trigger (migration 0015,
+     * docs/DECISIONS.md "Names that cannot pass for another"); unique, so no
+     * two accounts' names look alike. Never written by the server.
+     */
+    username_skeleton: text("username_skeleton"),
     email: text("email").notNull(),
     f_name: text("f_name").notNull(),
     l_name: text("l_name").notNull(),
@@ -170,6 +176,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_username_skeleton_key").on(t.username_skeleton),
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     index("users_referral_of_idx").on(t.referral_of, t.user_id),
     index("users_membership_idx").on(t.membership, t.user_id),

@@ -9,18 +9,22 @@ import type { Field } from "./filters";
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** A plain number (money "-12.50", a count): a spreadsheet reads it as a number, not a formula. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+/** A quote, any separator a spreadsheet may split on (comma, semicolon, tab) or a line break. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /**
  * One CSV cell (RFC 4180): text that begins like a formula is prefixed with
  * an apostrophe so no spreadsheet runs it; quoted when it holds a comma, a
- * quote or a line break. Money stays a plain decimal ("1234.50"), a missing
+ * quote, a line break, a semicolon or a tab (the separators of other locales
+ * and of tab-separated imports: unquoted, a formula could start mid-cell;
+ * docs/DECISIONS.md, "CSV cells"). Money stays a plain decimal ("1234.50"), a missing
  * value an empty cell, an object (an audit row's before/after) its JSON.
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let text = typeof value === "object" ? JSON.stringify(value) : String(value);
   if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvLine(cells: unknown[]): string {
@@ -30,7 +34,7 @@ export function csvLine(cells: unknown[]): string {
 // The same rules as csvCell, for PostgreSQL's regular expressions.
 const FORMULA_START_SQL = "^[-=+@\t\r]";
 const PLAIN_NUMBER_SQL = "^-?[0-9]+([.][0-9]+)?$";
-const NEEDS_QUOTES_SQL = '[",\r\n]';
+const NEEDS_QUOTES_SQL = '[",;\t\r\n]';
 
 /**
  * One CSV line written by PostgreSQL, by the rules of csvCell: wire

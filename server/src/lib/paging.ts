@@ -20,6 +20,7 @@ import { getTableConfig, type PgColumn, PgDialect, type PgTable } from "drizzle-
 import type { FastifyReply } from "fastify";
 import type { Tx } from "../db/client";
 import { csvLineSql, sendCsv } from "./csv";
+import { csvLinesByKeys, sortHasIndex } from "./csvByKeys";
 import { badRequest } from "./errors";
 import { type Fields, filterCondition } from "./filters";
 
@@ -910,6 +911,11 @@ export async function* csvLines<T>(
       : ["values", "nulls"];
   // The line's fields may come from the joins: the rows are read with them.
   const from = sql`${source.table}${source.joins ?? sql``}`;
+  if (tie !== undefined && !sortHasIndex(first.by, source.table)) {
+    const where = whereSql(matching);
+    yield* csvLinesByKeys(db, { from, where, order: orderSql(order), key, line }, batch);
+    return;
+  }
   type Batch = { n: number; text: string | null; s: string | null; t: unknown };
   for (const run of runs) {
     let last: { s: string | null; t: unknown } | null = null;

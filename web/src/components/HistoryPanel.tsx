@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useAuditLog } from "../api/audit";
 import { tx } from "../i18n/messages";
 import { formatDateTime } from "../lib/format";
+import { AuditActor } from "./AuditActor";
 import { AuditChanges } from "./AuditChanges";
 
 const PAGE = 5;
@@ -50,7 +51,7 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
               <li key={entry.audit_id} className="border-bottom pb-2 mb-2 history-entry">
                 <div className="small mb-1">
                   <strong>{tx(actionLabel(entry.action))}</strong> {tx("by")}{" "}
-                  <strong>{entry.actor ?? tx("system")}</strong> {tx("on")}{" "}
+                  <AuditActor entry={entry} /> {tx("on")}{" "}
                   <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                 </div>
                 <AuditChanges entry={entry} />

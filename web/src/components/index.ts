@@ -1,3 +1,4 @@
+export { AuditActor } from "./AuditActor";
 export { AuditChanges, fieldChanges, shownValue } from "./AuditChanges";
 export {
   type BulkAction,

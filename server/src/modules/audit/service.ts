@@ -1,8 +1,17 @@
 import type { AuditEntry, ListQuery } from "@store/contract";
+import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
-import { auditLog } from "../../db/schema";
+import { auditLog, users } from "../../db/schema";
 import { fieldsOf } from "../../lib/filters";
 import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+
+/**
+ * The acting account as it is now: its username beside the one recorded, so a
+ * renamed account cannot hide behind its old name (docs/DECISIONS.md, "What
+ * the audit trail vouches for").
+ */
+const actorNow = alias(users, "actor_now");
 
 /** An audit row as answered: `at` is the list's created_at, the actor's username its actor. */
 const entryColumns = {
@@ -10,6 +19,7 @@ const entryColumns = {
   created_at: auditLog.at,
   actor_id: auditLog.actor_id,
   actor: auditLog.actor_username,
+  actor_now: actorNow.username,
   entity: auditLog.entity,
   entity_id: auditLog.entity_id,
   action: auditLog.action,
@@ -37,10 +47,13 @@ export async function listAuditLog(db: Tx, query: ListQuery): Promise<Page<Audit
   const clauses = listClauses(query, listSpec);
   const page = await readPage(db, clauses, {
     table: auditLog,
+    joins: sql`
+      left join ${users} ${sql.identifier("actor_now")} on ${eq(actorNow.user_id, auditLog.actor_id)}`,
     rows: (where, orderBy) =>
       db
         .select(entryColumns)
         .from(auditLog)
+        .leftJoin(actorNow, eq(actorNow.user_id, auditLog.actor_id))
         .where(where)
         .orderBy(...orderBy),
     keyOf: (row) => row.audit_id,

@@ -226,6 +226,27 @@ async function assertUnique(tx: Tx, input: UserUpdate, exceptId?: number): Promi
   }
 }
 
+export const lookalikeMessage = (taken: string) =>
+  `This username looks the same as "${taken}", which is taken.`;
+const LOOKALIKE_RACE = "This username looks the same as another user's, which is taken.";
+
+/**
+ * A new username whose confusable skeleton (migration 0015) is another
+ * account's is refused with 409 naming that account (docs/DECISIONS.md,
+ * "Names that cannot pass for another"). Only a name that changes is checked,
+ * so an account whose old name was let in before the rule can still be saved.
+ */
+async function assertNotLookalike(tx: Tx, username: string, exceptId?: number): Promise<void> {
+  const [alike] = await tx
+    .select({ username: users.username })
+    .from(users)
+    .where(
+      sql`${users.username_skeleton} = username_skeleton(${username}) and ${users.user_id} <> ${exceptId ?? 0}`,
+    )
+    .limit(1);
+  if (alike) throw conflict(lookalikeMessage(alike.username));
+}
+
 /**
  * Two saves of the same new name can both pass the check above; the unique
  * index then refuses the second, and it gets the same plain message.
@@ -235,6 +256,7 @@ function uniqueViolation(error: unknown, input: UserUpdate): Error | null {
     const constraint = (e as { constraint?: unknown }).constraint;
     if (constraint === "users_username_key")
       return conflict(`The username "${input.username}" is already taken.`);
+    if (constraint === "users_username_skeleton_key") return conflict(LOOKALIKE_RACE);
     if (constraint === "users_email_key")
       return conflict(`The e-mail "${input.email}" is already in use by another user.`);
   }
@@ -264,6 +286,7 @@ export async function createUser(db: Db, actor: Actor | null, input: UserCreate)
       if (input.referral_of !== null) await lockReferralTree(tx);
       await assertChoices(tx, input);
       await assertUnique(tx, input);
+      await assertNotLookalike(tx, input.username);
       const [created] = await tx
         .insert(users)
         .values({ ...columnValues(input), ...requiredValues(input), password_hash })
@@ -355,6 +378,8 @@ export async function updateUser(
       if (userId === actor.user_id) assertKeepsOwnAccess(input);
       await assertChoices(tx, input);
       await assertUnique(tx, input, userId);
+      if (input.username !== undefined && input.username !== before.username)
+        await assertNotLookalike(tx, input.username, userId);
       const referralChanged = touchesReferral && input.referral_of !== before.referral_of;
       if (referralChanged && input.referral_of) await assertNoCycle(tx, userId, input.referral_of);
       await tx

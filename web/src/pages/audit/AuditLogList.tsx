@@ -4,6 +4,7 @@ import { Form } from "react-bootstrap";
 import { Link } from "react-router";
 import { useAuditLog } from "../../api/audit";
 import {
+  AuditActor,
   AuditChanges,
   actionLabel,
   type Column,
@@ -136,7 +137,7 @@ export default function AuditLogList() {
       sort: "created_at",
       sticky: "start",
     },
-    { header: "Changed by", cell: (e) => e.actor ?? tx("system"), sort: "actor" },
+    { header: "Changed by", cell: (e) => <AuditActor entry={e} />, sort: "actor" },
     { header: "Action", cell: (e) => tx(actionLabel(e.action)), sort: "action" },
     {
       header: "Record",

@@ -1,0 +1,32 @@
+import type { AuditEntry } from "@store/contract";
+import { tx } from "../i18n/messages";
+
+/**
+ * Who wrote an audit row: the username recorded then, the account's id, and
+ * the account's name now when it has changed since or the account is gone,
+ * so a name that looks like another's cannot pass for it (docs/DECISIONS.md,
+ * "Names that cannot pass for another").
+ */
+export function AuditActor({
+  entry,
+}: {
+  entry: Pick<AuditEntry, "actor" | "actor_id" | "actor_now">;
+}) {
+  const name = <strong>{entry.actor ?? tx("system")}</strong>;
+  if (entry.actor_id === null) return name;
+  const now =
+    entry.actor_now === null
+      ? tx("account deleted")
+      : entry.actor_now !== entry.actor
+        ? tx(`now ${entry.actor_now}`)
+        : null;
+  return (
+    <span className="audit-actor">
+      {name}{" "}
+      <span className="text-muted" title={tx(`account #${entry.actor_id}`)}>
+        #{entry.actor_id}
+      </span>
+      {now && <span className="text-muted"> ({now})</span>}
+    </span>
+  );
+}
