@@ -9,6 +9,7 @@ import {
 } from "@store/contract";
 import type { App } from "../app";
 import { recordAudit } from "../lib/audit";
+import { LOGIN_BODY_LIMIT } from "../lib/edge";
 import { tooManyAttempts } from "../lib/errors";
 import {
   createSession,
@@ -28,6 +29,8 @@ export function registerAuthRoutes(app: App): void {
     "/login",
     {
       config: { public: true },
+      // An e-mail and a password: the public call gets the smallest body (lib/edge.ts).
+      bodyLimit: LOGIN_BODY_LIMIT,
       schema: {
         tags,
         body: loginBody,
@@ -73,6 +76,7 @@ export function registerAuthRoutes(app: App): void {
   app.post(
     "/loginAdmin",
     {
+      bodyLimit: LOGIN_BODY_LIMIT,
       schema: {
         tags,
         body: loginAdminBody,

@@ -55,6 +55,9 @@ export function registerCatalogRoutes(app: App): void {
   registerVariantRoutes(app);
 }
 
+/** The one call above the default body limit (lib/edge.ts, docs/DECISIONS.md "Limits at the edge"). */
+export const PRODUCT_BODY_LIMIT = 262_144;
+
 function registerProductRoutes(app: App): void {
   registerCrudRoutes(app, {
     service: productService,
@@ -65,6 +68,10 @@ function registerProductRoutes(app: App): void {
     collection: "/products",
     item: "/products/:id",
     bulk: { key: "product_id", status: "product_status" },
+    // A product with 10 variants, every text at its longest and every character
+    // JSON-escaped (\u0001), is 61 kB; with 3-byte characters 33 kB. 256 kB leaves
+    // room for some 40 such variants (test/edge-bodies.test.ts measures both).
+    bodyLimit: PRODUCT_BODY_LIMIT,
   });
   app.get(
     "/productsFiltered/:category_id",
