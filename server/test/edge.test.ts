@@ -35,7 +35,7 @@ describe("bodies sized for what each call needs", () => {
     expect(brand.statusCode).toBe(413);
   });
 
-  it("accepts the largest valid product (10 variants, every text at its longest) and bulk body", async () => {
+  it("accepts a product of 20 variants, every text at its longest, and the largest bulk body", async () => {
     const category = await ctx.call("POST", "/api/categories", { category_name: "Edge" });
     expect(category.statusCode).toBe(201);
     const escaped = (n: number) => "\u0001".repeat(n);
@@ -50,7 +50,7 @@ describe("bodies sized for what each call needs", () => {
       stock_qtt: 999,
       category_id: category.json().category_id,
       tags: escaped(500),
-      variants: Array.from({ length: 10 }, () => ({
+      variants: Array.from({ length: 20 }, () => ({
         variant_name: escaped(255),
         variant_image: file,
         variant_price: "999999.99",
@@ -58,7 +58,8 @@ describe("bodies sized for what each call needs", () => {
       })),
     };
     const body = JSON.stringify(product);
-    expect(Buffer.byteLength(body)).toBeGreaterThan(60_000);
+    // Over the default 64 kB: the route has its own limit (modules/catalog/routes.ts).
+    expect(Buffer.byteLength(body)).toBeGreaterThan(65_536);
     const created = await ctx.app.inject({
       method: "POST",
       url: "/api/products",

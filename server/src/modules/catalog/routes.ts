@@ -69,8 +69,9 @@ function registerProductRoutes(app: App): void {
     item: "/products/:id",
     bulk: { key: "product_id", status: "product_status" },
     // A product with 10 variants, every text at its longest and every character
-    // JSON-escaped (\u0001), is 61 kB; with 3-byte characters 33 kB. 256 kB leaves
-    // room for some 40 such variants (test/edge-bodies.test.ts measures both).
+    // JSON-escaped (\u0001), is 61 kB, at the default's edge; with 3-byte
+    // characters 33 kB. Variants have no count limit: 256 kB holds some 40 such
+    // variants (test/edge.test.ts sends 20).
     bodyLimit: PRODUCT_BODY_LIMIT,
   });
   app.get(
