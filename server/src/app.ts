@@ -24,6 +24,7 @@ import { registerAuthRoutes } from "./auth/routes";
 import type { SessionAdmin } from "./auth/service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { edgeServerOptions, registerEdge, registerNotFoundBeforeBody } from "./lib/edge";
 import { registerErrorHandler } from "./lib/errors";
 import { registerOpenApi } from "./lib/openapi";
 import { tagVersions } from "./lib/versions";
@@ -66,7 +67,8 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
       ...(logger === true ? { stream: batchedStdout() } : logger),
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 1_048_576,
+    // Body limit, request timeout and client-error answers (lib/edge.ts).
+    ...edgeServerOptions(config),
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -81,6 +83,8 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
 
   // First, so that every route below (the docs' too) answers errors alike.
   registerErrorHandler(app);
+  // The first hook: a Host not served is refused before anything else runs (lib/edge.ts).
+  registerEdge(app);
   // Built once: @fastify/helmet builds helmet's middleware (and parses the CSP)
   // again on every request (docs/DECISIONS.md, "Lean per request").
   const securityHeaders = helmet({
@@ -107,6 +111,8 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   await app.register(cookie);
   // After the cookie parser, before any route: the docs are guarded like the rest.
   registerGuard(app);
+  // After the guard's 400 and 403: an unknown path answers 404 before its body is read.
+  registerNotFoundBeforeBody(app);
   await app.register(multipart, { limits: { files: 1, fileSize: 5_242_880, fields: 5 } });
   // The API document at /api/docs (lib/openapi.ts): it documents every route below.
   await registerOpenApi(app);

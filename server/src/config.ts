@@ -23,6 +23,15 @@ export interface Config {
   webDist: string;
   /** Whose X-Forwarded-For to believe (TRUST_PROXY): nobody by default. */
   trustProxy: TrustProxy;
+  /**
+   * PUBLIC_URL: the origins the store is reached at; unset, the loopback names
+   * (and HOST's own address) at the port it listens on (lib/edge.ts).
+   */
+  publicOrigins: string[] | undefined;
+  /** REQUEST_TIMEOUT_SECONDS: a request must arrive in full within this (408 after). */
+  requestTimeoutMs: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: open connections one client address may hold. */
+  maxConnectionsPerAddress: number;
 }
 
 /** Fastify's trustProxy: off, the proxies' addresses, or a hop test. */
@@ -49,7 +58,70 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // WEB_DIST: another build of the web app (tests build to private folders).
     webDist: path.resolve(env.WEB_DIST ?? path.join(SERVER_ROOT, "../web/dist")),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    publicOrigins: readPublicUrl(env.PUBLIC_URL),
+    requestTimeoutMs: readRequestTimeout(env.REQUEST_TIMEOUT_SECONDS),
+    maxConnectionsPerAddress: readMaxConnections(env.MAX_CONNECTIONS_PER_ADDRESS),
   };
+}
+
+/**
+ * PUBLIC_URL (README): one or more comma-separated origins such as
+ * `https://admin.store.my`, scheme, host and port only. Unset or empty: the
+ * defaults of lib/edge.ts.
+ */
+export function readPublicUrl(value: string | undefined): string[] | undefined {
+  const entries = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return undefined;
+  return entries.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const plain =
+      url &&
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      !url.username &&
+      !url.password &&
+      url.pathname === "/" &&
+      !url.search &&
+      !url.hash;
+    if (!url || !plain) {
+      throw new Error(
+        `PUBLIC_URL must list origins (scheme, host and port, e.g. https://admin.store.my), not "${entry}".`,
+      );
+    }
+    return url.origin;
+  });
+}
+
+/** REQUEST_TIMEOUT_SECONDS (README): unset for 30 s; else seconds, more than 0 and at most 3600. */
+export function readRequestTimeout(value: string | undefined): number {
+  const text = (value ?? "").trim();
+  if (text === "") return 30_000;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || seconds <= 0 || seconds > 3600) {
+    throw new Error(
+      `REQUEST_TIMEOUT_SECONDS must be a number of seconds above 0 and at most 3600 (e.g. 30), not "${value}".`,
+    );
+  }
+  return Math.round(seconds * 1000);
+}
+
+/** MAX_CONNECTIONS_PER_ADDRESS (README): unset for 256; else a whole number ≥ 1. */
+export function readMaxConnections(value: string | undefined): number {
+  const text = (value ?? "").trim().replace(/_/g, "");
+  if (text === "") return 256;
+  if (!/^\d+$/.test(text) || Number(text) < 1) {
+    throw new Error(
+      `MAX_CONNECTIONS_PER_ADDRESS must be a whole number of at least 1 (e.g. 256), not "${value}".`,
+    );
+  }
+  return Number(text);
 }
 
 /** SEED_DEMO_ORDERS (README): unset or empty for the small demo store, else a whole number ≥ 1. */

@@ -32,7 +32,12 @@ export interface TestContext {
 export async function createTestContext(): Promise<TestContext> {
   applyTimeZone("Asia/Kuala_Lumpur");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
-  const config = { ...readConfig({ DATA_DIR: dataDir }), webDist: path.join(dataDir, "no-web") };
+  // PORT 80: app.inject sends `Host: localhost:80`, one of the default served
+  // names (lib/edge.ts); a test that listens is served at its bound port too.
+  const config = {
+    ...readConfig({ DATA_DIR: dataDir, PORT: "80" }),
+    webDist: path.join(dataDir, "no-web"),
+  };
   const server = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   let database: Database;

@@ -26,7 +26,7 @@ export function registerGuard(app: App): void {
     const path = request.url.split("?", 1)[0] ?? "";
     if (!isPlainPath(path)) throw new HttpError(400, "The address is not valid.");
     if (path.startsWith("/api/")) reply.header("cache-control", "no-store");
-    if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, app.served.origins)) {
       throw new HttpError(403, "Requests from another site are not accepted.");
     }
     // An unmatched path is answered 404 by the not-found handler; it serves nothing private.
@@ -52,14 +52,18 @@ export function isPlainPath(path: string): boolean {
   );
 }
 
-/** The browser says where the call comes from; scheme, host and port must all be ours. */
-function isCrossSite(request: FastifyRequest): boolean {
+/**
+ * The browser says where the call comes from; scheme, host and port must be
+ * one of the configured origins (PUBLIC_URL, lib/edge.ts), never compared
+ * with the request's own Host, which a rebound DNS name controls.
+ */
+function isCrossSite(request: FastifyRequest, origins: Set<string>): boolean {
   const site = request.headers["sec-fetch-site"];
   if (site && site !== "same-origin" && site !== "none") return true;
   const origin = request.headers.origin;
   if (!origin) return false;
   try {
-    return new URL(origin).origin !== `${request.protocol}://${request.host}`;
+    return !origins.has(new URL(origin).origin);
   } catch {
     return true;
   }

@@ -12,6 +12,7 @@ import {
 } from "@store/contract";
 import type { App } from "../app";
 import { recordAudit } from "../lib/audit";
+import { LOGIN_BODY_LIMIT } from "../lib/edge";
 import { badRequest, tooManyAttempts } from "../lib/errors";
 import {
   accountIdByEmail,
@@ -32,6 +33,8 @@ export function registerAuthRoutes(app: App): void {
     "/login",
     {
       config: { public: true },
+      // An e-mail and a password: the public call gets the smallest body (lib/edge.ts).
+      bodyLimit: LOGIN_BODY_LIMIT,
       schema: {
         tags,
         body: loginBody,
@@ -87,6 +90,7 @@ export function registerAuthRoutes(app: App): void {
   app.post(
     "/loginAdmin",
     {
+      bodyLimit: LOGIN_BODY_LIMIT,
       schema: {
         tags,
         body: loginAdminBody,

@@ -37,6 +37,8 @@ export interface CrudRoutesOptions<Q extends z.ZodType, I extends z.ZodType, R e
    * when the record has a status field. `key`: the record's key field.
    */
   bulk?: { key: string; status?: string; actions?: Record<string, BulkRun> };
+  /** Create and update take bodies above the default limit (lib/edge.ts): the route's measured need. */
+  bodyLimit?: number;
 }
 
 /** The five HTTP calls of a record: they parse, call the service, answer. */
@@ -66,7 +68,7 @@ export function registerCrudRoutes<
   );
   app.post(
     options.collection,
-    { schema: { tags, body: input, response: { 201: record } } },
+    { bodyLimit: options.bodyLimit, schema: { tags, body: input, response: { 201: record } } },
     async (request, reply) =>
       reply
         .code(201)
@@ -74,7 +76,10 @@ export function registerCrudRoutes<
   );
   app.put(
     options.item,
-    { schema: { tags, params: idParams, body: input, response: { 200: record } } },
+    {
+      bodyLimit: options.bodyLimit,
+      schema: { tags, params: idParams, body: input, response: { 200: record } },
+    },
     async (request) =>
       service.update(
         app.db,

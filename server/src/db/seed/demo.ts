@@ -31,7 +31,7 @@ import { BRAND_NAMES, CATEGORY_PLANS } from "./demoStore/catalogData";
 import { planAgencyStores, planBanners, planTestimonials } from "./demoStore/content";
 import { writeDemoImages } from "./demoStore/images";
 import { type OrderPlan, planVouchers, streamOrders } from "./demoStore/orders";
-import { planUsers, planWallet, planWithdrawals } from "./demoStore/people";
+import { asciiSkeleton, planUsers, planWallet, planWithdrawals } from "./demoStore/people";
 import { Random } from "./demoStore/random";
 import { calendarOf } from "./demoStore/time";
 
@@ -273,7 +273,7 @@ export async function seedDemoStore(
     cal,
     tiers,
     size.users,
-    new Set(existing.map((u) => u.username.toLowerCase())),
+    new Set(existing.map((u) => asciiSkeleton(u.username))),
     new Set(existing.map((u) => u.email.toLowerCase())),
   );
   const voucherPlans = planVouchers(random, cal, size.vouchers);

@@ -55,6 +55,9 @@ export function registerCatalogRoutes(app: App): void {
   registerVariantRoutes(app);
 }
 
+/** The one call above the default body limit (lib/edge.ts, docs/DECISIONS.md "Limits at the edge"). */
+export const PRODUCT_BODY_LIMIT = 131_072;
+
 function registerProductRoutes(app: App): void {
   registerCrudRoutes(app, {
     service: productService,
@@ -65,6 +68,11 @@ function registerProductRoutes(app: App): void {
     collection: "/products",
     item: "/products/:id",
     bulk: { key: "product_id", status: "product_status" },
+    // The largest valid product, its 10 variants (the most a product has) with
+    // every text at its longest and every character JSON-escaped (\u0001), is
+    // 61 kB, 94% of the default; with 3-byte characters 33 kB. Its own 128 kB
+    // keeps room for a longer field or a pretty-printed body (test/edge.test.ts).
+    bodyLimit: PRODUCT_BODY_LIMIT,
   });
   app.get(
     "/productsFiltered/:category_id",

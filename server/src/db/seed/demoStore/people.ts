@@ -115,14 +115,24 @@ function pointValue(random: Random): number {
   return random.int(1, 1_999) * 100 + random.int(0, 99);
 }
 
+/**
+ * A generated username's look-alike skeleton, as username_skeleton() in
+ * migration 0015 computes it for the ASCII names drawn here (0 reads as o, 1
+ * as l, rn as m): two drawn names must not look the same, or the unique
+ * skeleton index refuses the seed's insert.
+ */
+export const asciiSkeleton = (name: string) =>
+  name.toLowerCase().replace(/0/g, "o").replace(/[1|]/g, "l").replace(/rn/g, "m");
+
+/** `taken`: the skeletons of the usernames drawn or stored already. */
 function usernameFor(random: Random, who: Person, taken: Set<string>): string {
   const stem = `${who.f_name.split(" ")[0]}${who.l_name.split(" ").pop()?.slice(0, 3) ?? ""}`
     .toLowerCase()
     .replace(/[^a-z]/g, "");
   for (;;) {
     const name = `${stem}${random.int(1, 999)}`;
-    if (!taken.has(name)) {
-      taken.add(name);
+    if (!taken.has(asciiSkeleton(name))) {
+      taken.add(asciiSkeleton(name));
       return name;
     }
   }
