@@ -194,6 +194,24 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     });
   });
 
+  it("says Expired beside the status of a coupon past its expiry", async () => {
+    const response = await s.page.request.get("/api/vouchers");
+    const all = (await response.json()) as Voucher[];
+    const now = localInputValue(0).replace("T", " ");
+    const expired = all.find((v) => v.expired_at < now);
+    if (!expired) throw new Error("the demo store has no expired coupon");
+    const list = new CouponListPage(s.page);
+    await list.goto();
+    const row = await list.find(expired.voucher_code);
+    const status = row.locator("td:not(.col-select)").nth(5);
+    expect(await status.getByTestId("status-note").innerText()).toBe("Expired");
+    // A coupon still running says no such thing.
+    const running = all.find((v) => v.expired_at > localInputValue(1).replace("T", " "));
+    if (!running) throw new Error("the demo store has no running coupon");
+    const other = await list.find(running.voucher_code);
+    expect(await other.getByTestId("status-note").count()).toBe(0);
+  });
+
   it("refuses a code already in use with a clear message and keeps what was typed", async () => {
     const code = unique();
     await addCoupon(code);

@@ -36,9 +36,13 @@ describe("lists: bulk actions", () => {
     const dialog = list.dialog();
     await dialog.waitFor();
     expect((await dialog.getByRole("heading").innerText()).trim()).toBe("Approve Alert");
-    expect((await dialog.locator(".modal-body").innerText()).trim()).toBe(
+    expect((await dialog.locator(".modal-body p").first().innerText()).trim()).toBe(
       "Are you sure you want to approve 3 withdrawal requests?",
     );
+    // Who is paid, before Confirm (docs/DECISIONS.md, "Money named before consent").
+    expect(
+      await dialog.getByRole("table").locator("tbody tr td:first-child").allInnerTexts(),
+    ).toEqual(chosen.map((r) => r.username));
     // Another admin rejects one while this dialog is open.
     const other = await s.page.request.put(`/api/withdrawRequest/${second.withdraw_id}`, {
       data: { withdraw_id: second.withdraw_id, withdraw_status: "rejected" },

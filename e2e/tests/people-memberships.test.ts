@@ -8,6 +8,14 @@ const title = `Tier ${Date.now().toString(36)}`;
 describe("memberships", () => {
   const s = useBrowser();
 
+  it("says under its title the promotion rule of docs/REQUIREMENTS.md section 4", async () => {
+    const list = new MembershipListPage(s.page);
+    await list.goto();
+    expect(await text(s.page.getByTestId("list-intro"))).toBe(
+      "When a member gains a referral, they move up one rank, to the tier of the next higher rank, if they meet the minimum requirement of their current tier: for a PV tier, their total PV is at least the minimum; for a Down Line tier, they have at least that many down lines. The tier of the highest rank has none above it.",
+    );
+  });
+
   it("lists the columns of docs/REQUIREMENTS.md section 2 with the requirement unit and percentages", async () => {
     const list = new MembershipListPage(s.page);
     await list.goto();

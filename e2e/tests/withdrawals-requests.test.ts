@@ -1,4 +1,5 @@
 import type { WithdrawRequest } from "@store/contract";
+import type { Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { text } from "../pages/UserPages";
 import { WithdrawRequestPage } from "../pages/WithdrawRequestPage";
@@ -8,6 +9,12 @@ import { useBrowser } from "../support/browser";
 const cents = (value: string) => {
   const [whole = "0", frac = ""] = value.split(".");
   return BigInt(whole) * 100n + BigInt(`${frac}00`.slice(0, 2));
+};
+
+/** "RM 1,234.50" from cents, as the screens show money (en). */
+const money = (sen: bigint) => {
+  const whole = (sen / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `RM ${whole}.${(sen % 100n).toString().padStart(2, "0")}`;
 };
 
 // There is no call that creates a withdrawal request: these tests decide the
@@ -107,6 +114,63 @@ describe("withdraw requests", () => {
     expect(cents(after?.c_wallet_amt ?? "0")).toBe(
       cents(request.c_wallet_amt) - cents(request.withdraw_amt),
     );
+  });
+
+  it("a bulk approval names each request's payee and amount and their exact total before anything is sent; Cancel sends nothing", async () => {
+    const all = await new WithdrawRequestPage(s.page).apiRequests();
+    const processing = all.filter((r) => r.withdraw_status === "processing");
+    const chosen = processing
+      .filter(
+        (r) =>
+          !used.has(r.withdraw_id) &&
+          processing.filter((o) => o.username === r.username).length === 1,
+      )
+      .slice(0, 2);
+    expect(chosen.length).toBe(2);
+    const [first, second] = chosen as [WithdrawRequest, WithdrawRequest];
+    const writes: string[] = [];
+    const record = (r: Request) => {
+      if (r.method() !== "GET" && r.url().includes("/api/")) writes.push(r.url());
+    };
+    s.page.on("request", record);
+    await s.page.goto("/withdrawRequest?withdraw_status=processing&size=100");
+    for (const r of chosen) {
+      const box = s.page.getByRole("checkbox", {
+        name: `Select withdrawal of [${r.username}]`,
+        exact: true,
+      });
+      await box.check();
+    }
+    await s.page
+      .getByRole("toolbar", { name: "Bulk actions" })
+      .getByRole("button", { name: "Approve", exact: true })
+      .click();
+    const dialog = s.page.getByRole("dialog");
+    await dialog.waitFor();
+    expect(await text(dialog.locator(".modal-body p").first())).toBe(
+      "Are you sure you want to approve 2 withdrawal requests?",
+    );
+    const table = dialog.getByRole("table", { name: "Withdrawal requests to approve" });
+    const rows = await table.locator("tbody tr").all();
+    const shown = await Promise.all(
+      rows.map(async (row) => (await row.locator("td").allInnerTexts()).map((t) => t.trim())),
+    );
+    expect(shown).toEqual([
+      [first.username, money(cents(first.withdraw_amt))],
+      [second.username, money(cents(second.withdraw_amt))],
+    ]);
+    expect(await text(dialog.getByTestId("bulk-total"))).toBe(
+      money(cents(first.withdraw_amt) + cents(second.withdraw_amt)),
+    );
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    s.page.off("request", record);
+    expect(writes).toEqual([]);
+    const after = await new WithdrawRequestPage(s.page).apiRequests();
+    for (const r of chosen)
+      expect(after.find((o) => o.withdraw_id === r.withdraw_id)?.withdraw_status).toBe(
+        "processing",
+      );
   });
 
   it("rejects after the Reject Alert and refreshes the row", async () => {

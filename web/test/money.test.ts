@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMoney, isAmount, subtractMoney } from "../src/lib/money";
+import { addMoney, isAmount, subtractMoney, sumMoney } from "../src/lib/money";
 
 describe("exact money sums (the figures an admin confirms)", () => {
   it("adds and subtracts to the sen where floats would not", () => {
@@ -15,5 +15,15 @@ describe("exact money sums (the figures an admin confirms)", () => {
     for (const good of ["1", "-1", "12.5", "12.50", " 3.00 "]) expect(isAmount(good)).toBe(true);
     for (const bad of ["", "-", "1.234", "1e3", "RM 5", "1,000"]) expect(isAmount(bad)).toBe(false);
     expect(() => addMoney("1,000", "1")).toThrow(/Not an amount/);
+  });
+
+  it("totals many amounts to the sen, as a bulk approval's total is shown", () => {
+    expect(sumMoney([])).toBe("0.00");
+    expect(sumMoney(["1234.50", "0.10", "0.20"])).toBe("1234.80");
+    // A float sum of ten 0.10 is 0.9999999999999999.
+    expect(sumMoney(Array.from({ length: 10 }, () => "0.10"))).toBe("1.00");
+    expect(sumMoney(Array.from({ length: 1000 }, () => "9999999999.99"))).toBe("9999999999990.00");
+    expect(sumMoney(["5", "-7.5"])).toBe("-2.50");
+    expect(() => sumMoney(["1", "RM 2"])).toThrow(/Not an amount/);
   });
 });

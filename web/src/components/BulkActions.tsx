@@ -1,11 +1,12 @@
 import { BULK_MAX } from "@store/contract";
 import type { UseMutationResult } from "@tanstack/react-query";
-import { useState } from "react";
-import { Button, ButtonGroup, Dropdown, Form, Modal } from "react-bootstrap";
+import { type ReactNode, useState } from "react";
+import { Button, ButtonGroup, Dropdown, Form, Modal, Table } from "react-bootstrap";
 import type { BulkAnswer } from "../api/client";
 import type { BulkRequest } from "../api/crud";
 import { tx } from "../i18n/messages";
-import { formatCount } from "../lib/format";
+import { formatCount, formatMoney } from "../lib/format";
+import { sumMoney } from "../lib/money";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { staleRowText } from "./staleRows";
 import type { ListState } from "./useListState";
@@ -16,8 +17,23 @@ export interface Noun {
   many: string;
 }
 
-/** One bulk action a list offers. */
-export interface BulkAction {
+/**
+ * What a bulk action that moves money lists before Confirm: each row's name
+ * and amount, and their exact total (docs/DECISIONS.md, "Money named before consent").
+ */
+export interface BulkSummary<T> {
+  /** The table's caption: "Withdrawal requests to approve". */
+  caption: string;
+  /** The two column headers: "Username", "Withdraw Amount". */
+  nameHeader: string;
+  amountHeader: string;
+  name: (row: T) => string;
+  /** The row's money as an exact decimal string ("1234.50"). */
+  amount: (row: T) => string;
+}
+
+/** One bulk action a list offers; `T` is the list's record (for `summary`). */
+export interface BulkAction<T = unknown> {
   /** The API's action: "delete", "activate", "approve", "set_status"... */
   action: string;
   /** Its button (or its item under `group`). */
@@ -31,6 +47,8 @@ export interface BulkAction {
   body?: Record<string, unknown>;
   /** Offered in a dropdown of this name ("Set Status"). */
   group?: string;
+  /** The chosen rows, listed in the dialog under the question, with their total. */
+  summary?: BulkSummary<T>;
 }
 
 export const deleteAction: BulkAction = {
@@ -59,11 +77,15 @@ export const statusActions: BulkAction[] = [
   },
 ];
 
-/** A row as the bulk bar knows it: its id, its name, and the version the list showed (If-Match). */
-export interface PickedRow {
+/**
+ * A row as the bulk bar knows it: its id, its name, the version the list
+ * showed (If-Match) and the record itself (what a `summary` lists).
+ */
+export interface PickedRow<T = unknown> {
   id: number;
   name: string;
   version?: number | undefined;
+  row?: T | undefined;
 }
 
 /**
@@ -72,9 +94,11 @@ export interface PickedRow {
  * rows may no longer be on show. Each ticked row keeps the version it was
  * shown with, sent with the action: a row changed since is left as it is (412).
  */
-export function useSelection(list: ListState) {
+export function useSelection<T = unknown>(list: ListState) {
   const [chosen, setChosen] = useState<ReadonlyMap<number, string>>(new Map());
   const [versions, setVersions] = useState<ReadonlyMap<number, number>>(new Map());
+  // The records as ticked: a row ticked on another page is still listed in a summary.
+  const [records, setRecords] = useState<ReadonlyMap<number, T>>(new Map());
   const [matching, setMatching] = useState(false);
   const shown = JSON.stringify(list.filterParams);
   const [selectedIn, setSelectedIn] = useState(shown);
@@ -82,11 +106,12 @@ export function useSelection(list: ListState) {
     setSelectedIn(shown);
     setChosen(new Map());
     setVersions(new Map());
+    setRecords(new Map());
     setMatching(false);
   }
 
   /** Ticks or unticks rows, keeping the version each was shown with. */
-  function pick(rows: PickedRow[], on: boolean) {
+  function pick(rows: PickedRow<T>[], on: boolean) {
     setMatching(false);
     setChosen((current) => {
       const next = new Map(current);
@@ -104,6 +129,14 @@ export function useSelection(list: ListState) {
       }
       return next;
     });
+    setRecords((current) => {
+      const next = new Map(current);
+      for (const row of rows) {
+        if (on && row.row !== undefined) next.set(row.id, row.row);
+        else next.delete(row.id);
+      }
+      return next;
+    });
   }
 
   return {
@@ -111,18 +144,27 @@ export function useSelection(list: ListState) {
     matching,
     count: chosen.size,
     has: (id: number) => matching || chosen.has(id),
-    toggle(id: number, name: string, on: boolean, version?: number) {
-      pick([{ id, name, version }], on);
+    toggle(id: number, name: string, on: boolean, version?: number, row?: T) {
+      pick([{ id, name, version, row }], on);
     },
     /** Ticks or unticks every row of the page. */
-    togglePage(rows: PickedRow[], on: boolean) {
+    togglePage(rows: PickedRow<T>[], on: boolean) {
       pick(rows, on);
+    },
+    /** The ticked records, in the order ticked: as on show now, else as they were ticked. */
+    records(onShow: PickedRow<T>[] = []): { id: number; row: T }[] {
+      const shownNow = new Map(records);
+      for (const r of onShow) if (r.row !== undefined) shownNow.set(r.id, r.row);
+      return [...chosen.keys()].flatMap((id) => {
+        const row = shownNow.get(id);
+        return row === undefined ? [] : [{ id, row }];
+      });
     },
     /**
      * The versions the chosen rows were shown with, as a bulk call sends them
      * ("<id>": n): a row on show now, as it is shown now; one ticked on another page, as it was then.
      */
-    versions(onShow: PickedRow[] = []): Record<string, number> | undefined {
+    versions(onShow: PickedRow<T>[] = []): Record<string, number> | undefined {
       const shownNow = new Map(versions);
       for (const row of onShow) if (row.version !== undefined) shownNow.set(row.id, row.version);
       const known = [...chosen.keys()].filter((id) => shownNow.has(id));
@@ -133,38 +175,48 @@ export function useSelection(list: ListState) {
     clear() {
       setChosen(new Map());
       setVersions(new Map());
+      setRecords(new Map());
       setMatching(false);
     },
   };
 }
 
-export type Selection = ReturnType<typeof useSelection>;
+export type Selection<T = unknown> = ReturnType<typeof useSelection<T>>;
 
 /** The tick box of a row (or a card). */
-export function SelectBox({
+export function SelectBox<T>({
   selection,
   id,
   name,
   version,
+  row,
 }: {
-  selection: Selection;
+  selection: Selection<T>;
   id: number;
   name: string;
   /** The version the row is shown with (the record's `version`). */
   version?: number | undefined;
+  /** The record, kept for an action's `summary`. */
+  row?: T | undefined;
 }) {
   return (
     <Form.Check
       className="mb-0"
       aria-label={tx(`Select ${name}`)}
       checked={selection.has(id)}
-      onChange={(e) => selection.toggle(id, name, e.target.checked, version)}
+      onChange={(e) => selection.toggle(id, name, e.target.checked, version, row)}
     />
   );
 }
 
 /** The box that ticks every row of the page. */
-export function SelectPageBox({ selection, rows }: { selection: Selection; rows: PickedRow[] }) {
+export function SelectPageBox<T>({
+  selection,
+  rows,
+}: {
+  selection: Selection<T>;
+  rows: PickedRow<T>[];
+}) {
   const ticked = rows.filter((r) => selection.has(r.id)).length;
   return (
     <Form.Check
@@ -183,11 +235,55 @@ export function SelectPageBox({ selection, rows }: { selection: Selection; rows:
 const plural = (count: number, noun: Noun) => (count === 1 ? noun.one : noun.many);
 
 /**
+ * The rows a money action applies to, named with their amounts and the exact
+ * total (in sen, lib/money.ts), as a table with a caption inside the dialog.
+ * A long list scrolls with the dialog; the total row sticks to the bottom of the view.
+ */
+function SummaryTable<T>({
+  summary,
+  rows,
+}: {
+  summary: BulkSummary<T>;
+  rows: { id: number; row: T }[];
+}) {
+  const total = sumMoney(rows.map(({ row }) => summary.amount(row)));
+  return (
+    <Table size="sm" className="mt-2 mb-0" data-testid="bulk-rows">
+      <caption className="caption-top pt-0">{tx(summary.caption)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{tx(summary.nameHeader)}</th>
+          <th scope="col" className="text-end">
+            {tx(summary.amountHeader)}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ id, row }) => (
+          <tr key={id}>
+            <td>{summary.name(row)}</td>
+            <td className="text-end text-nowrap">{formatMoney(summary.amount(row))}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot className="sticky-bottom">
+        <tr>
+          <th scope="row">{tx("Total")}</th>
+          <td className="text-end text-nowrap fw-semibold" data-testid="bulk-total">
+            {formatMoney(total)}
+          </td>
+        </tr>
+      </tfoot>
+    </Table>
+  );
+}
+
+/**
  * The bar above a list once rows are ticked: how many, "Select all N
  * matching", the actions, each asked first (how many and what), and the
  * result: how many succeeded and which failed, why.
  */
-export function BulkBar({
+export function BulkBar<T>({
   selection,
   pageRows,
   total,
@@ -197,20 +293,20 @@ export function BulkBar({
   run,
   filter,
 }: {
-  selection: Selection;
-  /** The rows on show (ids, names, versions): names the failures, offers "all matching". */
-  pageRows: PickedRow[];
+  selection: Selection<T>;
+  /** The rows on show (ids, names, versions, records): names the failures, offers "all matching". */
+  pageRows: PickedRow<T>[];
   total: number;
   capped: boolean;
   noun: Noun;
-  actions: BulkAction[];
+  actions: BulkAction<T>[];
   run: UseMutationResult<BulkAnswer, Error, BulkRequest>;
   /** The list's search and filters, sent for "all matching". */
   filter: BulkRequest["filter"];
 }) {
-  const [asking, setAsking] = useState<BulkAction | null>(null);
+  const [asking, setAsking] = useState<BulkAction<T> | null>(null);
   const [result, setResult] = useState<{
-    action: BulkAction;
+    action: BulkAction<T>;
     answer: BulkAnswer;
     names: ReadonlyMap<number, string>;
   } | null>(null);
@@ -224,6 +320,30 @@ export function BulkBar({
   const more = total > pageRows.length || capped;
   // The server acts on at most BULK_MAX records a call (it refuses a filter matching more).
   const tooMany = capped || total > BULK_MAX;
+
+  /**
+   * The question, then the rows it names: the ticked ones (across pages), or
+   * for "all matching" the ones on this page, said to be those
+   * (docs/DECISIONS.md, "Money named before consent").
+   */
+  function askWithSummary(question: string, summary: BulkSummary<T>): ReactNode {
+    const listed = selection.matching
+      ? pageRows.flatMap(({ id, row }) => (row === undefined ? [] : [{ id, row }]))
+      : selection.records(pageRows);
+    return (
+      <>
+        <p className="mb-0">{tx(question)}</p>
+        {selection.matching && (
+          <p className="small mt-2 mb-0">
+            {tx(
+              `Listed below: the ${formatCount(listed.length)} shown on this page, and their total.`,
+            )}
+          </p>
+        )}
+        <SummaryTable summary={summary} rows={listed} />
+      </>
+    );
+  }
 
   function confirm() {
     if (!asking) return;
@@ -248,7 +368,7 @@ export function BulkBar({
     });
   }
 
-  const grouped = new Map<string, BulkAction[]>();
+  const grouped = new Map<string, BulkAction<T>[]>();
   for (const a of actions) if (a.group) grouped.set(a.group, [...(grouped.get(a.group) ?? []), a]);
   const failures = result?.answer.results.filter((r) => !r.ok) ?? [];
   const succeeded = (result?.answer.results.length ?? 0) - failures.length;
@@ -319,7 +439,9 @@ export function BulkBar({
         onCancel={() => setAsking(null)}
         onConfirm={confirm}
       >
-        {asking?.question(what)}
+        {asking?.summary
+          ? askWithSummary(asking.question(what), asking.summary)
+          : asking?.question(what)}
       </ConfirmDialog>
       <Modal
         show={result !== null}

@@ -47,7 +47,7 @@ export interface BulkOptions<T> {
   idOf: (row: T) => number;
   nameOf: (row: T) => string;
   noun: Noun;
-  actions: BulkAction[];
+  actions: BulkAction<T>[];
   run: UseMutationResult<BulkAnswer, Error, BulkRequest>;
 }
 
@@ -193,7 +193,7 @@ export function DataTable<T>({
   bulk,
   searchable = true,
 }: DataTableProps<T>) {
-  const selection = useSelection(list);
+  const selection = useSelection<T>(list);
   const tableRef = useRef<HTMLTableElement>(null);
   const { lefts, rights, startWidth } = useStickyOffsets(tableRef);
   const total = page?.total ?? 0;
@@ -219,6 +219,7 @@ export function DataTable<T>({
         id: bulk.idOf(row),
         name: bulk.nameOf(row),
         version: recordVersion(row),
+        row,
       }))
     : [];
   // "Showing a to b of n entries"; a search or filter with more matches than the
@@ -334,6 +335,7 @@ export function DataTable<T>({
                         id={bulk.idOf(row)}
                         name={bulk.nameOf(row)}
                         version={recordVersion(row)}
+                        row={row}
                       />
                     </td>
                   )}

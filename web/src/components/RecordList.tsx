@@ -22,6 +22,7 @@ export function RecordList<T>({
   exportFrom,
   bulk,
   title,
+  intro,
   addTo,
   columns,
   page,
@@ -40,6 +41,8 @@ export function RecordList<T>({
   /** The bulk actions; the rows' ids and names are `idOf` and `nameOf`. */
   bulk?: Omit<BulkOptions<T>, "idOf" | "nameOf">;
   title: string;
+  /** A short text under the title: the rule the screen applies (memberships: promotion). */
+  intro?: string;
   addTo: string;
   /** The columns before Actions. */
   columns: Column<T>[];
@@ -97,6 +100,11 @@ export function RecordList<T>({
           {tx("Add New")}
         </Link>
       </PageHeader>
+      {intro && (
+        <p className="mb-3" data-testid="list-intro">
+          {tx(intro)}
+        </p>
+      )}
       <div className="card p-3">
         <DataTable
           list={list}

@@ -133,6 +133,7 @@ export function statusColumn<T>({
   nameOf,
   run,
   header = "Status",
+  note,
 }: {
   /** The status field: the column sorts by it. */
   field: string;
@@ -141,18 +142,32 @@ export function statusColumn<T>({
   nameOf: (row: T) => string;
   run: UseMutationResult<BulkAnswer, Error, BulkRequest>;
   header?: string;
+  /** A word beside the switch when the status alone would mislead ("Expired": an active coupon past its expiry). */
+  note?: (row: T) => string | undefined;
 }): Column<T> {
   return {
     header,
     sort: field,
-    cell: (row) => (
-      <RowStatusSwitch
-        run={run}
-        id={idOf(row)}
-        name={nameOf(row)}
-        version={recordVersion(row)}
-        value={of(row)}
-      />
-    ),
+    cell: (row) => {
+      const status = (
+        <RowStatusSwitch
+          run={run}
+          id={idOf(row)}
+          name={nameOf(row)}
+          version={recordVersion(row)}
+          value={of(row)}
+        />
+      );
+      const said = note?.(row);
+      if (!said) return status;
+      return (
+        <div className="d-flex align-items-center gap-2 text-nowrap">
+          {status}
+          <span className="small fw-semibold text-danger-emphasis" data-testid="status-note">
+            {tx(said)}
+          </span>
+        </div>
+      );
+    },
   };
 }

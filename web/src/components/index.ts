@@ -3,6 +3,7 @@ export { AuditChanges, fieldChanges, shownValue } from "./AuditChanges";
 export {
   type BulkAction,
   BulkBar,
+  type BulkSummary,
   deleteAction,
   type Noun,
   SelectBox,

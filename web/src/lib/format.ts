@@ -159,6 +159,17 @@ export function formatDecimal(value: string | number | null | undefined): string
   return `${negative ? "-" : ""}${grouped}${decimal}${`${frac}00`.slice(0, 2)}`;
 }
 
+/**
+ * True when a wire timestamp is before `now`. Both are the store's wall-clock
+ * time as every list shows it (the browser's clock read in its own zone, the
+ * one the back office runs in: docs/DECISIONS.md, "Money named before consent");
+ * the fixed "yyyy-MM-dd HH:mm:ss" form compares as text.
+ */
+export function isPast(value: string | null | undefined, now: Date = new Date()): boolean {
+  if (!value || !WIRE_PATTERN.test(value)) return false;
+  return value < toWireTimestamp(now);
+}
+
 /** The value for an <input type="datetime-local"> from a wire timestamp. */
 export function toDateTimeLocal(value: string | null | undefined): string {
   const date = toDate(value);

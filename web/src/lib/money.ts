@@ -39,3 +39,8 @@ export function compareMoney(a: string, b: string): -1 | 0 | 1 {
   const d = toSen(a) - toSen(b);
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 }
+
+/** The sum of several amounts, exactly ("0.00" for none): a bulk dialog's total. */
+export function sumMoney(values: readonly string[]): string {
+  return fromSen(values.reduce((sum, value) => sum + toSen(value), 0n));
+}

@@ -20,6 +20,14 @@ const filters: ListFilter[] = [
   },
 ];
 
+/**
+ * The promotion rule as the server applies it (docs/REQUIREMENTS.md section 4,
+ * server/src/modules/people/referrals.ts): on gaining a referral, a member's own
+ * tier's condition and minimum decide; the move is one rank up.
+ */
+const PROMOTION_RULE =
+  "When a member gains a referral, they move up one rank, to the tier of the next higher rank, if they meet the minimum requirement of their current tier: for a PV tier, their total PV is at least the minimum; for a Down Line tier, they have at least that many down lines. The tier of the highest rank has none above it.";
+
 /** /memberships: the tiers in promotion order (by rank), edit and a confirmed delete per row. */
 export default function MembershipList() {
   const list = useListState({ filters });
@@ -79,6 +87,7 @@ export default function MembershipList() {
         run: bulk,
       }}
       title={tx("Memberships")}
+      intro={PROMOTION_RULE}
       addTo="/addMemberships"
       columns={columns}
       page={data}

@@ -11,7 +11,7 @@ import {
   useListState,
 } from "../../components";
 import { tx } from "../../i18n/messages";
-import { formatMoney, formatShortDateTime } from "../../lib/format";
+import { formatMoney, formatShortDateTime, isPast } from "../../lib/format";
 
 /** "12.50" → "12.5", "10.00" → "10": a percentage reads best without trailing zeros. */
 function trimDecimal(value: string): string {
@@ -67,7 +67,15 @@ export default function CouponList() {
       ),
       sort: "discount_type",
     },
-    statusColumn({ field: "voucher_status", of: (v) => v.voucher_status, idOf, nameOf, run: bulk }),
+    statusColumn({
+      field: "voucher_status",
+      of: (v) => v.voucher_status,
+      idOf,
+      nameOf,
+      run: bulk,
+      // "Active" alone would mislead: an expired coupon no longer applies (docs/DECISIONS.md, "Money named before consent").
+      note: (v) => (isPast(v.expired_at) ? "Expired" : undefined),
+    }),
     {
       header: "Expired Date",
       cell: (v) => formatShortDateTime(v.expired_at),

@@ -6,6 +6,7 @@ import { wallets } from "../../api/people";
 import { type Decision, useDecideWithdrawal, withdrawRequests } from "../../api/withdrawals";
 import {
   type BulkAction,
+  type BulkSummary,
   type Column,
   ConfirmDialog,
   DataTable,
@@ -53,14 +54,24 @@ const filters: ListFilter[] = [
   { kind: "choice", name: "withdraw_id", label: "Request", options: [], custom: true },
 ];
 
+/** Who is paid and how much, listed before a bulk decision (docs/DECISIONS.md, "Money named before consent"). */
+const payees = (caption: string): BulkSummary<WithdrawRequest> => ({
+  caption,
+  nameHeader: "Username",
+  amountHeader: "Withdraw Amount",
+  name: (r) => r.username,
+  amount: (r) => r.withdraw_amt,
+});
+
 /** Each request is decided as one Approve or Reject would be: once, while processing. */
-const decisions: BulkAction[] = [
+const decisions: BulkAction<WithdrawRequest>[] = [
   {
     action: "approve",
     label: "Approve",
     title: "Approve Alert",
     question: (what) => `Are you sure you want to approve ${what}?`,
     variant: "success",
+    summary: payees("Withdrawal requests to approve"),
   },
   {
     action: "reject",
@@ -68,6 +79,7 @@ const decisions: BulkAction[] = [
     title: "Reject Alert",
     question: (what) => `Are you sure you want to reject ${what}?`,
     variant: "danger",
+    summary: payees("Withdrawal requests to reject"),
   },
 ];
 
