@@ -3,58 +3,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { listOf } from "../pages/Typeahead";
 import { loginThroughForm, newStoreContext, useBrowser } from "../support/browser";
 import { englishAmong, englishLeft, saveOwnLanguage, waitForLanguage } from "../support/i18n";
+import { ROUTES } from "../support/routes";
 
 /**
- * Every route, in Malay and in Chinese: no text of the English catalogue and
- * no known English word left on the screen, once the screen has loaded.
+ * Every route (support/routes.ts), in Malay and in Chinese: no text of the
+ * English catalogue and no known English word left on the screen, once the
+ * screen has loaded.
  */
-const ROUTES = [
-  "/admin",
-  "/products",
-  // The low-stock views the notifications link to: their filter chips.
-  "/products?stock_qtt_lte=5",
-  "/products?variant_qtt_min_lte=5",
-  "/addProduct",
-  "/editProduct?pid=1",
-  "/productDetails?pid=1",
-  "/categories",
-  "/addCategories",
-  "/editCategories?cid=1",
-  "/brands",
-  "/addBrands",
-  "/editBrands?bid=1",
-  "/order",
-  "/editOrder?oid=1",
-  "/coupon",
-  "/addCoupon",
-  "/editCoupon?vid=1",
-  "/users",
-  "/addUser",
-  "/editUser?uid=2",
-  "/roles",
-  "/userWallets",
-  "/walletStatement?uid=2",
-  "/genealogy?uid=2",
-  "/memberships",
-  "/addMemberships",
-  "/editMemberships?mid=1",
-  "/withdrawRequest",
-  "/agency",
-  "/addAgency",
-  "/editAgency?sid=1",
-  "/banner",
-  "/addBanner",
-  "/editBanner?bnid=1",
-  "/testimonial",
-  "/addTestimonial",
-  "/editTestimonial?tid=1",
-  "/settings",
-  "/paymentMethod",
-  "/auditLog",
-  "/profile",
-  "/terms",
-  "/privacy",
-];
 
 /** The store's own data on the screens (not the app's texts). */
 const storeData = (text: string) => /^Copyright ©/.test(text);

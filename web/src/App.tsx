@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from "react-router";
 import { useTranslation } from "./i18n";
 import { AppLayout } from "./layout/AppLayout";
 import { RequireAdmin } from "./layout/RequireAdmin";
+import { useDocumentTitle } from "./layout/useDocumentTitle";
 import { useSessionWatch } from "./layout/useSessionWatch";
 import NotFoundPage from "./pages/notFound/NotFoundPage";
 import { appRoutes } from "./routes";
@@ -15,6 +16,8 @@ const LoginPage = lazy(() => import("./pages/login/LoginPage"));
 /** Routes are case-sensitive (docs/REQUIREMENTS.md section 2): /Admin is an unknown path and goes to /404. */
 export function App() {
   useSessionWatch();
+  // Every screen's document title names it, in the chosen language.
+  useDocumentTitle();
   // A newly chosen language draws every screen again, including texts shown
   // through tx() by components that do not ask for the language themselves.
   useTranslation();

@@ -16,50 +16,166 @@ const prefetchDashboard = () => {
   void loadCharts().catch(() => undefined);
 };
 
-/** Every screen of docs/REQUIREMENTS.md section 2, by its case-sensitive route. */
+/**
+ * Every screen of docs/REQUIREMENTS.md section 2, by its case-sensitive route.
+ * `title` is the screen's name in English, handed to tx() (its PageHeader's
+ * title): the document title is made from it (layout/useDocumentTitle.ts).
+ */
 export const appRoutes = [
-  { path: "/admin", page: lazy(dashboardPage) },
-  { path: "/products", page: lazy(() => import("./pages/catalog/ProductList")) },
-  { path: "/addProduct", page: lazy(() => import("./pages/catalog/ProductForm")) },
-  { path: "/editProduct", page: lazy(() => import("./pages/catalog/ProductForm")) },
-  { path: "/productDetails", page: lazy(() => import("./pages/catalog/ProductDetails")) },
-  { path: "/categories", page: lazy(() => import("./pages/catalog/CategoryList")) },
-  { path: "/addCategories", page: lazy(() => import("./pages/catalog/CategoryForm")) },
-  { path: "/editCategories", page: lazy(() => import("./pages/catalog/CategoryForm")) },
-  { path: "/brands", page: lazy(() => import("./pages/catalog/BrandList")) },
-  { path: "/addBrands", page: lazy(() => import("./pages/catalog/BrandForm")) },
-  { path: "/editBrands", page: lazy(() => import("./pages/catalog/BrandForm")) },
-  { path: "/order", page: lazy(() => import("./pages/orders/OrderList")) },
-  { path: "/editOrder", page: lazy(() => import("./pages/orders/OrderForm")) },
-  { path: "/coupon", page: lazy(() => import("./pages/vouchers/CouponList")) },
-  { path: "/addCoupon", page: lazy(() => import("./pages/vouchers/CouponForm")) },
-  { path: "/editCoupon", page: lazy(() => import("./pages/vouchers/CouponForm")) },
-  { path: "/users", page: lazy(() => import("./pages/people/UserList")) },
-  { path: "/addUser", page: lazy(() => import("./pages/people/UserForm")) },
-  { path: "/editUser", page: lazy(() => import("./pages/people/UserForm")) },
-  { path: "/roles", page: lazy(() => import("./pages/people/RoleList")) },
-  { path: "/userWallets", page: lazy(() => import("./pages/people/WalletList")) },
-  { path: "/walletStatement", page: lazy(() => import("./pages/ledger/WalletStatementPage")) },
-  { path: "/genealogy", page: lazy(() => import("./pages/people/GenealogyPage")) },
-  { path: "/memberships", page: lazy(() => import("./pages/people/MembershipList")) },
-  { path: "/addMemberships", page: lazy(() => import("./pages/people/MembershipForm")) },
-  { path: "/editMemberships", page: lazy(() => import("./pages/people/MembershipForm")) },
-  { path: "/withdrawRequest", page: lazy(() => import("./pages/withdrawals/WithdrawRequestList")) },
-  { path: "/agency", page: lazy(() => import("./pages/agency/AgencyList")) },
-  { path: "/addAgency", page: lazy(() => import("./pages/agency/AgencyForm")) },
-  { path: "/editAgency", page: lazy(() => import("./pages/agency/AgencyForm")) },
-  { path: "/banner", page: lazy(() => import("./pages/content/BannerList")) },
-  { path: "/addBanner", page: lazy(() => import("./pages/content/BannerForm")) },
-  { path: "/editBanner", page: lazy(() => import("./pages/content/BannerForm")) },
-  { path: "/testimonial", page: lazy(() => import("./pages/content/TestimonialList")) },
-  { path: "/addTestimonial", page: lazy(() => import("./pages/content/TestimonialForm")) },
-  { path: "/editTestimonial", page: lazy(() => import("./pages/content/TestimonialForm")) },
-  { path: "/settings", page: lazy(() => import("./pages/settings/SettingsPage")) },
-  { path: "/paymentMethod", page: lazy(() => import("./pages/settings/PaymentMethodPage")) },
-  { path: "/auditLog", page: lazy(() => import("./pages/audit/AuditLogList")) },
-  { path: "/profile", page: lazy(() => import("./pages/profile/ProfilePage")) },
-  { path: "/terms", page: lazy(() => import("./pages/static/TermsPage")) },
-  { path: "/privacy", page: lazy(() => import("./pages/static/PrivacyPage")) },
+  { path: "/admin", title: "Dashboard", page: lazy(dashboardPage) },
+  { path: "/products", title: "Products", page: lazy(() => import("./pages/catalog/ProductList")) },
+  {
+    path: "/addProduct",
+    title: "Add Product",
+    page: lazy(() => import("./pages/catalog/ProductForm")),
+  },
+  {
+    path: "/editProduct",
+    title: "Edit Product",
+    page: lazy(() => import("./pages/catalog/ProductForm")),
+  },
+  {
+    path: "/productDetails",
+    title: "Product Preview",
+    page: lazy(() => import("./pages/catalog/ProductDetails")),
+  },
+  {
+    path: "/categories",
+    title: "Categories",
+    page: lazy(() => import("./pages/catalog/CategoryList")),
+  },
+  {
+    path: "/addCategories",
+    title: "Add Category",
+    page: lazy(() => import("./pages/catalog/CategoryForm")),
+  },
+  {
+    path: "/editCategories",
+    title: "Edit Category",
+    page: lazy(() => import("./pages/catalog/CategoryForm")),
+  },
+  { path: "/brands", title: "Brands", page: lazy(() => import("./pages/catalog/BrandList")) },
+  { path: "/addBrands", title: "Add Brand", page: lazy(() => import("./pages/catalog/BrandForm")) },
+  {
+    path: "/editBrands",
+    title: "Edit Brand",
+    page: lazy(() => import("./pages/catalog/BrandForm")),
+  },
+  { path: "/order", title: "Orders", page: lazy(() => import("./pages/orders/OrderList")) },
+  { path: "/editOrder", title: "Edit Order", page: lazy(() => import("./pages/orders/OrderForm")) },
+  { path: "/coupon", title: "Coupons", page: lazy(() => import("./pages/vouchers/CouponList")) },
+  {
+    path: "/addCoupon",
+    title: "Add Coupon",
+    page: lazy(() => import("./pages/vouchers/CouponForm")),
+  },
+  {
+    path: "/editCoupon",
+    title: "Edit Coupon",
+    page: lazy(() => import("./pages/vouchers/CouponForm")),
+  },
+  { path: "/users", title: "Users", page: lazy(() => import("./pages/people/UserList")) },
+  { path: "/addUser", title: "Add User", page: lazy(() => import("./pages/people/UserForm")) },
+  { path: "/editUser", title: "Edit User", page: lazy(() => import("./pages/people/UserForm")) },
+  { path: "/roles", title: "Roles", page: lazy(() => import("./pages/people/RoleList")) },
+  {
+    path: "/userWallets",
+    title: "Users Wallet",
+    page: lazy(() => import("./pages/people/WalletList")),
+  },
+  {
+    path: "/walletStatement",
+    title: "Wallet Statement",
+    page: lazy(() => import("./pages/ledger/WalletStatementPage")),
+  },
+  {
+    path: "/genealogy",
+    title: "Genealogy",
+    page: lazy(() => import("./pages/people/GenealogyPage")),
+  },
+  {
+    path: "/memberships",
+    title: "Memberships",
+    page: lazy(() => import("./pages/people/MembershipList")),
+  },
+  {
+    path: "/addMemberships",
+    title: "Add Membership",
+    page: lazy(() => import("./pages/people/MembershipForm")),
+  },
+  {
+    path: "/editMemberships",
+    title: "Edit Membership",
+    page: lazy(() => import("./pages/people/MembershipForm")),
+  },
+  {
+    path: "/withdrawRequest",
+    title: "Withdraw Request",
+    page: lazy(() => import("./pages/withdrawals/WithdrawRequestList")),
+  },
+  { path: "/agency", title: "Agency Store", page: lazy(() => import("./pages/agency/AgencyList")) },
+  {
+    path: "/addAgency",
+    title: "Add Agency Store",
+    page: lazy(() => import("./pages/agency/AgencyForm")),
+  },
+  {
+    path: "/editAgency",
+    title: "Edit Agency Store",
+    page: lazy(() => import("./pages/agency/AgencyForm")),
+  },
+  { path: "/banner", title: "Banner", page: lazy(() => import("./pages/content/BannerList")) },
+  {
+    path: "/addBanner",
+    title: "Add Banner",
+    page: lazy(() => import("./pages/content/BannerForm")),
+  },
+  {
+    path: "/editBanner",
+    title: "Edit Banner",
+    page: lazy(() => import("./pages/content/BannerForm")),
+  },
+  {
+    path: "/testimonial",
+    title: "Testimonial",
+    page: lazy(() => import("./pages/content/TestimonialList")),
+  },
+  {
+    path: "/addTestimonial",
+    title: "Add Testimonial",
+    page: lazy(() => import("./pages/content/TestimonialForm")),
+  },
+  {
+    path: "/editTestimonial",
+    title: "Edit Testimonial",
+    page: lazy(() => import("./pages/content/TestimonialForm")),
+  },
+  {
+    path: "/settings",
+    title: "Settings",
+    page: lazy(() => import("./pages/settings/SettingsPage")),
+  },
+  {
+    path: "/paymentMethod",
+    title: "Payment Method",
+    page: lazy(() => import("./pages/settings/PaymentMethodPage")),
+  },
+  { path: "/auditLog", title: "Audit Log", page: lazy(() => import("./pages/audit/AuditLogList")) },
+  {
+    path: "/profile",
+    title: "Account Management",
+    page: lazy(() => import("./pages/profile/ProfilePage")),
+  },
+  {
+    path: "/terms",
+    title: "Terms and Conditions",
+    page: lazy(() => import("./pages/static/TermsPage")),
+  },
+  {
+    path: "/privacy",
+    title: "Privacy Policy",
+    page: lazy(() => import("./pages/static/PrivacyPage")),
+  },
 ];
 
 /**

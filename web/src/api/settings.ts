@@ -30,12 +30,16 @@ export const settingsKeys = {
   shipping: ["settings", "shipping"] as const,
 };
 
-/** Settings record 1: theme, store name, logo, address, contact, copyright, footer. */
-export function useSettings() {
+/**
+ * Settings record 1: theme, store name, logo, address, contact, copyright, footer.
+ * `enabled: false` where no session may be held yet (the document title of the login page).
+ */
+export function useSettings({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: settingsKeys.store,
     queryFn: () => api.get<Settings>(`settings/${SETTINGS_ID}`),
     staleTime: 60_000,
+    enabled,
   });
 }
 

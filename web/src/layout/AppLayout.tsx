@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, type MouseEvent, Suspense, useRef, useState } from "react";
 import { Outlet } from "react-router";
 import { useTranslation } from "../i18n";
 import { Footer } from "./Footer";
@@ -21,9 +21,20 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const closeOverlay = () => setOverlayOpen(false);
+  const content = useRef<HTMLElement>(null);
+  // Focus, not the address: "#content" in the URL would be a new history entry.
+  const skipToContent = (event: MouseEvent) => {
+    event.preventDefault();
+    content.current?.focus();
+  };
 
   return (
     <div className="app-shell">
+      {/* The first stop of Tab on every screen (WCAG 2.4.1; docs/DECISIONS.md). */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is page navigation; the click only keeps "#content" out of the address */}
+      <a href="#content" className="app-skip-link" onClick={skipToContent}>
+        {t("nav.skipToContent")}
+      </a>
       {narrow ? (
         <Suspense fallback={null}>
           <Offcanvas
@@ -47,7 +58,7 @@ export function AppLayout() {
           sidebarShown={narrow ? overlayOpen : !collapsed}
           onToggle={() => (narrow ? setOverlayOpen((open) => !open) : setCollapsed((c) => !c))}
         />
-        <main className="app-content">
+        <main id="content" ref={content} tabIndex={-1} className="app-content">
           <Outlet />
         </main>
         <Footer />
