@@ -24,12 +24,12 @@ describe("lists: filter, and export what is on show", () => {
     };
   }
 
-  it("finds the processing withdrawals of a date range, sorts them and exports exactly those", async () => {
+  it("finds the completed withdrawals of a date range, sorts them and exports exactly those", async () => {
     const newest = await apiList<WithdrawRequest>(
       "withdrawRequest",
-      "withdraw_status=processing&_sort=request_at&_order=desc&_page=1&_limit=5",
+      "withdraw_status=completed&_sort=request_at&_order=desc&_page=1&_limit=5",
     );
-    // Other files decide some of the demo store's requests before this one runs.
+    // Completed requests: other files only add to them (they decide processing ones).
     expect(newest.rows.length).toBeGreaterThanOrEqual(2);
     const from = day(newest.rows.at(-1)?.request_at);
     const to = day(newest.rows[0]?.request_at);
@@ -37,17 +37,17 @@ describe("lists: filter, and export what is on show", () => {
     const list = new ListPattern(s.page);
     await s.page.goto("/withdrawRequest");
     await list.bodyRows().first().locator("td").nth(2).waitFor();
-    await list.choose("Status", "Processing");
+    await list.choose("Status", "Completed");
     await list.dates("Request Date", from, to);
     await s.page.waitForURL(
       (url) =>
-        url.searchParams.get("withdraw_status") === "processing" &&
+        url.searchParams.get("withdraw_status") === "completed" &&
         url.searchParams.get("request_at_gte") === from &&
         url.searchParams.get("request_at_lte") === to,
     );
     await list.sortBy("Withdraw Amount", "desc");
 
-    const filter = `withdraw_status=processing&request_at_gte=${from}&request_at_lte=${to}`;
+    const filter = `withdraw_status=completed&request_at_gte=${from}&request_at_lte=${to}`;
     const expected = await apiList<WithdrawRequest>(
       "withdrawRequest",
       `${filter}&_sort=withdraw_amt&_order=desc&_page=1&_limit=10`,
@@ -56,7 +56,7 @@ describe("lists: filter, and export what is on show", () => {
     await expect
       .poll(() => list.columnTexts("Bank Account"))
       .toEqual(expected.rows.map((r) => r.bank_acc));
-    expect(new Set(await list.columnTexts("Status"))).toEqual(new Set(["Processing"]));
+    expect(new Set(await list.columnTexts("Status"))).toEqual(new Set(["Completed"]));
 
     const file = await list.exportCsv();
     expect(file.fileName).toMatch(/^withdrawRequest-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -67,7 +67,7 @@ describe("lists: filter, and export what is on show", () => {
     // Every page of what is on show, nothing else, in the order shown.
     expect(exported.length).toBe(expected.total);
     for (const row of exported) {
-      expect(row.withdraw_status).toBe("processing");
+      expect(row.withdraw_status).toBe("completed");
       expect(day(row.request_at) >= from && day(row.request_at) <= to).toBe(true);
     }
     const amounts = exported.map((r) => Number(r.withdraw_amt));
