@@ -4,8 +4,9 @@ import {
   optionalNewPassword,
   requiredText,
   USER_CONTACT_MAX,
+  type User,
 } from "@store/contract";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { Button, Card, Form } from "react-bootstrap";
 import { Navigate } from "react-router";
@@ -119,6 +120,7 @@ function ProfileEdit({
   // panel reads it again.
   const own = users.useOne(admin.user_id);
   const refresh = useRefreshPeople();
+  const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: ({
       version,
@@ -129,8 +131,13 @@ function ProfileEdit({
       password?: string;
       currentPassword: string;
       version: number | undefined;
-    }) => api.put(`users/${admin.user_id}`, body, version),
-    onSuccess: refresh,
+    }) => api.put<User>(`users/${admin.user_id}`, body, version),
+    // The answer is the record at its new version: a second edit opened before
+    // the refresh arrives starts from it, not from the version this save replaced.
+    onSuccess: (saved) => {
+      queryClient.setQueryData(users.keys.detail(admin.user_id), saved);
+      return refresh();
+    },
   });
   const loaded = useMemo(
     () =>
@@ -171,7 +178,7 @@ function ProfileEdit({
         showToast(error instanceof Error ? error.message : INVALID_PASSWORD);
         throw error;
       }
-      await save.mutateAsync({
+      return save.mutateAsync({
         email: values.email,
         contact: values.contact,
         ...(values.password ? { password: values.password } : {}),
