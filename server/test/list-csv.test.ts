@@ -112,7 +112,7 @@ describe("what the file holds", () => {
   });
 
   it("reads a nullable sort in batches without losing or repeating a row (nulls where ORDER BY puts them)", async () => {
-    // More rows than one batch (lib/paging.ts ALL_BATCH), a third without paid_on.
+    // More rows than one batch (lib/lists/csvExport.ts ALL_BATCH), a third without paid_on.
     await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status, paid_on)
       select 'CSVB' || g, 'batch' || g, (g % 97) + 0.25, 1 + g % 9,
         case when g % 3 = 0 then null else now() - make_interval(mins => g % 500) end
@@ -143,7 +143,7 @@ describe("what the file holds", () => {
   });
 
   it("reads a sort no index holds once, not once per batch, in the list's order", async () => {
-    // More users than one batch (lib/paging.ts ALL_BATCH), sorted by their joined membership name.
+    // More users than one batch (lib/lists/csvExport.ts ALL_BATCH), sorted by their joined membership name.
     await ctx.db.execute(sql`insert into users (username, email, f_name, l_name, contact,
         password_hash, gender, role, membership, languages, currency)
       select 'bulk' || g, 'bulk' || g || '@example.my', 'F', 'L', '1', 'x', 'Male', 'Member',

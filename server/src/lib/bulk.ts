@@ -12,7 +12,7 @@ import type { App } from "../app";
 import type { Db } from "../db/client";
 import type { Actor } from "./audit";
 import { badRequest, HttpError } from "./errors";
-import type { Page } from "./paging";
+import type { Page } from "./lists";
 
 export type BulkBody = z.output<typeof bulkRequest>;
 

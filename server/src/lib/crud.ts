@@ -5,7 +5,7 @@ import type { Db, Tx } from "../db/client";
 import { type Actor, recordAudit } from "./audit";
 import { notFound } from "./errors";
 import { fieldsOf } from "./filters";
-import { type ListSpec, listClauses, type Page, readPage } from "./paging";
+import { type ListSpec, listClauses, type Page, readPage } from "./lists";
 import { requireVersion } from "./versions";
 
 export interface CrudOptions<T extends PgTable> {

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/lists";
 
 /**
  * The acting account as it is now: its username beside the one recorded, so a

@@ -11,7 +11,7 @@ import { categories, products, productVariants } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/lists";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { lockCategories, recountCategories, recountVariants } from "./counts";

@@ -8,7 +8,7 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/lists";
 import { requireVersion } from "../../lib/versions";
 
 export const bannerService = crudService({

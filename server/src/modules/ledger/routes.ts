@@ -7,7 +7,7 @@ import {
   walletAdjustmentInput,
 } from "@store/contract";
 import type { App } from "../../app";
-import { sendPage } from "../../lib/paging";
+import { sendPage } from "../../lib/lists";
 import { owedSummary } from "./owed";
 import { reconcile } from "./reconcile";
 import { adjustBalance, listEntries } from "./service";

@@ -21,7 +21,7 @@ import { users, userWallets, walletLedger } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, type HttpError } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { listClauses, type Page, readPage } from "../../lib/paging";
+import { listClauses, type Page, readPage } from "../../lib/lists";
 import { promoteReferrer } from "../people/referrals";
 
 /** How each account is named in messages. */
@@ -220,7 +220,7 @@ export async function orderCredits(
 // --- HTTP reads and the adjustment ---
 
 // Not annotated: `params` (the list's own parameters, not generic filters) is
-// read by lib/paging.ts where it knows it and is harmless where it does not.
+// read by lib/lists where it knows it and is harmless where it does not.
 const listSpec = {
   params: ["user_id", "account"] as const,
   // Every answered field, for the shared filters, sorts and CSV export (lib/filters.ts).

@@ -24,7 +24,7 @@ import {
 import type { App } from "../../app";
 import { SESSION_COOKIE } from "../../auth/service";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
-import { sendPage } from "../../lib/paging";
+import { sendPage } from "../../lib/lists";
 import { sendJsonStream } from "../../lib/stream";
 import { ifMatchOf } from "../../lib/versions";
 import { deleteUser } from "./deletion";

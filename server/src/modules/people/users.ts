@@ -28,7 +28,7 @@ import {
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/lists";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";

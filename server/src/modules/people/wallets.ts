@@ -7,7 +7,7 @@ import { currencies, users, userWallets } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { type ListSpec, listClauses, type Page, readPage } from "../../lib/lists";
 import { requireVersion } from "../../lib/versions";
 import { postEntry } from "../ledger/service";
 import { type MemberDeletion, removeUserIn } from "./deletion";

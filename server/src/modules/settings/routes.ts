@@ -12,7 +12,7 @@ import {
 } from "@store/contract";
 import type { FastifyReply } from "fastify";
 import type { App } from "../../app";
-import { sendPage } from "../../lib/paging";
+import { sendPage } from "../../lib/lists";
 import { ifMatchOf } from "../../lib/versions";
 import {
   paymentMethodAnswers,

@@ -7,7 +7,7 @@ import {
 } from "@store/contract";
 import type { App } from "../../app";
 import { badRequest } from "../../lib/errors";
-import { sendPage } from "../../lib/paging";
+import { sendPage } from "../../lib/lists";
 import { ifMatchOf } from "../../lib/versions";
 import { decideRequest, listRequests, reverseRequest } from "./service";
 

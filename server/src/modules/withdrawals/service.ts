@@ -12,7 +12,7 @@ import { currencies, settings, users, userWallets, withdrawRequests } from "../.
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, type HttpError, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { indexedSearch, type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { indexedSearch, type ListSpec, listClauses, type Page, readPage } from "../../lib/lists";
 import { requireVersion } from "../../lib/versions";
 import { postEntry, toCents } from "../ledger/service";
 
