@@ -1,7 +1,6 @@
 import { is, Param, Placeholder, SQL, StringChunk } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
-import type { ListSpec } from "./spec";
 
 /**
  * Statements built once per shape (docs/DECISIONS.md, "Lists at any size",
@@ -24,10 +23,10 @@ export interface Compiled {
   /** Each parameter: its fixed value, or the name of the page number it takes. */
   params: unknown[];
 }
-const compiledKeys = new WeakMap<ListSpec, Map<string, Compiled>>();
+const compiledKeys = new WeakMap<object, Map<string, Compiled>>();
 
 /** Compiles `query` (with sql.placeholder for the values that change) once per spec and shape. */
-export function compiledFor(spec: ListSpec, shape: string, build: () => SQL): Compiled {
+export function compiledFor(spec: object, shape: string, build: () => SQL): Compiled {
   let bySpec = compiledKeys.get(spec);
   if (!bySpec) {
     bySpec = new Map();

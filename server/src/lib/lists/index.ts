@@ -48,6 +48,9 @@ export { searchCache } from "./searchCache";
 export { indexedSearch, searchCondition } from "./searchCondition";
 export { SEARCH_COUNT_CAP } from "./searchPage";
 export {
+  definedLists,
+  defineList,
+  type KeptTotals,
   type ListClauses,
   type ListScope,
   type ListSpec,

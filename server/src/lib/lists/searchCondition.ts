@@ -1,7 +1,6 @@
 import { Column, getTableName, ilike, is, or, SQL, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import type { Expr } from "./spec";
-import { onlyOn } from "./sqlParts";
+import { type Expr, onlyOn } from "./sqlParts";
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%". */
 function likePattern(q: string): string {

@@ -4,8 +4,9 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { badRequest } from "../errors";
 import { type Fields, filterCondition } from "../filters";
 import { indexedSearch, isShort, searchCondition } from "./searchCondition";
+import type { Expr, Ordering } from "./sqlParts";
 
-export type Expr = PgColumn | SQL;
+export type { Expr, Ordering };
 
 /** A sort key that is a column of the list's own table, or of a one-to-one join (`tie`: its key). */
 export type SortKey = Expr | { by: Expr; tie: Expr } | ParentSort;
@@ -40,7 +41,7 @@ export interface ListSpec {
    * direction, or by `tie` (the joined table's key, for a column of a
    * one-to-one join), so one index (column, key) serves the sort.
    */
-  sort: Record<string, SortKey>;
+  sort?: Record<string, SortKey>;
   /**
    * Every field the list answers (lib/filters.ts, fieldsOf): each can be sorted
    * by (unless `sort` says how) and filtered on. A `_sort` or filter naming
@@ -53,22 +54,56 @@ export interface ListSpec {
   defaultOrder: { by: Expr; order: "asc" | "desc" };
   /** The list's row key: the tie-breaker, and what a page is read by first. */
   key: PgColumn;
-  /** The running total (running_totals.name, migration 0005) of the unfiltered list. */
+  /**
+   * The running total (running_totals.name, migration 0005) of the unfiltered
+   * list: the rows of its table, kept by the triggers triggers.ts writes.
+   */
   total: string;
+  /** What else those triggers keep on the list's table (triggers.ts, KeptTotals). */
+  totals?: KeptTotals;
   /**
    * Running counts per bucket of the default order's column (running_totals
    * `${prefix}${bucket}`, integer buckets in the default order's direction),
    * so any page of the unfiltered list starts at its bucket instead of
-   * skipping every row before it. `before(bucket)` selects the rows of that
-   * bucket and of the buckets after it in list order.
+   * skipping every row before it. `bucket`: a changed row's bucket, as SQL
+   * over the row `c` (the triggers keep it); `before(bucket)` selects the rows
+   * of that bucket and of the buckets after it in list order.
    */
-  directory?: { prefix: string; before: (bucket: SQL) => SQL };
+  directory?: { prefix: string; bucket: string; before: (bucket: SQL) => SQL };
 }
 
-export interface Ordering {
-  by: Expr;
-  desc: boolean;
+/** What the running-total triggers keep on a list's table besides its row count (triggers.ts). */
+export interface KeptTotals {
+  /**
+   * Which rows count, as SQL over the changed row `c`: a soft-deleting
+   * table's live ones ("c.deleted_at IS NULL"). Absent: every row.
+   */
+  counted?: string;
+  /** Totals others read (the dashboard, notifications), beside the list's own. */
+  more?: readonly Kept[];
+  /** Rows are only ever inserted (a trigger refuses the rest): only the insert trigger. */
+  appendOnly?: boolean;
 }
+
+/**
+ * One more running total, as SQL over the changed row `c`: a sum
+ * (running_totals `name` += sum) or a count per bucket (`prefix` || bucket).
+ */
+export type Kept = { name: string; sum: string } | { prefix: string; bucket: string };
+
+const defined: ListSpec[] = [];
+
+/**
+ * A list's spec, kept so test/list-triggers.test.ts can check every list's
+ * table has the triggers its totals and search need (triggers.ts).
+ */
+export function defineList<S extends ListSpec>(spec: S): S {
+  defined.push(spec);
+  return spec;
+}
+
+/** Every list defined so far (all of them once the modules are loaded). */
+export const definedLists = (): readonly ListSpec[] => defined;
 
 export interface ListClauses {
   /** Every condition: the list's base rows, the caller's filters and the search. */
@@ -177,7 +212,7 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
  * only: "__proto__" would answer Object.prototype, not a column (a 500).
  */
 function sortKeyOf(spec: ListSpec, name: string): SortKey {
-  if (Object.hasOwn(spec.sort, name)) return spec.sort[name] as SortKey;
+  if (spec.sort && Object.hasOwn(spec.sort, name)) return spec.sort[name] as SortKey;
   const field = spec.fields && Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
   if (field && field.type !== "json") return field.by;
   throw badRequest("_sort", `"${name.slice(0, 60)}" is not a field this list can be sorted by.`);

@@ -1,8 +1,14 @@
-import { Column, getTableName, is, SQL, sql, Table } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { Column, is, SQL, sql, Table } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import { type Compiled, runCompiled } from "./compiled";
-import type { Ordering } from "./spec";
+
+export type Expr = PgColumn | SQL;
+
+export interface Ordering {
+  by: Expr;
+  desc: boolean;
+}
 
 /** What every way of reading a page answers: the page's keys in order and the total. */
 export interface Found {
@@ -11,10 +17,18 @@ export interface Found {
   capped: boolean;
 }
 
-/** The names of the tables in `expr` (columns' tables, tables themselves). */
+/** The table's name in the database: an alias (`alias(users, "referrer")`) is its table. */
+export function tableName(table: Table): string {
+  const original = (table as unknown as Record<symbol, unknown>)[
+    Symbol.for("drizzle:OriginalName")
+  ];
+  return typeof original === "string" ? original : "";
+}
+
+/** The database names of the tables in `expr` (columns' tables, tables themselves). */
 export function tablesIn(expr: unknown, into = new Set<string>()): Set<string> {
-  if (is(expr, Column)) into.add(getTableName(expr.table));
-  else if (is(expr, Table)) into.add(getTableName(expr));
+  if (is(expr, Column)) into.add(tableName(expr.table));
+  else if (is(expr, Table)) into.add(tableName(expr));
   else if (is(expr, SQL)) for (const chunk of expr.queryChunks) tablesIn(chunk, into);
   else if (Array.isArray(expr)) for (const chunk of expr) tablesIn(chunk, into);
   return into;

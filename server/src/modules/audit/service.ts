@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/lists";
+import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 
 /**
  * The acting account as it is now: its username beside the one recorded, so a
@@ -34,14 +34,15 @@ const entryColumns = {
  * with every write and nothing in it is worth a trigram index; the filters
  * name what to look for.
  */
-const listSpec: ListSpec = {
+const listSpec = defineList({
   search: [],
-  sort: {},
   fields: fieldsOf(entryColumns),
   defaultOrder: { by: auditLog.audit_id, order: "desc" },
   key: auditLog.audit_id,
   total: "audit_log",
-};
+  // The trail only grows (migration 0004 refuses UPDATE, DELETE and TRUNCATE).
+  totals: { appendOnly: true },
+});
 
 export async function listAuditLog(db: Tx, query: ListQuery): Promise<Page<AuditEntry>> {
   const clauses = listClauses(query, listSpec);
