@@ -1,6 +1,6 @@
 import { idParams, type ListQuery, listQuery } from "@store/contract";
 import type { z } from "zod";
-import type { App } from "../app";
+import type { App } from "../appType";
 import type { Db } from "../db/client";
 import type { Actor } from "./audit";
 import { type BulkRun, deleteAction, registerBulkRoute, statusActions } from "./bulk";

@@ -1,5 +1,5 @@
 import { auditEntry, listQuery } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { sendPage } from "../../lib/lists";
 import { listAuditLog } from "./service";
 

@@ -6,7 +6,7 @@ import {
   reconcileReport,
   walletAdjustmentInput,
 } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { sendPage } from "../../lib/lists";
 import { owedSummary } from "./owed";
 import { reconcile } from "./reconcile";

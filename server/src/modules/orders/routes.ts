@@ -7,7 +7,7 @@ import {
   orderTotal,
   orderUpdate,
 } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { sendPage } from "../../lib/lists";
 import { sendJsonStream } from "../../lib/stream";
 import { ifMatchOf } from "../../lib/versions";

@@ -21,7 +21,7 @@ import {
   wallet,
   walletInput,
 } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { SESSION_COOKIE } from "../../auth/service";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendPage } from "../../lib/lists";

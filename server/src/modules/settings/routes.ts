@@ -11,7 +11,7 @@ import {
   socialLoginInput,
 } from "@store/contract";
 import type { FastifyReply } from "fastify";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { sendPage } from "../../lib/lists";
 import { ifMatchOf } from "../../lib/versions";
 import {

@@ -5,7 +5,7 @@ import {
   withdrawRequest,
   withdrawReversalInput,
 } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { badRequest } from "../../lib/errors";
 import { sendPage } from "../../lib/lists";
 import { ifMatchOf } from "../../lib/versions";
