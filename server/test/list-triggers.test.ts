@@ -1,7 +1,7 @@
 import { Column, is, SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client";
-import { definedLists } from "../src/lib/lists";
+import { definedLists, plannerHints, searchCache } from "../src/lib/lists";
 import { listTriggers, type TriggerSql } from "../src/lib/lists/triggers";
 import { createTestContext, type TestContext } from "./helpers";
 
@@ -101,6 +101,56 @@ describe("list triggers", () => {
       await create(orders);
     }
     expect(await triggerProblems(ctx.db, listTriggers(definedLists()))).toEqual([]);
+  });
+});
+
+describe("the search cache and its switch", () => {
+  const search = async (q: string) => {
+    const page = await ctx.call("GET", `/api/brands?_page=1&_limit=10&q=${q}`);
+    return { rows: page.json().length as number, total: page.headers["x-total-count"] };
+  };
+  const addBrand = (name: string) =>
+    ctx.db.execute(sql`insert into brands (brand_name) values (${name})`);
+
+  it("without the write counter a paged search keeps its old count; switched off, it counts again", async () => {
+    const writes = brandsWanted().find((t) => t.name === "brands_writes");
+    if (!writes) throw new Error("brands declares no write counter");
+    await addBrand("Quokka One");
+    expect(await search("quokka")).toEqual({ rows: 1, total: "1" });
+    await ctx.db.execute(sql`drop trigger brands_writes on brands`);
+    try {
+      await addBrand("Quokka Two");
+      // Remembered with versions that did not move: the new brand is not found.
+      expect(await search("quokka")).toEqual({ rows: 1, total: "1" });
+      searchCache.enabled = false;
+      expect(await search("quokka")).toEqual({ rows: 2, total: "2" });
+    } finally {
+      searchCache.enabled = true;
+      await create(writes);
+    }
+    // With the counter back, a write is seen at once.
+    await addBrand("Quokka Three");
+    expect(await search("quokka")).toEqual({ rows: 3, total: "3" });
+  });
+
+  it("answers the same with the planner hints switched off", async () => {
+    searchCache.enabled = false;
+    try {
+      const hinted = await ctx.call(
+        "GET",
+        "/api/brands?_page=1&_limit=10&q=quokka&_sort=brand_name",
+      );
+      plannerHints.enabled = false;
+      const plain = await ctx.call(
+        "GET",
+        "/api/brands?_page=1&_limit=10&q=quokka&_sort=brand_name",
+      );
+      expect(plain.json()).toEqual(hinted.json());
+      expect(plain.json()).toHaveLength(3);
+    } finally {
+      plannerHints.enabled = true;
+      searchCache.enabled = true;
+    }
   });
 });
 
