@@ -1,7 +1,7 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { dialect } from "./compiled";
-import type { PageRequest } from "./pageArgs";
+import { keysIn, type PageRequest } from "./pageArgs";
 import { withTrigramPlan } from "./plannerHints";
 import { HEAD_KEPT, type Remembered, recall, remember, versionsOf } from "./searchCache";
 import type { ListClauses } from "./spec";
@@ -33,8 +33,6 @@ export async function searchPage(request: PageRequest): Promise<Found> {
   const key = spec.key;
   // The matches as an index finds them; without one, as a row is checked.
   const indexed = and(clauses.filtered, clauses.indexed ?? clauses.search);
-  const keysIn = (where: SQL | undefined) =>
-    sql`select ${key} from ${from}${whereSql(where)} order by ${orderSql(order)}`;
   // The matches first, materialised, so the planner cannot walk the order
   // hoping to meet them; the sort columns travel along for the page.
   const sorts = sql.join(
@@ -93,7 +91,7 @@ export async function searchPage(request: PageRequest): Promise<Found> {
     const readSorted = (tx: Tx) =>
       keyPage(
         tx,
-        sql`select array(${keysIn(matching)} limit ${first ? HEAD_KEPT : limit} offset ${first ? 0 : offset}) as keys`,
+        sql`select array(${keysIn(request, matching)} limit ${first ? HEAD_KEPT : limit} offset ${first ? 0 : offset}) as keys`,
       );
     const page = byIndex ? await withTrigramPlan(db, readSorted) : await readSorted(db);
     if (!first) return page.keys;

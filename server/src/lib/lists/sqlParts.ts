@@ -1,3 +1,4 @@
+/** The SQL pieces every way of reading a page shares. */
 import { Column, is, SQL, sql, Table } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
