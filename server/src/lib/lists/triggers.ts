@@ -17,11 +17,13 @@ import { tableName, tablesIn } from "./sqlParts";
  *   one a search keeps answering what it counted before a write.
  *
  * What a spec declares: `total`, `directory` and `totals` (spec.ts,
- * KeptTotals); the tables it reads come from its columns. The functions the triggers call (keep_running_totals, running_totals_truncated,
- * count_writes) are migrations 0005 and 0007's. A new list's migration takes its
- * statements from `npm run list-triggers -w server -- <table>...`;
+ * KeptTotals); the tables it reads come from its columns. The functions the
+ * triggers call (keep_running_totals, running_totals_truncated, count_writes)
+ * are migrations 0005 and 0007's. A new list's migration takes its statements
+ * from `npm run list-triggers -w server -- <table>...`;
  * test/list-triggers.test.ts fails while the database's triggers differ.
  */
+
 /** A trigger, as pg_get_triggerdef writes it (unquoted names, no schema). */
 export interface TriggerSql {
   table: string;
