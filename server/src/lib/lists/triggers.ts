@@ -45,7 +45,7 @@ export function tablesRead(spec: ListSpec): string[] {
   const exprs = [
     spec.key,
     spec.search,
-    spec.searchKeys?.("x"),
+    spec.searchKeys?.("abc"),
     Object.values(spec.fields ?? {}).map((field) => field.by),
     sorts,
     spec.defaultOrder.by,
