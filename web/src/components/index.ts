@@ -1,6 +1,14 @@
 export { AuditActor } from "./AuditActor";
 export { AuditChanges, fieldChanges, shownValue } from "./AuditChanges";
 export {
+  AUDIT_ENTITIES,
+  AuditRecord,
+  entityName,
+  kindName,
+  MEMBER_KINDS,
+  recordLink,
+} from "./AuditRecord";
+export {
   type BulkAction,
   BulkBar,
   type BulkSummary,
