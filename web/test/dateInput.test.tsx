@@ -57,4 +57,27 @@ describe("dates typed dd/mm/yyyy", () => {
     expect(handed).toEqual(["2026-11-05", ""]);
     expect(box.getAttribute("aria-invalid")).toBeNull();
   });
+
+  it("shows what the form kept when a rule refused the date handed on", () => {
+    function Refusing() {
+      const [value, setValue] = useState("");
+      // As the coupon's expiry: a date too early is cleared.
+      return (
+        <DateInput
+          aria-label="Expiry"
+          time
+          value={value}
+          onChange={(v) => setValue(v < "2026-01-01" ? "" : v)}
+        />
+      );
+    }
+    render(<Refusing />);
+    const box = screen.getByRole("textbox", { name: "Expiry" }) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: "01/02/2025 10:00" } });
+    fireEvent.blur(box);
+    expect(box.value).toBe("");
+    fireEvent.change(box, { target: { value: "1/2/2027 9:05" } });
+    fireEvent.blur(box);
+    expect(box.value).toBe("01/02/2027 09:05");
+  });
 });

@@ -125,7 +125,13 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
         onBlur={() => {
           const parsed = parseDateInput(text, time);
           setWrong(parsed === undefined);
-          if (parsed !== undefined) setText(formatDateInput(parsed, time));
+          if (parsed !== undefined) {
+            // The form kept another value than the one handed on (a rule cleared
+            // a too early expiry): the field shows what the form holds.
+            const kept = value === handed.current ? parsed : value;
+            handed.current = kept;
+            setText(formatDateInput(kept, time));
+          }
           onBlur?.();
         }}
       />
