@@ -2,10 +2,10 @@
 -- (src/lib/lists/triggers.ts; docs/ARCHITECTURE.md, "How to add a list and
 -- form"): every list's running-total triggers and a write counter on every
 -- table a searched list reads, re-created from that one declaration. New:
--- write counters on currencies and product_variants (the withdrawals and
--- products lists filter on their columns; a remembered search must see their
--- writes) and a changed withdrawal's row count in its update trigger (it
--- sums to zero).
+-- write counters on audit_log (its list is searched since migration 0018),
+-- currencies and product_variants (the withdrawals and products lists filter
+-- on their columns; a remembered search must see their writes), and a changed
+-- withdrawal's row count in its update trigger (it sums to zero).
 DROP TRIGGER IF EXISTS agency_stores_totals_delete ON agency_stores;--> statement-breakpoint
 CREATE TRIGGER agency_stores_totals_delete AFTER DELETE ON agency_stores REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_running_totals('(''agency_stores'', CASE WHEN c.deleted_at IS NULL THEN c.sign END)');--> statement-breakpoint
 DROP TRIGGER IF EXISTS agency_stores_totals_insert ON agency_stores;--> statement-breakpoint
@@ -18,6 +18,8 @@ DROP TRIGGER IF EXISTS agency_stores_writes ON agency_stores;--> statement-break
 CREATE TRIGGER agency_stores_writes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON agency_stores FOR EACH STATEMENT EXECUTE FUNCTION count_writes('agency_stores');--> statement-breakpoint
 DROP TRIGGER IF EXISTS audit_log_totals_insert ON audit_log;--> statement-breakpoint
 CREATE TRIGGER audit_log_totals_insert AFTER INSERT ON audit_log REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_running_totals('(''audit_log'', c.sign)');--> statement-breakpoint
+DROP TRIGGER IF EXISTS audit_log_writes ON audit_log;--> statement-breakpoint
+CREATE TRIGGER audit_log_writes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION count_writes('audit_log');--> statement-breakpoint
 DROP TRIGGER IF EXISTS banners_totals_delete ON banners;--> statement-breakpoint
 CREATE TRIGGER banners_totals_delete AFTER DELETE ON banners REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION keep_running_totals('(''banners'', c.sign)');--> statement-breakpoint
 DROP TRIGGER IF EXISTS banners_totals_insert ON banners;--> statement-breakpoint
