@@ -28,6 +28,10 @@ export default defineConfig({
     exclude: ["**/node_modules/**", ...(files.exclude ?? [])],
     env: { TZ: "Asia/Kuala_Lumpur" },
     pool: "forks",
+    // Two files at once (vitest's default is one fewer than the cores: one here).
+    // A file mostly waits on its database, PostgreSQL's own processes or
+    // PGlite's, so two overlap where one left a core idle.
+    maxWorkers: 2,
     // One migrated store (a PGlite dump, or a PostgreSQL template database)
     // that each test context copies (test/helpers.ts).
     globalSetup: ["test/storeTemplate.ts"],
