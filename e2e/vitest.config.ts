@@ -32,6 +32,9 @@ export default defineConfig({
     globalSetup: ["support/server.ts"],
     // One browser and one server on two cores: files run one after another.
     fileParallelism: false,
+    // One worker for every file, its modules (playwright-core, the support files)
+    // loaded once rather than once per file; each file still launches its own browser.
+    isolate: false,
     sequence: { sequencer: LastFilesLast },
     testTimeout: 60_000,
     hookTimeout: 120_000,
