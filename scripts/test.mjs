@@ -125,6 +125,12 @@ if (postgres) {
   summary.push("server on PostgreSQL: no PostgreSQL server (see above: PG_BIN, TEST_DATABASE_URL)");
 }
 
+vitestSuite(
+  `server on PGlite, Node ${process.versions.node} (${long ? "long" : "engine"} tier)`,
+  "server",
+  tier("engine"),
+);
+
 /**
  * The browser tests drive Debian's Chromium (or CHROMIUM_PATH); on Debian as root
  * it is installed when missing, elsewhere the message says what to do.
@@ -156,12 +162,6 @@ function ensureChromium() {
   );
   return fs.existsSync(chromium);
 }
-
-vitestSuite(
-  `server on PGlite, Node ${process.versions.node} (${long ? "long" : "engine"} tier)`,
-  "server",
-  tier("engine"),
-);
 
 if (!ensureChromium()) {
   failed += 1;
