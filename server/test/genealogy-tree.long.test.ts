@@ -59,7 +59,7 @@ describe(`a tree of ${MEMBERS.toLocaleString("en")} members`, () => {
         end
       from generate_series(1, ${MEMBERS}) i`);
     await recount();
-  }, 240_000);
+  }, 600_000);
 
   it("opens the root's 20,000 direct referrals a page at a time", async () => {
     const root = base + 1;
