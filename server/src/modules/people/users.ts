@@ -32,6 +32,7 @@ import { type ListSpec, listClauses, type Page, readPage } from "../../lib/pagin
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
+import { userSearch } from "./search";
 
 type UserCreate = z.output<typeof userCreate>;
 type UserUpdate = z.output<typeof userUpdate>;
@@ -74,7 +75,7 @@ function selectUsers(db: Tx) {
 }
 
 const listSpec: ListSpec = {
-  search: [users.username, users.f_name, users.l_name, users.email, users.contact],
+  search: userSearch,
   sort: {
     user_id: users.user_id,
     username: users.username,

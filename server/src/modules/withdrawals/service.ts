@@ -15,6 +15,7 @@ import { fieldsOf } from "../../lib/filters";
 import { indexedSearch, type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
 import { requireVersion } from "../../lib/versions";
 import { postEntry, toCents } from "../ledger/service";
+import { userSearch } from "../people/search";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
 const DEFAULT_CURRENCY_SYMBOL = "RM";
@@ -65,7 +66,6 @@ const ownSearch = [
   withdrawRequests.bank_name,
   withdrawRequests.withdraw_status,
 ];
-const userSearch = [users.username, users.f_name, users.l_name, users.email, users.contact];
 
 const listSpec: ListSpec = {
   search: [...userSearch, ...ownSearch],
