@@ -17,13 +17,18 @@ $$;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "contact_digits" text GENERATED ALWAYS AS (phone_digits("contact")) STORED,
   ADD COLUMN "recipient_contact_digits" text GENERATED ALWAYS AS (phone_digits("recipient_contact")) STORED;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "contact_digits" text GENERATED ALWAYS AS (phone_digits("contact")) STORED;--> statement-breakpoint
+-- A bank account number by its digits alone (lib/phones.ts, accountDigits, must agree).
+ALTER TABLE "withdraw_requests" ADD COLUMN "bank_acc_digits" text GENERATED ALWAYS AS (regexp_replace("bank_acc", '[^0-9]', '', 'g')) STORED;--> statement-breakpoint
 CREATE INDEX "orders_contact_digits_trgm" ON "orders" USING gin ("contact_digits" gin_trgm_ops) WITH (gin_pending_list_limit=64);--> statement-breakpoint
 CREATE INDEX "orders_recipient_contact_digits_trgm" ON "orders" USING gin ("recipient_contact_digits" gin_trgm_ops) WITH (gin_pending_list_limit=64);--> statement-breakpoint
 CREATE INDEX "users_contact_digits_trgm" ON "users" USING gin ("contact_digits" gin_trgm_ops) WITH (gin_pending_list_limit=64);--> statement-breakpoint
+CREATE INDEX "withdraw_requests_bank_acc_digits_trgm" ON "withdraw_requests" USING gin ("bank_acc_digits" gin_trgm_ops) WITH (gin_pending_list_limit=64);--> statement-breakpoint
 -- The users search reads the contact's digits instead of its text: its trigram index goes.
 DROP INDEX "users_contact_trgm";--> statement-breakpoint
 -- The short-term indexes (migration 0011) cover the digits too, in the lists' order of columns.
 DROP INDEX "orders_search_grams";--> statement-breakpoint
 CREATE INDEX "orders_search_grams" ON "orders" USING gin (search_grams("order_number", "username", "recipient_name", "tracking_number", "contact_digits", "recipient_contact_digits")) WITH (gin_pending_list_limit=64);--> statement-breakpoint
 DROP INDEX "users_search_grams";--> statement-breakpoint
-CREATE INDEX "users_search_grams" ON "users" USING gin (search_grams("username", "f_name", "l_name", "email", "contact_digits")) WITH (gin_pending_list_limit=64);
+CREATE INDEX "users_search_grams" ON "users" USING gin (search_grams("username", "f_name", "l_name", "email", "contact_digits")) WITH (gin_pending_list_limit=64);--> statement-breakpoint
+DROP INDEX "withdraw_requests_search_grams";--> statement-breakpoint
+CREATE INDEX "withdraw_requests_search_grams" ON "withdraw_requests" USING gin (search_grams("payee_username", "bank_acc", "bank_name", "withdraw_status", "bank_acc_digits")) WITH (gin_pending_list_limit=64);

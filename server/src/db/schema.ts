@@ -49,17 +49,17 @@ const status = (name: string) => smallint(name).notNull().default(0);
  * above a scan; turning it off instead made bulk inserts four times slower.
  * Needs pg_trgm (migration 0001).
  */
-const searchIndexes = (table: string, columns: ExtraConfigColumn[], phones: string[] = []) => [
+const searchIndexes = (table: string, columns: ExtraConfigColumn[], digits: string[] = []) => [
   ...columns.map((column) =>
     index(`${table}_${column.name}_trgm`)
       .using("gin", column.op("gin_trgm_ops"))
       .with({ gin_pending_list_limit: 64 }),
   ),
-  // A phone is searched by its digits: `<phone>_digits`, a generated column
-  // of migration 0016 that the table below does not declare (lib/phones.ts).
-  ...phones.map((phone) =>
-    index(`${table}_${phone}_digits_trgm`)
-      .using("gin", sql`${sql.identifier(`${phone}_digits`)} gin_trgm_ops`)
+  // A phone or account number is searched by its digits: `<column>_digits`, a
+  // generated column of migration 0016 that the table does not declare (lib/phones.ts).
+  ...digits.map((column) =>
+    index(`${table}_${column}_digits_trgm`)
+      .using("gin", sql`${sql.identifier(`${column}_digits`)} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 64 }),
   ),
   // A term under three characters has no trigram: search_grams (migration
@@ -70,7 +70,7 @@ const searchIndexes = (table: string, columns: ExtraConfigColumn[], phones: stri
     .using(
       "gin",
       sql`search_grams(${sql.join(
-        [...columns, ...phones.map((phone) => sql.identifier(`${phone}_digits`))],
+        [...columns, ...digits.map((column) => sql.identifier(`${column}_digits`))],
         sql`, `,
       )})`,
     )
@@ -276,12 +276,11 @@ export const withdrawRequests = pgTable(
       t.cashOut_at,
       t.rejected_at,
     ]),
-    ...searchIndexes("withdraw_requests", [
-      t.payee_username,
-      t.bank_acc,
-      t.bank_name,
-      t.withdraw_status,
-    ]),
+    ...searchIndexes(
+      "withdraw_requests",
+      [t.payee_username, t.bank_acc, t.bank_name, t.withdraw_status],
+      ["bank_acc"],
+    ),
     check(
       "withdraw_requests_status",
       sql`${t.withdraw_status} in ('processing', 'completed', 'rejected')`,

@@ -13,6 +13,7 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, type HttpError, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { indexedSearch, type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { accountDigitsOf } from "../../lib/phones";
 import { requireVersion } from "../../lib/versions";
 import { postEntry, toCents } from "../ledger/service";
 import { userSearch } from "../people/search";
@@ -60,11 +61,13 @@ const byUser = (column: PgColumn) => ({
   fk: withdrawRequests.user_id,
 });
 
+// The account number as typed and by its digits alone (lib/phones.ts).
 const ownSearch = [
   withdrawRequests.payee_username,
   withdrawRequests.bank_acc,
   withdrawRequests.bank_name,
   withdrawRequests.withdraw_status,
+  accountDigitsOf(withdrawRequests, "bank_acc"),
 ];
 
 const listSpec: ListSpec = {
