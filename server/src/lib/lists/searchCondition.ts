@@ -1,5 +1,6 @@
-import { Column, getTableName, ilike, is, or, SQL, sql } from "drizzle-orm";
+import { Column, getTableName, ilike, is, Name, or, SQL, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { termFor } from "../phones";
 import { type Expr, onlyOn } from "./sqlParts";
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%". */
@@ -7,10 +8,26 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** `term` on every given column, case-insensitively, any matching. */
+const likeAny = (columns: Expr[], term: string) =>
+  or(...columns.map((column) => ilike(sql`${column}::text`, likePattern(term))));
+
+/**
+ * The searched columns by the term each is matched against: `q`, or its
+ * digits for a phone's digits (lib/phones.ts); one group on most lists.
+ */
+export function byTerm(columns: Expr[], q: string): Map<string, Expr[]> {
+  const groups = new Map<string, Expr[]>();
+  for (const column of columns) {
+    const term = termFor(column, q);
+    if (term) groups.set(term, [...(groups.get(term) ?? []), column]);
+  }
+  return groups;
+}
+
 /** `q` on every given column, case-insensitively, any matching. */
 export function searchCondition(columns: Expr[], q: string): SQL | undefined {
-  const pattern = likePattern(q);
-  return or(...columns.map((column) => ilike(sql`${column}::text`, pattern)));
+  return or(...[...byTerm(columns, q)].map(([term, group]) => likeAny(group, term)));
 }
 
 /** A term with no trigram: pg_trgm needs three characters. */
@@ -23,10 +40,17 @@ export const isShort = (q: string) => [...q].length < 3;
  * Undefined for a short term on columns without one: read row by row.
  */
 export function indexedSearch(columns: Expr[], q: string): SQL | undefined {
-  const matches = searchCondition(columns, q);
-  if (!isShort(q)) return matches;
-  const grams = gramsIndexOn(columns);
-  return grams && sql`${grams} @> array[lower(${q})] and (${matches})`;
+  const parts: SQL[] = [];
+  for (const [term, group] of byTerm(columns, q)) {
+    const matches = likeAny(group, term) as SQL;
+    if (!isShort(term)) parts.push(matches);
+    else {
+      const grams = gramsIndexOn(columns);
+      if (!grams) return undefined;
+      parts.push(sql`${grams} @> array[lower(${term})] and (${matches})`);
+    }
+  }
+  return or(...parts);
 }
 
 const gramsKept = new WeakMap<Expr[], SQL | null>();
@@ -60,6 +84,7 @@ function gramsIndexOn(columns: Expr[]): SQL | undefined {
 /** The names of the columns in `expr`, in order. */
 function columnNames(expr: unknown): string {
   if (is(expr, Column)) return expr.name;
+  if (is(expr, Name)) return expr.value;
   const chunks = is(expr, SQL) ? expr.queryChunks : Array.isArray(expr) ? expr : [];
   return chunks
     .map(columnNames)

@@ -3,7 +3,7 @@ import { and, asc, Column, desc, is, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { badRequest } from "../errors";
 import { type Fields, filterCondition } from "../filters";
-import { indexedSearch, isShort, searchCondition } from "./searchCondition";
+import { byTerm, indexedSearch, isShort, searchCondition } from "./searchCondition";
 import type { Expr, Ordering } from "./sqlParts";
 
 export type { Expr, Ordering };
@@ -195,7 +195,7 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
     clauses.indexed = spec.searchKeys
       ? sql`${spec.key} in (${spec.searchKeys(q)})`
       : indexedSearch(spec.search, q);
-    if (isShort(q)) clauses.shortTerm = true;
+    if ([...byTerm(spec.search, q).keys()].some(isShort)) clauses.shortTerm = true;
   }
   if (parentSort) clauses.parentSort = parentSort;
   if (query._format === "csv") clauses.csv = true;
