@@ -85,7 +85,7 @@ vitestSuite(`server on PGlite, Node ${process.versions.node}`, "server");
 
 // Node 20 is past its end of life: the server suite's PostgreSQL run is on Node 22
 // LTS, from the npm registry's `node` package, so the whole suite runs on both
-// Nodes without a third run (docs/DECISIONS.md, "Runtime").
+// Nodes without a third run (docs/decisions/runtime-compiled-server.md).
 const onNode22 = process.versions.node.startsWith("22.");
 const postgresNode = onNode22 ? [process.execPath] : ["npx", "-y", NODE_22];
 

@@ -8,7 +8,7 @@ import { launchBrowser, loginThroughForm } from "../support/browser";
 /**
  * Every screen of web/src/routes.tsx (and the login and 404 pages), in the light
  * and in the dark colour mode, as axe-core sees it: no serious or critical
- * violation (docs/DECISIONS.md, "Dark mode"). Screens that show one record are
+ * violation (docs/decisions/dark-mode.md). Screens that show one record are
  * opened with a record of the demo store, found through the links the lists show.
  */
 const require = createRequire(import.meta.url);

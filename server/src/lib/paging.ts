@@ -29,14 +29,14 @@ import { type Fields, filterCondition } from "./filters";
  * exact, beyond it the answer says "more than" (header X-Total-Count-Capped).
  * Each match counted costs its ILIKE recheck (about 2.5 µs on four columns)
  * on top of the trigram lookup, so 1,000 adds a few milliseconds at any
- * store size where 10,000 added 25 ms. docs/DECISIONS.md, "Lists at any size".
+ * store size where 10,000 added 25 ms. docs/decisions/list-totals-capped.md.
  */
 export const SEARCH_COUNT_CAP = 1000;
 /**
  * The same for a list narrowed by filters only. An index range has no
  * recheck, but 10,000 of them still cost 4-5 ms at a million orders (a
  * status filter) and grew with the store; 1,000 keeps every filter's count
- * under a millisecond or two at any size (docs/BENCHMARKS.md).
+ * under a millisecond or two at any size (docs/decisions/list-totals-capped.md).
  */
 export const FILTER_COUNT_CAP = 1000;
 
@@ -352,8 +352,7 @@ interface PreparedRows<T> {
 }
 
 /**
- * Statements built once per shape (docs/DECISIONS.md, "Lists at any size",
- * "Built once per shape"): Drizzle builds a statement by walking its parts
+ * Statements built once per shape (docs/decisions/list-pages-by-key.md): Drizzle builds a statement by walking its parts
  * (an entity check per part), which cost more CPU per page than the rest of
  * the request's own code. A page's rows by key are prepared per list and
  * database; an unfiltered page's keys keep their SQL text per list, sort
@@ -540,7 +539,7 @@ function capped(n: number, keys: number[], cap: number): Found {
 
 /**
  * The page's keys and its total, without counting the table
- * (docs/DECISIONS.md, "Lists at any size"):
+ * (docs/decisions/list-pages-by-key.md):
  * - unfiltered: the running total, and the keys from the order's index; a
  *   page past the middle is read from the far end, and the default order of a
  *   list with a directory starts at the page's bucket;
@@ -873,7 +872,7 @@ export const ALL_BATCH = 2000;
 
 /**
  * The whole list as CSV lines, in its order, in keyset batches
- * (docs/DECISIONS.md, "Sort, filter, export and bulk on every list"): each
+ * (docs/decisions/csv-export.md): each
  * batch continues after the last row's sort value and key, so it is a walk of
  * the sort's index from where the last one stopped, never an offset. Each
  * batch's lines are written by PostgreSQL (lib/csv.ts, csvLineSql) and come

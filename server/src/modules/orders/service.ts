@@ -41,7 +41,7 @@ const crud = crudService({
     defaultOrder: { by: orders.created_at, order: "desc" },
     // Orders per UTC day (running totals orders.day:<days since 1970>, newest
     // first): any page of the list starts at its day instead of skipping every
-    // newer order (docs/DECISIONS.md, "Lists at any size").
+    // newer order (docs/decisions/list-pages-by-key.md).
     directory: {
       prefix: "orders.day:",
       before: (day) => sql`${orders.created_at} < to_timestamp((${day} + 1) * 86400)`,
