@@ -10,6 +10,7 @@ import { orderStatuses, orders, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
+import { phoneDigitsOf } from "../../lib/phones";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { lockReferralTree, lockUsers } from "../people/referrals";
@@ -22,28 +23,29 @@ const crud = crudService({
   id: orders.orders_id,
   entity: "Order",
   list: {
-    search: [orders.order_number, orders.username, orders.recipient_name, orders.tracking_number],
-    sort: {
-      orders_id: orders.orders_id,
-      order_number: orders.order_number,
-      username: orders.username,
-      total_price: orders.total_price,
-      points_earned: orders.points_earned,
-      recipient_name: orders.recipient_name,
-      tracking_number: orders.tracking_number,
-      order_status: orders.order_status,
-      created_at: orders.created_at,
-      paid_on: orders.paid_on,
-      ship_out_by: orders.ship_out_by,
-      completed_at: orders.completed_at,
-      updated_at: orders.updated_at,
-    },
+    // The buyer's and the recipient's phones by their digits (lib/phones.ts).
+    search: [
+      orders.order_number,
+      orders.username,
+      orders.recipient_name,
+      orders.tracking_number,
+      phoneDigitsOf(orders, "contact"),
+      phoneDigitsOf(orders, "recipient_contact"),
+    ],
     defaultOrder: { by: orders.created_at, order: "desc" },
+    // The dashboard's revenue and GET notifications' orders per status.
+    totals: {
+      more: [
+        { name: "orders.total_price", sum: "c.total_price" },
+        { prefix: "orders.status:", bucket: "c.order_status" },
+      ],
+    },
     // Orders per UTC day (running totals orders.day:<days since 1970>, newest
     // first): any page of the list starts at its day instead of skipping every
     // newer order (docs/decisions/list-pages-by-key.md).
     directory: {
       prefix: "orders.day:",
+      bucket: "floor(extract(epoch from c.created_at) / 86400)::bigint",
       before: (day) => sql`${orders.created_at} < to_timestamp((${day} + 1) * 86400)`,
     },
   },
