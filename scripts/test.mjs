@@ -98,7 +98,7 @@ if (!long) {
 
 // Node 20 is past its end of life: the server suite's PostgreSQL run is on Node 22
 // LTS, from the npm registry's `node` package; the PGlite run on this Node
-// (docs/DECISIONS.md, "Runtime").
+// (docs/decisions/runtime-compiled-server.md).
 const onNode22 = process.versions.node.startsWith("22.");
 const postgresNode = onNode22 ? [process.execPath] : ["npx", "-y", NODE_22];
 

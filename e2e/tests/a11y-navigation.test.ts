@@ -4,8 +4,7 @@ import { newStoreContext, useBrowser } from "../support/browser";
 import { ROUTES } from "../support/routes";
 
 /**
- * Keyboard and screen readers (docs/DECISIONS.md, "Skip link, screen titles
- * and focus rings"): the skip link is the first stop of Tab, every screen's
+ * Keyboard and screen readers (docs/decisions/accessibility.md): the skip link is the first stop of Tab, every screen's
  * document title names it, a focused sidebar link has a clear ring in both
  * colour modes.
  */

@@ -47,7 +47,7 @@ describe("the History panel of an edit screen", () => {
 
     await s.page.goto(`/editProduct?pid=${product.product_id}`);
     const latest = history.getByRole("listitem").first();
-    // The name recorded and the account's id (docs/DECISIONS.md, "Names that cannot pass for another").
+    // The name recorded and the account's id (docs/decisions/confusable-names.md).
     await expect.poll(() => latest.textContent()).toMatch(/Changed by admin #\d+ on/);
     expect(await latest.locator("time").textContent()).toContain(today());
     // Stamped within the last minutes, in the store's time ("yyyy-MM-dd HH:mm:ss", UTC+8).

@@ -61,7 +61,7 @@ describe("PV and commission from an order, on the statements", () => {
 
   it("completing an order credits the buyer's PV and the referrer's commission with links to it; a refund reverses both", async () => {
     const { order, buyer, referrer, tier } = await orderWithReferrer(s.page);
-    // Half up to the sen, as docs/DECISIONS.md "PV and commission from orders" says.
+    // Half up to the sen, as docs/decisions/order-money-follows-status.md says.
     const hundredths = centsOf(order.total_price) * centsOf(tier.member_earning);
     const commission = (hundredths + 5_000n) / 10_000n;
     const statement = new WalletStatementPage(s.page);

@@ -4,7 +4,7 @@ import { ADMIN } from "../support/browser";
 /**
  * Run after every other browser test (vitest.config.ts): whatever the suite did
  * to the demo store through the screens, every balance still equals the sum of
- * its ledger entries (docs/DECISIONS.md, "The wallet ledger").
+ * its ledger entries (docs/decisions/wallet-ledger.md).
  */
 describe("the wallet ledger after the whole browser suite", () => {
   it("reconciles every member's wallet, cash wallet and PV with no mismatch", async () => {

@@ -39,7 +39,7 @@ describe("lists: bulk actions", () => {
     expect((await dialog.locator(".modal-body p").first().innerText()).trim()).toBe(
       "Are you sure you want to approve 3 withdrawal requests?",
     );
-    // Who is paid, before Confirm (docs/DECISIONS.md, "Money named before consent").
+    // Who is paid, before Confirm (docs/decisions/money-named-before-consent.md).
     expect(
       await dialog.getByRole("table").locator("tbody tr td:first-child").allInnerTexts(),
     ).toEqual(chosen.map((r) => r.username));

@@ -9,7 +9,7 @@ import { sampled } from "../support/tier";
 /**
  * Every screen of web/src/routes.tsx (and the login and 404 pages), in the light
  * and in the dark colour mode, as axe-core sees it: no serious or critical
- * violation (docs/DECISIONS.md, "Dark mode"). Screens that show one record are
+ * violation (docs/decisions/dark-mode.md). Screens that show one record are
  * opened with a record of the demo store, found through the links the lists show.
  * `npm test` walks a quarter of the screens in each mode, a different quarter
  * in each (support/tier.ts); `npm run test:long` every screen in both.

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser";
 
-/** The top bar's Theme menu (docs/DECISIONS.md, "Dark mode"). */
+/** The top bar's Theme menu (docs/decisions/dark-mode.md). */
 const theme = (page: Page) => page.locator("html").getAttribute("data-bs-theme");
 
 async function choose(page: Page, label: "Light" | "Dark" | "System"): Promise<void> {

@@ -75,7 +75,7 @@ describe("withdraw requests", () => {
         if (status === "Processing") {
           expect(await cell.getByRole("button").allTextContents()).toEqual(["Approve", "Reject"]);
         } else if (status === "Completed") {
-          // A completed request can be reversed once (docs/DECISIONS.md, "The wallet ledger").
+          // A completed request can be reversed once (docs/decisions/wallet-ledger.md).
           expect(["Reverse", "Reversed"]).toContain(await text(cell));
         } else {
           expect(await text(cell)).toBe("No action");

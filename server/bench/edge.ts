@@ -1,6 +1,6 @@
 /**
  * npm run bench:edge -w server: the limits at the edge under attack
- * (docs/DECISIONS.md, "Limits at the edge"). Starts the real server (PGlite,
+ * (docs/decisions/edge-limits.md). Starts the real server (PGlite,
  * base seed, default limits) as a child process and measures `/api/health`
  * and a logged-in list call (`/api/users`), each on its own keep-alive
  * connection, first alone, then while two hostile clients send 1 MB bodies

@@ -153,8 +153,7 @@ const CALLS: [string, () => string][] = [
     () => "/api/products?_page=1&_limit=12&category_id=3&min_price=1&max_price=1500",
   ],
   ["products, by price", () => "/api/products?_page=1&_limit=12&_sort=price&_order=desc"],
-  // The screens' filters and the calls of the operator-power issue (docs/DECISIONS.md,
-  // "Sort, filter, export and bulk on every list").
+  // The screens' filters and the calls of the operator-power issue (docs/decisions/list-sort-filter.md).
   [
     "orders, completed this month",
     () =>

@@ -71,7 +71,7 @@ CREATE INDEX "users_membership_idx" ON "users" USING btree ("membership","user_i
 CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at","user_id");--> statement-breakpoint
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role","user_id");--> statement-breakpoint
 CREATE INDEX "withdraw_requests_request_at_idx" ON "withdraw_requests" USING btree ("request_at","withdraw_id");--> statement-breakpoint
--- Hand-written from here (docs/DECISIONS.md, "Lists at any size"). A deferred
+-- Hand-written from here (docs/decisions/running-totals.md). A deferred
 -- trigger folds the transaction's changes into running_totals at commit, in
 -- name order: the counter rows are locked last, briefly and always in one
 -- order, so writers never deadlock on them.

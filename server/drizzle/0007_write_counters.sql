@@ -1,4 +1,4 @@
--- Hand-written (docs/DECISIONS.md, "Lists at any size"): every statement that
+-- Hand-written (docs/decisions/search-cache.md): every statement that
 -- writes a listed table adds 1 to running_totals "<table>.writes", folded in at
 -- commit like the other totals. A count remembered with these versions is
 -- still exact while they have not moved (paging.ts, the capped search count).

@@ -29,7 +29,7 @@ CREATE INDEX "wallet_ledger_ref_idx" ON "wallet_ledger" USING btree ("ref_type",
 CREATE UNIQUE INDEX "wallet_ledger_one_opening" ON "wallet_ledger" USING btree ("user_id","account") WHERE "wallet_ledger"."reason" = 'opening';--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_withdraw_limits" CHECK ("settings"."withdraw_min_amt" >= 0 and ("settings"."withdraw_max_amt" is null or "settings"."withdraw_max_amt" >= "settings"."withdraw_min_amt"));--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_low_stock_threshold" CHECK ("settings"."low_stock_threshold" >= 0);--> statement-breakpoint
--- Hand-written from here (docs/DECISIONS.md, "The wallet ledger").
+-- Hand-written from here (docs/decisions/wallet-ledger.md).
 -- The ledger is append-only, like audit_log (0004): a mistake is undone by a new entry.
 CREATE FUNCTION "wallet_ledger_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -16,8 +16,7 @@ CREATE INDEX "withdraw_requests_bank_acc_sort" ON "withdraw_requests" USING btre
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id","audit_id");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_id_idx" ON "audit_log" USING btree ("actor_id","audit_id");--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("created_at","audit_id");--> statement-breakpoint
--- Hand-written from here (docs/DECISIONS.md, "Sort, filter, export and bulk on
--- every list"). Kept by the same statement triggers as the other running
+-- Hand-written from here (docs/decisions/list-sort-filter.md). Kept by the same statement triggers as the other running
 -- totals (migration 0005): orders per status and withdrawal requests per
 -- status (GET notifications counts them without reading the tables), and the
 -- audit log's rows (its list's total).

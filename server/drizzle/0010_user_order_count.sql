@@ -1,5 +1,5 @@
 ALTER TABLE "users" ADD COLUMN "ttl_order" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
--- Hand-written from here (docs/DECISIONS.md, "Lists at any size"): each user's
+-- Hand-written from here (docs/decisions/derived-counts.md): each user's
 -- order count, filled in before its index is built, then kept by statement
 -- triggers on orders, so every way orders are written keeps it exact.
 UPDATE "users" AS u SET "ttl_order" = c.n

@@ -1,4 +1,4 @@
--- Hand-written (docs/DECISIONS.md, "Lists at any size"): every one- and
+-- Hand-written (docs/decisions/short-search-terms.md): every one- and
 -- two-character piece of the given texts, lower-cased, for a GIN index that
 -- finds a search term too short for a trigram. The list rechecks each row with
 -- ILIKE, so the index only has to hold a superset of the matches.

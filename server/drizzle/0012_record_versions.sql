@@ -1,4 +1,4 @@
--- Hand-written (docs/DECISIONS.md, "Versions on every write"): every record a
+-- Hand-written (docs/decisions/record-versions.md): every record a
 -- screen changes carries a version that every committed change raises, so a
 -- save made from what an admin was shown can be refused when it is stale
 -- (If-Match, 412). Adding a column with a constant default rewrites no table.

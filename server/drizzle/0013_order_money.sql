@@ -1,5 +1,4 @@
--- An order's money follows its status (docs/DECISIONS.md, "An order's money
--- follows its status"): the shipping fee on the order, the commission base
+-- An order's money follows its status (docs/decisions/order-money-follows-status.md): the shipping fee on the order, the commission base
 -- setting, the commission decided once per order, amounts owed from
 -- reversals the balance could not cover, and the clawback_recovery reason.
 -- orders_id has no foreign key, like the ledger's ref_id: orders are never

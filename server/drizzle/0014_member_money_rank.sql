@@ -1,5 +1,5 @@
 -- Membership tiers get an explicit order (docs/REQUIREMENTS.md section 4,
--- docs/DECISIONS.md "Membership tiers have a rank"). Promotion used to take the
+-- docs/decisions/membership-rank.md). Promotion used to take the
 -- next member_id; the ranks start as that order, so every store promotes as before.
 ALTER TABLE "memberships" ADD COLUMN "rank" integer;--> statement-breakpoint
 UPDATE "memberships" m SET "rank" = r.n

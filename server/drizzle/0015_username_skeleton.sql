@@ -1,4 +1,4 @@
--- Hand-written (docs/DECISIONS.md, "Names that cannot pass for another"): a
+-- Hand-written (docs/decisions/confusable-names.md): a
 -- username's confusable skeleton (after Unicode UTS #39, for the letters that
 -- pass for Latin ones: Cyrillic, Greek, dotless i, digits 0 and 1, "rn"), kept
 -- on the row by a trigger and unique, so no account can take a name that looks

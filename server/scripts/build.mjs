@@ -1,4 +1,4 @@
-// Compiles the server to JavaScript for `npm start` (docs/DECISIONS.md, "Runtime"):
+// Compiles the server to JavaScript for `npm start` (docs/decisions/runtime-compiled-server.md):
 // one ES module bundle, server/dist/main.js, with its source map. Packages from
 // node_modules stay outside the bundle (they are loaded as installed); the
 // contract workspace is TypeScript source, so it is bundled in.

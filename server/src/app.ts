@@ -59,7 +59,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   // The first hook: a Host not served is refused before anything else runs (lib/edge.ts).
   registerEdge(app);
   // Built once: @fastify/helmet builds helmet's middleware (and parses the CSP)
-  // again on every request (docs/DECISIONS.md, "Lean per request").
+  // again on every request (docs/decisions/lean-per-request.md).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -130,7 +130,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
 }
 
 /**
- * One log line per request at info (docs/DECISIONS.md, "Lean per request"):
+ * One log line per request at info (docs/decisions/lean-per-request.md):
  * Fastify's "incoming request" is dropped and "request completed" is this short
  * line; errors keep their own lines.
  */

@@ -141,7 +141,7 @@ export function readSeedDemoOrders(value: string | undefined): number | undefine
  * client cannot pick the address its failed logins count under; a whole
  * number trusts that many proxy hops; otherwise a comma-separated list of
  * proxy addresses or CIDR blocks. "true" is refused: it would let any client
- * choose its address (docs/DECISIONS.md, "Login throttling").
+ * choose its address (docs/decisions/trust-proxy.md).
  */
 export function readTrustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? "").trim();
@@ -168,7 +168,7 @@ export function readTrustProxy(value: string | undefined): TrustProxy {
  * What is wrong with ADMIN_PASSWORD, or null. The contract's password rule,
  * with 12 characters in production: that password opens the whole store and
  * is typed into a deployment's settings, not chosen at a form
- * (docs/DECISIONS.md, "Passwords and sessions"). The demo password passes
+ * (docs/decisions/password-rule.md). The demo password passes
  * the development rule.
  */
 export function adminPasswordProblem(

@@ -79,7 +79,7 @@ if (process.env[PREPARE_ONLY]) {
 // An embedded store's first start (initdb, migrations, demo seed) grows PGlite's
 // WebAssembly memory to ~700 MB, and that memory is never given back: it runs in a
 // child process, and this one opens the finished store at its idle size.
-// docs/DECISIONS.md ("PGlite's memory").
+// docs/decisions/pglite-memory.md.
 const preparedInChild =
   !config.databaseUrl && isNewPgliteStore(config.dataDir) ? await prepareInChild() : undefined;
 const database = await open();

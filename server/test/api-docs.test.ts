@@ -4,8 +4,7 @@ import { createTestContext, type TestContext } from "./helpers";
 
 /**
  * The API document (/api/docs/json) is what a client generator reads: it must
- * pass Redocly's recommended rules with no error (docs/DECISIONS.md, "The API
- * document").
+ * pass Redocly's recommended rules with no error (docs/decisions/api-document.md).
  */
 let ctx: TestContext;
 let doc: OpenApiDocument;

@@ -58,7 +58,7 @@ describe("POST /api/login", () => {
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
   });
 
-  it("does not lock the admin out of other addresses (docs/DECISIONS.md, Login throttling)", async () => {
+  it("does not lock the admin out of other addresses (docs/decisions/login-throttling.md)", async () => {
     const from = (remoteAddress: string, password: string) =>
       ctx.app.inject({
         method: "POST",

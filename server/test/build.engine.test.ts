@@ -1,5 +1,5 @@
 /**
- * `npm start` runs the compiled server (docs/DECISIONS.md, "Runtime"): the
+ * `npm start` runs the compiled server (docs/decisions/runtime-compiled-server.md): the
  * bundle esbuild makes is started with plain `node`, no TypeScript loader, on a
  * fresh embedded database, and must migrate, serve the web app's files and
  * answer the API. Built into a folder of its own inside server/, as

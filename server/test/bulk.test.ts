@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { seedLists } from "./lists.fixtures";
 
-// POST <list>/bulk (docs/DECISIONS.md, "Sort, filter, export and bulk on
-// every list"): each record its own transaction through the single call's
+// POST <list>/bulk (docs/decisions/bulk-actions.md): each record its own transaction through the single call's
 // service, so some succeed and some fail with the answer one call would give.
 
 type Result = { id: number; ok: boolean; status: number; message: string };

@@ -232,7 +232,7 @@ describe("uploads", () => {
   });
 });
 
-describe("safe text (docs/DECISIONS.md)", () => {
+describe("safe text (docs/decisions/bad-input-answers.md)", () => {
   /** A table fingerprint: refused input must change nothing. */
   async function fingerprint(): Promise<string> {
     const counts = await ctx.db.execute(

@@ -550,7 +550,7 @@ afterAll(() => ctx?.close());
 
 /**
  * Every table's rows as one digest per table, the audit log without the
- * sign-in rows (a failed login is recorded by design, docs/DECISIONS.md), and
+ * sign-in rows (a failed login is recorded by design, docs/decisions/audit-failed-login.md), and
  * the uploaded files. Sessions and login-failure counters are the throttle's
  * own bookkeeping and are left out.
  */

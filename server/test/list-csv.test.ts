@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from "./helpers";
 import { LISTS, seedLists } from "./lists.fixtures";
 
 // `_format=csv` on every list call: the whole filtered, sorted list as a file
-// (docs/DECISIONS.md, "Sort, filter, export and bulk on every list").
+// (docs/decisions/csv-export.md).
 
 let ctx: TestContext;
 
@@ -172,7 +172,7 @@ describe("what the file holds", () => {
     }
   });
 
-  it("quotes every cell holding a separator of any locale or a line break (docs/DECISIONS.md, CSV cells)", async () => {
+  it("quotes every cell holding a separator of any locale or a line break (docs/decisions/csv-export.md)", async () => {
     const names = [
       "Kedai;=cmd|' /C calc'!A0",
       "Tab\tinside",

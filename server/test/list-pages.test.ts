@@ -4,7 +4,7 @@ import { categories } from "../src/db/schema";
 import { FILTER_COUNT_CAP, SEARCH_COUNT_CAP } from "../src/lib/lists";
 import { createTestContext, type TestContext } from "./helpers";
 
-// Every way a page is read (docs/DECISIONS.md, "Lists at any size": the
+// Every way a page is read (docs/decisions/list-pages-by-key.md: the
 // order directory, a deep page read from the far end, the trigram matches
 // first, the walk and the sort of every match, parents in order) answers the
 // rows a plain ORDER BY … LIMIT … OFFSET answers, and the totals say what

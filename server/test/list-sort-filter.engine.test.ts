@@ -4,8 +4,7 @@ import { createTestContext, type TestContext } from "./helpers";
 import { LISTS, seedLists } from "./lists.fixtures";
 
 // Every list sorts by every field it answers, in the database's own order,
-// and filters json-server style (docs/DECISIONS.md, "Sort, filter, export and
-// bulk on every list"); anything it does not answer is a 400 naming it.
+// and filters json-server style (docs/decisions/list-sort-filter.md); anything it does not answer is a 400 naming it.
 
 type Row = Record<string, unknown>;
 let ctx: TestContext;

@@ -1,4 +1,4 @@
-// Login throttling (docs/DECISIONS.md, "Login throttling") driven over real
+// Login throttling (docs/decisions/login-throttling.md) driven over real
 // sockets from several loopback source addresses: every 127.x.y.z is this
 // machine, so each address is a distinct client as the server sees it.
 import { request } from "node:http";

@@ -1,4 +1,4 @@
-// Names that cannot pass for another (docs/DECISIONS.md; docs/REQUIREMENTS.md
+// Names that cannot pass for another (docs/decisions/confusable-names.md; docs/REQUIREMENTS.md
 // section 5): hidden characters refused in every name, usernames NFKC-normalised,
 // no mixed Latin/Cyrillic/Greek, no username whose confusable skeleton
 // (migration 0015) is another account's.

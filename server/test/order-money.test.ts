@@ -1,6 +1,6 @@
 /**
  * An order's money follows its status (docs/REQUIREMENTS.md section 4, "Orders"
- * and "Payout rules"; docs/DECISIONS.md, "An order's money follows its status"),
+ * and "Payout rules"; docs/decisions/order-money-follows-status.md),
  * through the HTTP API on both databases.
  */
 import type { LedgerEntry, OrderCommission, OwedSummary, ReconcileReport } from "@store/contract";

@@ -1,6 +1,5 @@
 /**
- * Passwords and sessions (issue 9, finding 6; docs/DECISIONS.md "Passwords
- * and sessions"): the password rule, the current password for one's own
+ * Passwords and sessions (issue 9, finding 6; docs/decisions/sessions-and-passwords.md): the password rule, the current password for one's own
  * change, sessions ended by a password change, a demotion or a deactivation,
  * and hashes checked with their own scrypt cost and rehashed at login.
  */

@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from "./helpers";
 import { unique, userForm } from "./people.fixtures";
 
 // The totals the database keeps with every write (migration 0005,
-// docs/DECISIONS.md "Lists at any size") against a fresh count of the rows,
+// docs/decisions/running-totals.md) against a fresh count of the rows,
 // after random writes through the API and straight to the tables.
 
 const TZ = "Asia/Kuala_Lumpur";

@@ -5,8 +5,7 @@ import { accountDigits, phoneDigits, phoneTerm } from "../src/lib/phones";
 import { createTestContext, type TestContext } from "./helpers";
 
 // A term under three characters has no trigram; search_grams (migration 0011)
-// finds it by its one- and two-character pieces (docs/DECISIONS.md, "Lists at
-// any size"). What a caller notices: the same totals and rows as ILIKE over
+// finds it by its one- and two-character pieces (docs/decisions/short-search-terms.md). What a caller notices: the same totals and rows as ILIKE over
 // every row, in every case and script, and a rare term looked up in the index
 // instead of read row by row.
 

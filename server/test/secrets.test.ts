@@ -5,8 +5,8 @@ import { paymentMethods, socialLogins } from "../src/db/schema";
 import { buildLoggedApp, createTestContext, login, type TestContext } from "./helpers";
 import { userForm } from "./people.fixtures";
 
-// Finding 4 and the secret-key part of 8 of issue 9 (docs/DECISIONS.md,
-// "Write-only secret keys" and "Nothing secret in the log").
+// Finding 4 and the secret-key part of 8 of issue 9 (docs/decisions/write-only-secret-keys.md
+// and docs/decisions/secrets-not-logged.md).
 
 let ctx: TestContext;
 beforeAll(async () => {

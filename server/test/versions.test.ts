@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency (docs/DECISIONS.md, "Versions on every write"): two
+ * Optimistic concurrency (docs/decisions/record-versions.md): two
  * administrators at once. Each stale save below silently undid the other
  * admin's work before versions (issue "Many hands, one truth", defects 1 and 5).
  */

@@ -1,4 +1,4 @@
-// The admin's colour mode (docs/DECISIONS.md, "Dark mode"), set on <html> before
+// The admin's colour mode (docs/decisions/dark-mode.md), set on <html> before
 // the page is drawn: a plain script in <head> (no flash of the light page), a file
 // of its own because the Content-Security-Policy allows no inline script.
 // web/src/lib/theme.ts keeps the same key and rule.

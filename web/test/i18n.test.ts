@@ -285,7 +285,7 @@ const lineOf = (source: SourceFile, node: Node) =>
   source.text.slice(0, node.start).split("\n").length;
 const tidy = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** What stays the same in every language (docs/DECISIONS.md, "Languages"). */
+/** What stays the same in every language (docs/decisions/languages.md). */
 const SAME_IN_EVERY_LANGUAGE = /\b(?:RM|PV|SKU|ID)\b/g;
 const hasWords = (text: string) => /[A-Za-z]{2,}/.test(text.replace(SAME_IN_EVERY_LANGUAGE, ""));
 

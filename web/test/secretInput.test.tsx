@@ -18,7 +18,7 @@ function Harness({ initial }: { initial: string }) {
   );
 }
 
-describe("SecretInput with a stored key (docs/DECISIONS.md, write-only secret keys)", () => {
+describe("SecretInput with a stored key (docs/decisions/write-only-secret-keys.md)", () => {
   it("shows the mask with a hint, and selects it on focus so typing replaces it", () => {
     const { container } = render(<Harness initial={MASK} />);
     const input = container.querySelector("#secret") as HTMLInputElement;

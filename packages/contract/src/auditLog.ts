@@ -2,8 +2,7 @@ import { z } from "zod";
 import { timestamp } from "./primitives";
 
 /**
- * GET /api/auditLog: one recorded change (docs/DECISIONS.md, "The guard and
- * the audit trail"). `entity` is the record's kind as the server names it
+ * GET /api/auditLog: one recorded change (docs/decisions/audit-trail.md). `entity` is the record's kind as the server names it
  * ("Product", "Variant", "Order", "User", "Wallet", "WithdrawRequest",
  * "Brand", "Category", "Voucher", "Agency store", "Banner", "Testimonial",
  * "Membership", "Settings", "Session", …), `entity_id` its id as text,

@@ -15,8 +15,7 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 /**
  * A login's e-mail must look like one: anything else is refused with 400
- * before the audit trail records it (docs/DECISIONS.md, "What the audit trail
- * vouches for"). Checked by the login call itself, not its body schema, so
+ * before the audit trail records it (docs/decisions/audit-failed-login.md). Checked by the login call itself, not its body schema, so
  * such an attempt still counts against the address's failed-login limit.
  */
 export const LOGIN_EMAIL_MESSAGE = "Enter your e-mail address, such as name@example.com.";
@@ -29,7 +28,7 @@ export const UNKNOWN_ACCOUNT = "unknown account";
 
 export const loginAdminBody = z.object({ currentPassword: text().max(1024).default("") });
 
-/** Shortest password accepted; ADMIN_PASSWORD in production needs more (docs/DECISIONS.md). */
+/** Shortest password accepted; ADMIN_PASSWORD in production needs more (docs/decisions/password-rule.md). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PRODUCTION_ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;

@@ -20,8 +20,7 @@ const filterValue = text().max(200);
  * the X-Total-Count header. Shared by the server's list calls and the web
  * app's URL state.
  *
- * Any other parameter is a filter, json-server style (docs/DECISIONS.md,
- * "Sort, filter, export and bulk on every list"): `field=value` an exact
+ * Any other parameter is a filter, json-server style (docs/decisions/list-sort-filter.md): `field=value` an exact
  * match (repeated: any of them), `field_gte` / `field_lte` an inclusive range
  * on a number, money or date field (a date alone as `_lte` takes in that whole
  * day). The list checks each against its fields: an unknown field or a value
@@ -85,8 +84,7 @@ export const bulkRequest = z
     /** Users and wallets: where a deleted member's direct referrals go (memberDeleteQuery). */
     referrals: referralMove.optional(),
     /**
-     * The version each row was shown with, by id (docs/DECISIONS.md, "Versions
-     * on every write"): a row changed since is not acted on (412 in its result).
+     * The version each row was shown with, by id (docs/decisions/record-versions.md): a row changed since is not acted on (412 in its result).
      */
     versions: z
       .record(text(), z.coerce.number().int().positive("Unknown version."))

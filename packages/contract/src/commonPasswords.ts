@@ -2,7 +2,7 @@
  * The most common passwords of the well-known public top lists (leaked
  * password sets, default and keyboard-walk passwords), lowercased. Only those
  * of 8 characters or more: anything shorter is refused by the length rule
- * already (docs/DECISIONS.md, "Passwords and sessions"). One string split at
+ * already (docs/decisions/password-rule.md). One string split at
  * spaces keeps the web bundle small.
  */
 const LIST = `

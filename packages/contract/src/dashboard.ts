@@ -20,7 +20,7 @@ export const MONTHS = [
 
 /**
  * GET /api/dashboard: every figure of the dashboard, counted by the database in
- * one call (docs/DECISIONS.md: the lists do not travel to the browser).
+ * one call (docs/decisions/running-totals.md: the lists do not travel to the browser).
  */
 export const dashboardSummary = z.object({
   /** Sum of every order's total_price, exact: "12345.60". */

@@ -1,5 +1,5 @@
 /**
- * The wallet ledger (docs/DECISIONS.md, "The wallet ledger"): every change of
+ * The wallet ledger (docs/decisions/wallet-ledger.md): every change of
  * a wallet, cash wallet or PV balance is one append-only entry, and each
  * balance equals the sum of its entries.
  */

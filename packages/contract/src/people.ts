@@ -109,7 +109,7 @@ export const userCreate = userFields.extend({
  * PUT users/{id}: the full Edit User form or the profile's {email, contact,
  * password, updated_at}. A field left out is left as it is; an empty password
  * leaves the password; updated_at is stamped by the server. Changing one's
- * own password needs currentPassword too (docs/DECISIONS.md).
+ * own password needs currentPassword too (docs/decisions/sessions-and-passwords.md).
  */
 export const userUpdate = userFields.partial().extend({
   password: optionalNewPassword.optional(),

@@ -14,7 +14,7 @@ export function isSafeText(value: string): boolean {
 
 /**
  * The one base of every string the API accepts, body, query and path alike
- * (docs/DECISIONS.md, "Safe text"): such text is refused with a 400 before it
+ * (docs/decisions/bad-input-answers.md): such text is refused with a 400 before it
  * reaches the database. A conventions test walks every route's input schemas
  * for a string built without it.
  */
@@ -117,8 +117,7 @@ export function requiredText(label: string, max = 255) {
  * U+200B-U+200F, direction embeddings and overrides U+202A-U+202E and
  * isolates U+2066-U+2069, U+FEFF, ...), line and paragraph separators, the
  * combining grapheme joiner and the Hangul fillers. In a name they only serve
- * to make one name pass for another (docs/DECISIONS.md, "Names that cannot
- * pass for another").
+ * to make one name pass for another (docs/decisions/confusable-names.md).
  */
 const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]|\u034F/u;
 export const HIDDEN_CHARACTER_MESSAGE =

@@ -48,7 +48,7 @@ export const settingsInput = z.object({
     .transform((v) => v ?? ""),
   copyright_text: optionalText(255),
   footer_text: optionalText(500),
-  // The store's money rules (docs/DECISIONS.md, "The wallet ledger"). Left out,
+  // The store's money rules (docs/decisions/wallet-ledger.md). Left out,
   // each keeps its stored value, so a form that does not show them saves safely.
   commission_status: status01.optional(),
   commission_base: z.enum(COMMISSION_BASES, { error: COMMISSION_BASE_MESSAGE }).optional(),
@@ -90,7 +90,7 @@ export type Settings = z.infer<typeof settings>;
 
 /**
  * Secret keys (the payment gateway's secret key, a social login's client
- * secret) are write-only (docs/DECISIONS.md, "Write-only secret keys"): every
+ * secret) are write-only (docs/decisions/write-only-secret-keys.md): every
  * answer carries them masked, and a masked value sent back means "keep the
  * stored key". The publishable key and the OAuth client ID are public by
  * design (they are sent to customers' browsers) and are answered in clear.

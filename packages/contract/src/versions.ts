@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Optimistic concurrency (docs/DECISIONS.md, "Versions on every write"): every
+ * Optimistic concurrency (docs/decisions/record-versions.md): every
  * record a screen changes answers its `version`, a counter the database raises
  * at every committed change, also as the `ETag` of GET one. PUT and DELETE take
  * it back as `If-Match: "<version>"`; a write made from an older version is

@@ -12,7 +12,7 @@ interface ScryptCost {
 /**
  * The cost new hashes get. Each hash keeps its own N, r and p and is checked
  * with them, so raising these later is safe: older hashes still verify and
- * are rehashed at the next login (docs/DECISIONS.md, "Passwords and sessions").
+ * are rehashed at the next login (docs/decisions/sessions-and-passwords.md).
  */
 export const PRODUCTION_COST: Readonly<ScryptCost> = { N: 16384, r: 8, p: 1 };
 

@@ -57,7 +57,7 @@ export function registerAuthRoutes(app: App): void {
       if (outcome.kind === "refused") throw tooManyAttempts(outcome.retryAfter);
       if (outcome.kind === "failed") {
         // The record names an account only when one has this e-mail; the
-        // typed address itself never enters the trail (docs/DECISIONS.md).
+        // typed address itself never enters the trail (docs/decisions/audit-failed-login.md).
         const accountId = await accountIdByEmail(app.db, email);
         await recordAudit(app.db, null, {
           entity: "Session",

@@ -137,8 +137,7 @@ export async function findSessionAdmin(db: Db, token: string): Promise<SessionAd
 
 /**
  * Every private call runs this: built once per database, and a named statement
- * that PostgreSQL parses and plans once per connection (docs/DECISIONS.md, "Lean
- * per request").
+ * that PostgreSQL parses and plans once per connection (docs/decisions/lean-per-request.md).
  */
 function prepareSessionLookup(db: Db) {
   return db
@@ -174,7 +173,7 @@ export const UNKNOWN_LANGUAGE = "Language must be one of the listed languages.";
 
 /**
  * The signed-in administrator's own language, kept on their user record so
- * every browser they sign in from speaks it (docs/DECISIONS.md, "Languages").
+ * every browser they sign in from speaks it (docs/decisions/languages.md).
  * One transaction with its audit row; saving the language already kept
  * writes nothing.
  */

@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 
 /**
- * Failed-login limits (docs/DECISIONS.md, "Login throttling"). Failures count
+ * Failed-login limits (docs/decisions/login-throttling.md). Failures count
  * against their (e-mail, address) pair and their address; the e-mail across
  * all addresses has only a high ceiling, so strangers' guesses cannot lock the
  * owner out of an address that has not failed.

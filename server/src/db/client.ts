@@ -99,8 +99,7 @@ async function createPglite(
 ): Promise<PGlite> {
   const extensions = { pg_trgm };
   // V8's baseline code only, before PGlite's 9 MB of WebAssembly is compiled: the
-  // optimising tier cost 40-60 MB resident and was no faster here (docs/DECISIONS.md,
-  // "PGlite's memory").
+  // optimising tier cost 40-60 MB resident and was no faster here (docs/decisions/pglite-memory.md).
   v8.setFlagsFromString("--liftoff-only");
   const startParams = [...PGlite.defaultStartParams, ...memoryParams];
   if (!folder)
@@ -125,7 +124,7 @@ async function createPglite(
 /**
  * PostgreSQL touches all of shared_buffers at start, and WebAssembly memory never
  * shrinks: PGlite's default 128 MB was resident from the first second. The host's
- * page cache holds the files anyway. docs/DECISIONS.md ("PGlite's memory").
+ * page cache holds the files anyway. docs/decisions/pglite-memory.md.
  */
 const memoryParams = ["-c", "shared_buffers=32MB"];
 
@@ -133,7 +132,7 @@ const memoryParams = ["-c", "shared_buffers=32MB"];
  * PGlite starts PostgreSQL with -F (fsync off). Without it, synchronous_commit
  * flushes the WAL at every commit and checkpoints sync the data files. The WAL is
  * synced by fsync(): Emscripten's fdatasync (PostgreSQL's default method) does
- * nothing at all. docs/DECISIONS.md ("Embedded database: one process, durable commits").
+ * nothing at all. docs/decisions/durable-commits.md.
  */
 const durableStartParams = [
   ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
@@ -189,7 +188,7 @@ class FsyncNodeFS extends NodeFS {
     await client.query("select pg_logical_emit_message(true, 'store', 'durability check')");
     if (!this.installed || this.hostFsyncs === before) {
       throw new Error(
-        "PGlite's file layer changed: a commit no longer reaches fsync on disk (see docs/DECISIONS.md).",
+        "PGlite's file layer changed: a commit no longer reaches fsync on disk (see docs/decisions/durable-commits.md).",
       );
     }
   }

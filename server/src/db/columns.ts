@@ -7,7 +7,7 @@ export const WIRE_TIMESTAMP = "yyyy-MM-dd HH:mm:ss";
  * ("+08", "+05:30", "+06:46:46"). Every connection speaks the store's time zone,
  * the one the process runs in (db/client.ts sets it from the same TZ), so the
  * first 19 characters are already the wire timestamp: no parse, no formatting per
- * cell (docs/DECISIONS.md, "Lean per request").
+ * cell (docs/decisions/timestamps-wire-form.md).
  */
 const PG_TIMESTAMPTZ = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[+-]\d\d(?::\d\d){0,2}$/;
 const WIRE_PATTERN = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/;

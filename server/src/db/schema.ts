@@ -34,7 +34,7 @@ import { money, timestamp } from "./columns";
 const createdAt = () => timestamp("created_at").notNull().default(sql`now()`);
 const updatedAt = () => timestamp("updated_at");
 const deletedAt = () => timestamp("deleted_at");
-/** Raised by the database at every change (migration 0012; docs/DECISIONS.md, "Versions on every write"). */
+/** Raised by the database at every change (migration 0012; docs/decisions/record-versions.md). */
 const version = () => integer("version").notNull().default(1);
 const status = (name: string) => smallint(name).notNull().default(0);
 
@@ -81,7 +81,7 @@ const searchIndexes = (table: string, columns: ExtraConfigColumn[], digits: stri
  * One B-tree per sort key a list offers, with the list's key as tie-breaker:
  * `ORDER BY x, id LIMIT n` (either direction) then reads n index entries
  * instead of sorting the table (orders by total_price at 1M: 97 ms sorting,
- * under 1 ms by index). docs/DECISIONS.md, "Lists at any size".
+ * under 1 ms by index). docs/decisions/list-pages-by-key.md.
  */
 const sortIndexes = (table: string, key: ExtraConfigColumn, columns: ExtraConfigColumn[]) =>
   columns.map((column) => index(`${table}_${column.name}_sort`).on(column, key));
@@ -144,7 +144,7 @@ export const users = pgTable(
     username: text("username").notNull(),
     /**
      * The username's confusable skeleton, set by a trigger (migration 0015,
-     * docs/DECISIONS.md "Names that cannot pass for another"); unique, so no
+     * docs/decisions/confusable-names.md); unique, so no
      * two accounts' names look alike. Never written by the server.
      */
     username_skeleton: text("username_skeleton"),
@@ -172,7 +172,7 @@ export const users = pgTable(
     ttl_pv: money("ttl_pv").notNull().default("0"),
     /**
      * The user's orders, kept by statement triggers on orders (migration 0010,
-     * docs/DECISIONS.md "Lists at any size"): every insert, delete and change
+     * docs/decisions/derived-counts.md): every insert, delete and change
      * of an order's user_id, so a sort by it is a walk of its index.
      */
     ttl_order: integer("ttl_order").notNull().default(0),
@@ -262,7 +262,7 @@ export const withdrawRequests = pgTable(
   (t) => [
     index("withdraw_requests_user_id_idx").on(t.user_id, t.withdraw_id),
     index("withdraw_requests_request_at_idx").on(t.request_at, t.withdraw_id),
-    // The screen's filter: a status, newest requests first (docs/DECISIONS.md, "Sort, filter, export and bulk").
+    // The screen's filter: a status, newest requests first (docs/decisions/list-sort-filter.md).
     index("withdraw_requests_status_request_at_idx").on(
       t.withdraw_status,
       t.request_at,
@@ -290,7 +290,7 @@ export const withdrawRequests = pgTable(
 );
 
 /**
- * The wallet ledger (docs/DECISIONS.md, "The wallet ledger"): one append-only
+ * The wallet ledger (docs/decisions/wallet-ledger.md): one append-only
  * entry per change of user_wallets.wallet_amt, c_wallet_amt or users.ttl_pv.
  * No foreign key on user_id: a deleted member's entries stay as the money
  * trail. Triggers (migration 0008) keep it append-only, chain each entry's
@@ -509,7 +509,7 @@ export const orders = pgTable(
     index("orders_user_id_idx").on(t.user_id),
     index("orders_order_status_idx").on(t.order_status, t.orders_id),
     index("orders_created_at_idx").on(t.created_at, t.orders_id),
-    // The screen's filter: statuses, newest first (docs/DECISIONS.md, "Sort, filter, export and bulk").
+    // The screen's filter: statuses, newest first (docs/decisions/list-sort-filter.md).
     index("orders_status_created_at_idx").on(t.order_status, t.created_at, t.orders_id),
     // order_number is unique already: its unique index serves that sort.
     ...sortIndexes("orders", t.orders_id, [
@@ -538,8 +538,7 @@ export const orders = pgTable(
 /**
  * The commission of an order, decided once at its first completion and never
  * changed (a trigger of migration 0013 refuses updates): a later re-credit pays
- * this, never today's settings, referrer or tier (docs/DECISIONS.md, "An
- * order's money follows its status"). pv_opening: the order's PV held in the
+ * this, never today's settings, referrer or tier (docs/decisions/order-money-follows-status.md). pv_opening: the order's PV held in the
  * buyer's opening balance (completed before the ledger; the demo seed).
  * No foreign keys, like the ledger's ref_id: the record outlives the member.
  */
@@ -577,8 +576,7 @@ export const orderCommissions = pgTable(
 /**
  * A reversal the balance could not cover: what is still owed for an order,
  * recovered first from the member's next credits of that account by
- * clawback_recovery entries (docs/DECISIONS.md, "An order's money follows its
- * status"). No foreign key on user_id, like the ledger.
+ * clawback_recovery entries (docs/decisions/order-money-follows-status.md). No foreign key on user_id, like the ledger.
  */
 export const ledgerOwed = pgTable(
   "ledger_owed",
@@ -803,7 +801,7 @@ export const loginFailures = pgTable(
  * orders per day (the page directory of the order list). Statement triggers on
  * each counted table write their changes to running_total_changes; a deferred
  * trigger folds them in here at commit, in name order, so two writers never
- * deadlock on these rows. docs/DECISIONS.md, "Lists at any size".
+ * deadlock on these rows. docs/decisions/running-totals.md.
  */
 export const runningTotals = pgTable("running_totals", {
   name: text("name").primaryKey(),

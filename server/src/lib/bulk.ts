@@ -118,8 +118,7 @@ async function matching<Q>(
 }
 
 /**
- * POST <list>/bulk (docs/DECISIONS.md, "Sort, filter, export and bulk on
- * every list"): `{action, ids}` or `{action, filter}`, each record in turn,
+ * POST <list>/bulk (docs/decisions/bulk-actions.md): `{action, ids}` or `{action, filter}`, each record in turn,
  * each its own transaction through the single call's service function, so a
  * record that fails (decided already, linked, gone) is reported and the rest
  * go on. Answers `{results: [{id, ok, status, message}]}` in the order acted on.

@@ -17,7 +17,7 @@ const NEEDS_QUOTES = /[",;\t\r\n]/;
  * an apostrophe so no spreadsheet runs it; quoted when it holds a comma, a
  * quote, a line break, a semicolon or a tab (the separators of other locales
  * and of tab-separated imports: unquoted, a formula could start mid-cell;
- * docs/DECISIONS.md, "CSV cells"). Money stays a plain decimal ("1234.50"), a missing
+ * docs/decisions/csv-export.md). Money stays a plain decimal ("1234.50"), a missing
  * value an empty cell, an object (an audit row's before/after) its JSON.
  */
 export function csvCell(value: unknown): string {
@@ -91,8 +91,7 @@ function today(): string {
 }
 
 /**
- * Answers a whole list as a CSV file (docs/DECISIONS.md, "Sort, filter,
- * export and bulk on every list"): UTF-8 with a BOM (so spreadsheets read
+ * Answers a whole list as a CSV file (docs/decisions/csv-export.md): UTF-8 with a BOM (so spreadsheets read
  * the accents), a header row of the record's fields, one row per record,
  * `<list>-<yyyy-mm-dd>.csv`. Batches are read as the client takes them
  * (backpressure), each giving the event loop a turn, so memory holds one

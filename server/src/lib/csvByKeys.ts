@@ -6,7 +6,7 @@ import type { Tx } from "../db/client";
  * Whether a keyset batch can continue from where the last one stopped by
  * walking an index: the sort is a column of the list's own table that leads
  * one of its indexes (db/schema.ts, sortIndexes). Otherwise every batch would
- * read and sort the whole matching table again (docs/DECISIONS.md, "CSV cells").
+ * read and sort the whole matching table again (docs/decisions/csv-export.md).
  */
 export function sortHasIndex(by: SQL | Column | unknown, table: PgTable): boolean {
   if (!is(by, Column) || by.table !== table) return false;

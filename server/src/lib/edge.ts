@@ -1,5 +1,5 @@
 /**
- * Limits at the edge (docs/SECURITY.md, docs/DECISIONS.md "Limits at the edge"):
+ * Limits at the edge (docs/SECURITY.md, docs/decisions/edge-limits.md):
  * time limits on every connection, a cap on connections per client address,
  * the served host names, and bodies sized for what each call needs, read by a
  * JSON parser that refuses deep nesting before parsing.
@@ -12,7 +12,7 @@ import type { App } from "../appType";
 import type { Config } from "../config";
 import { HttpError } from "./errors";
 
-/** Every JSON body unless its route says more (docs/DECISIONS.md, "Limits at the edge"). */
+/** Every JSON body unless its route says more (docs/decisions/edge-limits.md). */
 export const DEFAULT_BODY_LIMIT = 65_536;
 /** The public login calls: an e-mail and a password. */
 export const LOGIN_BODY_LIMIT = 4_096;

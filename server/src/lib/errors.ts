@@ -22,7 +22,7 @@ export const conflictWith = (message: string, details: Record<string, unknown>) 
   new HttpError(409, message, undefined, undefined, details);
 export const badRequest = (path: string, message: string) =>
   new HttpError(400, message, [{ path, message }]);
-/** 429 with how long to wait (docs/DECISIONS.md, "Login throttling"). */
+/** 429 with how long to wait (docs/decisions/login-throttling.md). */
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(429, "Too many failed attempts. Please wait a few minutes and try again.", [], {
     "retry-after": String(retryAfterSeconds),
@@ -60,7 +60,7 @@ function isQueryError(error: unknown): boolean {
  * What the log keeps of an unexpected error. For a database error only the
  * code and the names PostgreSQL reports: the message of a failed query holds
  * its parameters (password hashes, secret keys) and `detail` the values
- * (docs/DECISIONS.md, "Nothing secret in the log").
+ * (docs/decisions/secrets-not-logged.md).
  */
 export function loggableError(error: FastifyError): Record<string, unknown> {
   const pg = pgError(error);

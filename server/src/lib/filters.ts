@@ -141,8 +141,7 @@ function bound(param: string, field: Field, value: string, upper: boolean): SQL 
 const RESERVED = new Set<string>(LIST_PARAMS);
 
 /**
- * The caller's filters (json-server style, docs/DECISIONS.md "Sort, filter,
- * export and bulk on every list"): every parameter that is not paging, sort,
+ * The caller's filters (json-server style, docs/decisions/list-sort-filter.md): every parameter that is not paging, sort,
  * search or format, nor one the list reads itself (`own`), must name a field
  * (`field=v`, repeatable: any of them) or a range on one (`field_gte`,
  * `field_lte`, numbers, money and dates only). Anything else is a 400 naming it.

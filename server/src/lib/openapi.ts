@@ -15,7 +15,7 @@ declare module "fastify" {
 }
 
 /**
- * The API document at /api/docs/json (docs/DECISIONS.md, "The API document").
+ * The API document at /api/docs/json (docs/decisions/api-document.md).
  * Routes declare only what is theirs (tags, body, answers); this fills the rest
  * for every route, including routes added later, when the document is made:
  * a summary and an operationId from the method and path, a tag from the path,
@@ -158,8 +158,7 @@ function answersVersionedRecord(schema: Record<string, unknown>): boolean {
 }
 
 /**
- * The ETag of an answered record, and If-Match on its writes (docs/DECISIONS.md,
- * "Versions on every write"), in the JSON schemas the document is made from.
+ * The ETag of an answered record, and If-Match on its writes (docs/decisions/record-versions.md), in the JSON schemas the document is made from.
  */
 function declareVersionHeaders(method: string, schema: Record<string, unknown>): void {
   const etag = {

@@ -20,7 +20,7 @@ export type ReadBatch = (after: number | null, limit: number) => Promise<JsonBat
 
 /**
  * A whole list as one JSON array, read in keyset batches and written as they
- * come (docs/DECISIONS.md, "Whole-list calls stream"). The next batch is read only
+ * come (docs/decisions/whole-list-calls-stream.md). The next batch is read only
  * when the client has taken the previous one (backpressure), no connection or
  * transaction is held in between, and each batch gives the event loop a turn, so
  * other calls (and PGlite's one connection) interleave with a long list.

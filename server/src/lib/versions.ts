@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency (docs/DECISIONS.md, "Versions on every write"): the
+ * Optimistic concurrency (docs/decisions/record-versions.md): the
  * database raises a record's `version` at every change (migration 0012); a
  * write that names the version it was made from (If-Match) is refused with
  * 412 when the record has moved on since, and the answer says who changed

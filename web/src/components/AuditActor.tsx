@@ -4,8 +4,7 @@ import { tx } from "../i18n/messages";
 /**
  * Who wrote an audit row: the username recorded then, the account's id, and
  * the account's name now when it has changed since or the account is gone,
- * so a name that looks like another's cannot pass for it (docs/DECISIONS.md,
- * "Names that cannot pass for another").
+ * so a name that looks like another's cannot pass for it (docs/decisions/confusable-names.md).
  */
 export function AuditActor({
   entry,

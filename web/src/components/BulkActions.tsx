@@ -19,7 +19,7 @@ export interface Noun {
 
 /**
  * What a bulk action that moves money lists before Confirm: each row's name
- * and amount, and their exact total (docs/DECISIONS.md, "Money named before consent").
+ * and amount, and their exact total (docs/decisions/money-named-before-consent.md).
  */
 export interface BulkSummary<T> {
   /** The table's caption: "Withdrawal requests to approve". */
@@ -324,7 +324,7 @@ export function BulkBar<T>({
   /**
    * The question, then the rows it names: the ticked ones (across pages), or
    * for "all matching" the ones on this page, said to be those
-   * (docs/DECISIONS.md, "Money named before consent").
+   * (docs/decisions/money-named-before-consent.md).
    */
   function askWithSummary(question: string, summary: BulkSummary<T>): ReactNode {
     const listed = selection.matching

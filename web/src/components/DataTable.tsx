@@ -223,7 +223,7 @@ export function DataTable<T>({
       }))
     : [];
   // "Showing a to b of n entries"; a search or filter with more matches than the
-  // server counts says so ("of more than 1,000 entries", docs/DECISIONS.md, "Lists at any size").
+  // server counts says so ("of more than 1,000 entries", docs/decisions/list-totals-capped.md).
   const of = capped ? `more than ${total.toLocaleString("en")}` : String(total);
   const showing = rows.length
     ? tx(`Showing ${offset + 1} to ${offset + rows.length} of ${of} entries`)

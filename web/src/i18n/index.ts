@@ -5,7 +5,7 @@ import { isLoggedIn, readAdmin } from "../lib/session";
 import en from "./en.json";
 
 /**
- * The three languages of the back office (docs/DECISIONS.md, "Languages").
+ * The three languages of the back office (docs/decisions/languages.md).
  * `name` is how the language is stored on a user record (the `languages`
  * lookup table) and how the top bar's menu lists it; `locale` drives Intl
  * (money and dates).

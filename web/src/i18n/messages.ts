@@ -2,7 +2,7 @@ import en from "./en.json";
 import { type Catalogue, currentLanguage, i18next, type LanguageCode } from "./index";
 
 /**
- * Texts whose code is their English wording (docs/DECISIONS.md, "Languages"):
+ * Texts whose code is their English wording (docs/decisions/languages.md):
  * the contract's and the server's messages, and the labels screens hand to
  * the shared components (titles, column headers, field labels, hints).
  * `texts` holds fixed labels; `messages` holds messages and templates

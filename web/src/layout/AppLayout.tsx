@@ -30,7 +30,7 @@ export function AppLayout() {
 
   return (
     <div className="app-shell">
-      {/* The first stop of Tab on every screen (WCAG 2.4.1; docs/DECISIONS.md). */}
+      {/* The first stop of Tab on every screen (WCAG 2.4.1; docs/decisions/accessibility.md). */}
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is page navigation; the click only keeps "#content" out of the address */}
       <a href="#content" className="app-skip-link" onClick={skipToContent}>
         {t("nav.skipToContent")}

@@ -10,7 +10,7 @@ import { MenuButton } from "./MenuButton";
  * The top bar's "Language" menu: English, Bahasa Melayu, 中文, each named in
  * its own language. The screens switch at once; the choice is kept on the
  * admin's own user record (PUT adminLanguage), so it follows them to any
- * browser they sign in from (docs/DECISIONS.md, "Languages").
+ * browser they sign in from (docs/decisions/languages.md).
  */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();

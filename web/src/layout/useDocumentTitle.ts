@@ -6,7 +6,7 @@ import { tx } from "../i18n/messages";
 import { isLoggedIn } from "../lib/session";
 import { appRoutes } from "../routes";
 
-/** The screen's own name, then the store's: "Orders · My Store" (docs/DECISIONS.md). */
+/** The screen's own name, then the store's: "Orders · My Store" (docs/decisions/accessibility.md). */
 export const TITLE_SEPARATOR = " · ";
 
 /**

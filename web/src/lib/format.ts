@@ -57,7 +57,7 @@ function toDate(value: string | null | undefined): Date | null {
   return isValid(date) ? date : null;
 }
 
-// The chosen language's conventions through Intl (docs/DECISIONS.md, "Languages"):
+// The chosen language's conventions through Intl (docs/decisions/languages.md):
 // en-GB for English, ms-MY for Malay, zh-CN for Chinese; money always "RM".
 let locale = "en-GB";
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -162,7 +162,7 @@ export function formatDecimal(value: string | number | null | undefined): string
 /**
  * True when a wire timestamp is before `now`. Both are the store's wall-clock
  * time as every list shows it (the browser's clock read in its own zone, the
- * one the back office runs in: docs/DECISIONS.md, "Money named before consent");
+ * one the back office runs in: docs/decisions/money-named-before-consent.md);
  * the fixed "yyyy-MM-dd HH:mm:ss" form compares as text.
  */
 export function isPast(value: string | null | undefined, now: Date = new Date()): boolean {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * Light, dark or as the system says (docs/DECISIONS.md, "Dark mode"): Bootstrap's
+ * Light, dark or as the system says (docs/decisions/dark-mode.md): Bootstrap's
  * colour modes through `data-bs-theme` on <html>, the choice remembered in this
  * browser. public/theme.js applies it before the first paint with the same key.
  */

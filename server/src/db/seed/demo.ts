@@ -59,7 +59,7 @@ export const DEMO_SIZE: DemoSize = {
 };
 
 /**
- * The store SEED_DEMO_ORDERS=n asks for (docs/BENCHMARKS.md): n orders, n/10
+ * The store SEED_DEMO_ORDERS=n asks for (docs/decisions/demo-store-any-size.md): n orders, n/10
  * users, n/100 products, n/100 withdrawal requests, and a little more of the
  * rest, with floors so a small n still has every state.
  */
@@ -362,8 +362,7 @@ export async function seedDemoStore(
       await tx.execute(sql`alter table orders enable trigger orders_user_count_insert`);
     }
     // The demo store's completed orders predate its ledger: their PV is in the
-    // buyers' opening balances and the commission was off (docs/DECISIONS.md,
-    // "An order's money follows its status"), so reconcile finds them as they are.
+    // buyers' opening balances and the commission was off (docs/decisions/order-money-follows-status.md), so reconcile finds them as they are.
     await tx.execute(sql`insert into order_commissions (orders_id, outcome, pv_opening, decided_at)
       select orders_id, 'commission_off', points_earned, coalesce(completed_at, created_at)
       from orders where order_status = 6 and user_id is not null`);
@@ -382,7 +381,7 @@ export async function seedDemoStore(
     );
     // Each non-zero balance (these wallets, the users' PV above) gets its opening
     // ledger entry from the insert triggers of migration 0008, set-based per
-    // statement (docs/DECISIONS.md, "The wallet ledger").
+    // statement (docs/decisions/wallet-ledger.md).
     await insertRows(
       tx,
       userWallets,
@@ -419,7 +418,7 @@ export async function seedDemoStore(
   // comes minutes later. Without them lists are planned for empty tables, and
   // a deep page's index-only scan must visit the table for every entry, so the
   // planner sorts the table instead (users page 5000 at 100,000 users: 65-85
-  // ms, 3-15 ms after a vacuum; docs/BENCHMARKS.md).
+  // ms, 3-15 ms after a vacuum; docs/decisions/demo-store-any-size.md).
   const seeded = [
     categories,
     brands,

@@ -3,8 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 
 /**
- * Statements built once per shape (docs/DECISIONS.md, "Lists at any size",
- * "Built once per shape"): Drizzle builds a statement by walking its parts
+ * Statements built once per shape (docs/decisions/list-pages-by-key.md): Drizzle builds a statement by walking its parts
  * (an entity check per part), which cost more CPU per page than the rest of
  * the request's own code. An unfiltered page's keys keep their SQL text per
  * list, sort and path, with the page's numbers as parameters (rows.ts

@@ -11,7 +11,7 @@ export const ALL_BATCH = 2000;
 
 /**
  * The whole list as CSV lines, in its order, in keyset batches
- * (docs/DECISIONS.md, "Sort, filter, export and bulk on every list"): each
+ * (docs/decisions/csv-export.md): each
  * batch continues after the last row's sort value and key, so it is a walk of
  * the sort's index from where the last one stopped, never an offset. Each
  * batch's lines are written by PostgreSQL (lib/csv.ts, csvLineSql) and come

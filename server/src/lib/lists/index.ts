@@ -1,6 +1,6 @@
 /**
  * Lists: one entry for every list the API answers (docs/ARCHITECTURE.md,
- * "How to add a list and form"; docs/DECISIONS.md, "Lists at any size").
+ * "How to add a list and form"; docs/decisions/list-pages-by-key.md).
  * A list's spec (spec.ts) says what it holds; readPage answers a request
  * with the way of reading its page that costs least at any store size:
  *

@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client";
  * The switch: on, a searched page's index lookups run with the planner kept
  * to bitmap scans (below); off (env LISTS_PLANNER_HINTS=off, or a test
  * setting `enabled`), the planner chooses alone. The answers are the same
- * either way; only their cost differs (docs/DECISIONS.md, "Lists at any size").
+ * either way; only their cost differs (docs/decisions/list-search.md).
  */
 export const plannerHints = { enabled: process.env.LISTS_PLANNER_HINTS !== "off" };
 

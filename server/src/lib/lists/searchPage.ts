@@ -12,7 +12,7 @@ import { capped, type Found, keyPage, orderSql, tablesIn, whereSql } from "./sql
  * exact, beyond it the answer says "more than" (header X-Total-Count-Capped).
  * Each match counted costs its ILIKE recheck (about 2.5 µs on four columns)
  * on top of the trigram lookup, so 1,000 adds a few milliseconds at any
- * store size where 10,000 added 25 ms. docs/DECISIONS.md, "Lists at any size".
+ * store size where 10,000 added 25 ms. docs/decisions/list-totals-capped.md.
  */
 export const SEARCH_COUNT_CAP = 1000;
 

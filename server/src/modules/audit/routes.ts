@@ -3,7 +3,7 @@ import type { App } from "../../appType";
 import { sendPage } from "../../lib/lists";
 import { listAuditLog } from "./service";
 
-/** GET auditLog: the recorded changes, paged, sorted, filtered (docs/DECISIONS.md). */
+/** GET auditLog: the recorded changes, paged, sorted, filtered (docs/decisions/audit-trail.md). */
 export function registerAuditRoutes(app: App): void {
   app.get(
     "/auditLog",

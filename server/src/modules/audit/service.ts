@@ -8,8 +8,7 @@ import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 
 /**
  * The acting account as it is now: its username beside the one recorded, so a
- * renamed account cannot hide behind its old name (docs/DECISIONS.md, "What
- * the audit trail vouches for").
+ * renamed account cannot hide behind its old name (docs/decisions/audit-failed-login.md).
  */
 const actorNow = alias(users, "actor_now");
 

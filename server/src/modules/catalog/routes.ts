@@ -55,7 +55,7 @@ export function registerCatalogRoutes(app: App): void {
   registerVariantRoutes(app);
 }
 
-/** The one call above the default body limit (lib/edge.ts, docs/DECISIONS.md "Limits at the edge"). */
+/** The one call above the default body limit (lib/edge.ts, docs/decisions/edge-limits.md). */
 export const PRODUCT_BODY_LIMIT = 131_072;
 
 function registerProductRoutes(app: App): void {

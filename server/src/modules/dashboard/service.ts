@@ -26,7 +26,7 @@ type SummaryRow = {
  * write (running_totals, migration 0005): a handful of rows whatever the
  * store's size, in one statement, so one snapshot (the cards and charts agree
  * with each other) and one round trip. Months are calendar months of the
- * current year in the store's time zone. docs/DECISIONS.md, "Lists at any size".
+ * current year in the store's time zone. docs/decisions/running-totals.md.
  */
 export async function dashboardSummary(db: Db, timeZone: string): Promise<DashboardSummary> {
   let row = await readSummary(db, timeZone);

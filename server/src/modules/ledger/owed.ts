@@ -1,6 +1,5 @@
 /**
- * Amounts owed from reversed orders (docs/DECISIONS.md, "An order's money
- * follows its status"). A reversal takes what the balance holds, never below
+ * Amounts owed from reversed orders (docs/decisions/order-money-follows-status.md). A reversal takes what the balance holds, never below
  * zero; the rest is owed (ledger_owed) and recovered first from the member's
  * next credit of that account, by clawback_recovery entries that reference the
  * order whose reversal they complete. So for every order, its net entries less

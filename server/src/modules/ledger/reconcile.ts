@@ -1,6 +1,6 @@
 /**
- * GET walletLedger/reconcile (docs/DECISIONS.md, "The wallet ledger" and "An
- * order's money follows its status"): every live balance against the sum of
+ * GET walletLedger/reconcile (docs/decisions/wallet-ledger.md and
+ * docs/decisions/order-money-follows-status.md): every live balance against the sum of
  * its entries; per account, all entries (deleted members' included) against
  * all balances; and every order's money against its status.
  */

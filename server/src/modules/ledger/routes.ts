@@ -12,7 +12,7 @@ import { owedSummary } from "./owed";
 import { reconcile } from "./reconcile";
 import { adjustBalance, listEntries } from "./service";
 
-/** The wallet ledger (docs/DECISIONS.md, "The wallet ledger"): read, adjust, reconcile, what a member owes. */
+/** The wallet ledger (docs/decisions/wallet-ledger.md): read, adjust, reconcile, what a member owes. */
 export function registerLedgerRoutes(app: App): void {
   const tags = ["ledger"];
   app.get(

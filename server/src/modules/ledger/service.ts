@@ -1,5 +1,5 @@
 /**
- * The wallet ledger (docs/DECISIONS.md, "The wallet ledger"). postEntry is the
+ * The wallet ledger (docs/decisions/wallet-ledger.md). postEntry is the
  * one way a wallet, cash wallet or PV balance changes: it locks the balance's
  * row, writes the entry (amount and balance_after) and then the balance, in
  * the caller's transaction, with an audit row. The database refuses any other

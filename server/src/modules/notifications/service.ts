@@ -9,8 +9,7 @@ export const EXPIRY_NOTICE_DAYS = 7;
 
 /**
  * GET notifications: what waits for the administrator, in one statement that
- * reads no table in full (docs/DECISIONS.md, "Sort, filter, export and bulk
- * on every list"): withdrawals processing and orders to ship from the kept
+ * reads no table in full (docs/decisions/notifications.md): withdrawals processing and orders to ship from the kept
  * totals per status (migration 0009), agencies expiring from their expiry
  * index, and products and variants at or below the store's low-stock
  * threshold (settings record 1) from their stock indexes.

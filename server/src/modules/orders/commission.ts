@@ -1,6 +1,6 @@
 /**
  * An order's money follows its status (docs/REQUIREMENTS.md section 4;
- * docs/DECISIONS.md, "An order's money follows its status"):
+ * docs/decisions/order-money-follows-status.md):
  * - complete (6): the buyer's PV (points_earned) and the recorded commission
  *   stand for the order;
  * - canceled (7), refund (8), returned (9): nothing stands; whatever did is

@@ -42,7 +42,7 @@ const crud = crudService({
     },
     // Orders per UTC day (running totals orders.day:<days since 1970>, newest
     // first): any page of the list starts at its day instead of skipping every
-    // newer order (docs/DECISIONS.md, "Lists at any size").
+    // newer order (docs/decisions/list-pages-by-key.md).
     directory: {
       prefix: "orders.day:",
       bucket: "floor(extract(epoch from c.created_at) / 86400)::bigint",

@@ -130,7 +130,7 @@ export async function currentReferrer(tx: Tx, userId: number): Promise<number | 
 }
 
 /*
- * The genealogy screen's reads (docs/DECISIONS.md, "Genealogy"). Each level is
+ * The genealogy screen's reads (docs/decisions/genealogy.md). Each level is
  * one lookup per parent on users_referral_of_idx (referral_of, user_id), so a
  * call costs what it answers, never the size of the tree.
  */

@@ -52,7 +52,7 @@ export function registerPeopleRoutes(app: App): void {
   registerGenealogyRoutes(app);
 }
 
-/** The referral tree, read a level at a time (docs/DECISIONS.md, "Genealogy"). */
+/** The referral tree, read a level at a time (docs/decisions/genealogy.md). */
 function registerGenealogyRoutes(app: App): void {
   const tags = ["people"];
   app.get(

@@ -229,8 +229,7 @@ const LOOKALIKE_RACE = "This username looks the same as another user's, which is
 
 /**
  * A new username whose confusable skeleton (migration 0015) is another
- * account's is refused with 409 naming that account (docs/DECISIONS.md,
- * "Names that cannot pass for another"). Only a name that changes is checked,
+ * account's is refused with 409 naming that account (docs/decisions/confusable-names.md). Only a name that changes is checked,
  * so an account whose old name was let in before the rule can still be saved.
  */
 async function assertNotLookalike(tx: Tx, username: string, exceptId?: number): Promise<void> {

@@ -45,7 +45,7 @@ export const settingsService = crudService({
 /**
  * PUT settings/{id}: the money rules (commission, withdrawal limits) left out
  * of the body keep their stored values; a maximum below the minimum is a 400
- * naming the maximum (docs/DECISIONS.md, "The wallet ledger").
+ * naming the maximum (docs/decisions/wallet-ledger.md).
  */
 export const settingsAnswers = {
   async update(
@@ -101,7 +101,7 @@ export const shippingMethodService = crudService({
   },
 });
 
-// Secret keys are write-only (docs/DECISIONS.md, "Write-only secret keys"):
+// Secret keys are write-only (docs/decisions/write-only-secret-keys.md):
 // every answer below masks them, and a masked value sent back leaves the
 // stored key as it is. An empty value is a deliberate clear (a switched-off
 // provider); the payment method's schema refuses an empty secret.

@@ -46,7 +46,7 @@ export function registerWithdrawalRoutes(app: App): void {
       );
     },
   );
-  // Undoing a completed request (docs/DECISIONS.md, "The wallet ledger"): a
+  // Undoing a completed request (docs/decisions/withdrawals.md): a
   // sub-path of the request, in the style of the decision call above.
   app.put(
     "/withdrawRequest/:id/reverse",

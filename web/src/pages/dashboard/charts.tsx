@@ -44,7 +44,7 @@ const barOptions: ChartOptions<"bar"> = {
   scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
 };
 
-/** Text, grid and slice edges in the colour mode's own colours (docs/DECISIONS.md, "Dark mode"). */
+/** Text, grid and slice edges in the colour mode's own colours (docs/decisions/dark-mode.md). */
 function ink(theme: Theme) {
   return theme === "dark"
     ? { text: "#dee2e6", grid: "rgba(255, 255, 255, 0.15)", edge: "#212529" }

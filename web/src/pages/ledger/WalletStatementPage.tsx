@@ -71,7 +71,7 @@ function Reference({ entry }: { entry: LedgerEntry }) {
 /**
  * /walletStatement?uid={user_id}: a member's wallet, cash wallet and PV, and
  * every entry behind them, newest first; an admin's adjustment and the
- * statement as CSV. docs/DECISIONS.md, "Wallet statement".
+ * statement as CSV. docs/decisions/wallet-statement.md.
  */
 export default function WalletStatementPage() {
   const { id, invalid } = useRecordId("uid");

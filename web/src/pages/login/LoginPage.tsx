@@ -65,7 +65,7 @@ export default function LoginPage() {
         // Nothing cached from an earlier session may show to this one.
         queryClient.clear();
         storeLogin(admin);
-        // The admin's own language, wherever they sign in (docs/DECISIONS.md, "Languages").
+        // The admin's own language, wherever they sign in (docs/decisions/languages.md).
         await applyStoredLanguage(admin.languages).catch(() => undefined);
         navigate("/admin", { replace: true });
       } catch (error) {

@@ -23,7 +23,7 @@ const treeLink = (userId: number) => `/genealogy?uid=${userId}`;
 /**
  * /genealogy?uid={user_id}: the member's upline path to the root and their
  * down-line as a tree, each level asked for only when it is opened (a tree of
- * any size costs what is on show). docs/DECISIONS.md, "Genealogy".
+ * any size costs what is on show). docs/decisions/genealogy.md.
  */
 export default function GenealogyPage() {
   const { id, invalid } = useRecordId("uid");

@@ -46,7 +46,7 @@ export const KEPT_SECRET_HINT =
 
 /**
  * The next value of a field that holds the server's mask of a stored key
- * (docs/DECISIONS.md, "Write-only secret keys"): an edit never mixes the mask
+ * (docs/decisions/write-only-secret-keys.md): an edit never mixes the mask
  * into a new key. A typed character starts a new key, a deletion removes the
  * mask whole, a paste or autofill after the mask keeps only what was added.
  */

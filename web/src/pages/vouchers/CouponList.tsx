@@ -73,7 +73,7 @@ export default function CouponList() {
       idOf,
       nameOf,
       run: bulk,
-      // "Active" alone would mislead: an expired coupon no longer applies (docs/DECISIONS.md, "Money named before consent").
+      // "Active" alone would mislead: an expired coupon no longer applies (docs/decisions/money-named-before-consent.md).
       note: (v) => (isPast(v.expired_at) ? "Expired" : undefined),
     }),
     {

@@ -54,7 +54,7 @@ const filters: ListFilter[] = [
   { kind: "choice", name: "withdraw_id", label: "Request", options: [], custom: true },
 ];
 
-/** Who is paid and how much, listed before a bulk decision (docs/DECISIONS.md, "Money named before consent"). */
+/** Who is paid and how much, listed before a bulk decision (docs/decisions/money-named-before-consent.md). */
 const payees = (caption: string): BulkSummary<WithdrawRequest> => ({
   caption,
   nameHeader: "Username",
