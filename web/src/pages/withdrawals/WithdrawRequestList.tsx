@@ -89,7 +89,8 @@ const decisions: BulkAction<WithdrawRequest>[] = [
  */
 export default function WithdrawRequestList() {
   const list = useListState({ filters });
-  const { data, isLoading } = withdrawRequests.useList(list.params);
+  const query = withdrawRequests.useList(list.params);
+  const { data, isLoading } = query;
   const decide = useDecideWithdrawal();
   const bulk = withdrawRequests.useBulk(wallets.keys.all, ["dashboard"]);
   const [pending, setPending] = useState<{ request: WithdrawRequest; decision: Decision } | null>(
@@ -195,6 +196,7 @@ export default function WithdrawRequestList() {
           columns={columns}
           page={data}
           loading={isLoading}
+          query={query}
           rowKey={(r) => r.withdraw_id}
         />
       </div>
