@@ -15,6 +15,7 @@ import { App } from "./App";
 import { ApiError, isUnreachable } from "./api/client";
 import { ToastProvider } from "./components/Toasts";
 import { showToast } from "./components/toastStore";
+import { watchNavigation } from "./layout/navigationProgress";
 import { prefetchOnNavigation } from "./routes";
 
 /**
@@ -80,6 +81,7 @@ const queryClient = new QueryClient({
 // A data router, so forms can warn before leaving with unsaved changes (useBlocker).
 const router = createBrowserRouter([{ path: "*", element: <App /> }]);
 prefetchOnNavigation(router, queryClient);
+watchNavigation(router);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
