@@ -75,7 +75,13 @@ function reportMutationError(
 const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: reportQueryError }),
   mutationCache: new MutationCache({ onError: reportMutationError }),
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
+    // A write is sent even offline, so it fails at once and says so with its Retry
+    // (useRecordForm, the toast above), rather than waiting unseen behind a grey button
+    // and going out by itself whenever the network returns. Reads wait for the network.
+    mutations: { networkMode: "always" },
+  },
 });
 
 // A data router, so forms can warn before leaving with unsaved changes (useBlocker).

@@ -111,7 +111,7 @@ describe("a save's feedback (useRecordForm)", () => {
       expect(url).toBe("/api/notes/1");
       expect(init?.method).toBe("PUT");
       expect(init?.body).toBe(JSON.stringify({ note: "Typed offline" }));
-      expect((init?.headers as Record<string, string>)["if-match"]).toBe('"7"');
+      expect((init?.headers as Record<string, string> | undefined)?.["if-match"]).toBe('"7"');
     }
   });
 });
