@@ -28,6 +28,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             delay={m.action ? 15000 : m.variant === "success" ? 4000 : 6000}
             onClose={() => close(m.id)}
             data-testid={`toast-${m.variant}`}
+            // A confirmation is only read: clicks go through it to the top bar beneath.
+            style={m.action || m.variant !== "success" ? undefined : { pointerEvents: "none" }}
           >
             <Toast.Body
               className="text-white d-flex align-items-center gap-2"
