@@ -13,6 +13,7 @@ import {
   type ListFilter,
   PageHeader,
   reportStaleRow,
+  showToast,
   useListState,
 } from "../../components";
 import { tx } from "../../i18n/messages";
@@ -212,6 +213,14 @@ export default function WithdrawRequestList() {
           decide.mutate(
             { id: request.withdraw_id, decision, version: recordVersion(request) },
             {
+              // Said once the dialog closes, the row's new status beside it.
+              onSuccess: () =>
+                showToast(
+                  decision === "completed"
+                    ? `Withdrawal of [${request.username}] approved.`
+                    : `Withdrawal of [${request.username}] rejected.`,
+                  "success",
+                ),
               // Decided or changed by someone else since the list showed it: said by name.
               onError: (error) => reportStaleRow(error, `withdrawal of [${request.username}]`),
               onSettled: () => setPending(null),
