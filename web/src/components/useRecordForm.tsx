@@ -291,6 +291,7 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
         if (isStale(error) && reload) {
           // Said by the panel, not a toast (main.tsx); nothing the admin typed is touched.
           error.shownOnFields = true;
+          setUnsent(null);
           setConflict({ conflict: error.conflict, yours: getValues() });
           setAnnouncement((a) => ({ text: "Someone else changed this record", n: a.n + 1 }));
           return;
