@@ -128,10 +128,31 @@ interface SizeResult {
   floorNote: string;
 }
 
+/** The newest order's buyer phone as the Order screen shows it: what the phone searches look for. */
+async function shownPhone(base: URL, cookie: string): Promise<string> {
+  const http = await import("node:http");
+  const agent = new http.Agent();
+  try {
+    const answer = await send(agent, base, "/api/orders?_page=1&_limit=1", { cookie });
+    const [order] = JSON.parse(answer.body.toString()) as { contact?: string }[];
+    return order?.contact || "0123456789";
+  } finally {
+    agent.destroy();
+  }
+}
+
 /** The calls, as an admin's screens make them; deep pages clamp to the last page. */
-function callsFor(totals: { orders: number; users: number; withdrawals: number }): CallSpec[] {
+function callsFor(
+  totals: { orders: number; users: number; withdrawals: number },
+  phone: string,
+): CallSpec[] {
   const page = (n: number, rows: number) => Math.max(1, Math.min(n, Math.ceil(rows / 10)));
   const list = (resource: string, query = "") => `/api/${resource}?_page=1&_limit=10${query}`;
+  const q = (term: string) => `&q=${encodeURIComponent(term)}`;
+  // The same phone typed as a caller reads it out: "+60 12-345 6789", "345 6789".
+  const digits = phone.replace(/\D/g, "");
+  const international = `+60 ${digits.slice(1, 3)}-${digits.slice(3, 6)} ${digits.slice(6)}`;
+  const lastSeven = `${digits.slice(-7, -4)} ${digits.slice(-4)}`;
   return [
     { name: "orderStatus (a 9-row lookup)", path: "/api/orderStatus" },
     { name: "orders, first page", path: list("orders"), floor: true },
@@ -145,6 +166,14 @@ function callsFor(totals: { orders: number; users: number; withdrawals: number }
     { name: 'orders, search short "KL"', path: list("orders", "&q=KL") },
     { name: 'orders, search short miss "XQ"', path: list("orders", "&q=XQ") },
     { name: 'orders, search one letter "a"', path: list("orders", "&q=a") },
+    { name: "orders, search a buyer's phone as shown", path: list("orders", q(phone)) },
+    {
+      name: 'orders, search that phone as "+60 1x-xxx xxxx"',
+      path: list("orders", q(international)),
+    },
+    { name: 'orders, search that phone\'s last 7 "xxx xxxx"', path: list("orders", q(lastSeven)) },
+    { name: 'orders, search digits "012" (many phones)', path: list("orders", "&q=012") },
+    { name: 'orders, search short digits "67"', path: list("orders", "&q=67") },
     { name: "users, sorted by ttl_order", path: list("users", "&_sort=ttl_order&_order=desc") },
     {
       name: "orders, sorted by total_price",
@@ -158,6 +187,7 @@ function callsFor(totals: { orders: number; users: number; withdrawals: number }
     },
     { name: 'users, search "wong"', path: list("users", "&q=wong") },
     { name: 'users, search short "ng"', path: list("users", "&q=ng") },
+    { name: "users, search a member's phone", path: list("users", q(international)) },
     { name: "users, filter membership=3", path: list("users", "&membership=3") },
     {
       name: `usersWallet, page ${page(5000, totals.users)}`,
@@ -310,7 +340,7 @@ async function runSize(orders: number): Promise<SizeResult> {
       await totalOf(server.base, cookie, "/api/withdrawRequest?_page=1&_limit=1"),
     ),
   };
-  const calls = callsFor(totals);
+  const calls = callsFor(totals, await shownPhone(server.base, cookie));
   const rows: Row[] = [];
   const loadStart = performance.now();
   const loadAtStart = os.loadavg()[0] ?? 0;

@@ -49,10 +49,17 @@ const status = (name: string) => smallint(name).notNull().default(0);
  * above a scan; turning it off instead made bulk inserts four times slower.
  * Needs pg_trgm (migration 0001).
  */
-const searchIndexes = (table: string, columns: ExtraConfigColumn[]) => [
+const searchIndexes = (table: string, columns: ExtraConfigColumn[], digits: string[] = []) => [
   ...columns.map((column) =>
     index(`${table}_${column.name}_trgm`)
       .using("gin", column.op("gin_trgm_ops"))
+      .with({ gin_pending_list_limit: 64 }),
+  ),
+  // A phone or account number is searched by its digits: `<column>_digits`, a
+  // generated column of migration 0016 that the table does not declare (lib/phones.ts).
+  ...digits.map((column) =>
+    index(`${table}_${column}_digits_trgm`)
+      .using("gin", sql`${sql.identifier(`${column}_digits`)} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 64 }),
   ),
   // A term under three characters has no trigram: search_grams (migration
@@ -60,7 +67,13 @@ const searchIndexes = (table: string, columns: ExtraConfigColumn[]) => [
   // term is looked up too instead of read row by row (a rare one at a million
   // orders: 1.4 s scanning, under a millisecond by this index).
   index(`${table}_search_grams`)
-    .using("gin", sql`search_grams(${sql.join(columns, sql`, `)})`)
+    .using(
+      "gin",
+      sql`search_grams(${sql.join(
+        [...columns, ...digits.map((column) => sql.identifier(`${column}_digits`))],
+        sql`, `,
+      )})`,
+    )
     .with({ gin_pending_list_limit: 64 }),
 ];
 
@@ -196,7 +209,7 @@ export const users = pgTable(
       t.user_status,
       t.updated_at,
     ]),
-    ...searchIndexes("users", [t.username, t.f_name, t.l_name, t.email, t.contact]),
+    ...searchIndexes("users", [t.username, t.f_name, t.l_name, t.email], ["contact"]),
     check(
       "users_not_own_referrer",
       sql`${t.referral_of} is null or ${t.referral_of} <> ${t.user_id}`,
@@ -263,12 +276,11 @@ export const withdrawRequests = pgTable(
       t.cashOut_at,
       t.rejected_at,
     ]),
-    ...searchIndexes("withdraw_requests", [
-      t.payee_username,
-      t.bank_acc,
-      t.bank_name,
-      t.withdraw_status,
-    ]),
+    ...searchIndexes(
+      "withdraw_requests",
+      [t.payee_username, t.bank_acc, t.bank_name, t.withdraw_status],
+      ["bank_acc"],
+    ),
     check(
       "withdraw_requests_status",
       sql`${t.withdraw_status} in ('processing', 'completed', 'rejected')`,
@@ -514,7 +526,11 @@ export const orders = pgTable(
       t.completed_at,
       t.updated_at,
     ]),
-    ...searchIndexes("orders", [t.order_number, t.username, t.recipient_name, t.tracking_number]),
+    ...searchIndexes(
+      "orders",
+      [t.order_number, t.username, t.recipient_name, t.tracking_number],
+      ["contact", "recipient_contact"],
+    ),
     check("orders_shipping_fee", sql`${t.shipping_fee} >= 0`),
   ],
 );

@@ -10,6 +10,7 @@ import { orderStatuses, orders, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
+import { phoneDigitsOf } from "../../lib/phones";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { lockReferralTree, lockUsers } from "../people/referrals";
@@ -22,7 +23,15 @@ const crud = crudService({
   id: orders.orders_id,
   entity: "Order",
   list: {
-    search: [orders.order_number, orders.username, orders.recipient_name, orders.tracking_number],
+    // The buyer's and the recipient's phones by their digits (lib/phones.ts).
+    search: [
+      orders.order_number,
+      orders.username,
+      orders.recipient_name,
+      orders.tracking_number,
+      phoneDigitsOf(orders, "contact"),
+      phoneDigitsOf(orders, "recipient_contact"),
+    ],
     defaultOrder: { by: orders.created_at, order: "desc" },
     // The dashboard's revenue and GET notifications' orders per status.
     totals: {

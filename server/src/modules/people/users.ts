@@ -32,6 +32,7 @@ import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
+import { userSearch } from "./search";
 
 type UserCreate = z.output<typeof userCreate>;
 type UserUpdate = z.output<typeof userUpdate>;
@@ -74,7 +75,7 @@ function selectUsers(db: Tx) {
 }
 
 const listSpec = defineList({
-  search: [users.username, users.f_name, users.l_name, users.email, users.contact],
+  search: userSearch,
   sort: {
     membership_name: {
       by: memberships.membership,

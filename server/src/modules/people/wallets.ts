@@ -12,6 +12,7 @@ import { requireVersion } from "../../lib/versions";
 import { postEntry } from "../ledger/service";
 import { type MemberDeletion, removeUserIn } from "./deletion";
 import { lockReferralTree, lockUsers } from "./referrals";
+import { userSearch } from "./search";
 
 const walletColumns = {
   wallet_id: userWallets.wallet_id,
@@ -43,7 +44,7 @@ function selectWallets(db: Tx) {
 const byUser = (column: PgColumn) => ({ by: column, tie: users.user_id });
 
 const listSpec = defineList({
-  search: [users.username, users.f_name, users.l_name, users.email, users.contact],
+  search: userSearch,
   sort: {
     username: byUser(users.username),
     f_name: byUser(users.f_name),

@@ -13,8 +13,10 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, type HttpError, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { defineList, indexedSearch, listClauses, type Page, readPage } from "../../lib/lists";
+import { accountDigitsOf } from "../../lib/phones";
 import { requireVersion } from "../../lib/versions";
 import { postEntry, toCents } from "../ledger/service";
+import { userSearch } from "../people/search";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
 const DEFAULT_CURRENCY_SYMBOL = "RM";
@@ -59,13 +61,14 @@ const byUser = (column: PgColumn) => ({
   fk: withdrawRequests.user_id,
 });
 
+// The account number as typed and by its digits alone (lib/phones.ts).
 const ownSearch = [
   withdrawRequests.payee_username,
   withdrawRequests.bank_acc,
   withdrawRequests.bank_name,
   withdrawRequests.withdraw_status,
+  accountDigitsOf(withdrawRequests, "bank_acc"),
 ];
-const userSearch = [users.username, users.f_name, users.l_name, users.email, users.contact];
 
 const listSpec = defineList({
   search: [...userSearch, ...ownSearch],
