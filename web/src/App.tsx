@@ -2,6 +2,8 @@ import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { useTranslation } from "./i18n";
 import { AppLayout } from "./layout/AppLayout";
+import { OfflineBanner } from "./layout/OfflineBanner";
+import { ProgressBar, ScreenPlaceholder } from "./layout/ProgressBar";
 import { RequireAdmin } from "./layout/RequireAdmin";
 import { useDocumentTitle } from "./layout/useDocumentTitle";
 import { useSessionWatch } from "./layout/useSessionWatch";
@@ -22,37 +24,35 @@ export function App() {
   // through tx() by components that do not ask for the language themselves.
   useTranslation();
   return (
-    <Routes>
-      <Route caseSensitive path="/login-back" element={<LoginPage />} />
-      <Route caseSensitive path="/404" element={<NotFoundPage />} />
-      <Route path="/" element={<Navigate to="/admin" replace />} />
-      <Route
-        element={
-          <RequireAdmin>
-            <AppLayout />
-          </RequireAdmin>
-        }
-      >
-        {appRoutes.map(({ path, page: Page }) => (
-          <Route
-            key={path}
-            caseSensitive
-            path={path}
-            element={
-              <Suspense
-                fallback={
-                  <div className="placeholder-glow p-3">
-                    <span className="placeholder col-6" />
-                  </div>
-                }
-              >
-                <Page />
-              </Suspense>
-            }
-          />
-        ))}
-      </Route>
-      <Route path="*" element={<Navigate to="/404" replace />} />
-    </Routes>
+    <>
+      <ProgressBar />
+      <OfflineBanner />
+      <Routes>
+        <Route caseSensitive path="/login-back" element={<LoginPage />} />
+        <Route caseSensitive path="/404" element={<NotFoundPage />} />
+        <Route path="/" element={<Navigate to="/admin" replace />} />
+        <Route
+          element={
+            <RequireAdmin>
+              <AppLayout />
+            </RequireAdmin>
+          }
+        >
+          {appRoutes.map(({ path, page: Page }) => (
+            <Route
+              key={path}
+              caseSensitive
+              path={path}
+              element={
+                <Suspense fallback={<ScreenPlaceholder />}>
+                  <Page />
+                </Suspense>
+              }
+            />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </>
   );
 }

@@ -1,48 +1,93 @@
 import "bootstrap/dist/css/bootstrap.min.css";
 import "./styles.css";
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import {
+  type Mutation,
+  MutationCache,
+  type Query,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+} from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { App } from "./App";
-import { ApiError } from "./api/client";
+import { ApiError, isUnreachable } from "./api/client";
 import { ToastProvider } from "./components/Toasts";
 import { showToast } from "./components/toastStore";
+import { watchNavigation } from "./layout/navigationProgress";
 import { prefetchOnNavigation } from "./routes";
 
-/** Every failed call tells the admin in plain words; 401s are handled by the session. */
-function reportError(error: Error): void {
+/**
+ * Every failed call tells the admin in plain words; 401s are handled by the session.
+ * `retry`: sends the same call again, offered on the toast of a call that never reached
+ * the server (offline); a form offers its own Retry beside the kept typing instead.
+ */
+function reportError(error: Error, retry?: () => void): void {
   if (error instanceof ApiError && error.status === 401) return;
   if (
     error instanceof ApiError &&
-    (error.issues.length > 0 || error.status === 409 || error.status === 412)
+    (error.issues.length > 0 ||
+      error.status === 409 ||
+      error.status === 412 ||
+      isUnreachable(error))
   ) {
     // The form that saved puts the issues on its fields first (useRecordForm), a dialog its
     // refusal (pages/people/useMemberDeleteDialog.tsx), a 412 a form's conflict panel or a
     // list's row toast (staleRows.ts); said there, not twice.
     setTimeout(() => {
-      if (!error.shownOnFields) showToast(error.message);
+      if (error.shownOnFields) return;
+      showToast(
+        error.message,
+        "danger",
+        isUnreachable(error) && retry ? { label: "Retry", run: retry } : undefined,
+      );
     });
     return;
   }
   showToast(error.message);
 }
 
-/** A record that is not there is said on the screen itself (MissingRecord). */
-function reportQueryError(error: Error): void {
+/**
+ * A record that is not there is said on the screen itself (MissingRecord), a list's failure
+ * in its table with a Retry (components/ListError.tsx).
+ */
+function reportQueryError(error: Error, query: Query<unknown, unknown, unknown>): void {
   if (error instanceof ApiError && error.status === 404) return;
-  reportError(error);
+  if (query.meta?.saidOnScreen === true) return;
+  reportError(error, () => void query.fetch().catch(() => undefined));
+}
+
+/** The same write again, with the same body and the same If-Match version (its variables). */
+function reportMutationError(
+  error: Error,
+  variables: unknown,
+  _result: unknown,
+  mutation: Mutation<unknown, unknown, unknown>,
+): void {
+  reportError(error, () => {
+    const again = queryClient.getMutationCache().build(queryClient, mutation.options);
+    // A failure again is reported again, through this same function.
+    void again.execute(variables).catch(() => undefined);
+  });
 }
 
 const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: reportQueryError }),
-  mutationCache: new MutationCache({ onError: reportError }),
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
+  mutationCache: new MutationCache({ onError: reportMutationError }),
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
+    // A write is sent even offline, so it fails at once and says so with its Retry
+    // (useRecordForm, the toast above), rather than waiting unseen behind a grey button
+    // and going out by itself whenever the network returns. Reads wait for the network.
+    mutations: { networkMode: "always" },
+  },
 });
 
 // A data router, so forms can warn before leaving with unsaved changes (useBlocker).
 const router = createBrowserRouter([{ path: "*", element: <App /> }]);
 prefetchOnNavigation(router, queryClient);
+watchNavigation(router);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -47,6 +47,15 @@ export function isStale(error: unknown): error is ApiError & { conflict: Conflic
   return error instanceof ApiError && error.status === 412 && error.conflict !== null;
 }
 
+/**
+ * A call that never got an answer from the store: the browser is offline or the
+ * server (or the proxy in front of it) could not be reached. Nothing was written
+ * by the failed call itself, so the same call may simply be sent again.
+ */
+export function isUnreachable(error: unknown): error is ApiError {
+  return error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
+}
+
 /** A 412's body as the server sends it, read defensively: a field missing is left empty. */
 function conflictOf(data: Record<string, unknown>, message: string): Conflict {
   const text = (value: unknown) => (typeof value === "string" ? value : null);
@@ -78,6 +87,12 @@ export function withoutVersion<T extends object>(record: T): T {
   const { version: _version, ...rest } = record as T & { version: unknown };
   return rest as T;
 }
+
+/**
+ * The `meta` of a list screen's query: its failure is shown where its rows go
+ * (components/ListError.tsx, with a Retry), so the query client's toast leaves it out (main.tsx).
+ */
+export const SAID_ON_SCREEN = { saidOnScreen: true } as const;
 
 /** Called when the server says the session is gone (401 on a private call). */
 let onUnauthorized: () => void = () => {};

@@ -6,6 +6,7 @@ import {
   listUrl,
   refreshWhatever,
   requestPage,
+  SAID_ON_SCREEN,
   useRefresh,
 } from "./client";
 
@@ -93,6 +94,8 @@ export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) 
       queryKey: keys.list(params),
       queryFn: () => requestPage<TRecord>(paths.list, params),
       placeholderData: keepPreviousData,
+      // Every list screen shows its failure in the table, with a Retry (components/ListError.tsx).
+      meta: SAID_ON_SCREEN,
     });
   }
 

@@ -8,7 +8,14 @@ import {
   type WithdrawReversalInput,
 } from "@store/contract";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { api, type ListPage, refreshWhatever, requestPage, useRefresh } from "./client";
+import {
+  api,
+  type ListPage,
+  refreshWhatever,
+  requestPage,
+  SAID_ON_SCREEN,
+  useRefresh,
+} from "./client";
 import type { ListParams } from "./crud";
 import { users, wallets } from "./people";
 
@@ -40,6 +47,8 @@ export function useLedger(params: ListParams, enabled = true) {
     queryFn: () => requestPage<LedgerEntry>("walletLedger", params),
     placeholderData: keepPreviousData,
     enabled,
+    // The statement shows its failure in its table, with a Retry (components/ListError.tsx).
+    meta: SAID_ON_SCREEN,
   });
 }
 

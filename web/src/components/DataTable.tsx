@@ -22,6 +22,7 @@ import {
   useSelection,
 } from "./BulkActions";
 import { ExportButton, FilterBar, SearchBox } from "./ListControls";
+import { ListError, type ListQueryState, listFailed } from "./ListError";
 import { LoadingDots } from "./Loading";
 import "./lists.css";
 import { tx } from "../i18n/messages";
@@ -65,6 +66,8 @@ interface DataTableProps<T> {
   bulk?: BulkOptions<T>;
   /** false for a list the API does not search (the audit log: its filters say what to find). */
   searchable?: boolean;
+  /** The list's query: a failed call shows its error state with a Retry where the rows go. */
+  query?: ListQueryState;
 }
 
 /** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20. */
@@ -192,6 +195,7 @@ export function DataTable<T>({
   exportFrom,
   bulk,
   searchable = true,
+  query,
 }: DataTableProps<T>) {
   const selection = useSelection<T>(list);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -288,7 +292,9 @@ export function DataTable<T>({
           filter={list.filterParams}
         />
       )}
-      <div className="table-responsive">
+      {/* In view whatever the table's width; the rows it would replace are not drawn. */}
+      {listFailed(query) && <ListError query={query} />}
+      <div className="table-responsive" hidden={listFailed(query)}>
         <Table ref={tableRef} hover className="data-table align-middle mb-2" aria-busy={loading}>
           <thead className="table-light">
             <tr>

@@ -7,6 +7,7 @@ import type { RemoveTarget } from "../api/crud";
 import { tx } from "../i18n/messages";
 import type { BulkOptions, Column } from "./DataTable";
 import { DataTable } from "./DataTable";
+import type { ListQueryState } from "./ListError";
 import { PageHeader } from "./PageHeader";
 import { useDeleteDialog } from "./useDeleteDialog";
 import type { ListState } from "./useListState";
@@ -34,6 +35,7 @@ export function RecordList<T>({
   rowClassName,
   rowActions,
   deleteDialog: ownDeleteDialog,
+  query,
 }: {
   list: ListState;
   /** The API list path (Export). */
@@ -59,6 +61,8 @@ export function RecordList<T>({
   rowActions?: (row: T) => ReactNode;
   /** A Delete Alert that asks more than the plain one (a member's: pages/people/useMemberDeleteDialog.tsx). */
   deleteDialog?: { ask: (row: T) => void; dialog: ReactNode };
+  /** The list's query (its failure is shown in the table, with a Retry). */
+  query?: ListQueryState;
 }) {
   const plainDialog = useDeleteDialog<T>({
     remove,
@@ -115,6 +119,7 @@ export function RecordList<T>({
           loading={loading}
           rowKey={idOf}
           rowClassName={rowClassName}
+          query={query}
         />
       </div>
       {deleteDialog.dialog}

@@ -1,15 +1,20 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { Toast, ToastContainer } from "react-bootstrap";
+import { Button, Toast, ToastContainer } from "react-bootstrap";
 import { useTranslation } from "../i18n";
-import { translateMessage } from "../i18n/messages";
+import { translateMessage, tx } from "../i18n/messages";
 import { subscribeToasts, type ToastMessage } from "./toastStore";
 
-/** Failed calls show a short plain message (docs/REQUIREMENTS.md section 10: better than the original's silence). */
+/**
+ * Failed calls show a short plain message (docs/REQUIREMENTS.md section 10: better than the
+ * original's silence), saves a short confirmation (docs/decisions/feedback-for-every-click.md).
+ * A failure is an alert; a confirmation is a polite status, not read out over the next field.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [messages, setMessages] = useState<ToastMessage[]>([]);
   // Re-drawn in a newly chosen language; the server's English messages are translated here.
   useTranslation();
   useEffect(() => subscribeToasts((m) => setMessages((list) => [...list, m])), []);
+  const close = (id: number) => setMessages((list) => list.filter((x) => x.id !== id));
   return (
     <>
       {children}
@@ -19,11 +24,30 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             key={m.id}
             bg={m.variant}
             autohide
-            delay={6000}
-            onClose={() => setMessages((list) => list.filter((x) => x.id !== m.id))}
+            // A failure with a Retry waits longer: the admin may first check the connection.
+            delay={m.action ? 15000 : m.variant === "success" ? 4000 : 6000}
+            onClose={() => close(m.id)}
+            data-testid={`toast-${m.variant}`}
+            // A confirmation is only read: clicks go through it to the top bar beneath.
+            style={m.action || m.variant !== "success" ? undefined : { pointerEvents: "none" }}
           >
-            <Toast.Body className="text-white" role="alert">
-              {translateMessage(m.text)}
+            <Toast.Body
+              className="text-white d-flex align-items-center gap-2"
+              role={m.variant === "success" ? "status" : "alert"}
+            >
+              <span className="flex-grow-1">{translateMessage(m.text)}</span>
+              {m.action && (
+                <Button
+                  size="sm"
+                  variant="light"
+                  onClick={() => {
+                    close(m.id);
+                    m.action?.run();
+                  }}
+                >
+                  {tx(m.action.label)}
+                </Button>
+              )}
             </Toast.Body>
           </Toast>
         ))}

@@ -40,6 +40,7 @@ export {
   uploadUrl,
 } from "./ImageWithFallback";
 export { ExportButton, FilterBar, FilterField, SearchBox } from "./ListControls";
+export { ListError, type ListQueryState, listFailed } from "./ListError";
 export { CardSkeleton, FormSkeleton, LoadingDots, TableSkeleton } from "./Loading";
 export { MissingRecord, useRecordId } from "./MissingRecord";
 export { NumberInput } from "./NumberInput";

@@ -3,14 +3,26 @@ export interface ToastMessage {
   id: number;
   text: string;
   variant: "danger" | "success";
+  /** A button on the toast (a failed call's "Retry"); pressing it closes the toast. */
+  action?: ToastAction | undefined;
+}
+
+export interface ToastAction {
+  /** English, shown through tx(). */
+  label: string;
+  run: () => void;
 }
 
 type Listener = (message: ToastMessage) => void;
 const listeners = new Set<Listener>();
 let nextId = 1;
 
-export function showToast(text: string, variant: ToastMessage["variant"] = "danger"): void {
-  const message = { id: nextId++, text, variant };
+export function showToast(
+  text: string,
+  variant: ToastMessage["variant"] = "danger",
+  action?: ToastAction,
+): void {
+  const message = { id: nextId++, text, variant, action };
   for (const listener of listeners) listener(message);
 }
 

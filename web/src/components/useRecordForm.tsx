@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { Form } from "react-bootstrap";
+import { Alert, Button, Form } from "react-bootstrap";
 import {
   type DefaultValues,
   type FieldErrors,
@@ -23,7 +23,7 @@ import {
 } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
-import { ApiError, isStale, recordVersion } from "../api/client";
+import { ApiError, isStale, isUnreachable, recordVersion } from "../api/client";
 import { tx } from "../i18n/messages";
 import { loadOnce } from "../lib/loadOnce";
 import { whenIdle } from "../lib/whenIdle";
@@ -35,6 +35,7 @@ import {
   type Resolving,
 } from "./ConflictPanel";
 import { useRecordId } from "./MissingRecord";
+import { showToast } from "./toastStore";
 import { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";
 
 /**
@@ -114,6 +115,13 @@ export interface RecordFormOptions<TIn extends FieldValues, TOut> {
   save: (values: TOut, context: SaveContext) => Promise<unknown>;
   /** After a successful save; by default the form goes to `listRoute`. */
   onSaved?: (result: unknown, values: TOut) => void;
+  /**
+   * The success toast after a save, in English (shown through tx()): "Changes
+   * saved." unless the screen says more ("Cash Wallet of ali adjusted."); false
+   * for a form that saves nothing (the login form). Shown here once, so a
+   * screen never adds its own.
+   */
+  savedMessage?: string | false | ((result: unknown, values: TOut) => string);
   /** Where a 409 (a taken code, a state conflict) is shown, when it is about one field. */
   conflictField?: Path<TIn>;
   /** false for a form that is not a screen of its own (a modal): no leave-page guard. */
@@ -124,6 +132,14 @@ export interface RecordFormOptions<TIn extends FieldValues, TOut> {
 interface Announcement {
   text: string;
   n: number;
+}
+
+/** The text of the success toast when a form names nothing more (useRecordForm's `savedMessage`). */
+export const SAVED_MESSAGE = "Changes saved.";
+
+/** A save that never reached the server (offline): its message, the typing kept, a Retry. */
+export interface UnsentSave {
+  message: string;
 }
 
 export interface RecordFormApi<TIn extends FieldValues, TOut> {
@@ -141,6 +157,10 @@ export interface RecordFormApi<TIn extends FieldValues, TOut> {
   applyMine: () => void;
   /** The form's field labels, by name (the conflict panel's). */
   labels: FieldLabels;
+  /** The last save, when it never reached the server, until a save gets through. */
+  unsent: UnsentSave | null;
+  /** Sends the save again: what the form holds, on the version it was loaded at (If-Match). */
+  retry: () => void;
 }
 
 /** The top-level fields an admin changed (react-hook-form's dirty marks, nested ones included). */
@@ -192,8 +212,18 @@ function schemaResolver<TIn extends FieldValues, TOut>(
 export function useRecordForm<TIn extends FieldValues, TOut>(
   options: RecordFormOptions<TIn, TOut>,
 ): RecordFormApi<TIn, TOut> {
-  const { schema, defaults, loaded, listRoute, save, onSaved, conflictField, version, reload } =
-    options;
+  const {
+    schema,
+    defaults,
+    loaded,
+    listRoute,
+    save,
+    onSaved,
+    conflictField,
+    version,
+    reload,
+    savedMessage = SAVED_MESSAGE,
+  } = options;
   const navigate = useNavigate();
   // Again when the schema changes: a rule may hang on the loaded record (a coupon's saved expiry).
   const { resolver, load } = useMemo(() => schemaResolver(schema), [schema]);
@@ -229,6 +259,7 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
   }, [loaded, version, reset]);
 
   const [conflict, setConflict] = useState<FormConflict<TIn> | null>(null);
+  const [unsent, setUnsent] = useState<UnsentSave | null>(null);
   const [resolving, setResolving] = useState<Resolving>(null);
   /** Set once the reload of a resolution has answered: what is loaded then is the latest. */
   const [reloaded, setReloaded] = useState(false);
@@ -242,6 +273,13 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
         const result = await save(values, { version: shownVersion.current });
         shownVersion.current = recordVersion(result) ?? shownVersion.current;
         setConflict(null);
+        setUnsent(null);
+        if (savedMessage !== false) {
+          showToast(
+            typeof savedMessage === "function" ? savedMessage(result, values) : savedMessage,
+            "success",
+          );
+        }
         if (onSaved) {
           // Saved and staying: what is shown is what is stored, so nothing is unsaved.
           reset(getValues());
@@ -253,10 +291,20 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
         if (isStale(error) && reload) {
           // Said by the panel, not a toast (main.tsx); nothing the admin typed is touched.
           error.shownOnFields = true;
+          setUnsent(null);
           setConflict({ conflict: error.conflict, yours: getValues() });
           setAnnouncement((a) => ({ text: "Someone else changed this record", n: a.n + 1 }));
           return;
         }
+        if (isUnreachable(error)) {
+          // Said on the form beside its Retry, not a toast (main.tsx); the typing stays, and
+          // the version the save was based on with it, so a Retry sends the same save.
+          error.shownOnFields = true;
+          // Its panel is an alert: heard once, not again through the form's live region.
+          setUnsent({ message: error.message });
+          return;
+        }
+        setUnsent(null);
         const shown = showIssuesOnFields(error, form, conflictField);
         if (shown > 0) announce(shown);
       }
@@ -311,6 +359,8 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
     loadLatest: () => resolve("load"),
     applyMine: () => resolve("apply"),
     labels,
+    unsent,
+    retry: () => void submitRef.current(),
   };
 }
 
@@ -382,6 +432,9 @@ export function RecordForm<TIn extends FieldValues, TOut>({
               onApplyMine={form.applyMine}
             />
           )}
+          {form.unsent && (
+            <UnsentPanel unsent={form.unsent} retrying={form.isSubmitting} onRetry={form.retry} />
+          )}
           {children}
         </Form>
       </FieldLabelsContext.Provider>
@@ -395,5 +448,28 @@ export function FormAnnouncer({ announcement }: { announcement: Announcement }) 
     <div role="status" aria-live="polite" className="visually-hidden">
       {announcement.text ? `${tx(announcement.text)}${announcement.n % 2 ? "\u00a0" : ""}` : ""}
     </div>
+  );
+}
+
+/**
+ * A save that did not reach the server: the message and a Retry that sends it
+ * again. Everything typed is still on the form below (docs/decisions/feedback-for-every-click.md).
+ */
+function UnsentPanel({
+  unsent,
+  retrying,
+  onRetry,
+}: {
+  unsent: UnsentSave;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2" role="alert">
+      <span className="flex-grow-1">{tx(unsent.message)}</span>
+      <Button size="sm" variant="danger" onClick={onRetry} disabled={retrying}>
+        {tx("Retry")}
+      </Button>
+    </Alert>
   );
 }

@@ -24,7 +24,8 @@ const nameOf = (row: AgencyStore) => row.store_name;
 /** /agency: the agency stores, with edit and a confirmed delete per row. */
 export default function AgencyList() {
   const list = useListState({ filters });
-  const { data, isLoading } = agencyStores.useList(list.params);
+  const query = agencyStores.useList(list.params);
+  const { data, isLoading } = query;
   const remove = agencyStores.useRemove();
   const bulk = agencyStores.useBulk();
 
@@ -68,6 +69,7 @@ export default function AgencyList() {
       columns={columns}
       page={data}
       loading={isLoading}
+      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editAgency?sid=${row.store_id}`}

@@ -90,7 +90,8 @@ function TextFilter({
  */
 export default function AuditLogList() {
   const list = useListState({ filters });
-  const { data, isLoading } = useAuditLog(list.params);
+  const query = useAuditLog(list.params, true);
+  const { data, isLoading } = query;
 
   const columns: Column<AuditEntry>[] = [
     {
@@ -119,6 +120,7 @@ export default function AuditLogList() {
           columns={columns}
           page={data}
           loading={isLoading}
+          query={query}
           rowKey={(e) => e.audit_id}
           exportFrom="auditLog"
           emptyText="No changes match these filters."

@@ -22,7 +22,8 @@ const nameOf = (row: Brand) => row.brand_name;
 /** /brands: the brands, with edit and a confirmed delete that reloads the list. */
 export default function BrandList() {
   const list = useListState({ filters });
-  const { data, isLoading } = brands.useList(list.params);
+  const query = brands.useList(list.params);
+  const { data, isLoading } = query;
   const remove = brands.useRemove();
   const bulk = brands.useBulk();
 
@@ -69,6 +70,7 @@ export default function BrandList() {
       columns={columns}
       page={data}
       loading={isLoading}
+      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editBrands?bid=${row.brand_id}`}

@@ -21,7 +21,8 @@ const nameOf = (row: Category) => row.category_name;
 /** /categories: every category with its live product count, edit and a confirmed delete. */
 export default function CategoryList() {
   const list = useListState({ filters });
-  const { data, isLoading } = categories.useList(list.params);
+  const query = categories.useList(list.params);
+  const { data, isLoading } = query;
   const remove = categories.useRemove();
   const bulk = categories.useBulk();
 
@@ -58,6 +59,7 @@ export default function CategoryList() {
       columns={columns}
       page={data}
       loading={isLoading}
+      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editCategories?cid=${row.category_id}`}

@@ -11,7 +11,9 @@ import {
   deleteAction,
   ExportButton,
   FilterField,
+  ListError,
   type ListFilter,
+  listFailed,
   PageHeader,
   SearchBox,
   SelectBox,
@@ -133,12 +135,13 @@ export default function ProductList() {
   // A low-stock view without a price of its own is at any price (the hook sends none then).
   const sent = list.filterParams;
   const anyPrice = sent.min_price === undefined && sent.max_price === undefined;
-  const { data, isLoading, isFetching } = products.useList({
+  const query = products.useList({
     ...list.params,
     category_id: categoryIds,
     min_price: sent.min_price === undefined ? undefined : min,
     max_price: sent.max_price === undefined ? undefined : max,
   });
+  const { data, isLoading, isFetching } = query;
 
   const toggleCategory = (id: number, on: boolean) =>
     list.setFilter(
@@ -270,7 +273,11 @@ export default function ProductList() {
             run={bulk}
             filter={list.filterParams}
           />
-          {isLoading ? (
+          {listFailed(query) ? (
+            <div className="card">
+              <ListError query={query} />
+            </div>
+          ) : isLoading ? (
             <CardSkeleton count={6} />
           ) : data?.rows.length ? (
             <div className="row g-3" aria-busy={isFetching}>

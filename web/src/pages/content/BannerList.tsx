@@ -21,7 +21,8 @@ const nameOf = (row: Banner) => row.title;
 /** /banner: the store's banners with their image, edit and a confirmed delete. */
 export default function BannerList() {
   const list = useListState({ filters });
-  const { data, isLoading } = banners.useList(list.params);
+  const query = banners.useList(list.params);
+  const { data, isLoading } = query;
   const remove = banners.useRemove();
   const bulk = banners.useBulk();
 
@@ -63,6 +64,7 @@ export default function BannerList() {
       columns={columns}
       page={data}
       loading={isLoading}
+      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editBanner?bnid=${row.banner_id}`}

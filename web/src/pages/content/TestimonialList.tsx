@@ -21,7 +21,8 @@ const nameOf = (row: Testimonial) => row.testimonial_title;
 /** /testimonial: customers' testimonials, with edit and a confirmed delete. */
 export default function TestimonialList() {
   const list = useListState({ filters });
-  const { data, isLoading } = testimonials.useList(list.params);
+  const query = testimonials.useList(list.params);
+  const { data, isLoading } = query;
   const remove = testimonials.useRemove();
   const bulk = testimonials.useBulk();
 
@@ -76,6 +77,7 @@ export default function TestimonialList() {
       columns={columns}
       page={data}
       loading={isLoading}
+      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editTestimonial?tid=${row.testimonial_id}`}

@@ -9,7 +9,7 @@ import {
 import { useEffect } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
 import { type Balances, useAdjustWallet } from "../../api/ledger";
-import { Field, RecordForm, showToast, useRecordForm } from "../../components";
+import { Field, RecordForm, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
 import { addMoney, isAmount } from "../../lib/money";
 import { formatBalance } from "./formatBalance";
@@ -41,8 +41,9 @@ export function AdjustDialog({
     defaults: empty,
     conflictField: "amount",
     save: (values) => adjust.mutateAsync(values),
-    onSaved: (_result, values) => {
-      showToast(`${LEDGER_ACCOUNT_LABELS[values.account]} of ${username} adjusted.`, "success");
+    savedMessage: (_result, values) =>
+      `${LEDGER_ACCOUNT_LABELS[values.account]} of ${username} adjusted.`,
+    onSaved: () => {
       onClose();
     },
   });

@@ -146,6 +146,7 @@ export default function WalletStatementPage() {
           columns={columns}
           page={ledger.data}
           loading={ledger.isLoading}
+          query={ledger}
           rowKey={(e) => e.entry_id}
           emptyText="No entries yet."
         />

@@ -52,6 +52,8 @@ export default function LoginPage() {
   // (docs/REQUIREMENTS.md section 5).
   const login = useRecordForm({
     schema: loadLoginSchema,
+    // Signing in saves nothing: the dashboard that follows is its answer.
+    savedMessage: false,
     defaults: { email: "", password: "" } satisfies LoginBody,
     save: async ({ email, password }) => {
       if (!email || !password) {

@@ -47,7 +47,8 @@ export default function OrderList() {
     { kind: "dates", name: "completed_at", label: "Completed Date" },
   ];
   const list = useListState({ filters });
-  const { data, isLoading } = orders.useList(list.params);
+  const query = orders.useList(list.params);
+  const { data, isLoading } = query;
   // The same stamps and rules as Edit Order's save, order by order (docs/REQUIREMENTS.md section 4).
   const bulk = orders.useBulk(["dashboard"]);
   const setStatus: BulkAction[] = options.map((o) => ({
@@ -159,6 +160,7 @@ export default function OrderList() {
           columns={columns}
           page={data}
           loading={isLoading}
+          query={query}
           rowKey={(o) => o.orders_id}
           rowClassName={orderRowClass}
         />

@@ -31,7 +31,8 @@ const PROMOTION_RULE =
 /** /memberships: the tiers in promotion order (by rank), edit and a confirmed delete per row. */
 export default function MembershipList() {
   const list = useListState({ filters });
-  const { data, isLoading } = memberships.useList(list.params);
+  const query = memberships.useList(list.params);
+  const { data, isLoading } = query;
   const remove = memberships.useRemove();
   const bulk = memberships.useBulk(users.keys.all);
 
@@ -92,6 +93,7 @@ export default function MembershipList() {
       columns={columns}
       page={data}
       loading={isLoading}
+      query={query}
       idOf={(row) => row.member_id}
       nameOf={(row) => row.membership}
       editTo={(row) => `/editMemberships?mid=${row.member_id}`}

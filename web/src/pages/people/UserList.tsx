@@ -39,7 +39,8 @@ export default function UserList() {
     statusFilter("user_status"),
   ];
   const list = useListState({ filters });
-  const { data, isLoading } = users.useList(list.params);
+  const query = users.useList(list.params);
+  const { data, isLoading } = query;
   const remove = useRemoveUser();
   const deleteDialog = useMemberDeleteDialog<User>({
     remove,
@@ -103,6 +104,7 @@ export default function UserList() {
       columns={columns}
       page={data}
       loading={isLoading}
+      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editUser?uid=${row.user_id}`}

@@ -30,7 +30,8 @@ const filters: ListFilter[] = [
 /** /userWallets: each user's wallet, cash wallet and PV; deleting a wallet deletes its user. */
 export default function WalletList() {
   const list = useListState({ filters });
-  const { data, isLoading } = wallets.useList(list.params);
+  const query = wallets.useList(list.params);
+  const { data, isLoading } = query;
   const remove = useRemoveWallet();
   // A wallet goes with its user.
   const bulk = wallets.useBulk(users.keys.all, ["withdrawRequests"], ["dashboard"]);
@@ -126,6 +127,7 @@ export default function WalletList() {
           columns={columns}
           page={data}
           loading={isLoading}
+          query={query}
           rowKey={(w) => w.wallet_id}
         />
       </div>

@@ -11,7 +11,7 @@ import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { Button, Card, Form } from "react-bootstrap";
 import { Navigate } from "react-router";
 import { z } from "zod";
-import { ApiError, api, recordVersion } from "../../api/client";
+import { ApiError, api, isUnreachable, recordVersion } from "../../api/client";
 import { useRefreshPeople, users } from "../../api/people";
 import { Field, PageHeader, RecordForm, showToast, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
@@ -55,7 +55,6 @@ export default function ProfilePage() {
                 updateStoredAdmin(changes);
                 setAdmin(readAdmin());
                 setEditing(false);
-                showToast("Your account has been updated.", "success");
               }}
             />
           ) : (
@@ -175,7 +174,9 @@ function ProfileEdit({
             { path: "currentPassword", message: INVALID_PASSWORD },
           ]);
         }
-        showToast(error instanceof Error ? error.message : INVALID_PASSWORD);
+        // Unreachable: said on the form beside its Retry (useRecordForm).
+        if (!isUnreachable(error))
+          showToast(error instanceof Error ? error.message : INVALID_PASSWORD);
         throw error;
       }
       return save.mutateAsync({
@@ -187,6 +188,7 @@ function ProfileEdit({
         version: shown.version,
       });
     },
+    savedMessage: "Your account has been updated.",
     onSaved: (_result, values) => onSaved({ email: values.email, contact: values.contact }),
   });
   const { isSubmitting } = form;

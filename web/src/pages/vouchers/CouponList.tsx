@@ -44,7 +44,8 @@ const nameOf = (row: Voucher) => row.voucher_code;
 /** /coupon: the coupons, with edit and a confirmed delete per row. */
 export default function CouponList() {
   const list = useListState({ filters });
-  const { data, isLoading } = vouchers.useList(list.params);
+  const query = vouchers.useList(list.params);
+  const { data, isLoading } = query;
   const remove = vouchers.useRemove();
   const bulk = vouchers.useBulk();
 
@@ -112,6 +113,7 @@ export default function CouponList() {
       columns={columns}
       page={data}
       loading={isLoading}
+      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editCoupon?vid=${row.voucher_id}`}

@@ -13,6 +13,7 @@ import {
   type ListFilter,
   PageHeader,
   reportStaleRow,
+  showToast,
   useListState,
 } from "../../components";
 import { tx } from "../../i18n/messages";
@@ -89,7 +90,8 @@ const decisions: BulkAction<WithdrawRequest>[] = [
  */
 export default function WithdrawRequestList() {
   const list = useListState({ filters });
-  const { data, isLoading } = withdrawRequests.useList(list.params);
+  const query = withdrawRequests.useList(list.params);
+  const { data, isLoading } = query;
   const decide = useDecideWithdrawal();
   const bulk = withdrawRequests.useBulk(wallets.keys.all, ["dashboard"]);
   const [pending, setPending] = useState<{ request: WithdrawRequest; decision: Decision } | null>(
@@ -195,6 +197,7 @@ export default function WithdrawRequestList() {
           columns={columns}
           page={data}
           loading={isLoading}
+          query={query}
           rowKey={(r) => r.withdraw_id}
         />
       </div>
@@ -210,6 +213,14 @@ export default function WithdrawRequestList() {
           decide.mutate(
             { id: request.withdraw_id, decision, version: recordVersion(request) },
             {
+              // Said once the dialog closes, the row's new status beside it.
+              onSuccess: () =>
+                showToast(
+                  decision === "completed"
+                    ? `Withdrawal of [${request.username}] approved.`
+                    : `Withdrawal of [${request.username}] rejected.`,
+                  "success",
+                ),
               // Decided or changed by someone else since the list showed it: said by name.
               onError: (error) => reportStaleRow(error, `withdrawal of [${request.username}]`),
               onSettled: () => setPending(null),

@@ -1,17 +1,10 @@
 import { LEDGER_NOTE_MAX, type WithdrawRequest, withdrawReversalInput } from "@store/contract";
 import { useEffect } from "react";
 import { Form } from "react-bootstrap";
-import { ApiError, recordVersion } from "../../api/client";
+import { ApiError, isUnreachable, recordVersion } from "../../api/client";
 import { useBalances, useReverseWithdrawal } from "../../api/ledger";
 import { useSettings } from "../../api/settings";
-import {
-  ConfirmDialog,
-  Field,
-  RecordForm,
-  reportStaleRow,
-  showToast,
-  useRecordForm,
-} from "../../components";
+import { ConfirmDialog, Field, RecordForm, reportStaleRow, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 import { addMoney, compareMoney, subtractMoney } from "../../lib/money";
@@ -113,13 +106,15 @@ export function ReverseDialog({
         });
       } catch (failure) {
         reportStaleRow(failure, `withdrawal of [${request.username}]`);
-        // A refused note stays open to be corrected; anything else closes (its toast says it).
-        if (!(failure instanceof ApiError && failure.status === 400)) onClose();
+        // A refused note stays open to be corrected, and an unsent one to be sent again (its
+        // Retry); anything else closes (its toast says it).
+        if (!(failure instanceof ApiError && failure.status === 400) && !isUnreachable(failure))
+          onClose();
         throw failure;
       }
     },
+    savedMessage: () => `Withdrawal of [${request?.username ?? ""}] reversed.`,
     onSaved: () => {
-      if (request) showToast(`Withdrawal of [${request.username}] reversed.`, "success");
       onClose();
     },
   });
