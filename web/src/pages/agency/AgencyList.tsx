@@ -31,6 +31,7 @@ export default function AgencyList() {
   const columns: Column<AgencyStore>[] = [
     {
       header: "Store Username",
+      role: "key",
       cell: (s) => s.store_username,
       sort: "store_username",
       sticky: "start",

@@ -37,7 +37,7 @@ export default function MembershipList() {
 
   const columns: Column<Membership>[] = [
     { header: "#", cell: (_m, index) => index + 1 },
-    { header: "Member Title", cell: (m) => m.membership, sort: "membership" },
+    { header: "Member Title", role: "key", cell: (m) => m.membership, sort: "membership" },
     {
       header: "Member Discount %",
       cell: (m) => `${shownPercentage(m.member_percentage)}%`,

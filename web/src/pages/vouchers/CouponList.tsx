@@ -50,10 +50,11 @@ export default function CouponList() {
 
   const columns: Column<Voucher>[] = [
     { header: "#", cell: (_v, i) => i + 1 },
-    { header: "Coupon Code", cell: (v) => v.voucher_code, sort: "voucher_code" },
+    { header: "Coupon Code", role: "key", cell: (v) => v.voucher_code, sort: "voucher_code" },
     { header: "Discount", cell: discountText, className: nowrap, sort: "discount" },
     {
       header: "Discount Cap",
+      role: "money",
       cell: (v) => formatMoney(v.discount_cap),
       className: nowrap,
       sort: "discount_cap",
@@ -92,6 +93,7 @@ export default function CouponList() {
     },
     {
       header: "Updated Date",
+      optional: true,
       cell: (v) => formatShortDateTime(v.updated_at),
       className: nowrap,
       sort: "updated_at",
