@@ -118,6 +118,18 @@ function HeaderCell({
   );
 }
 
+/**
+ * A header's classes: its column's, except that a header may wrap between
+ * words (never inside a word, nor between Chinese characters: lists.css), so
+ * a long label ("Customer Username") does not widen its column past its data.
+ */
+function headerClass(className: string | undefined): string {
+  return (className ?? "")
+    .split(" ")
+    .filter((name) => name !== "text-nowrap")
+    .join(" ");
+}
+
 /** Each cell's offset (the widths of the cells before it, in order) and their whole width. */
 function offsets(cells: HTMLElement[]): { at: number[]; width: number } {
   let width = 0;
@@ -350,7 +362,7 @@ export function DataTable<T>({
                     list={list}
                     header={c.header}
                     sort={c.sort}
-                    className={`text-nowrap ${at[i]?.className ?? ""}`}
+                    className={headerClass(at[i]?.className)}
                     style={at[i]?.style}
                   />
                 ))}

@@ -61,7 +61,7 @@ export default function OrderList() {
   }));
 
   const columns: Column<Order>[] = [
-    { header: "#", cell: (_o, i) => i + 1, sticky: "start" },
+    { header: "#", cell: (_o, i) => i + 1, sticky: "start", optional: true },
     {
       header: "Order Number",
       role: "key",
@@ -71,7 +71,13 @@ export default function OrderList() {
       sticky: "start",
     },
     { header: "Customer Username", cell: (o) => o.username, sort: "username" },
-    { header: "Customer Phone", cell: (o) => o.contact, className: nowrap, sort: "contact" },
+    {
+      header: "Customer Phone",
+      optional: true,
+      cell: (o) => o.contact,
+      className: nowrap,
+      sort: "contact",
+    },
     {
       header: "Total Price",
       role: "money",
@@ -93,6 +99,7 @@ export default function OrderList() {
     },
     {
       header: "Recipient Name",
+      optional: true,
       cell: (o) => o.recipient_name,
       className: nowrap,
       sort: "recipient_name",

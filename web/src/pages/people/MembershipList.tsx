@@ -58,6 +58,7 @@ export default function MembershipList() {
     },
     {
       header: "Requirement Condition",
+      optional: true,
       cell: (m) => tx(requirementUnit(m.req_condition)),
       sort: "req_condition",
     },
@@ -65,12 +66,14 @@ export default function MembershipList() {
     { header: "Rank", cell: (m) => m.rank, className: "text-end", sort: "rank" },
     {
       header: "Created Date",
+      optional: true,
       cell: (m) => formatDateTime(m.created_at),
       className: "text-nowrap",
       sort: "created_at",
     },
     {
       header: "Updated Date",
+      optional: true,
       cell: (m) => formatDateTime(m.updated_at),
       className: "text-nowrap",
       sort: "updated_at",

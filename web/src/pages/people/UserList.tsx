@@ -63,8 +63,8 @@ export default function UserList() {
 
   const columns: Column<User>[] = [
     { header: "Username", role: "key", cell: (u) => u.username, sort: "username", sticky: "start" },
-    { header: "First Name", cell: (u) => u.f_name, sort: "f_name" },
-    { header: "Last Name", cell: (u) => u.l_name, sort: "l_name" },
+    { header: "First Name", optional: true, cell: (u) => u.f_name, sort: "f_name" },
+    { header: "Last Name", optional: true, cell: (u) => u.l_name, sort: "l_name" },
     { header: "Gender", optional: true, cell: (u) => tx(u.gender), sort: "gender" },
     {
       header: "D.O.B",
@@ -73,7 +73,7 @@ export default function UserList() {
       className: "text-nowrap",
       sort: "DOB",
     },
-    { header: "E-mail", cell: (u) => u.email, sort: "email" },
+    { header: "E-mail", optional: true, cell: (u) => u.email, sort: "email" },
     { header: "Contact", cell: (u) => u.contact, sort: "contact" },
     { header: "Role", cell: (u) => tx(u.role), sort: "role" },
     { header: "Membership", cell: (u) => u.membership_name ?? "-", sort: "membership_name" },

@@ -55,8 +55,8 @@ export default function WalletList() {
 
   const columns: Column<Wallet>[] = [
     { header: "Username", role: "key", cell: (w) => w.username, sort: "username", sticky: "start" },
-    { header: "First Name", cell: (w) => w.f_name, sort: "f_name" },
-    { header: "Last Name", cell: (w) => w.l_name, sort: "l_name" },
+    { header: "First Name", optional: true, cell: (w) => w.f_name, sort: "f_name" },
+    { header: "Last Name", optional: true, cell: (w) => w.l_name, sort: "l_name" },
     { header: "E-mail", optional: true, cell: (w) => w.email, sort: "email" },
     { header: "Phone", cell: (w) => w.contact, sort: "contact" },
     {

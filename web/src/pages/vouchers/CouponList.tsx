@@ -49,7 +49,7 @@ export default function CouponList() {
   const bulk = vouchers.useBulk();
 
   const columns: Column<Voucher>[] = [
-    { header: "#", cell: (_v, i) => i + 1 },
+    { header: "#", cell: (_v, i) => i + 1, optional: true },
     { header: "Coupon Code", role: "key", cell: (v) => v.voucher_code, sort: "voucher_code" },
     { header: "Discount", cell: discountText, className: nowrap, sort: "discount" },
     {
@@ -61,6 +61,7 @@ export default function CouponList() {
     },
     {
       header: "Type",
+      optional: true,
       cell: (v) => (
         <span className="text-capitalize">
           {tx(v.discount_type === "price" ? "Price" : "Percentage")}
@@ -87,6 +88,7 @@ export default function CouponList() {
     // this shows when it was created.
     {
       header: "Created Date",
+      optional: true,
       cell: (v) => formatShortDateTime(v.created_at),
       className: nowrap,
       sort: "created_at",
