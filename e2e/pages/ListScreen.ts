@@ -1,6 +1,22 @@
 import type { Locator, Page } from "playwright-core";
 
 /**
+ * Ticks columns in the list's Columns menu (all that are left out when no
+ * header is named); the choice is remembered for this admin and list, so a
+ * test file makes it once, after its first visit to the list.
+ */
+export async function showColumns(page: Page, headers?: string[]): Promise<void> {
+  await page.getByRole("button", { name: "Columns", exact: true }).click();
+  const menu = page.getByRole("group", { name: "Columns to show" });
+  const boxes = headers
+    ? headers.map((name) => menu.getByRole("checkbox", { name, exact: true }))
+    : await menu.getByRole("checkbox", { checked: false }).all();
+  for (const box of boxes) await box.check();
+  await page.keyboard.press("Escape");
+  await menu.waitFor({ state: "hidden" });
+}
+
+/**
  * What every list screen of this domain has: the table, its headers, the
  * search box, Add New, and per row Edit and Delete behind a "Delete Alert".
  */
@@ -21,6 +37,11 @@ export class ListScreen {
   async goto(): Promise<void> {
     await this.page.goto(this.path);
     await this.table().waitFor();
+  }
+
+  /** Shows columns the list leaves out by default (all of them when none is named). */
+  showColumns(headers?: string[]): Promise<void> {
+    return showColumns(this.page, headers);
   }
 
   async headerTexts(): Promise<string[]> {
