@@ -8,10 +8,13 @@ import type { Locator, Page } from "playwright-core";
 export async function showColumns(page: Page, headers?: string[]): Promise<void> {
   await page.getByRole("button", { name: "Columns", exact: true }).click();
   const menu = page.getByRole("group", { name: "Columns to show" });
-  const boxes = headers
-    ? headers.map((name) => menu.getByRole("checkbox", { name, exact: true }))
-    : await menu.getByRole("checkbox", { checked: false }).all();
-  for (const box of boxes) await box.check();
+  if (headers) {
+    for (const name of headers) await menu.getByRole("checkbox", { name, exact: true }).check();
+  } else {
+    // Each tick leaves one fewer unticked: always the first that is left.
+    const unticked = menu.getByRole("checkbox", { checked: false });
+    while ((await unticked.count()) > 0) await unticked.first().check();
+  }
   await page.keyboard.press("Escape");
   await menu.waitFor({ state: "hidden" });
 }
