@@ -65,6 +65,12 @@ describe("lists that show what matters, on a laptop and on a phone", () => {
     await s.page.getByRole("searchbox", { name: "Search" }).fill("no-such-order-zz");
     const empty = s.page.getByText("No matching records found.");
     await empty.waitFor();
+    // Scrolled sideways (the empty table keeps its headers' width), it stays in sight.
+    const scrolled = await s.page.locator(".table-scroller").evaluate((el) => {
+      el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
+      return el.scrollLeft;
+    });
+    expect(scrolled).toBeGreaterThan(100);
     expect(await inWindow(s.page, empty)).toBe(true);
     const scroller = await s.page.locator(".table-scroller").boundingBox();
     const box = await empty.boundingBox();
