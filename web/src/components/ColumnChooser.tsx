@@ -42,7 +42,7 @@ export function ColumnChooser<T>({
             return (
               <Form.Check
                 key={key}
-                id={`${id}-${key}`}
+                id={`${id}-${key.replace(/[^A-Za-z0-9_-]/g, "-")}`}
                 label={tx(column.header)}
                 checked={shown.has(key)}
                 disabled={isFixed(column)}
