@@ -326,6 +326,13 @@ export function DataTable<T>({
           filter={list.filterParams}
         />
       )}
+      {phone && bulk && rows.length > 0 && (
+        // The table's header box, for the cards: tick every row of the page.
+        <div className="d-flex align-items-center gap-2 mb-2 small">
+          <SelectPageBox selection={selection} rows={pageRows} />
+          <span aria-hidden="true">{tx("Select all on this page")}</span>
+        </div>
+      )}
       {phone ? (
         <ListCards<T>
           columns={allColumns}
