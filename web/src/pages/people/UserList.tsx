@@ -78,7 +78,12 @@ export default function UserList() {
     { header: "Role", cell: (u) => tx(u.role), sort: "role" },
     { header: "Membership", cell: (u) => u.membership_name ?? "-", sort: "membership_name" },
     { header: "Down Line", cell: (u) => u.down_line, className: "text-end", sort: "down_line" },
-    { header: "Referral of", optional: true, cell: (u) => u.referrer_username ?? "-", sort: "referrer_username" },
+    {
+      header: "Referral of",
+      optional: true,
+      cell: (u) => u.referrer_username ?? "-",
+      sort: "referrer_username",
+    },
     {
       header: "Total Order",
       optional: true,
