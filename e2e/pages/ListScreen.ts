@@ -1,6 +1,25 @@
 import type { Locator, Page } from "playwright-core";
 
 /**
+ * Ticks columns in the list's Columns menu (all that are left out when no
+ * header is named); the choice is remembered for this admin and list, so a
+ * test file makes it once, after its first visit to the list.
+ */
+export async function showColumns(page: Page, headers?: string[]): Promise<void> {
+  await page.getByRole("button", { name: "Columns", exact: true }).click();
+  const menu = page.getByRole("group", { name: "Columns to show" });
+  if (headers) {
+    for (const name of headers) await menu.getByRole("checkbox", { name, exact: true }).check();
+  } else {
+    // Each tick leaves one fewer unticked: always the first that is left.
+    const unticked = menu.getByRole("checkbox", { checked: false });
+    while ((await unticked.count()) > 0) await unticked.first().check();
+  }
+  await page.keyboard.press("Escape");
+  await menu.waitFor({ state: "hidden" });
+}
+
+/**
  * What every list screen of this domain has: the table, its headers, the
  * search box, Add New, and per row Edit and Delete behind a "Delete Alert".
  */
@@ -21,6 +40,11 @@ export class ListScreen {
   async goto(): Promise<void> {
     await this.page.goto(this.path);
     await this.table().waitFor();
+  }
+
+  /** Shows columns the list leaves out by default (all of them when none is named). */
+  showColumns(headers?: string[]): Promise<void> {
+    return showColumns(this.page, headers);
   }
 
   async headerTexts(): Promise<string[]> {

@@ -48,8 +48,10 @@ export class OrderListPage {
   }
 
   async orderNumbersShown(): Promise<string[]> {
-    // The tick box is the first cell, then #, then the order number.
-    return (await this.bodyRows().locator("td:nth-child(3)").allTextContents()).map((t) =>
+    // Its place depends on the columns chosen: found by its header (the tick box has none).
+    const headers = (await this.table().locator("thead th").allTextContents()).map((t) => t.trim());
+    const at = headers.indexOf("Order Number") + 1;
+    return (await this.bodyRows().locator(`td:nth-child(${at})`).allTextContents()).map((t) =>
       t.trim(),
     );
   }

@@ -45,7 +45,7 @@ const SCREENS: { path: string; api: string; query: string; sortHeader: string }[
     path: "/withdrawRequest",
     api: "withdrawRequest",
     query: "withdraw_status=completed&request_at_gte=2020-01-01",
-    sortHeader: "Full Name",
+    sortHeader: "Bank Name",
   },
   {
     path: "/memberships",

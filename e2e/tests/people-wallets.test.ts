@@ -13,6 +13,8 @@ describe("users wallet", () => {
     const wallets = new WalletListPage(s.page);
     const owner = await users.apiCreate(`${tag}own`, { f_name: "Lim", l_name: "Wei" });
     await wallets.goto();
+    // Every column, in the spec's order, once chosen (the default set leaves some out).
+    await wallets.showColumns();
     expect(await wallets.headerTexts()).toEqual([
       "Username",
       "First Name",

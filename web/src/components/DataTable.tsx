@@ -21,27 +21,18 @@ import {
   SelectPageBox,
   useSelection,
 } from "./BulkActions";
+import { ColumnChooser } from "./ColumnChooser";
+import { type Column, shownColumns, shownFields } from "./columns";
+import { ListCards } from "./ListCards";
 import { ExportButton, FilterBar, SearchBox } from "./ListControls";
 import { ListError, type ListQueryState, listFailed } from "./ListError";
 import { LoadingDots } from "./Loading";
+import { usePhoneWindow } from "./usePhoneWindow";
 import "./lists.css";
 import { tx } from "../i18n/messages";
 import type { ListState, SortOrder } from "./useListState";
 
-export interface Column<T> {
-  header: string;
-  /** `index` is the row's position in the whole list, from 0. */
-  cell: (row: T, index: number) => ReactNode;
-  className?: string;
-  /** The API field a click on the header sorts by (again: the other way). */
-  sort?: string;
-  /**
-   * Kept in view while the table scrolls sideways: the row's key columns
-   * ("start", leading ones) and its status and actions ("end", stuck to the
-   * right edge in their order while their place is scrolled out of view).
-   */
-  sticky?: "start" | "end";
-}
+export type { Column } from "./columns";
 
 /** Tick boxes and the bulk actions of a list. */
 export interface BulkOptions<T> {
@@ -130,6 +121,18 @@ function HeaderCell({
   );
 }
 
+/**
+ * A header's classes: its column's, except that a header may wrap between
+ * words (never inside a word, nor between Chinese characters: lists.css), so
+ * a long label ("Customer Username") does not widen its column past its data.
+ */
+function headerClass(className: string | undefined): string {
+  return (className ?? "")
+    .split(" ")
+    .filter((name) => name !== "text-nowrap")
+    .join(" ");
+}
+
 /** Each cell's offset (the widths of the cells before it, in order) and their whole width. */
 function offsets(cells: HTMLElement[]): { at: number[]; width: number } {
   let width = 0;
@@ -186,7 +189,7 @@ function useStickyOffsets(table: RefObject<HTMLTableElement | null>): StickyOffs
  */
 export function DataTable<T>({
   list,
-  columns,
+  columns: allColumns,
   page,
   loading,
   rowKey,
@@ -200,6 +203,10 @@ export function DataTable<T>({
   const selection = useSelection<T>(list);
   const tableRef = useRef<HTMLTableElement>(null);
   const { lefts, rights, startWidth } = useStickyOffsets(tableRef);
+  const phone = usePhoneWindow();
+  const failed = listFailed(query);
+  // The admin's choice of columns (or the list's defaults), in the list's order.
+  const columns = shownColumns(allColumns, list.columnChoice);
   const total = page?.total ?? 0;
   const capped = page?.capped === true;
   // A capped total is a lower bound: the pager goes at least one page past a full one.
@@ -250,9 +257,33 @@ export function DataTable<T>({
   const at = columns.map((c, i) => {
     const place = stickAt(c.sticky);
     const edge = i === lastStart ? "sticky-edge" : i === firstEnd ? "sticky-edge-end" : "";
-    return { className: `${place.sticky} ${edge} ${c.className ?? ""}`.trim(), style: place.style };
+    // Status, actions and money keep to one line in every language (编辑 must not wrap).
+    const fit =
+      c.role === "status" || c.role === "actions"
+        ? "col-fit text-nowrap"
+        : c.role === "money"
+          ? "text-nowrap"
+          : c.long
+            ? "col-long"
+            : "";
+    return {
+      className: `${place.sticky} ${edge} ${fit} ${c.className ?? ""}`.trim(),
+      style: place.style,
+    };
   });
   const span = columns.length + (bulk ? 1 : 0);
+
+  // Loading or empty: said in the part of the table the admin sees (lists.css, .table-state).
+  const state =
+    loading && !page ? (
+      <LoadingDots />
+    ) : rows.length === 0 ? (
+      <span className="text-muted">
+        {tx(
+          emptyText ?? (list.q || list.filtered ? "No matching records found." : "No records yet."),
+        )}
+      </span>
+    ) : null;
 
   return (
     <div>
@@ -277,7 +308,15 @@ export function DataTable<T>({
         </Form.Label>
         <div className="d-flex flex-wrap align-items-center gap-2">
           {searchable && <SearchBox list={list} />}
-          {exportFrom && <ExportButton list={list} from={exportFrom} />}
+          {/* A phone's cards show every field (their "More"): no columns to choose there. */}
+          {!phone && <ColumnChooser list={list} columns={allColumns} />}
+          {exportFrom && (
+            <ExportButton
+              list={list}
+              from={exportFrom}
+              columns={shownFields(allColumns, list.columnChoice)}
+            />
+          )}
         </div>
       </div>
       {bulk && (
@@ -293,73 +332,97 @@ export function DataTable<T>({
         />
       )}
       {/* In view whatever the table's width; the rows it would replace are not drawn. */}
-      {listFailed(query) && <ListError query={query} />}
-      <div className="table-responsive" hidden={listFailed(query)}>
-        <Table ref={tableRef} hover className="data-table align-middle mb-2" aria-busy={loading}>
-          <thead className="table-light">
-            <tr>
-              {bulk && (
-                <th className={`col-select ${selectAt.sticky}`} style={selectAt.style}>
-                  <SelectPageBox selection={selection} rows={pageRows} />
-                </th>
-              )}
-              {columns.map((c, i) => (
-                <HeaderCell
-                  key={c.header}
-                  list={list}
-                  header={c.header}
-                  sort={c.sort}
-                  className={`text-nowrap ${at[i]?.className ?? ""}`}
-                  style={at[i]?.style}
-                />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {loading && !page ? (
+      {failed && <ListError query={query} />}
+      {!failed && phone && bulk && rows.length > 0 && (
+        // The table's header box, for the cards: tick every row of the page.
+        <div className="d-flex align-items-center gap-2 mb-2 small">
+          <SelectPageBox selection={selection} rows={pageRows} />
+          <span aria-hidden="true">{tx("Select all on this page")}</span>
+        </div>
+      )}
+      {failed ? null : phone ? (
+        <ListCards<T>
+          columns={allColumns}
+          rows={rows}
+          offset={offset}
+          rowKey={rowKey}
+          state={state}
+          select={
+            bulk &&
+            ((row) => (
+              <SelectBox
+                selection={selection}
+                id={bulk.idOf(row)}
+                name={bulk.nameOf(row)}
+                version={recordVersion(row)}
+                row={row}
+              />
+            ))
+          }
+        />
+      ) : (
+        <div className="table-responsive table-scroller">
+          <Table ref={tableRef} hover className="data-table align-middle mb-2" aria-busy={loading}>
+            <thead className="table-light">
               <tr>
-                <td colSpan={span} className="text-center py-4">
-                  <LoadingDots />
-                </td>
+                {bulk && (
+                  <th className={`col-select ${selectAt.sticky}`} style={selectAt.style}>
+                    <SelectPageBox selection={selection} rows={pageRows} />
+                  </th>
+                )}
+                {columns.map((c, i) => (
+                  <HeaderCell
+                    key={c.header}
+                    list={list}
+                    header={c.header}
+                    sort={c.sort}
+                    className={headerClass(at[i]?.className)}
+                    style={at[i]?.style}
+                  />
+                ))}
               </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={span} className="text-center text-muted py-4">
-                  {tx(
-                    emptyText ??
-                      (list.q || list.filtered ? "No matching records found." : "No records yet."),
-                  )}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row, i) => (
-                <tr key={rowKey(row)} className={rowClassName?.(row)}>
-                  {bulk && (
-                    <td className={`col-select ${selectAt.sticky}`} style={selectAt.style}>
-                      <SelectBox
-                        selection={selection}
-                        id={bulk.idOf(row)}
-                        name={bulk.nameOf(row)}
-                        version={recordVersion(row)}
-                        row={row}
-                      />
-                    </td>
-                  )}
-                  {columns.map((c, j) => (
-                    <td
-                      key={c.header}
-                      className={at[j]?.className || undefined}
-                      style={at[j]?.style}
-                    >
-                      {c.cell(row, offset + i)}
-                    </td>
-                  ))}
+            </thead>
+            <tbody>
+              {state ? (
+                <tr>
+                  <td colSpan={span} className="p-0">
+                    <div className="table-state">{state}</div>
+                  </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </div>
+              ) : (
+                rows.map((row, i) => (
+                  <tr key={rowKey(row)} className={rowClassName?.(row)}>
+                    {bulk && (
+                      <td className={`col-select ${selectAt.sticky}`} style={selectAt.style}>
+                        <SelectBox
+                          selection={selection}
+                          id={bulk.idOf(row)}
+                          name={bulk.nameOf(row)}
+                          version={recordVersion(row)}
+                          row={row}
+                        />
+                      </td>
+                    )}
+                    {columns.map((c, j) => (
+                      <td
+                        key={c.header}
+                        className={at[j]?.className || undefined}
+                        style={at[j]?.style}
+                      >
+                        {c.long ? (
+                          <LongText>{c.cell(row, offset + i)}</LongText>
+                        ) : (
+                          c.cell(row, offset + i)
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+        </div>
+      )}
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <small className="text-muted">{showing}</small>
         <Pagination size="sm" className="mb-0" aria-label={tx("Pagination")}>
@@ -383,6 +446,15 @@ export function DataTable<T>({
           </Pagination.Item>
         </Pagination>
       </div>
+    </div>
+  );
+}
+
+/** Long text on one line, cut with an ellipsis; the whole of it on hover. */
+function LongText({ children }: { children: ReactNode }) {
+  return (
+    <div className="cell-long" title={typeof children === "string" ? children : undefined}>
+      {children}
     </div>
   );
 }

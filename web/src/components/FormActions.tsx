@@ -1,24 +1,34 @@
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { tx } from "../i18n/messages";
+import "./forms.css";
 
-/** The foot of a record form: Cancel back to the list, and Add (new) or Save (edit). */
+/**
+ * The foot of a record form: Cancel back to the list, and Add (new) or Save
+ * (edit). It sticks to the bottom of the window while the form is longer than
+ * the window (Edit Product), so Save is always in reach.
+ */
 export function FormActions({
   cancelTo,
   isEdit,
   submitting,
+  submitLabel,
+  className = "",
 }: {
   cancelTo: string;
   isEdit: boolean;
   submitting: boolean;
+  /** The submit button's text when it is neither Add nor Save by the rule above. */
+  submitLabel?: string;
+  className?: string;
 }) {
   return (
-    <div className="d-flex gap-2">
+    <div className={`form-actions d-flex gap-2 ${className}`.trim()}>
       <Link to={cancelTo} className="btn btn-outline-secondary">
         {tx("Cancel")}
       </Link>
       <Button type="submit" disabled={submitting}>
-        {isEdit ? tx("Save") : tx("Add")}
+        {tx(submitLabel ?? (isEdit ? "Save" : "Add"))}
       </Button>
     </div>
   );

@@ -47,7 +47,18 @@ export function SearchBox({
  * same call with `_format=csv` as a file (its name from Content-Disposition),
  * streamed, so a link rather than a fetch into memory.
  */
-export function ExportButton({ list, from }: { list: ListState; from: string }) {
+export function ExportButton({
+  list,
+  from,
+}: {
+  list: ListState;
+  from: string;
+  /**
+   * The API fields of the columns on show, in the list's order (columns.ts,
+   * shownFields): what an export of "the columns shown" sends as `_columns`.
+   */
+  columns?: readonly string[];
+}) {
   return (
     <a
       href={exportUrl(from, list.exportParams)}

@@ -73,7 +73,7 @@ export function RecordList<T>({
   const deleteDialog = ownDeleteDialog ?? plainDialog;
   const actions: Column<T> = {
     header: "Actions",
-    className: "text-nowrap",
+    role: "actions",
     sticky: "end",
     cell: (row) => (
       <div className="d-flex gap-1">

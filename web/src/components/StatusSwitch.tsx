@@ -148,6 +148,7 @@ export function statusColumn<T>({
   return {
     header,
     sort: field,
+    role: "status",
     cell: (row) => {
       const status = (
         <RowStatusSwitch

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@store/contract";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { ListParams } from "../api/crud";
+import { type ColumnChoice, useColumnChoice } from "./columnStore";
 
 export interface FilterOption {
   value: string;
@@ -77,6 +78,14 @@ export interface ListState {
   /** Sets the ends of a date range that are given; the other keeps its value. */
   setDates: (name: string, range: { from?: string; to?: string }) => void;
   clearFilters: () => void;
+  /**
+   * The admin's choice of columns on this list, remembered per admin per list
+   * (columnStore.ts); null: the list's default set. `shownColumns` and
+   * `shownFields` (columns.ts) give the columns and API fields on show.
+   */
+  columnChoice: ColumnChoice | null;
+  /** Keeps a choice of columns (null: back to the defaults). */
+  chooseColumns: (choice: ColumnChoice | null) => void;
 }
 
 /** A date range's value: a calendar day (the bar's), or a time (links such as the top bar's alerts). */
@@ -111,6 +120,7 @@ export function useListState(
   const sizes = options.pageSizes ?? PAGE_SIZES;
   const [urlSearch, setSearchParams] = useSearchParams();
   const { pathname, search: queryString } = useLocation();
+  const [columnChoice, chooseColumns] = useColumnChoice(pathname);
   const restore = queryString === "" ? lastViews.get(pathname) : undefined;
   const search = restore ? new URLSearchParams(restore) : urlSearch;
   // Noted as drawn (not in an effect: a child's effect may change the URL
@@ -229,6 +239,8 @@ export function useListState(
         ...Object.fromEntries(filters.flatMap(urlKeys).map((key) => [key, undefined])),
         page: 1,
       }),
+    columnChoice,
+    chooseColumns,
   };
 }
 

@@ -32,17 +32,19 @@ export default function AgencyList() {
   const columns: Column<AgencyStore>[] = [
     {
       header: "Store Username",
+      role: "key",
       cell: (s) => s.store_username,
       sort: "store_username",
       sticky: "start",
     },
     { header: "Store Name", cell: (s) => s.store_name, sort: "store_name" },
     { header: "Owner", cell: (s) => s.owner, sort: "owner" },
-    { header: "Store E-mail", cell: (s) => s.store_email, sort: "store_email" },
+    { header: "Store E-mail", optional: true, cell: (s) => s.store_email, sort: "store_email" },
     { header: "Owner Phone", cell: (s) => s.owner_contact, sort: "owner_contact" },
     statusColumn({ field: "store_status", of: (s) => s.store_status, idOf, nameOf, run: bulk }),
     {
       header: "Created Date",
+      optional: true,
       cell: (s) => formatDate(s.created_at),
       className: "text-nowrap",
       sort: "created_at",

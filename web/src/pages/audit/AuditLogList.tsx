@@ -96,6 +96,7 @@ export default function AuditLogList() {
   const columns: Column<AuditEntry>[] = [
     {
       header: "Date",
+      role: "key",
       cell: (e) => formatDateTime(e.created_at),
       className: "text-nowrap",
       sort: "created_at",

@@ -29,7 +29,7 @@ export default function BrandList() {
 
   const columns: Column<Brand>[] = [
     { header: "#", cell: (_b, i) => i + 1 },
-    { header: "Brand Name", cell: (b) => b.brand_name, sort: "brand_name" },
+    { header: "Brand Name", role: "key", cell: (b) => b.brand_name, sort: "brand_name" },
     {
       header: "Brand Image",
       cell: (b) => (

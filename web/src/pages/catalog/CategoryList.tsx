@@ -28,7 +28,7 @@ export default function CategoryList() {
 
   const columns: Column<Category>[] = [
     { header: "#", cell: (_c, i) => i + 1 },
-    { header: "Category Name", cell: (c) => c.category_name, sort: "category_name" },
+    { header: "Category Name", role: "key", cell: (c) => c.category_name, sort: "category_name" },
     { header: "Products In Category", cell: (c) => c.products_in_cat, sort: "products_in_cat" },
     statusColumn({ field: "cat_status", of: (c) => c.cat_status, idOf, nameOf, run: bulk }),
     {

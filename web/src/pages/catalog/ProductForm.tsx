@@ -9,13 +9,13 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Button, Card, Col, Form, InputGroup, Row } from "react-bootstrap";
 import { Controller, useFieldArray } from "react-hook-form";
-import { Link } from "react-router";
 import type { z } from "zod";
 import { categories, products, useProductVariants, useSaveProduct } from "../../api/catalog";
 import {
   ConfirmDialog,
   Field,
   FieldError,
+  FormActions,
   FormSkeleton,
   HistoryPanel,
   ImagePicker,
@@ -366,14 +366,13 @@ export default function ProductForm() {
             </Section>
           </Col>
         </Row>
-        <div className="d-flex gap-2 justify-content-end">
-          <Link to={LIST} className="btn btn-outline-secondary">
-            {tx("Cancel")}
-          </Link>
-          <Button type="submit" disabled={recordForm.isSubmitting}>
-            {tx("Save")}
-          </Button>
-        </div>
+        <FormActions
+          cancelTo={LIST}
+          isEdit={isEdit}
+          submitting={recordForm.isSubmitting}
+          submitLabel="Save"
+          className="justify-content-end mt-3"
+        />
       </RecordForm>
       {id !== null && <HistoryPanel entity="Product" entityId={id} />}
       <ConfirmDialog

@@ -28,7 +28,7 @@ export default function BannerList() {
 
   const columns: Column<Banner>[] = [
     { header: "#", cell: (_b, index) => index + 1 },
-    { header: "Title", cell: (b) => b.title, sort: "title" },
+    { header: "Title", role: "key", cell: (b) => b.title, sort: "title" },
     {
       header: "Image",
       cell: (b) => (

@@ -27,20 +27,14 @@ export default function TestimonialList() {
   const bulk = testimonials.useBulk();
 
   const columns: Column<Testimonial>[] = [
-    { header: "Customer Username", cell: (t) => t.username, sort: "username" },
+    { header: "Customer Username", role: "key", cell: (t) => t.username, sort: "username" },
     { header: "Customer Name", cell: fullName, sort: "f_name" },
     { header: "Testimonial Title", cell: (t) => t.testimonial_title, sort: "testimonial_title" },
     {
       header: "Content",
-      cell: (t) => (
-        <span
-          className="d-inline-block text-truncate"
-          style={{ maxWidth: 320 }}
-          title={t.testimonial_content}
-        >
-          {t.testimonial_content || "-"}
-        </span>
-      ),
+      field: "testimonial_content",
+      cell: (t) => t.testimonial_content || "-",
+      long: true,
     },
     statusColumn({
       field: "testimonial_status",
@@ -57,6 +51,7 @@ export default function TestimonialList() {
     },
     {
       header: "Updated Date",
+      optional: true,
       cell: (t) => formatDate(t.updated_at),
       className: "text-nowrap",
       sort: "updated_at",

@@ -89,16 +89,23 @@ export default function WalletStatementPage() {
   const username = member.data?.username ?? "";
 
   const columns: Column<LedgerEntry>[] = [
-    { header: "Date", cell: (e) => formatDateTime(e.created_at), className: "text-nowrap" },
+    {
+      header: "Date",
+      role: "key",
+      cell: (e) => formatDateTime(e.created_at),
+      className: "text-nowrap",
+    },
     { header: "Account", cell: (e) => tx(LEDGER_ACCOUNT_LABELS[e.account]) },
     { header: "Reason", cell: (e) => tx(LEDGER_REASON_LABELS[e.reason]) },
     {
       header: "Amount",
+      role: "money",
       cell: (e) => <SignedAmount entry={e} />,
       className: "text-end text-nowrap",
     },
     {
       header: "Balance After",
+      role: "money",
       cell: (e) => formatBalance(e.account, e.balance_after),
       className: "text-end text-nowrap",
     },

@@ -1,10 +1,10 @@
 import { type OrderUpdate, type OrderUpdateValues, orderUpdate } from "@store/contract";
 import { useMemo } from "react";
-import { Button, Form } from "react-bootstrap";
-import { Link } from "react-router";
+import { Form } from "react-bootstrap";
 import { orders, useOrderStatuses } from "../../api/orders";
 import {
   Field,
+  FormActions,
   FormSkeleton,
   HistoryPanel,
   MissingRecord,
@@ -95,14 +95,7 @@ export default function OrderForm() {
           )}
         </Field>
         <Field name="tracking_number" label="Tracking Number" />
-        <div className="d-flex gap-2">
-          <Link to={LIST} className="btn btn-outline-secondary">
-            {tx("Cancel")}
-          </Link>
-          <Button type="submit" disabled={form.isSubmitting}>
-            {tx("Save")}
-          </Button>
-        </div>
+        <FormActions cancelTo={LIST} isEdit submitting={form.isSubmitting} />
       </RecordForm>
       <HistoryPanel entity="Order" entityId={id} />
     </>

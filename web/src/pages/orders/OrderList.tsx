@@ -62,67 +62,88 @@ export default function OrderList() {
   }));
 
   const columns: Column<Order>[] = [
-    { header: "#", cell: (_o, i) => i + 1, sticky: "start" },
+    { header: "#", cell: (_o, i) => i + 1, sticky: "start", optional: true },
     {
       header: "Order Number",
+      role: "key",
       cell: (o) => o.order_number,
       className: nowrap,
       sort: "order_number",
       sticky: "start",
     },
     { header: "Customer Username", cell: (o) => o.username, sort: "username" },
-    { header: "Customer Phone", cell: (o) => o.contact, className: nowrap, sort: "contact" },
+    {
+      header: "Customer Phone",
+      optional: true,
+      cell: (o) => o.contact,
+      className: nowrap,
+      sort: "contact",
+    },
     {
       header: "Total Price",
+      role: "money",
       cell: (o) => formatMoney(o.total_price),
       className: nowrap,
       sort: "total_price",
     },
-    { header: "Points Earned", cell: (o) => formatDecimal(o.points_earned), sort: "points_earned" },
-    { header: "Coupon Code", cell: (o) => o.coupon_code || "-", sort: "coupon_code" },
+    {
+      header: "Points Earned",
+      optional: true,
+      cell: (o) => formatDecimal(o.points_earned),
+      sort: "points_earned",
+    },
+    {
+      header: "Coupon Code",
+      optional: true,
+      cell: (o) => o.coupon_code || "-",
+      sort: "coupon_code",
+    },
     {
       header: "Recipient Name",
+      optional: true,
       cell: (o) => o.recipient_name,
       className: nowrap,
       sort: "recipient_name",
     },
     {
       header: "Recipient Contact",
+      optional: true,
       cell: (o) => o.recipient_contact,
       className: nowrap,
       sort: "recipient_contact",
     },
     {
       header: "Shipping Location",
-      cell: (o) => (
-        <span className="d-inline-block" style={{ minWidth: 320 }}>
-          {shippingLocation(o)}
-        </span>
-      ),
+      field: "shipping_location",
+      cell: (o) => shippingLocation(o),
+      long: true,
     },
     {
       header: "Tracking Number",
+      optional: true,
       cell: (o) => o.tracking_number || "-",
       className: nowrap,
       sort: "tracking_number",
     },
     {
       header: "Status",
+      role: "status",
       cell: (o) => <span className="text-capitalize">{statusName(o.order_status)}</span>,
       sort: "order_status",
       sticky: "end",
     },
     ...(
       [
-        ["Created Date", "created_at"],
-        ["Paid Date", "paid_on"],
-        ["Ship Out By", "ship_out_by"],
-        ["Completed Date", "completed_at"],
-        ["Updated Date", "updated_at"],
+        ["Created Date", "created_at", false],
+        ["Paid Date", "paid_on", true],
+        ["Ship Out By", "ship_out_by", true],
+        ["Completed Date", "completed_at", true],
+        ["Updated Date", "updated_at", true],
       ] as const
     ).map(
-      ([header, field]): Column<Order> => ({
-        header: tx(header),
+      ([header, field, optional]): Column<Order> => ({
+        header,
+        optional,
         cell: (o) => formatDateTime(o[field]),
         className: nowrap,
         sort: field,
@@ -130,6 +151,7 @@ export default function OrderList() {
     ),
     {
       header: "Actions",
+      role: "actions",
       sticky: "end",
       cell: (o) => (
         <Link

@@ -38,7 +38,7 @@ export default function MembershipList() {
 
   const columns: Column<Membership>[] = [
     { header: "#", cell: (_m, index) => index + 1 },
-    { header: "Member Title", cell: (m) => m.membership, sort: "membership" },
+    { header: "Member Title", role: "key", cell: (m) => m.membership, sort: "membership" },
     {
       header: "Member Discount %",
       cell: (m) => `${shownPercentage(m.member_percentage)}%`,
@@ -59,6 +59,7 @@ export default function MembershipList() {
     },
     {
       header: "Requirement Condition",
+      optional: true,
       cell: (m) => tx(requirementUnit(m.req_condition)),
       sort: "req_condition",
     },
@@ -66,12 +67,14 @@ export default function MembershipList() {
     { header: "Rank", cell: (m) => m.rank, className: "text-end", sort: "rank" },
     {
       header: "Created Date",
+      optional: true,
       cell: (m) => formatDateTime(m.created_at),
       className: "text-nowrap",
       sort: "created_at",
     },
     {
       header: "Updated Date",
+      optional: true,
       cell: (m) => formatDateTime(m.updated_at),
       className: "text-nowrap",
       sort: "updated_at",

@@ -55,25 +55,28 @@ export default function WalletList() {
   });
 
   const columns: Column<Wallet>[] = [
-    { header: "Username", cell: (w) => w.username, sort: "username", sticky: "start" },
-    { header: "First Name", cell: (w) => w.f_name, sort: "f_name" },
-    { header: "Last Name", cell: (w) => w.l_name, sort: "l_name" },
-    { header: "E-mail", cell: (w) => w.email, sort: "email" },
+    { header: "Username", role: "key", cell: (w) => w.username, sort: "username", sticky: "start" },
+    { header: "First Name", optional: true, cell: (w) => w.f_name, sort: "f_name" },
+    { header: "Last Name", optional: true, cell: (w) => w.l_name, sort: "l_name" },
+    { header: "E-mail", optional: true, cell: (w) => w.email, sort: "email" },
     { header: "Phone", cell: (w) => w.contact, sort: "contact" },
     {
       header: "Wallet Amount",
+      role: "money",
       cell: (w) => formatMoney(w.wallet_amt),
       className: "text-end text-nowrap",
       sort: "wallet_amt",
     },
     {
       header: "Cash Wallet Amount",
+      role: "money",
       cell: (w) => formatMoney(w.c_wallet_amt),
       className: "text-end text-nowrap",
       sort: "c_wallet_amt",
     },
     {
       header: "PV Amount",
+      role: "money",
       cell: (w) => `${formatDecimal(w.ttl_pv)} PV`,
       className: "text-end text-nowrap",
       sort: "ttl_pv",
@@ -86,7 +89,7 @@ export default function WalletList() {
     },
     {
       header: "Actions",
-      className: "text-nowrap",
+      role: "actions",
       sticky: "end",
       cell: (w) => (
         <div className="d-flex gap-1">

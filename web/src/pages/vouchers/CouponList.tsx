@@ -50,17 +50,19 @@ export default function CouponList() {
   const bulk = vouchers.useBulk();
 
   const columns: Column<Voucher>[] = [
-    { header: "#", cell: (_v, i) => i + 1 },
-    { header: "Coupon Code", cell: (v) => v.voucher_code, sort: "voucher_code" },
+    { header: "#", cell: (_v, i) => i + 1, optional: true },
+    { header: "Coupon Code", role: "key", cell: (v) => v.voucher_code, sort: "voucher_code" },
     { header: "Discount", cell: discountText, className: nowrap, sort: "discount" },
     {
       header: "Discount Cap",
+      role: "money",
       cell: (v) => formatMoney(v.discount_cap),
       className: nowrap,
       sort: "discount_cap",
     },
     {
       header: "Type",
+      optional: true,
       cell: (v) => (
         <span className="text-capitalize">
           {tx(v.discount_type === "price" ? "Price" : "Percentage")}
@@ -87,12 +89,14 @@ export default function CouponList() {
     // this shows when it was created.
     {
       header: "Created Date",
+      optional: true,
       cell: (v) => formatShortDateTime(v.created_at),
       className: nowrap,
       sort: "created_at",
     },
     {
       header: "Updated Date",
+      optional: true,
       cell: (v) => formatShortDateTime(v.updated_at),
       className: nowrap,
       sort: "updated_at",

@@ -100,21 +100,23 @@ export default function WithdrawRequestList() {
   const [reversing, setReversing] = useState<WithdrawRequest | null>(null);
 
   const columns: Column<WithdrawRequest>[] = [
-    { header: "#", cell: (_r, index) => index + 1, sticky: "start" },
-    { header: "Username", cell: (r) => r.username, sort: "username", sticky: "start" },
-    { header: "Full Name", cell: (r) => `${r.f_name} ${r.l_name}`, sort: "f_name" },
-    { header: "E-mail", cell: (r) => r.email, sort: "email" },
-    { header: "Phone", cell: (r) => r.contact, sort: "contact" },
+    { header: "#", cell: (_r, index) => index + 1, sticky: "start", optional: true },
+    { header: "Username", role: "key", cell: (r) => r.username, sort: "username", sticky: "start" },
+    { header: "Full Name", optional: true, cell: (r) => `${r.f_name} ${r.l_name}`, sort: "f_name" },
+    { header: "E-mail", optional: true, cell: (r) => r.email, sort: "email" },
+    { header: "Phone", optional: true, cell: (r) => r.contact, sort: "contact" },
     { header: "Bank Account", cell: (r) => r.bank_acc, sort: "bank_acc" },
     { header: "Bank Name", cell: (r) => r.bank_name, sort: "bank_name" },
     {
       header: "Withdraw Amount",
+      role: "money",
       cell: (r) => formatMoney(r.withdraw_amt),
       className: "text-end text-nowrap",
       sort: "withdraw_amt",
     },
     {
       header: "Status",
+      role: "status",
       cell: (r) => {
         const style = STATUS_STYLE[r.withdraw_status];
         return <Badge bg={style.bg}>{tx(style.label)}</Badge>;
@@ -130,19 +132,21 @@ export default function WithdrawRequestList() {
     },
     {
       header: "Cash Out Date",
+      optional: true,
       cell: (r) => formatDateTime(r.cashOut_at),
       className: "text-nowrap",
       sort: "cashOut_at",
     },
     {
       header: "Rejected Date",
+      optional: true,
       cell: (r) => formatDateTime(r.rejected_at),
       className: "text-nowrap",
       sort: "rejected_at",
     },
     {
       header: "Actions",
-      className: "text-nowrap",
+      role: "actions",
       sticky: "end",
       cell: (r) =>
         r.withdraw_status === "processing" ? (
