@@ -1,4 +1,4 @@
-import type { ListQuery } from "@store/contract";
+import type { ExportFormat, ListQuery } from "@store/contract";
 import {
   and,
   asc,
@@ -19,10 +19,11 @@ import {
 import { getTableConfig, type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import type { Tx } from "../db/client";
-import { csvLineSql, sendCsv } from "./csv";
+import { csvLineSql, jsonLineSql, sendCsv } from "./csv";
 import { csvLinesByKeys, sortHasIndex } from "./csvByKeys";
 import { badRequest } from "./errors";
 import { type Fields, filterCondition } from "./filters";
+import { sendXlsx } from "./xlsx";
 
 /**
  * How many matches a searched list counts: up to this many the total is
@@ -136,8 +137,8 @@ export interface ListClauses {
   orderBy: SQL[];
   /** Present only when the caller asked for a page. */
   page?: { limit: number; offset: number };
-  /** `_format=csv`: the whole list, read in keyset batches (readPage answers `all`). */
-  csv?: boolean;
+  /** `_format=csv` or `xlsx`: the whole list, read in keyset batches (readPage answers `export`). */
+  format?: ExportFormat;
   /** The sort as asked (`_sort`, `_order`): with the spec, what an unfiltered page's statement depends on. */
   shape: string;
   spec: ListSpec;
@@ -268,7 +269,7 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
     if (isShort(q)) clauses.shortTerm = true;
   }
   if (parentSort) clauses.parentSort = parentSort;
-  if (query._format === "csv") clauses.csv = true;
+  if (query._format) clauses.format = query._format;
   else if (query._page !== undefined || query._limit !== undefined) {
     const limit = query._limit ?? 10;
     clauses.page = { limit, offset: ((query._page ?? 1) - 1) * limit };
@@ -294,12 +295,22 @@ export interface Page<T> {
   total: number;
   /** More rows matched than were counted: the total is the cap, a lower bound. */
   capped?: boolean;
-  /** `_format=csv`: the whole list as CSV lines of these fields, batch by batch (rows and total unused). */
-  csv?: CsvLines;
+  /** `_format=csv` or `xlsx`: the whole list, batch by batch (rows and total unused). */
+  export?: ListExport;
 }
 
 /** The CSV lines of the whole list, for the given fields (the answered record's, in its order). */
 export type CsvLines = (fields: string[]) => AsyncIterable<string>;
+
+/** A whole-list export: its lines for the given fields, in the asked format. */
+export interface ListExport {
+  format: ExportFormat;
+  /** CSV lines (lib/csv.ts, csvLineSql), or one JSON array a line (jsonLineSql) for a workbook. */
+  lines: CsvLines;
+  /** What each field holds (the cell types of a workbook). */
+  fields: Fields;
+  db: Tx;
+}
 
 /** A page's rows changed after reading (joined, counted); CSV lines are written whole by SQL. */
 export async function mapPage<T, U>(
@@ -314,7 +325,8 @@ export async function mapPage<T, U>(
  * or, for `_format=csv`, the whole list as a CSV file (lib/csv.ts).
  */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] | Promise<FastifyReply> {
-  if (page.csv) return sendCsv(reply, page.csv);
+  if (page.export?.format === "xlsx") return sendXlsx(reply, page.export);
+  if (page.export) return sendCsv(reply, page.export.lines);
   reply.header("X-Total-Count", String(page.total));
   if (page.capped) reply.header("X-Total-Count-Capped", "true");
   return page.rows;
@@ -802,8 +814,10 @@ export async function readPage<T>(
   clauses: ListClauses,
   source: ListSource<T>,
 ): Promise<Page<T>> {
-  if (clauses.csv) {
-    return { rows: [], total: 0, csv: (fields) => csvLines(db, clauses, source, fields) };
+  if (clauses.format) {
+    const format = clauses.format;
+    const lines: CsvLines = (fields) => csvLines(db, clauses, source, fields, ALL_BATCH, format);
+    return { rows: [], total: 0, export: { format, lines, fields: clauses.spec.fields ?? {}, db } };
   }
   if (!clauses.page) {
     const rows = await source.rows(clauses.where, clauses.orderBy);
@@ -890,11 +904,13 @@ export async function* csvLines<T>(
   source: ListSource<T>,
   fields: string[],
   batch = ALL_BATCH,
+  format: ExportFormat = "csv",
 ): AsyncGenerator<string> {
   const { spec, order } = clauses;
   const key = spec.key;
   const matching = spec.searchKeys ? and(clauses.filtered, clauses.indexed) : clauses.where;
-  const line = csvLineSql(fields.map((name) => spec.fields?.[name]));
+  const known = fields.map((name) => spec.fields?.[name]);
+  const line = format === "xlsx" ? jsonLineSql(known) : csvLineSql(known);
   const [first, second] = order;
   if (!first) return;
   const descending = first.desc;
