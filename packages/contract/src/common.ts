@@ -54,7 +54,10 @@ export const listQuery = z
     q: text().trim().max(200).optional(),
     _format: z.enum(EXPORT_FORMATS).optional(),
     _columns: text()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/, "Columns are field names, comma-separated.")
+      .regex(
+        /^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/,
+        "Columns are field names, comma-separated.",
+      )
       .max(2000)
       .optional(),
     _lang: z.enum(EXPORT_LANGUAGES).optional(),

@@ -9,6 +9,8 @@
  */
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The media type of an `_format=xlsx` answer. */
+export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** The languages an export can be headed in (the web's LANGUAGES codes). */
 export const EXPORT_LANGUAGES = ["en", "ms", "zh"] as const;
@@ -170,7 +172,9 @@ export const VALUE_NAMES: Readonly<Record<string, Readonly<Record<string, string
 
 /** The fields of a list's export when `_columns` is not given (undefined: every answered field). */
 export function defaultExportFields(list: string): string[] | undefined {
-  return Object.hasOwn(LIST_COLUMNS, list) ? LIST_COLUMNS[list]?.map(([field]) => field) : undefined;
+  return Object.hasOwn(LIST_COLUMNS, list)
+    ? LIST_COLUMNS[list]?.map(([field]) => field)
+    : undefined;
 }
 
 /** The screen's English header of a list's field, if it has its own. */

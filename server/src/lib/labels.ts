@@ -31,7 +31,9 @@ export function textIn(text: string, language: ExportLanguage): string {
 /** A record's field by its name, as the audit log names it ("withdraw_amt" → "Withdraw amount"). */
 export function fieldLabel(field: string, language: ExportLanguage): string {
   for (const labels of [CATALOGUES[language].recordFields, en.recordFields]) {
-    const label = Object.hasOwn(labels, field) ? (labels as Record<string, string>)[field] : undefined;
+    const label = Object.hasOwn(labels, field)
+      ? (labels as Record<string, string>)[field]
+      : undefined;
     if (label) return label;
   }
   return field;

@@ -7,6 +7,7 @@ import {
   type ExportLanguage,
   exportLabel,
   VALUE_NAMES,
+  XLSX_MEDIA_TYPE,
 } from "@store/contract";
 import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
@@ -190,7 +191,7 @@ export async function sendXlsx(reply: FastifyReply, exported: ListExport): Promi
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return reply
-    .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    .type(XLSX_MEDIA_TYPE)
     .header("Content-Disposition", `attachment; filename="${list}-${today()}.xlsx"`)
     .send(out);
 }
