@@ -79,12 +79,11 @@ function chosenFields(reply: FastifyReply, list: string): string[] {
   const asked = (reply.request.query as { _columns?: string })._columns;
   if (asked) {
     const fields = asked.split(",");
-    const unknown = fields.filter((field) => !answered.includes(field));
-    if (unknown.length) {
-      const names = unknown.map((f) => `"${f.slice(0, 60)}"`).join(", ");
+    const unknown = fields.find((field) => !answered.includes(field));
+    if (unknown !== undefined) {
       throw badRequest(
         "_columns",
-        `${names} ${unknown.length > 1 ? "are not columns" : "is not a column"} this list can export; it exports ${answered.join(", ")}.`,
+        `"${unknown.slice(0, 60)}" is not a column this list can export; it exports ${answered.join(", ")}.`,
       );
     }
     return [...new Set(fields)];

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from "@store/contract";
+import { LIST_COLUMNS, PAGE_SIZES } from "@store/contract";
 import type { UseMutationResult } from "@tanstack/react-query";
 import {
   type CSSProperties,
@@ -34,6 +34,8 @@ export interface Column<T> {
   className?: string;
   /** The API field a click on the header sorts by (again: the other way). */
   sort?: string;
+  /** The API fields the column shows, for the Excel export (else `sort`'s). */
+  exportFields?: string[];
   /**
    * Kept in view while the table scrolls sideways: the row's key columns
    * ("start", leading ones) and its status and actions ("end", stuck to the
@@ -65,6 +67,20 @@ interface DataTableProps<T> {
   bulk?: BulkOptions<T>;
   /** false for a list the API does not search (the audit log: its filters say what to find). */
   searchable?: boolean;
+}
+
+/**
+ * The API fields of the columns on show, in their order, for the Excel
+ * export: those the list's export knows (the contract's LIST_COLUMNS; a
+ * column of pictures or buttons shows none). Undefined: the list's own.
+ */
+function shownFields<T>(list: string, columns: Column<T>[]): string[] | undefined {
+  const known = Object.hasOwn(LIST_COLUMNS, list) ? LIST_COLUMNS[list] : undefined;
+  if (!known) return undefined;
+  const exportable = new Set(known.map(([field]) => field));
+  return columns
+    .flatMap((c) => c.exportFields ?? (c.sort ? [c.sort] : []))
+    .filter((field) => exportable.has(field));
 }
 
 /** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20. */
@@ -273,7 +289,13 @@ export function DataTable<T>({
         </Form.Label>
         <div className="d-flex flex-wrap align-items-center gap-2">
           {searchable && <SearchBox list={list} />}
-          {exportFrom && <ExportButton list={list} from={exportFrom} />}
+          {exportFrom && (
+            <ExportButton
+              list={list}
+              from={exportFrom}
+              columns={shownFields(exportFrom, columns)}
+            />
+          )}
         </div>
       </div>
       {bulk && (

@@ -142,6 +142,7 @@ export default function AuditLogList() {
     {
       header: "Record",
       sort: "entity",
+      exportFields: ["entity", "entity_id"],
       className: "text-nowrap",
       cell: (e) => {
         const to = EDIT_ROUTES[e.entity];
@@ -149,7 +150,12 @@ export default function AuditLogList() {
         return to && e.action !== "delete" ? <Link to={to(e.entity_id)}>{name}</Link> : name;
       },
     },
-    { header: "Changes", cell: (e) => <AuditChanges entry={e} />, className: "audit-cell" },
+    {
+      header: "Changes",
+      cell: (e) => <AuditChanges entry={e} />,
+      className: "audit-cell",
+      exportFields: ["before", "after"],
+    },
   ];
 
   return (

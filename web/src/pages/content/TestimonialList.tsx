@@ -27,10 +27,11 @@ export default function TestimonialList() {
 
   const columns: Column<Testimonial>[] = [
     { header: "Customer Username", cell: (t) => t.username, sort: "username" },
-    { header: "Customer Name", cell: fullName, sort: "f_name" },
+    { header: "Customer Name", cell: fullName, sort: "f_name", exportFields: ["f_name", "l_name"] },
     { header: "Testimonial Title", cell: (t) => t.testimonial_title, sort: "testimonial_title" },
     {
       header: "Content",
+      exportFields: ["testimonial_content"],
       cell: (t) => (
         <span
           className="d-inline-block text-truncate"

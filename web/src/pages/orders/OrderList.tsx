@@ -93,6 +93,7 @@ export default function OrderList() {
     },
     {
       header: "Shipping Location",
+      exportFields: ["address_1", "address_2", "postcode", "state", "country"],
       cell: (o) => (
         <span className="d-inline-block" style={{ minWidth: 320 }}>
           {shippingLocation(o)}
