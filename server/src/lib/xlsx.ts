@@ -1,5 +1,5 @@
-import { once } from "node:events";
-import { PassThrough, Writable } from "node:stream";
+import { type EventEmitter, once } from "node:events";
+import { PassThrough } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import {
   defaultExportFields,
@@ -32,10 +32,18 @@ const HELD_BYTES = 1024 * 1024;
  * and sent. Not part of exceljs' typed API: undefined if it ever changes
  * (the export then still works, unpaced; test/list-xlsx.test.ts measures it).
  */
-function zipInput(sheet: ExcelJS.Worksheet): Writable | undefined {
+function zipInput(sheet: ExcelJS.Worksheet): ZipInput | undefined {
   const stream = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream;
-  const input = stream?.pipes?.[0];
-  return input instanceof Writable ? input : undefined;
+  // archiver's own PassThrough (readable-stream 2, whose writable length is
+  // only in its state), not node:stream's: checked by shape.
+  const input = stream?.pipes?.[0] as Partial<ZipInput> | undefined;
+  return typeof input?._writableState?.length === "number" && typeof input.once === "function"
+    ? (input as ZipInput)
+    : undefined;
+}
+
+interface ZipInput extends EventEmitter {
+  _writableState: { length: number };
 }
 
 /** A wire time ("yyyy-MM-dd HH:mm:ss", the store's zone) as the same wall time in Excel (no zone). */
@@ -176,7 +184,7 @@ export async function sendXlsx(reply: FastifyReply, exported: ListExport): Promi
       }
       // The zip takes what is written before the next batch is read.
       const input = zipInput(sheet);
-      while (input && input.writableLength > HELD_BYTES && !out.destroyed) {
+      while (input && input._writableState.length > HELD_BYTES && !out.destroyed) {
         await Promise.race([once(input, "drain"), once(out, "close")]);
       }
       if (out.destroyed) return;
