@@ -185,7 +185,11 @@ export async function sendXlsx(reply: FastifyReply, exported: ListExport): Promi
       // The zip takes what is written before the next batch is read.
       const input = zipInput(sheet);
       while (input && input._writableState.length > HELD_BYTES && !out.destroyed) {
-        await Promise.race([once(input, "drain"), once(out, "close")]);
+        // Whichever comes first; the other's listener is removed (no build-up per batch).
+        const done = new AbortController();
+        const { signal } = done;
+        await Promise.race([once(input, "drain", { signal }), once(out, "close", { signal })]);
+        done.abort();
       }
       if (out.destroyed) return;
       await nextTurn();
