@@ -1,7 +1,8 @@
-import { LIST_COLUMNS } from "@store/contract";
+import { LIST_COLUMNS, VALUE_NAMES } from "@store/contract";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../../web/src/i18n/en.json";
 import { createTestContext, type TestContext } from "./helpers";
 import { LISTS, seedLists } from "./lists.fixtures";
 
@@ -66,6 +67,22 @@ describe.each(LISTS)("$path?_format=xlsx", ({ path }) => {
     const screen = LIST_COLUMNS[name];
     if (screen) expect(file.header.length).toBe(screen.length);
     expect(file.header.every((label) => label && !label.includes("_"))).toBe(true);
+  });
+});
+
+describe("the labels", () => {
+  it("every screen header and status name is a label the catalogues translate", () => {
+    const texts = new Set(Object.keys(en.texts));
+    const labels = Object.values(LIST_COLUMNS).flatMap((columns) =>
+      columns.flatMap(([, label]) => (label ? [label] : [])),
+    );
+    const names = Object.values(VALUE_NAMES).flatMap((byValue) => Object.values(byValue));
+    expect([...labels, ...names].filter((label) => !texts.has(label))).toEqual([]);
+    // A column without its own header is named by its record field.
+    const unlabelled = Object.values(LIST_COLUMNS).flatMap((columns) =>
+      columns.flatMap(([field, label]) => (label ? [] : [field])),
+    );
+    expect(unlabelled.filter((field) => !Object.hasOwn(en.recordFields, field))).toEqual([]);
   });
 });
 
