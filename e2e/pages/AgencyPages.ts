@@ -1,5 +1,6 @@
 import type { AgencyStore } from "@store/contract";
 import type { Page } from "playwright-core";
+import { typedDate } from "../support/dates";
 import { ListScreen } from "./ListScreen";
 
 /** /agency */
@@ -39,7 +40,7 @@ export class AgencyFormPage {
     owner: string;
     email: string;
     contact: string;
-    /** datetime-local value: "2027-06-30T18:30" */
+    /** "2027-06-30T18:30", typed as "30/06/2027 18:30" */
     expiry: string;
   }): Promise<void> {
     await this.username().fill(values.username);
@@ -47,6 +48,6 @@ export class AgencyFormPage {
     await this.owner().fill(values.owner);
     await this.email().fill(values.email);
     await this.contact().fill(values.contact);
-    await this.expiry().fill(values.expiry);
+    await this.expiry().fill(typedDate(values.expiry));
   }
 }

@@ -1,11 +1,12 @@
 import type { Page } from "playwright-core";
+import { typedDate } from "../support/dates";
 
 export interface CouponFields {
   code: string;
   type: "Price" | "Percentage";
   discount: string;
   cap: string;
-  /** datetime-local value: "yyyy-MM-ddTHH:mm". */
+  /** "yyyy-MM-ddTHH:mm", typed as "dd/MM/yyyy HH:mm". */
   expiry: string;
   active: boolean;
 }
@@ -40,7 +41,7 @@ export class CouponFormPage {
     await this.type().selectOption({ label: fields.type });
     await this.discount().fill(fields.discount);
     await this.cap().fill(fields.cap);
-    await this.expiry().fill(fields.expiry);
+    await this.expiry().fill(typedDate(fields.expiry));
     await this.expiry().blur();
     await this.status().setChecked(fields.active);
   }

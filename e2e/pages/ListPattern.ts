@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
+import { typedDate } from "../support/dates";
 
 /** A CSV file's rows as cells (RFC 4180 quoting), the UTF-8 BOM dropped. */
 export function parseCsv(text: string): string[][] {
@@ -99,8 +100,9 @@ export class ListPattern {
   }
 
   async dates(label: string, from: string, to: string): Promise<void> {
-    if (from) await this.filters().getByLabel(`${label} from`).fill(from);
-    if (to) await this.filters().getByLabel(`${label} to`).fill(to);
+    // Given as ISO dates, typed as the field shows them (dd/mm/yyyy).
+    if (from) await this.filters().getByLabel(`${label} from`).fill(typedDate(from));
+    if (to) await this.filters().getByLabel(`${label} to`).fill(typedDate(to));
   }
 
   /** Opens the Export menu and answers its link for a format. */

@@ -88,11 +88,11 @@ describe("agency stores", () => {
     release();
     await expect.poll(() => form.username().inputValue()).toBe(unique);
     await s.page.unrouteAll();
-    expect(await form.expiry().inputValue()).toBe("2027-06-30T18:30");
+    expect(await form.expiry().inputValue()).toBe("30/06/2027 18:30");
     expect(await form.status().isChecked()).toBe(true);
 
     await form.name().fill(`Kedai ${unique} Baru`);
-    await form.expiry().fill("2028-01-15T09:05");
+    await form.expiry().fill("15/01/2028 09:05");
     await form.status().uncheck();
     await form.save().click();
     await s.page.waitForURL((url) => url.pathname === "/agency");

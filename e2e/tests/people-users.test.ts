@@ -81,7 +81,7 @@ describe("users", () => {
     await form.contact().fill("0123456789999");
     expect(await form.contact().inputValue()).toBe("012345678999");
     await form.password().fill("Secret#123");
-    await form.dob().fill("1995-03-14");
+    await form.dob().fill("14/03/1995");
     await form.gender().selectOption("Female");
     await form.role().selectOption("Member");
     await form.membership().selectOption({ label: "Silver" });

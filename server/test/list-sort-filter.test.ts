@@ -219,7 +219,6 @@ describe("the filters the screens offer", () => {
       ["/api/orders?created_at_gte=2026-01-01&created_at_gte=2026-02-01", "created_at_gte"],
       ["/api/users?username=a%00b", "username"],
       ["/api/users?DOB=2000-13-01", "DOB"],
-      ["/api/auditLog?q=Brand", "q"],
     ];
     for (const [url, param] of cases) {
       const res = await ctx.call("GET", url);

@@ -194,8 +194,9 @@ describe("useListState and DataTable", () => {
   it("takes a time as a date bound (an alert's link) and shows its day", () => {
     renderList("/list?request_at_gte=2026-11-16%2010:30:00&request_at_lte=bad");
     expect(seen?.filterParams).toEqual({ request_at_gte: "2026-11-16 10:30:00" });
+    // Shown as typed: dd/mm/yyyy (components/DateInput.tsx).
     expect((screen.getByLabelText("Request Date from") as HTMLInputElement).value).toBe(
-      "2026-11-16",
+      "16/11/2026",
     );
     expect((screen.getByLabelText("Request Date to") as HTMLInputElement).value).toBe("");
   });
@@ -203,7 +204,7 @@ describe("useListState and DataTable", () => {
   it("sets and clears filters from the bar", () => {
     const { router } = renderList("/list?page=3");
     fireEvent.change(screen.getByLabelText("Request Date from"), {
-      target: { value: "2026-11-16" },
+      target: { value: "16/11/2026" },
     });
     expect(search(router).get("request_at_gte")).toBe("2026-11-16");
     expect(search(router).get("page")).toBeNull();
@@ -231,7 +232,7 @@ describe("useListState and DataTable", () => {
     fireEvent.click(
       within(screen.getByRole("columnheader", { name: "Created Date" })).getByRole("button"),
     );
-    fireEvent.change(screen.getByLabelText("Request Date to"), { target: { value: "2026-11-20" } });
+    fireEvent.change(screen.getByLabelText("Request Date to"), { target: { value: "20/11/2026" } });
     const view = first.router.state.location.search;
     expect(view).toBe("?sort=created_at&order=asc&request_at_lte=2026-11-20");
     cleanup();

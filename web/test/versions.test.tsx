@@ -132,7 +132,7 @@ afterEach(() => {
 });
 
 /** An edit screen on the pattern (docs/ARCHITECTURE.md, "How to add a list and form"). */
-function ThingForm() {
+function ThingForm({ noteChoices = false }: { noteChoices?: boolean }) {
   const { id, record, version, reload } = useEditRecord("tid", things.useOne);
   const update = things.useUpdate();
   const loaded = useMemo(
@@ -158,7 +158,18 @@ function ThingForm() {
   return (
     <RecordForm form={form}>
       <Field name="thing_name" label="Thing Name" />
-      <Field name="thing_note" label="Note" />
+      {noteChoices ? (
+        <Field name="thing_note" label="Note">
+          {(input) => (
+            <select {...input}>
+              <option value="">Still sold</option>
+              <option value="Discontinued">No longer sold</option>
+            </select>
+          )}
+        </Field>
+      ) : (
+        <Field name="thing_note" label="Note" />
+      )}
       <StatusSwitch control={form.form.control} name="thing_status" />
       <button type="submit">Save</button>
     </RecordForm>
@@ -232,6 +243,22 @@ describe("a form's save with the version it was loaded with", () => {
     expect(puts()).toHaveLength(1);
     // The panel says it; no toast of the server's message as well.
     expect(toasts).toEqual([]);
+  });
+
+  it("names a select's value by its option's text, as the form shows it", async () => {
+    renderWithServer(<ThingForm noteChoices />);
+    const input = await screen.findByLabelText("Thing Name");
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe("Kettle"));
+    otherAdminSaves({ thing_note: "Discontinued" });
+    await typeNameAndSave("Kettle Pro");
+    const panel = await screen.findByRole("region", { name: "Someone else changed this record" });
+    const rows = within(panel)
+      .getAllByRole("row")
+      .map((r) => [...r.querySelectorAll("th,td")].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["Field", "Your value", "Value now"],
+      ["Note", "Still sold", "No longer sold"],
+    ]);
   });
 
   it("'Load the latest' reads the record again and drops the typing", async () => {

@@ -9,7 +9,11 @@ import { timestamp } from "./primitives";
  * "Membership", "Settings", "Session", …), `entity_id` its id as text,
  * `actor` the administrator's username as it was then, `actor_id` their
  * account and `actor_now` that account's username today (null when it is
- * gone), so a renamed account cannot hide behind the name recorded. `before` and `after`
+ * gone), so a renamed account cannot hide behind the name recorded. `label`
+ * names the record as people know it, as it was when the row was written (a
+ * product's name, an order's number, a user's username, the member's username
+ * for a wallet, ledger entry, owed amount or withdrawal request; null when the
+ * kind has none); `q` searches it and the actor's username. `before` and `after`
  * are the record as it was and as it became (null for a create's before and
  * a delete's after); secrets read "[redacted]". Filters: entity, entity_id,
  * actor, actor_id, action, created_at_gte / created_at_lte; newest first.
@@ -22,6 +26,7 @@ export const auditEntry = z.object({
   actor_now: z.string().nullable(),
   entity: z.string(),
   entity_id: z.string(),
+  label: z.string().nullable(),
   action: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

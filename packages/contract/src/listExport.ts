@@ -144,6 +144,7 @@ export const LIST_COLUMNS: Readonly<Record<string, readonly ExportColumn[]>> = {
     ["action", "Action"],
     ["entity", "Record"],
     ["entity_id", "Record ID"],
+    ["label"],
     ["before", "Before"],
     ["after", "After"],
   ],

@@ -745,8 +745,16 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     before: jsonb("before"),
     after: jsonb("after"),
+    /**
+     * The record as a person names it (a product's name, an order's number,
+     * the member's username for a ledger entry), set by audit_label (migration
+     * 0018) when the row is written: the log's search reads it.
+     */
+    label: text("label"),
   },
   (t) => [
+    // `q` on /auditLog: the record's label and the actor's username.
+    ...searchIndexes("audit_log", [t.label, t.actor_username]),
     // Each filter of GET auditLog, newest first from one index range (modules/audit).
     index("audit_log_entity_idx").on(t.entity, t.entity_id, t.audit_id),
     index("audit_log_actor_id_idx").on(t.actor_id, t.audit_id),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { auditLog } from "../db/schema";
 
@@ -33,7 +34,13 @@ export type AuditAction =
   | "logout"
   | "upload";
 
-/** Records one admin write, inside the same transaction as the write. */
+/**
+ * Records one admin write, inside the same transaction as the write, with
+ * the record's label (its name, number or member's username) worked out by
+ * the database's audit_label (migration 0018), the same function that
+ * labelled the rows kept before it: the record's tables as they are now,
+ * after the write (docs/decisions/audit-labels.md).
+ */
 export async function recordAudit(
   tx: Tx,
   actor: Actor | null,
@@ -45,13 +52,22 @@ export async function recordAudit(
     after?: unknown;
   },
 ): Promise<void> {
+  const entityId = String(entry.entityId);
+  const before = redact(entry.before);
+  const after = redact(entry.after);
   await tx.insert(auditLog).values({
     actor_id: actor?.user_id ?? null,
     actor_username: actor?.username ?? null,
     entity: entry.entity,
-    entity_id: String(entry.entityId),
+    entity_id: entityId,
     action: entry.action,
-    before: redact(entry.before),
-    after: redact(entry.after),
+    before,
+    after,
+    label: sql`audit_label(${entry.entity}, ${entityId}, ${asJson(before)}::jsonb, ${asJson(after)}::jsonb)`,
   });
+}
+
+/** A record as the jsonb argument of audit_label (null stays SQL null). */
+function asJson(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
 }

@@ -1,5 +1,6 @@
 import type { AuditEntry } from "@store/contract";
 import { fieldLabel, tx } from "../i18n/messages";
+import { MEMBER_KINDS } from "./AuditRecord";
 
 /** One field's change in an audit row. */
 export interface FieldChange {
@@ -37,8 +38,27 @@ export function shownValue(value: unknown, field = ""): string {
   return WORDS.has(field) ? tx(String(value)) : String(value);
 }
 
+/**
+ * A value of the row, named where the row knows the name: the member of a
+ * ledger entry, wallet or withdrawal is their username (the row's label)
+ * beside the id, not "User ID 5" alone.
+ */
+function rowValue(
+  entry: Partial<Pick<AuditEntry, "entity" | "label">>,
+  field: string,
+  value: unknown,
+): string {
+  const shown = shownValue(value, field);
+  const named = field === "user_id" && entry.label && MEMBER_KINDS.has(entry.entity ?? "");
+  return named && value !== null && value !== undefined ? `${entry.label} (#${shown})` : shown;
+}
+
 /** The field-by-field difference of one audit row, as a small table. */
-export function AuditChanges({ entry }: { entry: Pick<AuditEntry, "before" | "after"> }) {
+export function AuditChanges({
+  entry,
+}: {
+  entry: Pick<AuditEntry, "before" | "after"> & Partial<Pick<AuditEntry, "entity" | "label">>;
+}) {
   const changes = fieldChanges(entry.before, entry.after);
   if (changes.length === 0)
     return <span className="text-muted small">{tx("No field changed.")}</span>;
@@ -59,11 +79,11 @@ export function AuditChanges({ entry }: { entry: Pick<AuditEntry, "before" | "af
             </th>
             <td className="text-decoration-line-through text-danger-emphasis">
               <span className="visually-hidden">{tx("from")} </span>
-              {shownValue(c.before, c.field)}
+              {rowValue(entry, c.field, c.before)}
             </td>
             <td className="text-success-emphasis">
               <span className="visually-hidden">{tx("to")} </span>
-              {shownValue(c.after, c.field)}
+              {rowValue(entry, c.field, c.after)}
             </td>
           </tr>
         ))}

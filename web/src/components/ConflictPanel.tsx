@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useRef } from "react";
+import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 import { Button } from "react-bootstrap";
 import { get } from "react-hook-form";
 import type { Conflict } from "../api/client";
@@ -68,6 +68,26 @@ export function ConflictPanel<TValues>({
     const own = labels.get(field);
     return own ? tx(own) : fieldLabel(field);
   };
+  // A field the form chooses from a list (order status, gender): its values by the
+  // options' texts as the form shows them ("Shipped", not 3), read from the form's
+  // own <select>, so every form has it without listing its options again.
+  const [optionTexts, setOptionTexts] = useState<Map<string, Map<string, string>>>(new Map());
+  useEffect(() => {
+    const form = panel.current?.closest("form");
+    const texts = new Map<string, Map<string, string>>();
+    for (const { field } of conflict.changes) {
+      const select = form?.querySelector<HTMLSelectElement>(`select[name="${CSS.escape(field)}"]`);
+      if (select) texts.set(field, new Map([...select.options].map((o) => [o.value, o.text])));
+    }
+    setOptionTexts(texts);
+  }, [conflict]);
+  const shown = (field: string, value: unknown) => {
+    const text =
+      value === null || value === undefined
+        ? undefined
+        : optionTexts.get(field)?.get(String(value));
+    return text ?? shownValue(value, field);
+  };
   // The form's value, as typed; a field the form does not hold: the value this admin was shown.
   const yourValue = (field: string, was: unknown) => {
     const value: unknown = get(yours, field);
@@ -114,8 +134,8 @@ export function ConflictPanel<TValues>({
                 <th scope="row" className="fw-normal">
                   {label(c.field)}
                 </th>
-                <td>{shownValue(yourValue(c.field, c.was), c.field)}</td>
-                <td>{shownValue(c.now, c.field)}</td>
+                <td>{shown(c.field, yourValue(c.field, c.was))}</td>
+                <td>{shown(c.field, c.now)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,7 @@ import { Button, Dropdown, Form } from "react-bootstrap";
 import { exportUrl, type ListParams } from "../api/crud";
 import { currentLanguage } from "../i18n";
 import { tx } from "../i18n/messages";
+import { DateInput } from "./DateInput";
 import { type ListFilter, type ListState, useSearchText } from "./useListState";
 
 /** The list's search box: applied after a pause, dropped if the admin has left the list. */
@@ -164,22 +165,20 @@ function DateRangeFilter({
     <fieldset>
       <legend className="small mb-1 float-none w-auto">{tx(filter.label)}</legend>
       <div className="d-flex align-items-center gap-1">
-        <Form.Control
+        <DateInput
           size="sm"
-          type="date"
+          style={{ width: 120 }}
           aria-label={tx(`${filter.label} from`)}
           value={from}
-          max={to || undefined}
-          onChange={(e) => list.setDates(filter.name, { from: e.target.value })}
+          onChange={(from) => list.setDates(filter.name, { from })}
         />
         <span className="small text-muted">{tx("to")}</span>
-        <Form.Control
+        <DateInput
           size="sm"
-          type="date"
+          style={{ width: 120 }}
           aria-label={tx(`${filter.label} to`)}
           value={to}
-          min={from || undefined}
-          onChange={(e) => list.setDates(filter.name, { to: e.target.value })}
+          onChange={(to) => list.setDates(filter.name, { to })}
         />
       </div>
     </fieldset>

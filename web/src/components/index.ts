@@ -1,6 +1,14 @@
 export { AuditActor } from "./AuditActor";
 export { AuditChanges, fieldChanges, shownValue } from "./AuditChanges";
 export {
+  AUDIT_ENTITIES,
+  AuditRecord,
+  entityName,
+  kindName,
+  MEMBER_KINDS,
+  recordLink,
+} from "./AuditRecord";
+export {
   type BulkAction,
   BulkBar,
   type BulkSummary,
@@ -14,6 +22,7 @@ export {
 export { ConfirmDialog } from "./ConfirmDialog";
 export { ConflictPanel } from "./ConflictPanel";
 export { type BulkOptions, type Column, DataTable } from "./DataTable";
+export { DateInput, formatDateInput, parseDateInput } from "./DateInput";
 export { type BoundInput, Field, FieldError, fieldId, type InputAria, inputAria } from "./Field";
 export { FormActions } from "./FormActions";
 export { actionLabel, HistoryPanel } from "./HistoryPanel";

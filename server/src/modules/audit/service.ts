@@ -22,6 +22,7 @@ const entryColumns = {
   actor_now: actorNow.username,
   entity: auditLog.entity,
   entity_id: auditLog.entity_id,
+  label: auditLog.label,
   action: auditLog.action,
   before: auditLog.before,
   after: auditLog.after,
@@ -30,12 +31,14 @@ const entryColumns = {
 /**
  * The history: newest first; every filter it offers has an index ending in
  * the key (schema.ts, auditLog), so a record's changes, an actor's or an
- * action's read their page from one index range. No search: the trail grows
- * with every write and nothing in it is worth a trigram index; the filters
- * name what to look for.
+ * action's read their page from one index range. `q` finds rows by the
+ * record's label (stored when the row was written, migration 0018) or the
+ * actor's username, through their trigram and search_grams indexes like
+ * every searched list: the trail grows with every write, so it is never read
+ * row by row.
  */
 const listSpec: ListSpec = {
-  search: [],
+  search: [auditLog.label, auditLog.actor_username],
   sort: {},
   fields: fieldsOf(entryColumns),
   defaultOrder: { by: auditLog.audit_id, order: "desc" },

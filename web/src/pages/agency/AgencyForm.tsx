@@ -5,6 +5,7 @@ import { Controller } from "react-hook-form";
 import { agencyStores } from "../../api/agency";
 import { withoutVersion } from "../../api/client";
 import {
+  DateInput,
   Field,
   FormActions,
   FormSkeleton,
@@ -81,14 +82,14 @@ export default function AgencyForm() {
               control={form.form.control}
               name="expired_at"
               render={({ field }) => (
-                <Form.Control
+                <DateInput
                   {...aria}
-                  type="datetime-local"
+                  time
                   ref={field.ref}
                   name={field.name}
                   onBlur={field.onBlur}
                   value={toDateTimeLocal(field.value)}
-                  onChange={(e) => field.onChange(fromDateTimeLocal(e.target.value))}
+                  onChange={(local) => field.onChange(fromDateTimeLocal(local))}
                 />
               )}
             />

@@ -1,14 +1,16 @@
 import type { AuditEntry } from "@store/contract";
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-bootstrap";
-import { Link } from "react-router";
 import { useAuditLog } from "../../api/audit";
 import {
+  AUDIT_ENTITIES,
   AuditActor,
   AuditChanges,
+  AuditRecord,
   actionLabel,
   type Column,
   DataTable,
+  kindName,
   type ListFilter,
   type ListState,
   PageHeader,
@@ -17,48 +19,7 @@ import {
 import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
 
-/** The kinds of record the server writes audit rows for (server/src/modules/*: recordAudit). */
-export const AUDIT_ENTITIES = [
-  "Agency store",
-  "Banner",
-  "Brand",
-  "Category",
-  "LedgerEntry",
-  "Membership",
-  "Order",
-  "OrderCommission",
-  "Owed",
-  "Payment method",
-  "Product",
-  "Session",
-  "Settings",
-  "Shipping method",
-  "Social login",
-  "Testimonial",
-  "Upload",
-  "User",
-  "Variant",
-  "Voucher",
-  "Wallet",
-  "WithdrawRequest",
-] as const;
-
 const ACTIONS = ["create", "update", "delete", "login", "login_failed", "logout", "upload"];
-
-/** The edit screen of a record, when it has one. */
-const EDIT_ROUTES: Record<string, (id: string) => string> = {
-  Product: (id) => `/editProduct?pid=${id}`,
-  Category: (id) => `/editCategories?cid=${id}`,
-  Brand: (id) => `/editBrands?bid=${id}`,
-  Order: (id) => `/editOrder?oid=${id}`,
-  OrderCommission: (id) => `/editOrder?oid=${id}`,
-  Voucher: (id) => `/editCoupon?vid=${id}`,
-  User: (id) => `/editUser?uid=${id}`,
-  Membership: (id) => `/editMemberships?mid=${id}`,
-  "Agency store": (id) => `/editAgency?sid=${id}`,
-  Banner: (id) => `/editBanner?bnid=${id}`,
-  Testimonial: (id) => `/editTestimonial?tid=${id}`,
-};
 
 /** Actor and record id are typed (drawn here); the kinds and dates are the shared filter bar's. */
 const filters: ListFilter[] = [
@@ -66,7 +27,7 @@ const filters: ListFilter[] = [
     kind: "choice",
     name: "entity",
     label: "Record",
-    options: AUDIT_ENTITIES.map((e) => ({ value: e, label: e })),
+    options: AUDIT_ENTITIES.map((e) => ({ value: e, label: kindName(e) })),
   },
   { kind: "choice", name: "entity_id", label: "Record ID", options: [], custom: true },
   {
@@ -122,8 +83,10 @@ function TextFilter({
 }
 
 /**
- * /auditLog: every recorded change, newest first, filtered by record, id,
- * action, who and when; each row shows what changed field by field.
+ * /auditLog: every recorded change, newest first, searched by the record's
+ * label (a product's name, an order's number, a member's username) or who
+ * made it, filtered by record, id, action, who and when; each row names its
+ * record, links to where it is seen, and shows what changed field by field.
  */
 export default function AuditLogList() {
   const list = useListState({ filters });
@@ -142,13 +105,8 @@ export default function AuditLogList() {
     {
       header: "Record",
       sort: "entity",
-      exportFields: ["entity", "entity_id"],
-      className: "text-nowrap",
-      cell: (e) => {
-        const to = EDIT_ROUTES[e.entity];
-        const name = tx(`${e.entity} #${e.entity_id}`);
-        return to && e.action !== "delete" ? <Link to={to(e.entity_id)}>{name}</Link> : name;
-      },
+      exportFields: ["entity", "entity_id", "label"],
+      cell: (e) => <AuditRecord entry={e} />,
     },
     {
       header: "Changes",
@@ -173,7 +131,6 @@ export default function AuditLogList() {
           loading={isLoading}
           rowKey={(e) => e.audit_id}
           exportFrom="auditLog"
-          searchable={false}
           emptyText="No changes match these filters."
         />
       </div>

@@ -81,7 +81,7 @@ export default function LoginPage() {
       <Card className="login-card shadow-sm">
         <Card.Body className="p-4">
           <div className="text-center mb-3">
-            <img src={DEFAULT_LOGO} alt="" width={220} height={50} />
+            <img src={DEFAULT_LOGO} alt="" width={220} height={50} className="login-logo" />
           </div>
           <h1 className="h4 text-center mb-4">{t("login.title")}</h1>
           <RecordForm form={login}>

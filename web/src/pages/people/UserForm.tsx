@@ -20,6 +20,7 @@ import {
 } from "../../api/people";
 import { USER_CHOICES_KEY, usernameOf, userPages } from "../../api/userChoices";
 import {
+  DateInput,
   Field,
   FormActions,
   FormSkeleton,
@@ -138,7 +139,28 @@ export default function UserForm() {
               {text("password", "Password", "password", { autoComplete: "new-password" })}
             </div>
           )}
-          <div className="col-md-6">{text("DOB", "D.O.B", "date")}</div>
+          <div className="col-md-6">
+            <Field
+              name="DOB"
+              label="D.O.B"
+              render={(aria) => (
+                <Controller
+                  control={form.form.control}
+                  name="DOB"
+                  render={({ field }) => (
+                    <DateInput
+                      {...aria}
+                      ref={field.ref}
+                      name={field.name}
+                      onBlur={field.onBlur}
+                      value={field.value ?? ""}
+                      onChange={field.onChange}
+                    />
+                  )}
+                />
+              )}
+            />
+          </div>
         </div>
         <Selects lists={lists} userId={id} referrerName={record?.referrer_username ?? undefined} />
         <StatusSwitch control={form.form.control} name="user_status" className="mb-3" />

@@ -1,6 +1,5 @@
 import {
   COUPON_EXPIRY_MESSAGE,
-  couponExpiryMinimum,
   isCouponExpiryAllowed,
   normaliseVoucherCode,
   type VoucherInput,
@@ -13,6 +12,7 @@ import { Controller } from "react-hook-form";
 import { withoutVersion } from "../../api/client";
 import { vouchers } from "../../api/vouchers";
 import {
+  DateInput,
   Field,
   FormActions,
   FormSkeleton,
@@ -26,12 +26,7 @@ import {
   useRecordForm,
 } from "../../components";
 import { tx } from "../../i18n/messages";
-import {
-  fromDateTimeLocal,
-  parseWireTimestamp,
-  toDateTimeLocal,
-  toWireTimestamp,
-} from "../../lib/format";
+import { fromDateTimeLocal, parseWireTimestamp, toDateTimeLocal } from "../../lib/format";
 
 const LIST = "/coupon";
 const EMPTY: VoucherInput = {
@@ -49,14 +44,6 @@ const EMPTY: VoucherInput = {
  */
 function isTooEarly(wire: string, saved: string | undefined): boolean {
   return wire !== "" && wire !== saved && !isCouponExpiryAllowed(parseWireTimestamp(wire));
-}
-
-/** The date picker's minimum: three days ahead, rounded up to the next whole minute. */
-function pickerMinimum(): string {
-  const min = couponExpiryMinimum();
-  min.setSeconds(0, 0);
-  min.setMinutes(min.getMinutes() + 1);
-  return toDateTimeLocal(toWireTimestamp(min));
 }
 
 /** Caret-keeping uppercase-and-no-whitespace, applied as the code is typed. */
@@ -89,7 +76,6 @@ export default function CouponForm() {
       }),
     [saved],
   );
-  const minimum = useMemo(pickerMinimum, []);
   const loaded = useMemo(() => {
     if (!record) return undefined;
     const { voucher_id, created_at, updated_at, ...values } = record;
@@ -183,20 +169,16 @@ export default function CouponForm() {
                   return "";
                 };
                 return (
-                  <Form.Control
+                  <DateInput
                     {...aria}
-                    type="datetime-local"
-                    min={minimum}
+                    time
                     ref={field.ref}
                     name={field.name}
                     value={toDateTimeLocal(field.value)}
-                    onChange={(e) => {
-                      const wire = fromDateTimeLocal(e.target.value);
-                      // A year still being typed (0002, 0020, 0202) is judged on leaving the field.
-                      const typing =
-                        wire !== "" && Number(wire.slice(0, 4)) < new Date().getFullYear();
-                      if (!typing && errors.expired_at?.type === "min") clearErrors("expired_at");
-                      field.onChange(typing ? wire : clearIfEarly(wire));
+                    onChange={(local) => {
+                      // DateInput hands on only whole dates: each is judged at once.
+                      if (errors.expired_at?.type === "min") clearErrors("expired_at");
+                      field.onChange(clearIfEarly(fromDateTimeLocal(local)));
                     }}
                     onBlur={() => {
                       field.onChange(clearIfEarly(field.value));
