@@ -1,9 +1,15 @@
-// The test command: lint, type checks, the server's build, and every suite (web
-// components, API on PGlite with this Node, API on a real PostgreSQL server with
-// Node 22 LTS, browser end-to-end). Ends with one line "N passed, N failed"
-// that totals every suite. On Debian as root it installs what is missing
-// (Chromium, PostgreSQL); elsewhere it says what is missing and how to point the
-// tests at one (CHROMIUM_PATH, PG_BIN, TEST_DATABASE_URL).
+// The test command, in two tiers (docs/decisions/test-tiers.md):
+// - `npm test` (what CI runs): lint, type checks, the server's build, the web
+//   components, the API's full tier on a real PostgreSQL server with Node 22 LTS,
+//   its engine-specific files (*.engine.test.ts) on PGlite with this Node, and
+//   the browser end-to-end tests (sweeps at a sample).
+// - `npm run test:long` (`--long`): the scale, process, soak and long property
+//   runs (*.long.test.ts, *.scaled.test.ts at full count) on both databases, and
+//   the browser sweeps over every screen.
+// Each ends with one line "N passed, N failed" that totals every suite. On
+// Debian as root it installs what is missing (Chromium, PostgreSQL); elsewhere
+// it says what is missing and how to point the tests at one (CHROMIUM_PATH,
+// PG_BIN, TEST_DATABASE_URL).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -12,21 +18,27 @@ import { startPostgres } from "./postgres.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 /** Node 22 LTS as the npm registry's `node` package ships it (no other download). */
 const NODE_22 = "node@22";
-const out = path.join(root, ".test-output");
+const long = process.argv.includes("--long");
+const tier = (name) => ({ TEST_TIER: long ? "long" : name });
+const out = path.join(root, long ? ".test-output-long" : ".test-output");
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
 
 let passed = 0;
 let failed = 0;
 const summary = [];
+const timings = [];
+const began = Date.now();
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, ...env },
   });
+  timings.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
@@ -77,15 +89,16 @@ function vitestSuite(label, project, env = {}, node = [process.execPath]) {
   summary.push(`${label}: ${p} passed, ${f} failed`);
 }
 
-check("lint (biome)", "npx", ["biome", "check", "."]);
-check("type check (tsc)", "npm", ["run", "-s", "typecheck"]);
-check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]);
-vitestSuite("web components", "web");
-vitestSuite(`server on PGlite, Node ${process.versions.node}`, "server");
+if (!long) {
+  check("lint (biome)", "npx", ["biome", "check", "."]);
+  check("type check (tsc)", "npm", ["run", "-s", "typecheck"]);
+  check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]);
+  vitestSuite("web components", "web");
+}
 
 // Node 20 is past its end of life: the server suite's PostgreSQL run is on Node 22
-// LTS, from the npm registry's `node` package, so the whole suite runs on both
-// Nodes without a third run (docs/DECISIONS.md, "Runtime").
+// LTS, from the npm registry's `node` package; the PGlite run on this Node
+// (docs/DECISIONS.md, "Runtime").
 const onNode22 = process.versions.node.startsWith("22.");
 const postgresNode = onNode22 ? [process.execPath] : ["npx", "-y", NODE_22];
 
@@ -99,9 +112,9 @@ const postgres = given
 if (postgres) {
   try {
     vitestSuite(
-      "server on PostgreSQL, Node 22",
+      `server on PostgreSQL, Node 22 (${long ? "long" : "full"} tier)`,
       "server",
-      { TEST_DATABASE_URL: postgres.url },
+      { TEST_DATABASE_URL: postgres.url, ...tier("full") },
       postgresNode,
     );
   } finally {
@@ -111,6 +124,12 @@ if (postgres) {
   failed += 1;
   summary.push("server on PostgreSQL: no PostgreSQL server (see above: PG_BIN, TEST_DATABASE_URL)");
 }
+
+vitestSuite(
+  `server on PGlite, Node ${process.versions.node} (${long ? "long" : "engine"} tier)`,
+  "server",
+  tier("engine"),
+);
 
 /**
  * The browser tests drive Debian's Chromium (or CHROMIUM_PATH); on Debian as root
@@ -148,12 +167,13 @@ if (!ensureChromium()) {
   failed += 1;
   summary.push("browser (Chromium): no Chromium (see above: CHROMIUM_PATH)");
 } else if (run("build web app", "npm", ["run", "-s", "build", "-w", "web"])) {
-  vitestSuite("browser (Chromium)", "e2e");
+  vitestSuite(`browser (Chromium, ${long ? "long" : "full"} tier)`, "e2e", tier("full"));
 } else {
   failed += 1;
   summary.push("build web app: FAILED");
 }
 
+console.log(`\n${timings.join("\n")}\ntotal: ${Math.round((Date.now() - began) / 1000)} s`);
 console.log(`\n${summary.join("\n")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

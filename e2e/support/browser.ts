@@ -45,23 +45,44 @@ export async function newStoreContext(
   return context;
 }
 
+let shared: Promise<Browser> | undefined;
+
 /**
- * One browser for a test file; `page` is a fresh page in a fresh context per
- * call to `newPage`. Dialogs are left to each test.
+ * One Chromium for every file that uses `useBrowser` (vitest.config.ts keeps
+ * this module across files: isolate false); launching one took about a second
+ * a file. A fresh one after a crash.
+ */
+function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on("disconnected", () => {
+      shared = undefined;
+    });
+    return browser;
+  });
+  return shared;
+}
+
+/**
+ * A browser for a test file: the run's shared Chromium, in which every context
+ * the file opens is closed after it. Dialogs are left to each test.
  */
 export function useBrowser(
   options: { loggedIn?: boolean; viewport?: { width: number; height: number } } = {},
 ) {
   const session = {} as BrowserSession;
+  let before = new Set<BrowserContext>();
   beforeAll(async () => {
     session.baseURL = inject("baseURL");
-    session.browser = await launchBrowser();
+    session.browser = await sharedBrowser();
+    before = new Set(session.browser.contexts());
     session.context = await newStoreContext(session.browser, session.baseURL, options.viewport);
     session.page = await session.context.newPage();
     if (options.loggedIn !== false) await loginThroughForm(session.page);
   });
   afterAll(async () => {
-    await session.browser?.close();
+    for (const context of session.browser?.contexts() ?? []) {
+      if (!before.has(context)) await context.close();
+    }
   });
   return session;
 }

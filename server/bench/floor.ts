@@ -34,7 +34,7 @@ export interface Floor {
  * The statements the real server runs for a page of orders, as logged from
  * node-postgres by bench/statements.ts: the session, the page's keys with the
  * kept total (page 1 from the date index; a later page entered at its day,
- * server/src/lib/paging.ts directoryPage), then the rows of those keys.
+ * server/src/lib/lists/directoryPage.ts), then the rows of those keys.
  */
 export const FLOOR_SQL = {
   session:
@@ -53,7 +53,7 @@ export const FLOOR_SQL = {
         array(select k from start cross join lateral (
           select "orders"."orders_id" as k from "orders" where "orders"."created_at" < to_timestamp((start.bucket + 1) * 86400)
           order by "orders"."created_at" desc, "orders"."orders_id" desc offset $5 - start.before limit $6) as rows) as keys`,
-  /** Prepared by name (the product prepares it once per list, server/src/lib/paging.ts rowsByKey). */
+  /** Prepared by name (the product prepares it once per list, server/src/lib/lists/rows.ts rowsByKey). */
   rows: 'select "orders_id", "order_number", "user_id", "username", "contact", "currency_symbol", "total_price", "points_earned", "coupon_code", "recipient_name", "recipient_contact", "address_1", "address_2", "postcode", "state", "country", "tracking_number", "order_status", "created_at", "paid_on", "ship_out_by", "completed_at", "refund_at", "updated_at" from "orders" where "orders"."orders_id" = any($1)',
 };
 

@@ -1,17 +1,9 @@
 import fs from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-  type RawServerDefault,
-} from "fastify";
+import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -19,9 +11,9 @@ import {
 } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import { z } from "zod";
+import type { App } from "./appType";
 import { registerGuard } from "./auth/guard";
 import { registerAuthRoutes } from "./auth/routes";
-import type { SessionAdmin } from "./auth/service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { edgeServerOptions, registerEdge, registerNotFoundBeforeBody } from "./lib/edge";
@@ -30,26 +22,7 @@ import { registerOpenApi } from "./lib/openapi";
 import { tagVersions } from "./lib/versions";
 import { modules } from "./modules";
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-declare module "fastify" {
-  interface FastifyInstance {
-    db: Db;
-    config: Config;
-    /** Every registered route, for the guard's walk-every-route test and the docs. */
-    routeList: { method: string; url: string }[];
-  }
-  interface FastifyRequest {
-    /** The administrator of the session; set by the guard on every private call. */
-    admin: SessionAdmin;
-  }
-}
+export type { App };
 
 export interface BuildOptions {
   db: Db;

@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { inject } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from "../src/config";
 import { type Database, type Db, openDatabase } from "../src/db/client";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
+import { adminQuery } from "./storeTemplate";
 
 export const ADMIN = { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD };
 
@@ -43,7 +43,9 @@ export async function createTestContext(): Promise<TestContext> {
   let database: Database;
   if (server) {
     const name = `test_${randomBytes(6).toString("hex")}`;
-    await adminQuery(server, `create database ${name}`);
+    // A copy of the migrated, seeded template (test/storeTemplate.ts).
+    const template = inject("postgresTemplate");
+    await adminQuery(server, `create database ${name}${template ? ` template ${template}` : ""}`);
     const url = new URL(server);
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString(), timeZone: config.timeZone });
@@ -51,8 +53,8 @@ export async function createTestContext(): Promise<TestContext> {
   } else {
     database = await openDatabase({ timeZone: config.timeZone, loadDataDir: pgliteTemplate() });
   }
-  // A PGlite copy of the template holds them already.
-  if (server || !pgliteTemplate()) {
+  // A copy of the template holds them already.
+  if (server ? !inject("postgresTemplate") : !pgliteTemplate()) {
     await seedBase(database.db);
     await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
   }
@@ -82,7 +84,7 @@ export async function createTestContext(): Promise<TestContext> {
 let template: Blob | undefined;
 
 /**
- * The migrated store every PGlite context starts from (test/pgliteTemplate.ts
+ * The migrated store every PGlite context starts from (test/storeTemplate.ts
  * makes it once per run): a copy loads in about a second, where creating the
  * cluster and running every migration took five.
  */
@@ -117,14 +119,4 @@ export async function login(app: App, credentials = ADMIN): Promise<string> {
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode}`);
   const setCookie = response.cookies.find((c) => c.name === "sid");
   return `sid=${setCookie?.value}`;
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

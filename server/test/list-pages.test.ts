@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "../src/db/schema";
-import { FILTER_COUNT_CAP, SEARCH_COUNT_CAP } from "../src/lib/paging";
+import { FILTER_COUNT_CAP, SEARCH_COUNT_CAP } from "../src/lib/lists";
 import { createTestContext, type TestContext } from "./helpers";
 
 // Every way a page is read (docs/DECISIONS.md, "Lists at any size": the

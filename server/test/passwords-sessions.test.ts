@@ -17,10 +17,12 @@ import {
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  CURRENT_COST,
+  currentCost,
   hashPassword,
   hashWithCost,
   needsRehash,
+  PRODUCTION_COST,
+  TEST_COST,
   verifyPassword,
 } from "../src/auth/password";
 import { adminPasswordProblem, DEMO_ADMIN_PASSWORD } from "../src/config";
@@ -277,9 +279,8 @@ describe("scrypt cost kept with each hash", () => {
     expect(await isLive(cookie)).toBe(true);
     const after = await storedHash(admin.user_id);
     expect(after).not.toBe(weak);
-    expect(after.startsWith(`scrypt$${CURRENT_COST.N}$${CURRENT_COST.r}$${CURRENT_COST.p}$`)).toBe(
-      true,
-    );
+    const { N, r, p } = currentCost();
+    expect(after.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
     expect(await verifyPassword(admin.password, after)).toBe(true);
     // A refused login rehashes nothing.
     await ctx.db.update(users).set({ password_hash: weak }).where(eq(users.user_id, admin.user_id));
@@ -290,6 +291,36 @@ describe("scrypt cost kept with each hash", () => {
     });
     expect(refused.statusCode).toBe(401);
     expect(await storedHash(admin.user_id)).toBe(weak);
+  });
+});
+
+describe("the hashing cost outside the tests", () => {
+  it("is the strong one: a process without the test setup hashes at N 16384, r 8, p 1", () => {
+    // The tests hash at TEST_COST (test/setup.ts); nothing else may lower it.
+    expect(currentCost()).toEqual(TEST_COST);
+    expect(PRODUCTION_COST).toEqual({ N: 16384, r: 8, p: 1 });
+    const module = path.join(import.meta.dirname, "../src/auth/password.ts");
+    const result = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const m = await import(${JSON.stringify(module)}); console.log(await m.hashPassword("Some-pass#1"));`,
+      ],
+      { encoding: "utf8", timeout: 20_000 },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.startsWith("scrypt$16384$8$1$")).toBe(true);
+    const src = path.join(import.meta.dirname, "../src");
+    const callers = fs
+      .readdirSync(src, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts"))
+      .filter((file) =>
+        fs.readFileSync(path.join(src, file), "utf8").includes("useTestHashCost();"),
+      );
+    expect(callers).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { App } from "../app";
+import type { App } from "../appType";
 import { HttpError } from "../lib/errors";
 import { findSessionAdmin, SESSION_COOKIE } from "./service";
 

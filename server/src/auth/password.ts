@@ -14,7 +14,26 @@ interface ScryptCost {
  * with them, so raising these later is safe: older hashes still verify and
  * are rehashed at the next login (docs/DECISIONS.md, "Passwords and sessions").
  */
-export const CURRENT_COST: Readonly<ScryptCost> = { N: 16384, r: 8, p: 1 };
+export const PRODUCTION_COST: Readonly<ScryptCost> = { N: 16384, r: 8, p: 1 };
+
+/**
+ * The tests' cost (test/setup.ts): a login there is one of thousands, and the
+ * production cost's ~100 ms each added up to minutes. Still a stored cost the
+ * bounds below accept, and above the lowest one, so a rehash can be tested.
+ */
+export const TEST_COST: Readonly<ScryptCost> = { N: 2048, r: 8, p: 1 };
+
+let current: Readonly<ScryptCost> = PRODUCTION_COST;
+
+/** The cost new hashes get: PRODUCTION_COST unless the test setup lowered it. */
+export function currentCost(): Readonly<ScryptCost> {
+  return current;
+}
+
+/** For the test setup only; nothing in src calls it, so a server always hashes at PRODUCTION_COST. */
+export function useTestHashCost(): void {
+  current = TEST_COST;
+}
 
 /**
  * Bounds on a stored cost: a damaged or planted hash must not make one
@@ -53,16 +72,19 @@ function parseHash(stored: string): StoredHash | null {
 }
 
 /** Compared against when no user matches, so a wrong e-mail costs as long as a wrong password. */
-export const DUMMY_HASH = `scrypt$${CURRENT_COST.N}$${CURRENT_COST.r}$${CURRENT_COST.p}$${"A".repeat(22)}$${"A".repeat(86)}`;
-const DUMMY: StoredHash = {
-  cost: CURRENT_COST,
+export function dummyHash(): string {
+  const { N, r, p } = current;
+  return `scrypt$${N}$${r}$${p}$${"A".repeat(22)}$${"A".repeat(86)}`;
+}
+const dummy = (): StoredHash => ({
+  cost: current,
   salt: Buffer.alloc(16),
   hash: Buffer.alloc(KEY_LENGTH),
-};
+});
 
 /** "scrypt$N$r$p$salt$hash", base64url parts. */
 export async function hashPassword(password: string): Promise<string> {
-  return hashWithCost(password, CURRENT_COST);
+  return hashWithCost(password, current);
 }
 
 /** A hash with the given cost: for tests of hashes made before a cost was raised. */
@@ -83,7 +105,7 @@ export async function hashWithCost(password: string, cost: ScryptCost): Promise<
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);
   // An unreadable hash still costs one derivation, so it answers no sooner than a wrong password.
-  const { cost, salt, hash } = parsed ?? DUMMY;
+  const { cost, salt, hash } = parsed ?? dummy();
   const actual = await derive(password, salt, cost, hash.length);
   return parsed !== null && timingSafeEqual(actual, hash);
 }
@@ -93,9 +115,9 @@ export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
   return (
     !parsed ||
-    parsed.cost.N !== CURRENT_COST.N ||
-    parsed.cost.r !== CURRENT_COST.r ||
-    parsed.cost.p !== CURRENT_COST.p ||
+    parsed.cost.N !== current.N ||
+    parsed.cost.r !== current.r ||
+    parsed.cost.p !== current.p ||
     parsed.hash.length !== KEY_LENGTH
   );
 }

@@ -10,7 +10,7 @@ import {
   statusErrorBody,
   UNKNOWN_ACCOUNT,
 } from "@store/contract";
-import type { App } from "../app";
+import type { App } from "../appType";
 import { recordAudit } from "../lib/audit";
 import { LOGIN_BODY_LIMIT } from "../lib/edge";
 import { badRequest, tooManyAttempts } from "../lib/errors";

@@ -5,7 +5,7 @@ import type { Db, Tx } from "../db/client";
 import { languages, sessions, users } from "../db/schema";
 import { recordAudit } from "../lib/audit";
 import { badRequest, tooManyAttempts } from "../lib/errors";
-import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password";
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { throttledAttempt } from "./throttle";
 
 export const SESSION_COOKIE = "sid";
@@ -41,7 +41,7 @@ export async function findAdminByCredentials(
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email})`, isLiveAdmin))
     .limit(1);
-  const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  const ok = await verifyPassword(password, row?.password_hash ?? dummyHash());
   if (!row || !ok) return null;
   const { password_hash: stored, ...admin } = row;
   if (needsRehash(stored)) await rehash(db, admin.user_id, stored, password);
@@ -80,7 +80,7 @@ async function verifyAdminPassword(db: Db, userId: number, password: string): Pr
     .from(users)
     .where(eq(users.user_id, userId))
     .limit(1);
-  return verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  return verifyPassword(password, row?.password_hash ?? dummyHash());
 }
 
 /**

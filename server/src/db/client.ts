@@ -33,7 +33,7 @@ export interface OpenOptions {
   /**
    * PGlite in memory only: start from this copy of a data folder
    * (PGlite's dumpDataDir) instead of an empty cluster. The tests start each
-   * store from one migrated copy (test/pgliteTemplate.ts).
+   * store from one migrated copy (test/storeTemplate.ts).
    */
   loadDataDir?: Blob | undefined;
   /** PGlite on a folder: every commit is on disk before it is acknowledged (the

@@ -40,7 +40,7 @@ const status = (name: string) => smallint(name).notNull().default(0);
 
 /**
  * A trigram index on each column a list's `q` searches: `ILIKE '%q%'` (see
- * lib/paging.ts) cannot use a B-tree, and without these the exact count behind
+ * lib/lists/searchCondition.ts) cannot use a B-tree, and without these the exact count behind
  * X-Total-Count reads every row. One index per column, because the planner
  * joins them with a BitmapOr, while one index over all the columns is costed as
  * a whole read per column and loses to a sequential scan (orders "tan": 8 ms

@@ -8,11 +8,11 @@ import {
 } from "@store/contract";
 import type { FastifyRequest } from "fastify";
 import { ZodError, type z } from "zod";
-import type { App } from "../app";
+import type { App } from "../appType";
 import type { Db } from "../db/client";
 import type { Actor } from "./audit";
 import { badRequest, HttpError } from "./errors";
-import type { Page } from "./paging";
+import type { Page } from "./lists";
 
 export type BulkBody = z.output<typeof bulkRequest>;
 

@@ -5,7 +5,7 @@ import type { Db, Tx } from "../db/client";
 import { type Actor, recordAudit } from "./audit";
 import { notFound } from "./errors";
 import { fieldsOf } from "./filters";
-import { type ListSpec, listClauses, type Page, readPage } from "./paging";
+import { defineList, type ListSpec, listClauses, type Page, readPage } from "./lists";
 import { requireVersion } from "./versions";
 
 export interface CrudOptions<T extends PgTable> {
@@ -20,8 +20,8 @@ export interface CrudOptions<T extends PgTable> {
   stampsUpdatedAt?: boolean;
   /**
    * The list; its key is `id` and its running total the table's name
-   * (migration 0005). Every column is a field (sort and filter) unless
-   * `fields` says otherwise.
+   * (migration 0005), counting live rows only when `deletedAt` is given.
+   * Every column is a field (sort and filter) unless `fields` says otherwise.
    */
   list: Omit<ListSpec, "key" | "total">;
 }
@@ -40,12 +40,16 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
   const anyTable = table as PgTable;
   const liveRows = deletedAt ? isNull(deletedAt) : undefined;
   const live = (condition?: SQL) => and(liveRows, condition);
-  const listSpec: ListSpec = {
+  const listSpec: ListSpec = defineList({
     fields: fieldsOf(getTableColumns(anyTable)),
     ...options.list,
     key: id,
     total: getTableName(table),
-  };
+    totals: {
+      ...(deletedAt ? { counted: `c.${deletedAt.name} IS NULL` } : {}),
+      ...options.list.totals,
+    },
+  });
 
   async function find(tx: Tx, key: number, lock = false): Promise<Row | undefined> {
     const query = tx

@@ -1,10 +1,10 @@
 import { idParams, type ListQuery, listQuery } from "@store/contract";
 import type { z } from "zod";
-import type { App } from "../app";
+import type { App } from "../appType";
 import type { Db } from "../db/client";
 import type { Actor } from "./audit";
 import { type BulkRun, deleteAction, registerBulkRoute, statusActions } from "./bulk";
-import { type Page, sendPage } from "./paging";
+import { type Page, sendPage } from "./lists";
 import { ifMatchOf } from "./versions";
 
 /** The five calls of a record as its service answers them (crudService, or a domain's own). */

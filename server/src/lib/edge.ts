@@ -8,7 +8,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import os from "node:os";
 import type { FastifyRequest } from "fastify";
-import type { App } from "../app";
+import type { App } from "../appType";
 import type { Config } from "../config";
 import { HttpError } from "./errors";
 

@@ -10,7 +10,7 @@ import {
 import type { RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { App } from "../app";
+import type { App } from "../appType";
 import { SESSION_COOKIE } from "../auth/service";
 
 declare module "fastify" {

@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../appType";
 import { registerAgencyRoutes } from "./agency/routes";
 import { registerAuditRoutes } from "./audit/routes";
 import { registerCatalogRoutes } from "./catalog/routes";

@@ -15,18 +15,6 @@ export const agencyStoreService = crudService({
       agencyStores.store_email,
       agencyStores.owner_contact,
     ],
-    sort: {
-      store_id: agencyStores.store_id,
-      store_username: agencyStores.store_username,
-      store_name: agencyStores.store_name,
-      owner: agencyStores.owner,
-      store_email: agencyStores.store_email,
-      owner_contact: agencyStores.owner_contact,
-      store_status: agencyStores.store_status,
-      created_at: agencyStores.created_at,
-      expired_at: agencyStores.expired_at,
-      updated_at: agencyStores.updated_at,
-    },
     defaultOrder: { by: agencyStores.store_id, order: "desc" },
   },
 });

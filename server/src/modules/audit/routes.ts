@@ -1,6 +1,6 @@
 import { auditEntry, listQuery } from "@store/contract";
-import type { App } from "../../app";
-import { sendPage } from "../../lib/paging";
+import type { App } from "../../appType";
+import { sendPage } from "../../lib/lists";
 import { listAuditLog } from "./service";
 
 /** GET auditLog: the recorded changes, paged, sorted, filtered (docs/DECISIONS.md). */

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 
 /**
  * The acting account as it is now: its username beside the one recorded, so a
@@ -37,14 +37,15 @@ const entryColumns = {
  * every searched list: the trail grows with every write, so it is never read
  * row by row.
  */
-const listSpec: ListSpec = {
+const listSpec = defineList({
   search: [auditLog.label, auditLog.actor_username],
-  sort: {},
   fields: fieldsOf(entryColumns),
   defaultOrder: { by: auditLog.audit_id, order: "desc" },
   key: auditLog.audit_id,
   total: "audit_log",
-};
+  // The trail only grows (migration 0004 refuses UPDATE, DELETE and TRUNCATE).
+  totals: { appendOnly: true },
+});
 
 export async function listAuditLog(db: Tx, query: ListQuery): Promise<Page<AuditEntry>> {
   const clauses = listClauses(query, listSpec);

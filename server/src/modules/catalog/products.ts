@@ -11,7 +11,7 @@ import { categories, products, productVariants } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { lockCategories, recountCategories, recountVariants } from "./counts";
@@ -37,15 +37,10 @@ function selectProducts(db: Tx) {
 
 export const TOO_MANY_VARIANTS = `A product can have at most ${MAX_VARIANTS_PER_PRODUCT} variants.`;
 
-const listSpec: ListSpec = {
+const listSpec = defineList({
   search: [products.product_name, products.sku],
   sort: {
-    product_id: products.product_id,
-    product_name: products.product_name,
-    normal_price: products.normal_price,
     price: effectivePrice,
-    stock_qtt: products.stock_qtt,
-    rating: products.rating,
     category_name: {
       by: categories.category_name,
       parent: {
@@ -55,8 +50,6 @@ const listSpec: ListSpec = {
       },
       fk: products.category_id,
     },
-    created_at: products.created_at,
-    updated_at: products.updated_at,
   },
   defaultOrder: { by: products.product_id, order: "desc" },
   key: products.product_id,
@@ -71,9 +64,11 @@ const listSpec: ListSpec = {
       type: "int",
     },
   },
+  // Deleted products leave the list and its total.
+  totals: { counted: "c.deleted_at IS NULL" },
   // productListQuery reads these itself (category_id repeatable, the effective price's range).
   params: ["category_id", "min_price", "max_price"],
-};
+});
 
 type ProductQuery = z.output<typeof productListQuery>;
 type DraftValues = z.output<typeof variantDraft>;

@@ -11,7 +11,7 @@ import {
   variantInput,
 } from "@store/contract";
 import { z } from "zod";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendJsonStream } from "../../lib/stream";
 import { ifMatchOf } from "../../lib/versions";

@@ -13,13 +13,6 @@ export const brandService = crudService({
   entity: "Brand",
   list: {
     search: [brands.brand_name],
-    sort: {
-      brand_id: brands.brand_id,
-      brand_name: brands.brand_name,
-      brand_status: brands.brand_status,
-      created_at: brands.created_at,
-      updated_at: brands.updated_at,
-    },
     defaultOrder: { by: brands.brand_id, order: "desc" },
   },
 });
@@ -31,14 +24,6 @@ const categoryCrud = crudService({
   deletedAt: categories.deleted_at,
   list: {
     search: [categories.category_name],
-    sort: {
-      category_id: categories.category_id,
-      category_name: categories.category_name,
-      products_in_cat: categories.products_in_cat,
-      cat_status: categories.cat_status,
-      created_at: categories.created_at,
-      updated_at: categories.updated_at,
-    },
     defaultOrder: { by: categories.category_id, order: "asc" },
   },
 });

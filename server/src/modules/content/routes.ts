@@ -1,5 +1,5 @@
 import { banner, bannerInput, testimonial, testimonialInput } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { bannerService, testimonialService } from "./service";
 

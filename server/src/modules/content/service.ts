@@ -8,7 +8,7 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { requireVersion } from "../../lib/versions";
 
 export const bannerService = crudService({
@@ -17,14 +17,6 @@ export const bannerService = crudService({
   entity: "Banner",
   list: {
     search: [banners.title, banners.subtitle],
-    sort: {
-      banner_id: banners.banner_id,
-      title: banners.title,
-      subtitle: banners.subtitle,
-      banner_status: banners.banner_status,
-      created_at: banners.created_at,
-      updated_at: banners.updated_at,
-    },
     defaultOrder: { by: banners.banner_id, order: "desc" },
   },
 });
@@ -51,7 +43,7 @@ const record = {
 
 const customer = (column: PgColumn) => ({ table: users, key: users.user_id, column });
 
-const listSpec: ListSpec = {
+const listSpec = defineList({
   search: [
     testimonials.username,
     users.f_name,
@@ -60,20 +52,15 @@ const listSpec: ListSpec = {
     testimonials.testimonial_content,
   ],
   sort: {
-    testimonial_id: testimonials.testimonial_id,
-    username: testimonials.username,
     f_name: { by: users.f_name, parent: customer(users.f_name), fk: testimonials.user_id },
     l_name: { by: users.l_name, parent: customer(users.l_name), fk: testimonials.user_id },
-    testimonial_title: testimonials.testimonial_title,
-    testimonial_status: testimonials.testimonial_status,
-    created_at: testimonials.created_at,
-    updated_at: testimonials.updated_at,
   },
   defaultOrder: { by: testimonials.testimonial_id, order: "desc" },
   key: testimonials.testimonial_id,
   total: "testimonials",
+  totals: { counted: "c.deleted_at IS NULL" },
   fields: fieldsOf(record),
-};
+});
 
 const live = (condition?: SQL) => and(isNull(testimonials.deleted_at), condition);
 

@@ -1,5 +1,5 @@
 import { dashboardSummary } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import * as service from "./service";
 
 /**

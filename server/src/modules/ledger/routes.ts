@@ -6,8 +6,8 @@ import {
   reconcileReport,
   walletAdjustmentInput,
 } from "@store/contract";
-import type { App } from "../../app";
-import { sendPage } from "../../lib/paging";
+import type { App } from "../../appType";
+import { sendPage } from "../../lib/lists";
 import { owedSummary } from "./owed";
 import { reconcile } from "./reconcile";
 import { adjustBalance, listEntries } from "./service";

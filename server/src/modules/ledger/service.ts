@@ -21,7 +21,7 @@ import { users, userWallets, walletLedger } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, type HttpError } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { listClauses, type Page, readPage } from "../../lib/paging";
+import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { promoteReferrer } from "../people/referrals";
 
 /** How each account is named in messages. */
@@ -220,24 +220,22 @@ export async function orderCredits(
 // --- HTTP reads and the adjustment ---
 
 // Not annotated: `params` (the list's own parameters, not generic filters) is
-// read by lib/paging.ts where it knows it and is harmless where it does not.
-const listSpec = {
+// read by lib/lists where it knows it and is harmless where it does not.
+const listSpec = defineList({
   params: ["user_id", "account"] as const,
   // Every answered field, for the shared filters, sorts and CSV export (lib/filters.ts).
   fields: fieldsOf(getTableColumns(walletLedger)),
   search: [walletLedger.note, walletLedger.reason, walletLedger.actor_username],
   sort: {
-    entry_id: walletLedger.entry_id,
     // Entries are numbered as they are written: the key's order is the time order.
     created_at: walletLedger.entry_id,
-    account: walletLedger.account,
-    amount: walletLedger.amount,
-    reason: walletLedger.reason,
   },
   defaultOrder: { by: walletLedger.entry_id, order: "desc" as const },
   key: walletLedger.entry_id,
   total: "wallet_ledger",
-};
+  // The ledger only grows (migration 0008 refuses UPDATE, DELETE and TRUNCATE).
+  totals: { appendOnly: true },
+});
 
 type LedgerQuery = z.output<typeof ledgerListQuery>;
 

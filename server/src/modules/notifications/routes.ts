@@ -1,5 +1,5 @@
 import { notification } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { notificationsOf } from "./service";
 
 /** GET notifications: the top bar's counts with links (modules/notifications/service.ts). */

@@ -1,5 +1,5 @@
 import { orderUpdate } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { registerBulkRoute, shownVersion } from "../../lib/bulk";
 import { badRequest } from "../../lib/errors";
 import { orderService } from "./service";

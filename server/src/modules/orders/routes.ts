@@ -7,8 +7,8 @@ import {
   orderTotal,
   orderUpdate,
 } from "@store/contract";
-import type { App } from "../../app";
-import { sendPage } from "../../lib/paging";
+import type { App } from "../../appType";
+import { sendPage } from "../../lib/lists";
 import { sendJsonStream } from "../../lib/stream";
 import { ifMatchOf } from "../../lib/versions";
 import { orderService } from "./service";

@@ -23,27 +23,20 @@ const crud = crudService({
   entity: "Order",
   list: {
     search: [orders.order_number, orders.username, orders.recipient_name, orders.tracking_number],
-    sort: {
-      orders_id: orders.orders_id,
-      order_number: orders.order_number,
-      username: orders.username,
-      total_price: orders.total_price,
-      points_earned: orders.points_earned,
-      recipient_name: orders.recipient_name,
-      tracking_number: orders.tracking_number,
-      order_status: orders.order_status,
-      created_at: orders.created_at,
-      paid_on: orders.paid_on,
-      ship_out_by: orders.ship_out_by,
-      completed_at: orders.completed_at,
-      updated_at: orders.updated_at,
-    },
     defaultOrder: { by: orders.created_at, order: "desc" },
+    // The dashboard's revenue and GET notifications' orders per status.
+    totals: {
+      more: [
+        { name: "orders.total_price", sum: "c.total_price" },
+        { prefix: "orders.status:", bucket: "c.order_status" },
+      ],
+    },
     // Orders per UTC day (running totals orders.day:<days since 1970>, newest
     // first): any page of the list starts at its day instead of skipping every
     // newer order (docs/DECISIONS.md, "Lists at any size").
     directory: {
       prefix: "orders.day:",
+      bucket: "floor(extract(epoch from c.created_at) / 86400)::bigint",
       before: (day) => sql`${orders.created_at} < to_timestamp((${day} + 1) * 86400)`,
     },
   },

@@ -16,17 +16,6 @@ const crud = crudService({
   entity: "Membership",
   list: {
     search: [memberships.membership, memberships.req_condition],
-    sort: {
-      member_id: memberships.member_id,
-      rank: memberships.rank,
-      membership: memberships.membership,
-      member_percentage: memberships.member_percentage,
-      member_earning: memberships.member_earning,
-      min_requirement: memberships.min_requirement,
-      req_condition: memberships.req_condition,
-      created_at: memberships.created_at,
-      updated_at: memberships.updated_at,
-    },
     // Tiers read in their order: promotion follows rank (people/referrals.ts).
     defaultOrder: { by: memberships.rank, order: "asc" },
   },

@@ -21,10 +21,10 @@ import {
   wallet,
   walletInput,
 } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { SESSION_COOKIE } from "../../auth/service";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
-import { sendPage } from "../../lib/paging";
+import { sendPage } from "../../lib/lists";
 import { sendJsonStream } from "../../lib/stream";
 import { ifMatchOf } from "../../lib/versions";
 import { deleteUser } from "./deletion";

@@ -28,7 +28,7 @@ import {
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
@@ -73,41 +73,37 @@ function selectUsers(db: Tx) {
     .$dynamic();
 }
 
-const listSpec: ListSpec = {
+const listSpec = defineList({
   search: [users.username, users.f_name, users.l_name, users.email, users.contact],
   sort: {
-    user_id: users.user_id,
-    username: users.username,
-    f_name: users.f_name,
-    l_name: users.l_name,
-    gender: users.gender,
-    DOB: users.DOB,
-    email: users.email,
-    contact: users.contact,
-    role: users.role,
-    membership: users.membership,
     membership_name: {
       by: memberships.membership,
       parent: { table: memberships, key: memberships.member_id, column: memberships.membership },
       fk: users.membership,
     },
-    down_line: users.down_line,
     referrer_username: {
       by: referrer.username,
       parent: { table: users, key: users.user_id, column: users.username },
       fk: users.referral_of,
     },
-    ttl_pv: users.ttl_pv,
-    ttl_order: users.ttl_order,
-    user_status: users.user_status,
-    created_at: users.created_at,
-    updated_at: users.updated_at,
   },
   defaultOrder: { by: users.user_id, order: "asc" },
   key: users.user_id,
   total: "users",
+  // Members per membership and per month joined, for the dashboard (the month
+  // in the store's time zone, running_totals_time_zone).
+  totals: {
+    more: [
+      { prefix: "users.membership:", bucket: "c.membership" },
+      {
+        prefix: "users.month:",
+        bucket:
+          "to_char(c.created_at AT TIME ZONE (SELECT time_zone FROM running_totals_time_zone), 'YYYY-MM')",
+      },
+    ],
+  },
   fields: fieldsOf(userColumns),
-};
+});
 
 export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
   const clauses = listClauses(query, listSpec);

@@ -7,7 +7,7 @@ import { currencies, users, userWallets } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { requireVersion } from "../../lib/versions";
 import { postEntry } from "../ledger/service";
 import { type MemberDeletion, removeUserIn } from "./deletion";
@@ -42,25 +42,21 @@ function selectWallets(db: Tx) {
 // ties by user_id, so the users index (column, user_id) serves it.
 const byUser = (column: PgColumn) => ({ by: column, tie: users.user_id });
 
-const listSpec: ListSpec = {
+const listSpec = defineList({
   search: [users.username, users.f_name, users.l_name, users.email, users.contact],
   sort: {
-    wallet_id: userWallets.wallet_id,
     username: byUser(users.username),
     f_name: byUser(users.f_name),
     l_name: byUser(users.l_name),
     email: byUser(users.email),
     contact: byUser(users.contact),
-    wallet_amt: userWallets.wallet_amt,
-    c_wallet_amt: userWallets.c_wallet_amt,
     ttl_pv: byUser(users.ttl_pv),
-    recent_spend_at: userWallets.recent_spend_at,
   },
   defaultOrder: { by: userWallets.wallet_id, order: "asc" },
   key: userWallets.wallet_id,
   total: "user_wallets",
   fields: fieldsOf(walletColumns),
-};
+});
 
 export async function listWallets(db: Tx, query: ListQuery): Promise<Page<Wallet>> {
   const clauses = listClauses(query, listSpec);

@@ -11,8 +11,8 @@ import {
   socialLoginInput,
 } from "@store/contract";
 import type { FastifyReply } from "fastify";
-import type { App } from "../../app";
-import { sendPage } from "../../lib/paging";
+import type { App } from "../../appType";
+import { sendPage } from "../../lib/lists";
 import { ifMatchOf } from "../../lib/versions";
 import {
   paymentMethodAnswers,

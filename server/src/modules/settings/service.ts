@@ -39,7 +39,7 @@ export const settingsService = crudService({
   table: settings,
   id: settings.setting_id,
   entity: "Settings",
-  list: { search: [], sort: {}, defaultOrder: { by: settings.setting_id, order: "asc" } },
+  list: { search: [], defaultOrder: { by: settings.setting_id, order: "asc" } },
 });
 
 /**
@@ -76,7 +76,6 @@ export const socialLoginService = crudService({
   list: {
     fields: fieldsMasking(getTableColumns(socialLogins), socialLogins.secret_key),
     search: [socialLogins.social_login],
-    sort: { social_id: socialLogins.social_id, social_login: socialLogins.social_login },
     defaultOrder: { by: socialLogins.social_id, order: "asc" },
   },
 });
@@ -88,7 +87,6 @@ export const paymentMethodService = crudService({
   list: {
     fields: fieldsMasking(getTableColumns(paymentMethods), paymentMethods.secret_key),
     search: [],
-    sort: {},
     defaultOrder: { by: paymentMethods.method_id, order: "asc" },
   },
 });
@@ -99,13 +97,6 @@ export const shippingMethodService = crudService({
   entity: "Shipping method",
   list: {
     search: [shippingMethods.shipping_name],
-    sort: {
-      ship_id: shippingMethods.ship_id,
-      shipping_name: shippingMethods.shipping_name,
-      shipping_fee: shippingMethods.shipping_fee,
-      shipping_status: shippingMethods.shipping_status,
-      updated_at: shippingMethods.updated_at,
-    },
     defaultOrder: { by: shippingMethods.ship_id, order: "asc" },
   },
 });

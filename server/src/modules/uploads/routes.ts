@@ -1,7 +1,7 @@
 import path from "node:path";
 import { uploadResult } from "@store/contract";
 import { z } from "zod";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { recordAudit } from "../../lib/audit";
 import { readUpload } from "./read";
 import { storeUpload, UPLOAD_KINDS, type UploadKind } from "./service";

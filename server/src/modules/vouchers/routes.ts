@@ -1,5 +1,5 @@
 import { voucher, voucherInput } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { voucherService } from "./service";
 

@@ -20,17 +20,6 @@ const crud = crudService({
   entity: "Voucher",
   list: {
     search: [vouchers.voucher_code],
-    sort: {
-      voucher_id: vouchers.voucher_id,
-      voucher_code: vouchers.voucher_code,
-      discount: vouchers.discount,
-      discount_cap: vouchers.discount_cap,
-      discount_type: vouchers.discount_type,
-      voucher_status: vouchers.voucher_status,
-      expired_at: vouchers.expired_at,
-      created_at: vouchers.created_at,
-      updated_at: vouchers.updated_at,
-    },
     defaultOrder: { by: vouchers.voucher_id, order: "desc" },
   },
 });

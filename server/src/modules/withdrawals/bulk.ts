@@ -1,4 +1,4 @@
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { registerBulkRoute, shownVersion } from "../../lib/bulk";
 import { decideRequest, listRequests } from "./service";
 

@@ -5,9 +5,9 @@ import {
   withdrawRequest,
   withdrawReversalInput,
 } from "@store/contract";
-import type { App } from "../../app";
+import type { App } from "../../appType";
 import { badRequest } from "../../lib/errors";
-import { sendPage } from "../../lib/paging";
+import { sendPage } from "../../lib/lists";
 import { ifMatchOf } from "../../lib/versions";
 import { decideRequest, listRequests, reverseRequest } from "./service";
 

@@ -12,7 +12,7 @@ import { currencies, settings, users, userWallets, withdrawRequests } from "../.
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, type HttpError, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
-import { indexedSearch, type ListSpec, listClauses, type Page, readPage } from "../../lib/paging";
+import { defineList, indexedSearch, listClauses, type Page, readPage } from "../../lib/lists";
 import { requireVersion } from "../../lib/versions";
 import { postEntry, toCents } from "../ledger/service";
 
@@ -67,7 +67,7 @@ const ownSearch = [
 ];
 const userSearch = [users.username, users.f_name, users.l_name, users.email, users.contact];
 
-const listSpec: ListSpec = {
+const listSpec = defineList({
   search: [...userSearch, ...ownSearch],
   // One indexed select per table: an OR across the join could use neither's trigram indexes.
   searchKeys: (q) => sql`select ${withdrawRequests.withdraw_id} from ${withdrawRequests}
@@ -76,18 +76,11 @@ const listSpec: ListSpec = {
     join ${withdrawRequests} on ${eq(withdrawRequests.user_id, users.user_id)}
     where ${indexedSearch(userSearch, q)}`,
   sort: {
-    withdraw_id: withdrawRequests.withdraw_id,
     username: byUser(users.username),
     f_name: byUser(users.f_name),
     l_name: byUser(users.l_name),
     email: byUser(users.email),
     contact: byUser(users.contact),
-    bank_name: withdrawRequests.bank_name,
-    withdraw_amt: withdrawRequests.withdraw_amt,
-    withdraw_status: withdrawRequests.withdraw_status,
-    request_at: withdrawRequests.request_at,
-    cashOut_at: withdrawRequests.cashOut_at,
-    rejected_at: withdrawRequests.rejected_at,
   },
   defaultOrder: { by: withdrawRequests.request_at, order: "desc" },
   key: withdrawRequests.withdraw_id,
@@ -97,7 +90,9 @@ const listSpec: ListSpec = {
     // Compared as the amount it is, not its text.
     c_wallet_amt: { by: sql`coalesce(${userWallets.c_wallet_amt}, 0.00)`, type: "number" },
   },
-};
+  // Requests per status: GET notifications counts the processing ones.
+  totals: { more: [{ prefix: "withdraw_requests.status:", bucket: "c.withdraw_status" }] },
+});
 
 export async function listRequests(db: Tx, query: ListQuery): Promise<Page<WithdrawRequest>> {
   const clauses = listClauses(query, listSpec);

@@ -12,7 +12,7 @@ import { type Balances, useAdjustWallet } from "../../api/ledger";
 import { Field, RecordForm, showToast, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
 import { addMoney, isAmount } from "../../lib/money";
-import { formatBalance } from "./WalletStatementPage";
+import { formatBalance } from "./formatBalance";
 
 /**
  * "Adjust": an admin's correction of one balance by a signed amount, with a

@@ -23,13 +23,9 @@ import {
   useRecordId,
 } from "../../components";
 import { tx } from "../../i18n/messages";
-import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
+import { formatDateTime, formatDecimal } from "../../lib/format";
 import { AdjustDialog } from "./AdjustDialog";
-
-/** A balance as the wallet list shows it: RM for the two wallets, PV for points. */
-export function formatBalance(account: LedgerAccount, value: string): string {
-  return account === "pv" ? `${formatDecimal(value)} PV` : formatMoney(value);
-}
+import { formatBalance } from "./formatBalance";
 
 /** The wallet list's column names for the three balances (docs/REQUIREMENTS.md section 2). */
 const BALANCE_TITLES: Record<LedgerAccount, string> = {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_COUNT_CAP } from "../src/lib/paging";
+import { SEARCH_COUNT_CAP } from "../src/lib/lists";
 import { createTestContext, type TestContext } from "./helpers";
 
 // A term under three characters has no trigram; search_grams (migration 0011)

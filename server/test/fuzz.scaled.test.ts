@@ -6,15 +6,16 @@ import { users } from "../src/db/schema";
 import { seedDemoStore } from "../src/db/seed/demo";
 import { drawTile } from "../src/db/seed/demoStore/png";
 import { ADMIN, createTestContext, type TestContext } from "./helpers";
+import { scaled } from "./tier";
 
 /**
  * Hostile requests over every operation of the OpenAPI document, with the
  * admin's session (docs/RELIABILITY.md). Deterministic: FUZZ_SEED picks the
- * sequence, FUZZ_REQUESTS its length (`npm run test:soak` asks for 10,000).
+ * sequence, FUZZ_REQUESTS its length (600; 10,000 in `npm run test:long`).
  * Every answer: no 5xx, no stack, SQL, file path or password hash; a refused
  * one (4xx) changes no row, no audit entry and no uploaded file.
  */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 600);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? scaled(600, 10_000));
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_509);
 const REPORT = process.env.FUZZ_REPORT;
 

@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { SessionAdmin } from "./auth/service";
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+
+/**
+ * The app as routes see it: its own file, so a module that registers routes
+ * imports its type without importing app.ts, which imports every module
+ * (test/import-cycles.test.ts fails on any import cycle).
+ */
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    /** Every registered route, for the guard's walk-every-route test and the docs. */
+    routeList: { method: string; url: string }[];
+  }
+  interface FastifyRequest {
+    /** The administrator of the session; set by the guard on every private call. */
+    admin: SessionAdmin;
+  }
+}
