@@ -13,7 +13,8 @@ export class WalletStatementPage extends ListScreen {
   readonly title = () => this.page.getByRole("heading", { level: 1 });
   readonly balance = (account: Account) => this.page.getByTestId(`balance-${account}`);
   readonly adjustButton = () => this.page.getByRole("button", { name: "Adjust", exact: true });
-  readonly exportLink = () => this.page.getByRole("link", { name: "Export CSV" });
+  readonly exportMenu = () => this.page.getByRole("button", { name: "Export", exact: true });
+  readonly exportLink = () => this.page.getByRole("link", { name: "CSV", exact: true });
   readonly account = () => this.dialog().getByLabel("Account", { exact: true });
   readonly amount = () => this.dialog().getByLabel("Amount", { exact: true });
   readonly note = () => this.dialog().getByLabel("Note", { exact: true });

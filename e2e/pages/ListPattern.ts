@@ -105,9 +105,15 @@ export class ListPattern {
     if (to) await this.filters().getByLabel(`${label} to`).fill(typedDate(to));
   }
 
-  /** Clicks Export and answers the downloaded file's name and rows (header row first). */
+  /** Opens the Export menu and answers its link for a format. */
+  async exportLink(format: "Excel (.xlsx)" | "CSV"): Promise<Locator> {
+    await this.page.getByRole("button", { name: "Export", exact: true }).click();
+    return this.page.getByRole("link", { name: format, exact: true });
+  }
+
+  /** Exports as CSV and answers the downloaded file's name and rows (header row first). */
   async exportCsv(): Promise<{ fileName: string; rows: string[][]; href: string }> {
-    const link = this.page.getByRole("link", { name: "Export", exact: true });
+    const link = await this.exportLink("CSV");
     const href = (await link.getAttribute("href")) ?? "";
     const [download] = await Promise.all([this.page.waitForEvent("download"), link.click()]);
     const file = await download.path();

@@ -74,6 +74,7 @@ describe("wallet statement", () => {
     const statement = new WalletStatementPage(s.page);
     await statement.open(member.user_id);
     await statement.bodyRows().nth(1).waitFor();
+    await statement.exportMenu().click();
     const [download] = await Promise.all([
       s.page.waitForEvent("download"),
       statement.exportLink().click(),

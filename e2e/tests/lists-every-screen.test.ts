@@ -83,8 +83,13 @@ describe("lists: every screen's filters, sort and Export reach the API", () => {
         await list.header(screen.sortHeader).getByRole("button").click();
         expect((await sorted).status()).toBe(200);
       }
-      // The Export link is the list call itself with _format=csv and no paging.
-      const link = s.page.getByRole("link", { name: "Export", exact: true });
+      // The Export menu's links are the list call itself with _format=xlsx or csv and no paging.
+      const excel = await list.exportLink("Excel (.xlsx)");
+      const workbook = new URL((await excel.getAttribute("href")) ?? "", s.baseURL);
+      expect(workbook.searchParams.get("_format")).toBe("xlsx");
+      // The columns on show are ones the list exports.
+      expect((await s.page.request.get(workbook.toString())).status()).toBe(200);
+      const link = s.page.getByRole("link", { name: "CSV", exact: true });
       const href = new URL((await link.getAttribute("href")) ?? "", s.baseURL);
       const listed = new URL(first.url());
       for (const [key, value] of listed.searchParams) {

@@ -1,4 +1,5 @@
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
+import { XLSX_MEDIA_TYPE } from "@store/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 
@@ -106,6 +107,27 @@ describe("the API document", () => {
     expect(parameters(byPath["delete /api/users/{id}"])).toContain("header if-match");
     expect(Object.keys(byPath["get /api/orderStatus"]?.responses ?? {})).not.toContain("412");
     expect(headersOf(byPath["get /api/orders"], "200")).not.toContain("ETag");
+  });
+
+  it("declares a list's CSV and Excel answers beside its JSON, and _format's choices", () => {
+    const byPath = Object.fromEntries(operations().map(([m, p, op]) => [`${m} ${p}`, op]));
+    for (const path of ["/api/orders", "/api/users", "/api/withdrawRequest", "/api/auditLog"]) {
+      const op = byPath[`get ${path}`];
+      const ok = op?.responses["200"] as { content?: Record<string, { schema?: unknown }> };
+      expect(Object.keys(ok?.content ?? {}), path).toEqual([
+        "application/json",
+        "text/csv",
+        XLSX_MEDIA_TYPE,
+      ]);
+      expect(ok.content?.[XLSX_MEDIA_TYPE]?.schema).toMatchObject({ format: "binary" });
+      const format = (
+        (op as { parameters?: { name: string; schema?: { enum?: string[] } }[] }).parameters ?? []
+      ).find((p) => p.name === "_format");
+      expect(format?.schema?.enum, path).toEqual(["csv", "xlsx"]);
+    }
+    // A record's answer stays JSON only.
+    const one = byPath["get /api/orders/{id}"]?.responses["200"] as { content?: object };
+    expect(Object.keys(one?.content ?? {})).not.toContain("text/csv");
   });
 
   it("declares the session cookie, with login and health public and the rest behind it", () => {

@@ -55,9 +55,13 @@ let seen: ListState | undefined;
 function Screen({
   page,
   run,
+  shown = columns,
+  from = "things",
 }: {
   page: ListPage<Row>;
   run: (body: BulkRequest) => Promise<BulkAnswer>;
+  shown?: Column<Row>[];
+  from?: string;
 }) {
   const list = useListState({ filters });
   seen = list;
@@ -65,11 +69,11 @@ function Screen({
   return (
     <DataTable
       list={list}
-      columns={columns}
+      columns={shown}
       page={page}
       loading={false}
       rowKey={(r) => r.id}
-      exportFrom="things"
+      exportFrom={from}
       bulk={{
         idOf: (r) => r.id,
         nameOf: (r) => r.name,
@@ -86,12 +90,14 @@ function renderList(
   {
     page = { rows, total: 3 } as ListPage<Row>,
     run = vi.fn(async (_body: BulkRequest): Promise<BulkAnswer> => ({ results: [] })),
+    shown = columns,
+    from = "things",
   } = {},
 ) {
   // A browser router: the list checks the window's address (useListState).
   window.history.replaceState(null, "", url);
   const router = createBrowserRouter([
-    { path: "/list", element: <Screen page={page} run={run} /> },
+    { path: "/list", element: <Screen page={page} run={run} shown={shown} from={from} /> },
   ]);
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -140,7 +146,8 @@ describe("useListState and DataTable", () => {
       request_at_lte: "2026-11-07",
     });
     expect(seen?.params).toMatchObject({ _page: 2, _sort: "name", _order: "desc" });
-    const link = screen.getByRole("link", { name: "Export" });
+    fireEvent.click(screen.getByRole("button", { name: "Export" }));
+    const link = screen.getByRole("link", { name: "CSV" });
     const href = new URL(link.getAttribute("href") ?? "", "http://x");
     expect(href.pathname).toBe("/api/things");
     expect(href.searchParams.getAll("status")).toEqual(["processing", "rejected"]);
@@ -151,11 +158,45 @@ describe("useListState and DataTable", () => {
     expect(link.hasAttribute("download")).toBe(true);
   });
 
+  it("exports Excel first: the columns on show, in their order, headed in the chosen language", () => {
+    const shown: Column<Row>[] = [
+      { header: "#", cell: (_r, i) => i + 1 },
+      {
+        header: "Full Name",
+        cell: (r) => r.name,
+        sort: "f_name",
+        exportFields: ["f_name", "l_name"],
+      },
+      { header: "Withdraw Amount", cell: () => "-", sort: "withdraw_amt" },
+      { header: "Username", cell: (r) => r.name, sort: "username" },
+      { header: "Actions", cell: () => "-" },
+    ];
+    renderList("/list?status=processing&sort=withdraw_amt&order=desc", {
+      shown,
+      from: "withdrawRequest",
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Export" }));
+    const [excel, csv] = screen.getAllByRole("link");
+    expect(excel?.textContent).toBe("Excel (.xlsx)");
+    expect(csv?.textContent).toBe("CSV");
+    const href = new URL(excel?.getAttribute("href") ?? "", "http://x");
+    expect(href.pathname).toBe("/api/withdrawRequest");
+    expect(href.searchParams.get("_format")).toBe("xlsx");
+    expect(href.searchParams.get("_columns")).toBe("f_name,l_name,withdraw_amt,username");
+    expect(href.searchParams.get("_lang")).toBe("en");
+    expect(href.searchParams.getAll("status")).toEqual(["processing"]);
+    expect(href.searchParams.get("_sort")).toBe("withdraw_amt");
+    const plain = new URL(csv?.getAttribute("href") ?? "", "http://x");
+    expect(plain.searchParams.get("_format")).toBe("csv");
+    expect(plain.searchParams.has("_columns")).toBe(false);
+  });
+
   it("takes a time as a date bound (an alert's link) and shows its day", () => {
     renderList("/list?request_at_gte=2026-11-16%2010:30:00&request_at_lte=bad");
     expect(seen?.filterParams).toEqual({ request_at_gte: "2026-11-16 10:30:00" });
+    // Shown as typed: dd/mm/yyyy (components/DateInput.tsx).
     expect((screen.getByLabelText("Request Date from") as HTMLInputElement).value).toBe(
-      "2026-11-16",
+      "16/11/2026",
     );
     expect((screen.getByLabelText("Request Date to") as HTMLInputElement).value).toBe("");
   });
@@ -163,7 +204,7 @@ describe("useListState and DataTable", () => {
   it("sets and clears filters from the bar", () => {
     const { router } = renderList("/list?page=3");
     fireEvent.change(screen.getByLabelText("Request Date from"), {
-      target: { value: "2026-11-16" },
+      target: { value: "16/11/2026" },
     });
     expect(search(router).get("request_at_gte")).toBe("2026-11-16");
     expect(search(router).get("page")).toBeNull();
@@ -191,7 +232,7 @@ describe("useListState and DataTable", () => {
     fireEvent.click(
       within(screen.getByRole("columnheader", { name: "Created Date" })).getByRole("button"),
     );
-    fireEvent.change(screen.getByLabelText("Request Date to"), { target: { value: "2026-11-20" } });
+    fireEvent.change(screen.getByLabelText("Request Date to"), { target: { value: "20/11/2026" } });
     const view = first.router.state.location.search;
     expect(view).toBe("?sort=created_at&order=asc&request_at_lte=2026-11-20");
     cleanup();

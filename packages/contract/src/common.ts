@@ -1,11 +1,21 @@
 import { z } from "zod";
+import { EXPORT_FORMATS, EXPORT_LANGUAGES } from "./listExport";
 import { text } from "./primitives";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /** The parameters of a list call that are not filters. */
-export const LIST_PARAMS = ["_page", "_limit", "_sort", "_order", "q", "_format"] as const;
+export const LIST_PARAMS = [
+  "_page",
+  "_limit",
+  "_sort",
+  "_order",
+  "q",
+  "_format",
+  "_columns",
+  "_lang",
+] as const;
 /** A filter parameter's range suffixes: inclusive lower and upper bound. */
 export const FILTER_RANGE_SUFFIXES = ["_gte", "_lte"] as const;
 /** Most values one filter parameter may list (`status=1&status=2…`). */
@@ -25,7 +35,11 @@ const filterValue = text().max(200);
  * on a number, money or date field (a date alone as `_lte` takes in that whole
  * day). The list checks each against its fields: an unknown field or a value
  * of the wrong kind is a 400 naming the parameter. `_format=csv` answers the
- * whole filtered, sorted list as a CSV file (paging ignored).
+ * whole filtered, sorted list as a CSV file (paging ignored; a header of field
+ * names, for programs); `_format=xlsx` as an Excel workbook for people: the
+ * `_columns` given (answered fields, in that order; else the screen's), headed
+ * by their labels in `_lang` (else the admin's saved language), statuses by
+ * name, money as numbers, dates as dates (docs/decisions/xlsx-export.md).
  */
 export const listQuery = z
   .object({
@@ -37,7 +51,15 @@ export const listQuery = z
       .optional(),
     _order: z.enum(["asc", "desc"]).optional(),
     q: text().trim().max(200).optional(),
-    _format: z.enum(["csv"]).optional(),
+    _format: z.enum(EXPORT_FORMATS).optional(),
+    _columns: text()
+      .regex(
+        /^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/,
+        "Columns are field names, comma-separated.",
+      )
+      .max(2000)
+      .optional(),
+    _lang: z.enum(EXPORT_LANGUAGES).optional(),
   })
   .catchall(z.union([filterValue, z.array(filterValue).max(MAX_FILTER_VALUES)]));
 export type ListQuery = z.infer<typeof listQuery>;

@@ -7,6 +7,7 @@ export * from "./content";
 export * from "./dashboard";
 export * from "./genealogy";
 export * from "./ledger";
+export * from "./listExport";
 export * from "./lookups";
 export * from "./notifications";
 export * from "./orders";

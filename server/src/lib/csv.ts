@@ -67,8 +67,30 @@ export function csvLineSql(fields: (Field | undefined)[]): SQL {
   return sql`(${sql.join(cells, sql` || ',' || `)} || ${"\r\n"})`;
 }
 
+/**
+ * One row as a JSON array on a line of its own, for a workbook (lib/xlsx.ts):
+ * the same values as csvLineSql, typed (a whole number a number, money its
+ * exact decimal text, a time its wire text), null as null. JSON escapes line
+ * breaks, so a batch splits on them.
+ */
+export function jsonLineSql(fields: (Field | undefined)[]): SQL {
+  const cells = fields.map((field) => {
+    if (!field) return sql`null::text`;
+    const e = sql`(${field.by})`;
+    switch (field.type) {
+      case "timestamp":
+        return sql`left(${e}::text, 19)`;
+      case "int":
+        return e;
+      default:
+        return sql`${e}::text`;
+    }
+  });
+  return sql`(json_build_array(${sql.join(cells, sql`, `)})::text || ${"\n"})`;
+}
+
 /** The fields of the list's answered record: the element of its 200 response's array. */
-function columnsOf(reply: FastifyReply): string[] {
+export function columnsOf(reply: FastifyReply): string[] {
   const schema = (reply.request.routeOptions.schema as { response?: Record<number, unknown> })
     ?.response?.[200];
   if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject) {
@@ -78,13 +100,13 @@ function columnsOf(reply: FastifyReply): string[] {
 }
 
 /** "/api/withdrawRequest" → "withdrawRequest". */
-function listName(reply: FastifyReply): string {
+export function listName(reply: FastifyReply): string {
   const url = reply.request.routeOptions.url ?? "list";
   return url.split("/").filter(Boolean).pop() ?? "list";
 }
 
 /** Today in the store's zone (the process runs in it: db/client.ts). */
-function today(): string {
+export function today(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

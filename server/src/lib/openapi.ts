@@ -1,6 +1,12 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { errorBody, statusErrorBody, validationErrorBody, versionConflict } from "@store/contract";
+import {
+  errorBody,
+  statusErrorBody,
+  validationErrorBody,
+  versionConflict,
+  XLSX_MEDIA_TYPE,
+} from "@store/contract";
 import type { RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -63,6 +69,7 @@ export async function registerOpenApi(app: App): Promise<void> {
       if (!filled.hide && answersVersionedRecord(filled)) {
         declareVersionHeaders(method, schema as Record<string, unknown>);
       }
+      if (!filled.hide && exportsList(filled)) declareExports(schema as Record<string, unknown>);
       // A file upload's body is read by @fastify/multipart, not validated by a
       // schema: the document still says what to send (docs only).
       const fileField = route.config?.multipartFile;
@@ -183,6 +190,46 @@ function declareVersionHeaders(method: string, schema: Record<string, unknown>):
       },
     };
   }
+}
+
+/** Whether the route is a list call that answers `_format=csv|xlsx` (the contract's listQuery). */
+function exportsList(schema: Record<string, unknown>): boolean {
+  const query = schema.querystring;
+  return query instanceof z.ZodObject && "_format" in query.shape;
+}
+
+/**
+ * A list's 200 in its three forms: the JSON page, and with `_format` the
+ * whole list as a CSV file (field names, for programs) or an Excel workbook
+ * (labels, for people; docs/decisions/xlsx-export.md).
+ */
+function declareExports(schema: Record<string, unknown>): void {
+  const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
+  const ok = response["200"];
+  if (!ok || "content" in ok) return;
+  const { description, ...json } = ok;
+  response["200"] = {
+    description: typeof description === "string" ? description : "The list.",
+    content: {
+      "application/json": { schema: json },
+      "text/csv": {
+        schema: {
+          type: "string",
+          description:
+            "_format=csv: every matching row, a header of field names, UTF-8 with a BOM.",
+        },
+      },
+      [XLSX_MEDIA_TYPE]: {
+        schema: {
+          type: "string",
+          format: "binary",
+          description:
+            "_format=xlsx: every matching row as an Excel workbook, the _columns given (else " +
+            "the screen's) headed by their labels in _lang (else the admin's language).",
+        },
+      },
+    },
+  };
 }
 
 function summaryVerb({ method, listed, member }: RouteFacts): string {

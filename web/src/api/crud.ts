@@ -1,3 +1,4 @@
+import type { ExportFormat } from "@store/contract";
 import { keepPreviousData, type QueryKey, useMutation, useQuery } from "@tanstack/react-query";
 import {
   api,
@@ -64,9 +65,28 @@ export function useBulkAction(list: string, ...refreshKeys: QueryKey[]) {
   });
 }
 
-/** The CSV of what a list shows (its search, filters and sort; every page): `_format=csv`. */
-export function exportUrl(list: string, params: ListParams): string {
-  return listUrl(list, { ...params, _page: undefined, _limit: undefined, _format: "csv" });
+/**
+ * The file of what a list shows (its search, filters and sort; every page):
+ * `_format=csv` (field names, for programs) or `xlsx` (for people: the
+ * `columns` shown, in their order, headed in `lang`; docs/decisions/xlsx-export.md).
+ */
+export function exportUrl(
+  list: string,
+  params: ListParams,
+  format: ExportFormat = "csv",
+  xlsx: { columns?: string[]; lang?: string } = {},
+): string {
+  const asked =
+    format === "xlsx"
+      ? { _columns: xlsx.columns?.length ? xlsx.columns.join(",") : undefined, _lang: xlsx.lang }
+      : {};
+  return listUrl(list, {
+    ...params,
+    _page: undefined,
+    _limit: undefined,
+    _format: format,
+    ...asked,
+  });
 }
 
 /** Query keys of one resource: all ⊃ lists ⊃ list(params), all ⊃ details ⊃ detail(id). */

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from "@store/contract";
+import { LIST_COLUMNS, PAGE_SIZES } from "@store/contract";
 import type { UseMutationResult } from "@tanstack/react-query";
 import {
   type CSSProperties,
@@ -59,6 +59,17 @@ interface DataTableProps<T> {
   searchable?: boolean;
   /** The list's query: a failed call shows its error state with a Retry where the rows go. */
   query?: ListQueryState;
+}
+
+/**
+ * Of the fields on show, those the list's export knows (the contract's
+ * LIST_COLUMNS). Undefined: the list's own.
+ */
+function exportableFields(list: string, fields: string[]): string[] | undefined {
+  const known = Object.hasOwn(LIST_COLUMNS, list) ? LIST_COLUMNS[list] : undefined;
+  if (!known) return undefined;
+  const exportable = new Set(known.map(([field]) => field));
+  return fields.filter((field) => exportable.has(field));
 }
 
 /** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20. */
@@ -314,7 +325,7 @@ export function DataTable<T>({
             <ExportButton
               list={list}
               from={exportFrom}
-              columns={shownFields(allColumns, list.columnChoice)}
+              columns={exportableFields(exportFrom, shownFields(allColumns, list.columnChoice))}
             />
           )}
         </div>

@@ -1,5 +1,6 @@
 import { Button, Dropdown, Form } from "react-bootstrap";
-import { exportUrl } from "../api/crud";
+import { exportUrl, type ListParams } from "../api/crud";
+import { currentLanguage } from "../i18n";
 import { tx } from "../i18n/messages";
 import { DateInput } from "./DateInput";
 import { type ListFilter, type ListState, useSearchText } from "./useListState";
@@ -44,12 +45,15 @@ export function SearchBox({
 
 /**
  * Downloads what the list shows, every page of it: the server answers the
- * same call with `_format=csv` as a file (its name from Content-Disposition),
- * streamed, so a link rather than a fetch into memory.
+ * same call with `_format=xlsx` (the columns on show, headed in the chosen
+ * language) or `_format=csv` as a file (its name from Content-Disposition),
+ * streamed, so links rather than a fetch into memory. Excel comes first.
  */
 export function ExportButton({
   list,
   from,
+  columns,
+  params = list.exportParams,
 }: {
   list: ListState;
   from: string;
@@ -57,17 +61,31 @@ export function ExportButton({
    * The API fields of the columns on show, in the list's order (columns.ts,
    * shownFields): what an export of "the columns shown" sends as `_columns`.
    */
-  columns?: readonly string[];
+  columns?: string[];
+  /** What the file holds, when more than the list's own state (a member's statement). */
+  params?: ListParams;
 }) {
+  const xlsx = exportUrl(from, params, "xlsx", { columns, lang: currentLanguage() });
   return (
-    <a
-      href={exportUrl(from, list.exportParams)}
-      download
-      className="btn btn-sm btn-outline-secondary text-nowrap"
-      title={tx("Download what is on show (filters and sort, every page) as CSV")}
-    >
-      {tx("Export")}
-    </a>
+    <Dropdown>
+      <Dropdown.Toggle
+        id={`export-${from}`}
+        size="sm"
+        variant="outline-secondary"
+        className="text-nowrap"
+        title={tx("Download what is on show (filters and sort, every page)")}
+      >
+        {tx("Export")}
+      </Dropdown.Toggle>
+      <Dropdown.Menu align="end">
+        <Dropdown.Item href={xlsx} download>
+          {tx("Excel (.xlsx)")}
+        </Dropdown.Item>
+        <Dropdown.Item href={exportUrl(from, params, "csv")} download>
+          {tx("CSV")}
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
   );
 }
 

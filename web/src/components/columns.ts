@@ -23,6 +23,8 @@ export interface Column<T> {
   sticky?: "start" | "end";
   /** The API field the column shows (the export's `_columns`, the chooser's memory); `sort` when left out. */
   field?: string;
+  /** The API fields the column shows when more than one (Full Name: first and last name), for the export. */
+  exportFields?: string[];
   role?: ColumnRole;
   /** Not in the list's default set: shown when the admin chooses it (Columns). */
   optional?: boolean;
@@ -66,7 +68,9 @@ export function shownFields<T>(
   choice: ColumnChoice | null,
 ): string[] {
   return shownColumns(columns, choice).flatMap((column) => {
+    if (column.role === "actions") return [];
+    if (column.exportFields) return column.exportFields;
     const field = column.field ?? column.sort;
-    return column.role === "actions" || field === undefined ? [] : [field];
+    return field === undefined ? [] : [field];
   });
 }

@@ -1,6 +1,7 @@
+import type { ExportFormat } from "@store/contract";
 import { and, Column, is, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { csvLineSql } from "../csv";
+import { csvLineSql, jsonLineSql } from "../csv";
 import { csvLinesByKeys, sortHasIndex } from "../csvByKeys";
 import type { ListSource } from "./rows";
 import type { ListClauses } from "./spec";
@@ -28,11 +29,14 @@ export async function* csvLines<T>(
   source: ListSource<T>,
   fields: string[],
   batch = ALL_BATCH,
+  format: ExportFormat = "csv",
 ): AsyncGenerator<string> {
   const { spec, order } = clauses;
   const key = spec.key;
   const matching = spec.searchKeys ? and(clauses.filtered, clauses.indexed) : clauses.where;
-  const line = csvLineSql(fields.map((name) => spec.fields?.[name]));
+  const known = fields.map((name) => spec.fields?.[name]);
+  // A workbook's rows as JSON arrays (lib/xlsx.ts); the CSV's as its lines.
+  const line = format === "xlsx" ? jsonLineSql(known) : csvLineSql(known);
   const [first, second] = order;
   if (!first) return;
   const descending = first.desc;

@@ -6,7 +6,7 @@
  *
  * | request                                      | way (file)                          | why                                                                  |
  * |----------------------------------------------|-------------------------------------|----------------------------------------------------------------------|
- * | `_format=csv`                                | csvLines (csvExport.ts)             | the whole list in keyset batches: memory holds one batch             |
+ * | `_format=csv` or `xlsx`                      | csvLines (csvExport.ts)             | the whole list in keyset batches: memory holds one batch             |
  * | no `_page`/`_limit`                          | the list's own select (below)       | every row is asked for: their number is the total                    |
  * | unfiltered, default order, offset > 0, list  | directoryPage (directoryPage.ts)    | per-bucket running totals place the page: one bucket's rows skipped  |
  * |   with a `directory`                         |                                     |                                                                      |
@@ -24,11 +24,14 @@
  * rows an offset skips. Unfiltered totals and the search cache rely on the
  * triggers of triggers.ts; test/list-triggers.test.ts checks every list has them.
  */
+import type { ExportFormat } from "@store/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { Tx } from "../../db/client";
 import { sendCsv } from "../csv";
-import { csvLines } from "./csvExport";
+import type { Fields } from "../filters";
+import { sendXlsx } from "../xlsx";
+import { ALL_BATCH, csvLines } from "./csvExport";
 import { directoryPage } from "./directoryPage";
 import { FAR_OFFSET, farOffsetPage } from "./farOffset";
 import { filteredPage } from "./filteredPage";
@@ -64,12 +67,22 @@ export interface Page<T> {
   total: number;
   /** More rows matched than were counted: the total is the cap, a lower bound. */
   capped?: boolean;
-  /** `_format=csv`: the whole list as CSV lines of these fields, batch by batch (rows and total unused). */
-  csv?: CsvLines;
+  /** `_format=csv` or `xlsx`: the whole list, batch by batch (rows and total unused). */
+  export?: ListExport;
 }
 
 /** The CSV lines of the whole list, for the given fields (the answered record's, in its order). */
 export type CsvLines = (fields: string[]) => AsyncIterable<string>;
+
+/** A whole-list export: its lines for the given fields, in the asked format. */
+export interface ListExport {
+  format: ExportFormat;
+  /** CSV lines (lib/csv.ts, csvLineSql), or one JSON array a line (jsonLineSql) for a workbook. */
+  lines: CsvLines;
+  /** What each field holds (the cell types of a workbook). */
+  fields: Fields;
+  db: Tx;
+}
 
 /** A page's rows changed after reading (joined, counted); CSV lines are written whole by SQL. */
 export async function mapPage<T, U>(
@@ -84,7 +97,8 @@ export async function mapPage<T, U>(
  * or, for `_format=csv`, the whole list as a CSV file (lib/csv.ts).
  */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] | Promise<FastifyReply> {
-  if (page.csv) return sendCsv(reply, page.csv);
+  if (page.export?.format === "xlsx") return sendXlsx(reply, page.export);
+  if (page.export) return sendCsv(reply, page.export.lines);
   reply.header("X-Total-Count", String(page.total));
   if (page.capped) reply.header("X-Total-Count-Capped", "true");
   return page.rows;
@@ -118,8 +132,10 @@ export async function readPage<T>(
   clauses: ListClauses,
   source: ListSource<T>,
 ): Promise<Page<T>> {
-  if (clauses.csv) {
-    return { rows: [], total: 0, csv: (fields) => csvLines(db, clauses, source, fields) };
+  if (clauses.format) {
+    const format = clauses.format;
+    const lines: CsvLines = (fields) => csvLines(db, clauses, source, fields, ALL_BATCH, format);
+    return { rows: [], total: 0, export: { format, lines, fields: clauses.spec.fields ?? {}, db } };
   }
   if (!clauses.page) {
     const rows = await source.rows(clauses.where, clauses.orderBy);

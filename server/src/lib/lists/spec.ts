@@ -1,4 +1,4 @@
-import type { ListQuery } from "@store/contract";
+import type { ExportFormat, ListQuery } from "@store/contract";
 import { and, asc, Column, desc, is, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { badRequest } from "../errors";
@@ -131,8 +131,8 @@ export interface ListClauses {
   orderBy: SQL[];
   /** Present only when the caller asked for a page. */
   page?: { limit: number; offset: number };
-  /** `_format=csv`: the whole list, read in keyset batches (readPage answers `all`). */
-  csv?: boolean;
+  /** `_format=csv` or `xlsx`: the whole list, read in keyset batches (readPage answers `export`). */
+  format?: ExportFormat;
   /** The sort as asked (`_sort`, `_order`): with the spec, what an unfiltered page's statement depends on. */
   shape: string;
   spec: ListSpec;
@@ -198,7 +198,7 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
     if ([...byTerm(spec.search, q).keys()].some(isShort)) clauses.shortTerm = true;
   }
   if (parentSort) clauses.parentSort = parentSort;
-  if (query._format === "csv") clauses.csv = true;
+  if (query._format) clauses.format = query._format;
   else if (query._page !== undefined || query._limit !== undefined) {
     const limit = query._limit ?? 10;
     clauses.page = { limit, offset: ((query._page ?? 1) - 1) * limit };

@@ -104,8 +104,18 @@ export default function AuditLogList() {
     },
     { header: "Changed by", cell: (e) => <AuditActor entry={e} />, sort: "actor" },
     { header: "Action", cell: (e) => tx(actionLabel(e.action)), sort: "action" },
-    { header: "Record", sort: "entity", cell: (e) => <AuditRecord entry={e} /> },
-    { header: "Changes", cell: (e) => <AuditChanges entry={e} />, className: "audit-cell" },
+    {
+      header: "Record",
+      sort: "entity",
+      exportFields: ["entity", "entity_id", "label"],
+      cell: (e) => <AuditRecord entry={e} />,
+    },
+    {
+      header: "Changes",
+      cell: (e) => <AuditChanges entry={e} />,
+      className: "audit-cell",
+      exportFields: ["before", "after"],
+    },
   ];
 
   return (

@@ -28,11 +28,12 @@ export default function TestimonialList() {
 
   const columns: Column<Testimonial>[] = [
     { header: "Customer Username", role: "key", cell: (t) => t.username, sort: "username" },
-    { header: "Customer Name", cell: fullName, sort: "f_name" },
+    { header: "Customer Name", cell: fullName, sort: "f_name", exportFields: ["f_name", "l_name"] },
     { header: "Testimonial Title", cell: (t) => t.testimonial_title, sort: "testimonial_title" },
     {
       header: "Content",
       field: "testimonial_content",
+      exportFields: ["testimonial_content"],
       cell: (t) => t.testimonial_content || "-",
       long: true,
     },

@@ -9,12 +9,13 @@ import { useState } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { ApiError } from "../../api/client";
-import { exportUrl, type ListParams } from "../../api/crud";
+import type { ListParams } from "../../api/crud";
 import { type Balances, useBalances, useLedger, useOwed } from "../../api/ledger";
 import { users } from "../../api/people";
 import {
   type Column,
   DataTable,
+  ExportButton,
   type ListFilter,
   MissingRecord,
   PageHeader,
@@ -117,14 +118,12 @@ export default function WalletStatementPage() {
   return (
     <>
       <PageHeader title={tx("Wallet Statement")} backTo="/userWallets">
-        {/* The shared list export (_format=csv): every entry on show, streamed by the server. */}
-        <a
-          href={exportUrl("walletLedger", { ...list.exportParams, user_id: id })}
-          download
-          className="btn btn-outline-secondary"
-        >
-          {tx("Export CSV")}
-        </a>
+        {/* The shared list export: every entry on show, streamed by the server. */}
+        <ExportButton
+          list={list}
+          from="walletLedger"
+          params={{ ...list.exportParams, user_id: id }}
+        />
         <Button variant="primary" onClick={() => setAdjusting(true)} disabled={!balances.data}>
           {tx("Adjust")}
         </Button>

@@ -115,6 +115,7 @@ export default function OrderList() {
     {
       header: "Shipping Location",
       field: "shipping_location",
+      exportFields: ["address_1", "address_2", "postcode", "state", "country"],
       cell: (o) => shippingLocation(o),
       long: true,
     },

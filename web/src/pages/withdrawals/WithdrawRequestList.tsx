@@ -102,7 +102,13 @@ export default function WithdrawRequestList() {
   const columns: Column<WithdrawRequest>[] = [
     { header: "#", cell: (_r, index) => index + 1, sticky: "start", optional: true },
     { header: "Username", role: "key", cell: (r) => r.username, sort: "username", sticky: "start" },
-    { header: "Full Name", optional: true, cell: (r) => `${r.f_name} ${r.l_name}`, sort: "f_name" },
+    {
+      header: "Full Name",
+      optional: true,
+      cell: (r) => `${r.f_name} ${r.l_name}`,
+      sort: "f_name",
+      exportFields: ["f_name", "l_name"],
+    },
     { header: "E-mail", optional: true, cell: (r) => r.email, sort: "email" },
     { header: "Phone", optional: true, cell: (r) => r.contact, sort: "contact" },
     { header: "Bank Account", cell: (r) => r.bank_acc, sort: "bank_acc" },

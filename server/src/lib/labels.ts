@@ -1,0 +1,40 @@
+import type { ExportLanguage } from "@store/contract";
+// The web's catalogues are the one place every label is translated
+// (docs/decisions/xlsx-export.md): the server reads the same files, bundled in.
+import en from "../../../web/src/i18n/en.json";
+import ms from "../../../web/src/i18n/ms.json";
+import zh from "../../../web/src/i18n/zh.json";
+
+interface Labels {
+  texts: Record<string, string>;
+  recordFields: Record<string, string>;
+}
+const CATALOGUES: Record<ExportLanguage, Labels> = { en, ms, zh };
+
+/** A language as a user record stores it (the `languages` lookup) → its code; English otherwise. */
+const STORED: Record<string, ExportLanguage> = {
+  English: "en",
+  "Bahasa Melayu": "ms",
+  中文: "zh",
+};
+
+export function languageOfStored(name: string | null | undefined): ExportLanguage {
+  return (name && Object.hasOwn(STORED, name) ? STORED[name] : undefined) ?? "en";
+}
+
+/** A label given in English (a column header, a status name) in the language; as it is if untranslated. */
+export function textIn(text: string, language: ExportLanguage): string {
+  const texts = CATALOGUES[language].texts;
+  return (Object.hasOwn(texts, text) ? texts[text] : undefined) ?? text;
+}
+
+/** A record's field by its name, as the audit log names it ("withdraw_amt" → "Withdraw amount"). */
+export function fieldLabel(field: string, language: ExportLanguage): string {
+  for (const labels of [CATALOGUES[language].recordFields, en.recordFields]) {
+    const label = Object.hasOwn(labels, field)
+      ? (labels as Record<string, string>)[field]
+      : undefined;
+    if (label) return label;
+  }
+  return field;
+}
