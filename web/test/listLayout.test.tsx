@@ -56,7 +56,7 @@ function Screen() {
       page={{ rows, total: 2 } as ListPage<Request>}
       loading={false}
       rowKey={(r) => r.id}
-      exportFrom="withdrawRequests"
+      exportFrom="withdrawRequest"
     />
   );
 }
