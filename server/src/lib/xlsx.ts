@@ -16,7 +16,7 @@ import { columnsOf, listName, today } from "./csv";
 import { badRequest } from "./errors";
 import type { FieldType } from "./filters";
 import { fieldLabel, languageOfStored, textIn } from "./labels";
-import type { ListExport } from "./lists";
+import type { ListExport } from "./lists/exportTypes";
 
 /** Excel's formats: money with two decimals, dates as the screens show them (dd/mm/yyyy). */
 const MONEY = "0.00";

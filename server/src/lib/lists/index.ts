@@ -24,19 +24,21 @@
  * rows an offset skips. Unfiltered totals and the search cache rely on the
  * triggers of triggers.ts; test/list-triggers.test.ts checks every list has them.
  */
-import type { ExportFormat } from "@store/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { Tx } from "../../db/client";
 import { sendCsv } from "../csv";
-import type { Fields } from "../filters";
 import { sendXlsx } from "../xlsx";
 import { ALL_BATCH, csvLines } from "./csvExport";
 import { directoryPage } from "./directoryPage";
+import type { CsvLines, ListExport } from "./exportTypes";
 import { FAR_OFFSET, farOffsetPage } from "./farOffset";
 import { filteredPage } from "./filteredPage";
 import { unfilteredPage } from "./keyPage";
 import type { PageRequest } from "./pageArgs";
+
+export type { CsvLines, ListExport };
+
 import { parentPage } from "./parentPage";
 import { type ListSource, rowsByKey, usesOwnColumns } from "./rows";
 import { searchPage } from "./searchPage";
@@ -69,19 +71,6 @@ export interface Page<T> {
   capped?: boolean;
   /** `_format=csv` or `xlsx`: the whole list, batch by batch (rows and total unused). */
   export?: ListExport;
-}
-
-/** The CSV lines of the whole list, for the given fields (the answered record's, in its order). */
-export type CsvLines = (fields: string[]) => AsyncIterable<string>;
-
-/** A whole-list export: its lines for the given fields, in the asked format. */
-export interface ListExport {
-  format: ExportFormat;
-  /** CSV lines (lib/csv.ts, csvLineSql), or one JSON array a line (jsonLineSql) for a workbook. */
-  lines: CsvLines;
-  /** What each field holds (the cell types of a workbook). */
-  fields: Fields;
-  db: Tx;
 }
 
 /** A page's rows changed after reading (joined, counted); CSV lines are written whole by SQL. */
