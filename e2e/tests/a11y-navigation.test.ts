@@ -62,6 +62,26 @@ describe("keyboard and screen readers", () => {
     expect(["inside", "after"]).toContain(after);
   });
 
+  it("on Order the search comes before the filters: a few Tabs from the content, no date field on the way", async () => {
+    await s.page.goto("/orders");
+    await s.page.locator("main h1").waitFor();
+    await s.page.keyboard.press("Tab");
+    await s.page.keyboard.press("Enter");
+    const passed: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await s.page.keyboard.press("Tab");
+      const now = await s.page.evaluate(() => {
+        const active = document.activeElement as HTMLInputElement | null;
+        const where = active?.closest("fieldset") ? "filter " : "";
+        return `${active?.type ?? ""}:${where}${active?.getAttribute("aria-label") ?? ""}`;
+      });
+      if (now.startsWith("search:")) break;
+      passed.push(now);
+    }
+    expect(passed.length, passed.join(" | ")).toBeLessThanOrEqual(4);
+    expect(passed.join(" | ")).not.toContain("filter ");
+  });
+
   it("every screen has a document title of its own, its heading then the store", async () => {
     const titles = new Map<string, string>();
     const problems: string[] = [];

@@ -298,7 +298,6 @@ export function DataTable<T>({
 
   return (
     <div>
-      <FilterBar list={list} />
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <Form.Label className="d-flex align-items-center gap-2 mb-0">
           {tx("Show")}
@@ -330,6 +329,8 @@ export function DataTable<T>({
           )}
         </div>
       </div>
+      {/* After the search in the tab order: the search is what operators use most. */}
+      <FilterBar list={list} />
       {bulk && (
         <BulkBar
           selection={selection}
