@@ -2,6 +2,7 @@ import type { Order } from "@store/contract";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { ListPattern } from "../pages/ListPattern";
+import { showColumns } from "../pages/ListScreen";
 import { OrderListPage } from "../pages/OrderListPage";
 import { useBrowser } from "../support/browser";
 
@@ -22,6 +23,8 @@ describe("lists: the screen's Export gives an Excel workbook people can read", (
 
     const orders = new OrderListPage(s.page);
     await orders.goto("?order_status=6&sort=total_price&order=desc");
+    // The phone is one of the columns the admin chooses to show (off by default).
+    await showColumns(s.page, ["Customer Phone"]);
     const list = new ListPattern(s.page);
     const link = await list.exportLink("Excel (.xlsx)");
     const [download] = await Promise.all([s.page.waitForEvent("download"), link.click()]);

@@ -155,7 +155,7 @@ describe("two administrators on the same record", () => {
     expect(await panel.getByText(/^Changed by /).textContent()).toMatch(
       new RegExp(`^Changed by ${ADMIN2.username} at \\d{2}/\\d{2}/\\d{4}, \\d{2}:\\d{2}$`),
     );
-    expect(await panelRows(one)).toContainEqual(["Order Status", "6", "8"]);
+    expect(await panelRows(one)).toContainEqual(["Order Status", "6. complete", "8. refund"]);
     // Kept as typed, still on the form, the panel focused for the keyboard.
     expect(await form1.trackingNumber().inputValue()).toBe(tracking);
     expect(new URL(one.url()).pathname).toBe("/editOrder");

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@store/contract";
+import { type AuditEntry, LEDGER_ACCOUNT_LABELS, type LedgerAccount } from "@store/contract";
 import { fieldLabel, tx } from "../i18n/messages";
 import { MEMBER_KINDS } from "./AuditRecord";
 
@@ -35,6 +35,9 @@ const WORDS = new Set(["gender", "role", "withdraw_status"]);
 export function shownValue(value: unknown, field = ""): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "object") return JSON.stringify(value);
+  // A ledger entry's balance by its name ("wallet" → "Wallet"), in the chosen language.
+  if (field === "account" && Object.hasOwn(LEDGER_ACCOUNT_LABELS, String(value)))
+    return tx(LEDGER_ACCOUNT_LABELS[value as LedgerAccount]);
   return WORDS.has(field) ? tx(String(value)) : String(value);
 }
 

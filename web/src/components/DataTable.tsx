@@ -443,7 +443,11 @@ export function DataTable<T>({
           </Pagination.Item>
           {pageWindow(list.page, lastPage).map((p, i) =>
             p === "gap" ? (
-              <Pagination.Ellipsis key={`gap-${i}`} disabled />
+              // Bootstrap's Ellipsis names itself "More" in English only.
+              <Pagination.Item key={`gap-${i}`} disabled>
+                <span aria-hidden="true">…</span>
+                <span className="visually-hidden">{tx("More")}</span>
+              </Pagination.Item>
             ) : (
               <Pagination.Item key={p} active={p === list.page} onClick={() => list.setPage(p)}>
                 {p}

@@ -223,6 +223,7 @@ async function assertUnique(tx: Tx, input: UserUpdate, exceptId?: number): Promi
   }
 }
 
+const takenMessage = (username: string) => `The username "${username}" is already taken.`;
 export const lookalikeMessage = (taken: string) =>
   `This username looks the same as "${taken}", which is taken.`;
 const LOOKALIKE_RACE = "This username looks the same as another user's, which is taken.";
@@ -240,7 +241,11 @@ async function assertNotLookalike(tx: Tx, username: string, exceptId?: number): 
       sql`${users.username_skeleton} = username_skeleton(${username}) and ${users.user_id} <> ${exceptId ?? 0}`,
     )
     .limit(1);
-  if (alike) throw conflict(lookalikeMessage(alike.username));
+  // The same name, met first by this check when two saves of it race: "taken", as the unique key says.
+  if (alike)
+    throw conflict(
+      alike.username === username ? takenMessage(username) : lookalikeMessage(alike.username),
+    );
 }
 
 /**
@@ -250,8 +255,7 @@ async function assertNotLookalike(tx: Tx, username: string, exceptId?: number): 
 function uniqueViolation(error: unknown, input: UserUpdate): Error | null {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const constraint = (e as { constraint?: unknown }).constraint;
-    if (constraint === "users_username_key")
-      return conflict(`The username "${input.username}" is already taken.`);
+    if (constraint === "users_username_key") return conflict(takenMessage(input.username ?? ""));
     if (constraint === "users_username_skeleton_key") return conflict(LOOKALIKE_RACE);
     if (constraint === "users_email_key")
       return conflict(`The e-mail "${input.email}" is already in use by another user.`);
