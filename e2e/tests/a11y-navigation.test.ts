@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newStoreContext, useBrowser } from "../support/browser";
 import { ROUTES } from "../support/routes";
+import { chooseTheme } from "../support/theme";
 
 /**
  * Keyboard and screen readers (docs/decisions/accessibility.md): the skip link is the first stop of Tab, every screen's
@@ -22,14 +23,6 @@ const focused = (page: Page) =>
       text: e?.textContent?.trim() ?? "",
     };
   });
-
-async function chooseTheme(page: Page, label: "Light" | "Dark"): Promise<void> {
-  await page.getByRole("button", { name: "Theme" }).click();
-  await page.getByRole("button", { name: label }).click();
-  await expect
-    .poll(() => page.locator("html").getAttribute("data-bs-theme"))
-    .toBe(label.toLowerCase());
-}
 
 describe("keyboard and screen readers", () => {
   const s = useBrowser({ viewport: VIEWPORT });

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, loginThroughForm } from "../support/browser";
+import { chooseTheme } from "../support/theme";
 import { sampled } from "../support/tier";
 
 /**
@@ -59,14 +60,6 @@ function describeFinding(where: string, f: Finding): string {
     )
     .join(" | ");
   return `${where} ${f.id} (${f.impact}) ${f.help}: ${nodes}`;
-}
-
-async function chooseTheme(page: Page, label: "Light" | "Dark"): Promise<void> {
-  await page.getByRole("button", { name: "Theme" }).click();
-  await page.getByRole("button", { name: label }).click();
-  await expect
-    .poll(() => page.locator("html").getAttribute("data-bs-theme"))
-    .toBe(label.toLowerCase());
 }
 
 for (const mode of ["light", "dark"] as const) {

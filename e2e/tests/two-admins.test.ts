@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { OrderFormPage } from "../pages/OrderFormPage";
 import { SettingsPage } from "../pages/SettingsPage";
 import { ADMIN, launchBrowser, loginThroughForm } from "../support/browser";
+import { chooseTheme } from "../support/theme";
 
 /**
  * Two administrators on the same record at once (optimistic concurrency,
@@ -41,16 +42,6 @@ async function axeFindings(page: Page): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-async function chooseTheme(page: Page, label: "Light" | "Dark"): Promise<void> {
-  await page.getByRole("button", { name: "Theme" }).click();
-  await page.getByRole("button", { name: label }).click();
-  await expect
-    .poll(() => page.locator("html").getAttribute("data-bs-theme"))
-    .toBe(label.toLowerCase());
-  // Buttons fade to the new colours (Bootstrap's .btn transition): axe reads them once settled.
-  await page.waitForFunction(() => document.getAnimations().length === 0);
 }
 
 /** The conflict panel's rows: field, your value, value now. */

@@ -1,0 +1,13 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** Chooses Light or Dark in the top bar's Theme menu and waits until the page has settled in it. */
+export async function chooseTheme(page: Page, label: "Light" | "Dark"): Promise<void> {
+  await page.getByRole("button", { name: "Theme" }).click();
+  await page.getByRole("button", { name: label }).click();
+  await expect
+    .poll(() => page.locator("html").getAttribute("data-bs-theme"))
+    .toBe(label.toLowerCase());
+  // Buttons fade to the new colours (Bootstrap's .btn transition): read them once settled.
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+}
