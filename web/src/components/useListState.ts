@@ -127,14 +127,6 @@ export function useListState(
   // before this component's effect would run, which would then note a stale view).
   if (!restore) lastViews.set(pathname, queryString.replace(/^\?/, ""));
 
-  // The query this hook last wrote, until a render shows it. React Router's
-  // functional update starts from the query of the last render, so a second
-  // change made before the next render (a status, then at once a date) would
-  // undo the first; each change starts from what was last written instead.
-  const shown = restore ?? queryString.replace(/^\?/, "");
-  const latest = useRef({ shown, written: null as string | null });
-  if (latest.current.shown !== shown) latest.current = { shown, written: null };
-
   // Puts a restored view into the address.
   useEffect(() => {
     if (restore) setSearchParams(new URLSearchParams(restore), { replace: true });
@@ -190,7 +182,10 @@ export function useListState(
    */
   function update(changes: Record<string, string | number | string[] | undefined>) {
     if (window.location.pathname !== pathname) return;
-    const next = new URLSearchParams(latest.current.written ?? latest.current.shown);
+    // From the address as the router last wrote it, not as this render shows
+    // it: the router draws a navigation in a transition, so a change made
+    // before that draw (a status, then at once a date) would undo the first.
+    const next = new URLSearchParams(window.location.search || restore);
     for (const [key, value] of Object.entries(changes)) {
       next.delete(key);
       for (const item of [value ?? []].flat()) {
@@ -198,7 +193,6 @@ export function useListState(
         next.append(key, String(item));
       }
     }
-    latest.current.written = next.toString();
     // Noted now: a view the admin emptied must not come back as a restore.
     lastViews.set(pathname, next.toString());
     setSearchParams(next, { replace: true });
