@@ -1,5 +1,5 @@
+import type { Page } from "@playwright/test";
 import type { AgencyStore } from "@store/contract";
-import type { Page } from "playwright-core";
 import { typedDate } from "../support/dates";
 import { ListScreen } from "./ListScreen";
 

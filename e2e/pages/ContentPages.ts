@@ -1,5 +1,5 @@
+import type { Page } from "@playwright/test";
 import type { Banner, Testimonial } from "@store/contract";
-import type { Page } from "playwright-core";
 import { ListScreen } from "./ListScreen";
 import { chooseInTypeahead, typeaheadOptions } from "./Typeahead";
 

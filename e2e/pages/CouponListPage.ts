@@ -1,5 +1,5 @@
+import type { Locator, Page } from "@playwright/test";
 import type { Voucher } from "@store/contract";
-import type { Locator, Page } from "playwright-core";
 
 /** /coupon: the coupons table, Add New, and Edit and Delete per row. */
 export class CouponListPage {

@@ -1,5 +1,5 @@
+import type { Page } from "@playwright/test";
 import type { DashboardSummary } from "@store/contract";
-import type { Page } from "playwright-core";
 
 /** /admin: the four cards and two charts. */
 export class DashboardPage {

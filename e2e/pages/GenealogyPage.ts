@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "@playwright/test";
 
 /** /genealogy?uid= : the upline path, the down-line tree, and the jump by name. */
 export class GenealogyPage {

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 /** The shell around every signed-in screen: sidebar, top bar, footer. */
 export class LayoutPage {

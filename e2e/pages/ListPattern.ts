@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "@playwright/test";
 import { typedDate } from "../support/dates";
 
 /** A CSV file's rows as cells (RFC 4180 quoting), the UTF-8 BOM dropped. */

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "@playwright/test";
 
 /**
  * Ticks columns in the list's Columns menu (all that are left out when no

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 /** /editOrder?oid=: the status select and the tracking number. */
 export class OrderFormPage {

@@ -1,5 +1,5 @@
+import type { Locator, Page } from "@playwright/test";
 import type { Order } from "@store/contract";
-import type { Locator, Page } from "playwright-core";
 
 /** /order: the orders table with its show-entries, search and pagination. */
 export class OrderListPage {

@@ -1,5 +1,5 @@
+import type { Locator, Page } from "@playwright/test";
 import type { Category, Product, ProductInput } from "@store/contract";
-import type { Locator, Page } from "playwright-core";
 import { chooseImages, type FileSpec } from "./BrandPages";
 
 /** Seeds records through the API with the browser's logged-in session. */

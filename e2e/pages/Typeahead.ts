@@ -1,4 +1,4 @@
-import type { Locator } from "playwright-core";
+import type { Locator } from "@playwright/test";
 
 /** The list a type-ahead (role combobox) controls. */
 export async function listOf(input: Locator): Promise<Locator> {

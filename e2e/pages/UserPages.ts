@@ -1,5 +1,5 @@
+import type { Locator, Page } from "@playwright/test";
 import type { User } from "@store/contract";
-import type { Locator, Page } from "playwright-core";
 import { ListScreen } from "./ListScreen";
 import { chooseInTypeahead, typeaheadOptions } from "./Typeahead";
 

@@ -1,5 +1,5 @@
+import type { Locator, Page } from "@playwright/test";
 import type { WithdrawRequest } from "@store/contract";
-import type { Locator, Page } from "playwright-core";
 import { ListScreen } from "./ListScreen";
 
 /** /withdrawRequest */

@@ -1,26 +1,50 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type LaunchOptions,
+  type Page,
+} from "@playwright/test";
+import { type Store, suiteStores } from "./stores";
+
+export { expect };
 
 export const ADMIN = { email: "admin@store.my", password: "Admin@12345" };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
-}
+/** Debian's Chromium, headless, with the flags this closed network needs (no browser download). */
+export const LAUNCH_OPTIONS: LaunchOptions = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+};
+
+/**
+ * The suite's test: `store` is this worker's copy of the demo store
+ * (support/globalSetup.ts), by its parallelIndex, so two workers never share one.
+ */
+export const test = base.extend<object, { store: Store }>({
+  store: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const stores = suiteStores();
+      const store = stores[workerInfo.parallelIndex % stores.length];
+      if (!store) throw new Error("no store for this worker");
+      await use(store);
+    },
+    { scope: "worker" },
+  ],
+});
 
 export interface BrowserSession {
   browser: Browser;
@@ -34,52 +58,43 @@ export async function newStoreContext(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1400, height: 900 },
+  storageState?: string,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     viewport,
     locale: "en-GB",
     timezoneId: "Asia/Kuala_Lumpur",
+    storageState,
   });
   context.setDefaultTimeout(15_000);
   return context;
 }
 
-let shared: Promise<Browser> | undefined;
-
 /**
- * One Chromium for every file that uses `useBrowser` (vitest.config.ts keeps
- * this module across files: isolate false); launching one took about a second
- * a file. A fresh one after a crash.
- */
-function sharedBrowser(): Promise<Browser> {
-  shared ??= launchBrowser().then((browser) => {
-    browser.on("disconnected", () => {
-      shared = undefined;
-    });
-    return browser;
-  });
-  return shared;
-}
-
-/**
- * A browser for a test file: the run's shared Chromium, in which every context
- * the file opens is closed after it. Dialogs are left to each test.
+ * A browser page for the tests of a describe block, who share it in order: a
+ * context on this worker's store, logged in as the demo admin from the login
+ * saved at the start (support/globalSetup.ts) unless `loggedIn: false`. Every
+ * context opened meanwhile in the worker's browser is closed after the block.
  */
 export function useBrowser(
   options: { loggedIn?: boolean; viewport?: { width: number; height: number } } = {},
 ) {
   const session = {} as BrowserSession;
   let before = new Set<BrowserContext>();
-  beforeAll(async () => {
-    session.baseURL = inject("baseURL");
-    session.browser = await sharedBrowser();
-    before = new Set(session.browser.contexts());
-    session.context = await newStoreContext(session.browser, session.baseURL, options.viewport);
+  test.beforeAll(async ({ browser, store }) => {
+    session.baseURL = store.baseURL;
+    session.browser = browser;
+    before = new Set(browser.contexts());
+    session.context = await newStoreContext(
+      browser,
+      store.baseURL,
+      options.viewport,
+      options.loggedIn === false ? undefined : store.storageState,
+    );
     session.page = await session.context.newPage();
-    if (options.loggedIn !== false) await loginThroughForm(session.page);
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const context of session.browser?.contexts() ?? []) {
       if (!before.has(context)) await context.close();
     }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 type Tree = { [key: string]: string | Tree };
 const catalogueDir = path.resolve(import.meta.dirname, "../../web/src/i18n");

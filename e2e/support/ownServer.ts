@@ -7,18 +7,27 @@ import { freePort } from "./freePort";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * A server of a test file's own (as e2e/support/server.ts starts the shared
- * one), on its own embedded database, for tests that must put rows in the
- * database itself: `sql` stops the server, runs the statements the way the
- * server opens the store (support/runSql.mjs) and starts it again on the
- * same address, so the browser's session and page stay valid.
+ * The real server, as `npm start` runs it, on an embedded database in its own
+ * folder: the suite's stores (support/globalSetup.ts) and a test file's own
+ * store, for tests that must put rows in the database itself: `sql` stops the
+ * server, runs the statements the way the server opens the store
+ * (support/runSql.mjs) and starts it again on the same address, so the
+ * browser's session and page stay valid.
  */
 export class OwnServer {
-  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-e2e-own-"));
   private process: ChildProcess | undefined;
   private port = 0;
 
-  constructor(private readonly env: Record<string, string> = {}) {}
+  constructor(
+    private readonly env: Record<string, string> = {},
+    private dir?: string,
+  ) {}
+
+  /** Made on first use: a test file is also loaded where no test of it runs. */
+  get dataDir(): string {
+    this.dir ??= fs.mkdtempSync(path.join(os.tmpdir(), "store-e2e-own-"));
+    return this.dir;
+  }
 
   get baseURL(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -39,6 +48,7 @@ export class OwnServer {
       },
       stdio: ["ignore", log, log],
     });
+    fs.closeSync(log);
     const deadline = Date.now() + 170_000;
     while (Date.now() < deadline) {
       if (this.process.exitCode !== null) break;
@@ -46,7 +56,7 @@ export class OwnServer {
         .then((r) => r.ok)
         .catch(() => false);
       if (ok) return;
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(
       `The server did not start:\n${fs.readFileSync(path.join(this.dataDir, "server.log"), "utf8").slice(-3000)}`,
@@ -55,7 +65,7 @@ export class OwnServer {
 
   async stop(): Promise<void> {
     const child = this.process;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);

@@ -1,5 +1,5 @@
-import type { Page } from "playwright-core";
-import { expect } from "vitest";
+import type { Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 
 /** Chooses Light or Dark in the top bar's Theme menu and waits until the page has settled in it. */
 export async function chooseTheme(page: Page, label: "Light" | "Dark"): Promise<void> {

@@ -1,6 +1,5 @@
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { newStoreContext, useBrowser } from "../support/browser";
+import type { Page } from "@playwright/test";
+import { expect, newStoreContext, test, useBrowser } from "../support/browser";
 import { ROUTES } from "../support/routes";
 import { chooseTheme } from "../support/theme";
 
@@ -24,10 +23,10 @@ const focused = (page: Page) =>
     };
   });
 
-describe("keyboard and screen readers", () => {
+test.describe("keyboard and screen readers", () => {
   const s = useBrowser({ viewport: VIEWPORT });
 
-  it("the first Tab on /admin reaches the skip link; Enter moves the focus to the content", async () => {
+  test("the first Tab on /admin reaches the skip link; Enter moves the focus to the content", async () => {
     await s.page.goto("/admin");
     await s.page.locator("main h1").waitFor();
     // Out of sight until focused.
@@ -55,7 +54,7 @@ describe("keyboard and screen readers", () => {
     expect(["inside", "after"]).toContain(after);
   });
 
-  it("on Order the search comes before the filters: a few Tabs from the content, no date field on the way", async () => {
+  test("on Order the search comes before the filters: a few Tabs from the content, no date field on the way", async () => {
     await s.page.goto("/order");
     await s.page.locator("main h1").waitFor();
     await s.page.keyboard.press("Tab");
@@ -76,7 +75,7 @@ describe("keyboard and screen readers", () => {
     expect(passed.join(" | ")).not.toContain("filter ");
   });
 
-  it("every screen has a document title of its own, its heading then the store", async () => {
+  test("every screen has a document title of its own, its heading then the store", async () => {
     const titles = new Map<string, string>();
     const problems: string[] = [];
     // A screen is its path: the product list's filtered views are the product list.
@@ -100,7 +99,7 @@ describe("keyboard and screen readers", () => {
     expect(new Set(titles.values()).size).toBe(paths.length);
   });
 
-  it("the login and 404 pages are named too, in the chosen language", async () => {
+  test("the login and 404 pages are named too, in the chosen language", async () => {
     await s.page.goto("/404");
     await expect.poll(() => s.page.title()).toMatch(/^Page not found · .+/);
     const context = await newStoreContext(s.browser, s.baseURL, VIEWPORT);
@@ -117,7 +116,7 @@ describe("keyboard and screen readers", () => {
   });
 
   for (const mode of ["Light", "Dark"] as const) {
-    it(`a focused sidebar link has a ring of at least 2 px in the ${mode.toLowerCase()} mode`, async () => {
+    test(`a focused sidebar link has a ring of at least 2 px in the ${mode.toLowerCase()} mode`, async () => {
       await s.page.goto("/admin");
       await s.page.locator("main h1").waitFor();
       await chooseTheme(s.page, mode);
@@ -145,7 +144,7 @@ describe("keyboard and screen readers", () => {
     });
   }
 
-  it("leaves the admin in the light mode", async () => {
+  test("leaves the admin in the light mode", async () => {
     await chooseTheme(s.page, "Light");
   });
 });

@@ -1,13 +1,12 @@
-import { describe, expect, it } from "vitest";
 import { AgencyFormPage, AgencyListPage } from "../pages/AgencyPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const unique = `ag${Date.now().toString(36)}`;
 
-describe("agency stores", () => {
+test.describe("agency stores", () => {
   const s = useBrowser();
 
-  it("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
+  test("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
     const list = new AgencyListPage(s.page);
     await list.goto();
     // Every column, in the spec's order, once chosen (the default set leaves some out).
@@ -25,7 +24,7 @@ describe("agency stores", () => {
     ]);
   });
 
-  it("refuses an empty form with a message per field, then adds a store and returns to /agency", async () => {
+  test("refuses an empty form with a message per field, then adds a store and returns to /agency", async () => {
     const list = new AgencyListPage(s.page);
     const form = new AgencyFormPage(s.page);
     await list.goto();
@@ -72,7 +71,7 @@ describe("agency stores", () => {
     expect(stored).toMatchObject({ expired_at: "2027-06-30 18:30:00", store_status: 1 });
   });
 
-  it("shows a loading indicator on edit until the store is loaded, then saves changes", async () => {
+  test("shows a loading indicator on edit until the store is loaded, then saves changes", async () => {
     const list = new AgencyListPage(s.page);
     const form = new AgencyFormPage(s.page);
     const stored = await list.apiStore(unique);
@@ -107,7 +106,7 @@ describe("agency stores", () => {
     });
   });
 
-  it("keeps the admin on Edit when they click it while a search is still pending", async () => {
+  test("keeps the admin on Edit when they click it while a search is still pending", async () => {
     const list = new AgencyListPage(s.page);
     await list.goto();
     const name = `Kedai ${unique} Baru`;
@@ -136,12 +135,12 @@ describe("agency stores", () => {
     await new AgencyFormPage(s.page).username().waitFor();
   });
 
-  it("says so when the store to edit does not exist", async () => {
+  test("says so when the store to edit does not exist", async () => {
     await s.page.goto("/editAgency?sid=99999999");
     await s.page.getByText("This agency store could not be found.").waitFor();
   });
 
-  it("deletes a store after the Delete Alert", async () => {
+  test("deletes a store after the Delete Alert", async () => {
     const list = new AgencyListPage(s.page);
     await list.goto();
     await list.find(unique);

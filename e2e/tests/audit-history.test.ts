@@ -1,7 +1,6 @@
 import type { Category, Product } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { ProductFormPage } from "../pages/ProductPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = `ah${Date.now().toString(36)}`;
 
@@ -14,10 +13,10 @@ const today = () =>
     year: "numeric",
   }).format(new Date());
 
-describe("the History panel of an edit screen", () => {
+test.describe("the History panel of an edit screen", () => {
   const s = useBrowser();
 
-  it("shows who changed a product's price, when, and from what to what", async () => {
+  test("shows who changed a product's price, when, and from what to what", async () => {
     const category = (await (
       await s.page.request.post("/api/categories", {
         data: { category_name: `${tag} kettles`, cat_status: 1 },

@@ -1,14 +1,13 @@
 import type { Brand, Product, User } from "@store/contract";
-import { describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = `al${Date.now().toString(36)}`;
 
-describe("the /auditLog screen", () => {
+test.describe("the /auditLog screen", () => {
   const s = useBrowser();
   const rows = () => s.page.locator("table.data-table > tbody > tr");
 
-  it("is the sidebar's link after Settings", async () => {
+  test("is the sidebar's link after Settings", async () => {
     await s.page.goto("/admin");
     const links = await s.page
       .getByRole("navigation", { name: "Sidebar" })
@@ -17,7 +16,7 @@ describe("the /auditLog screen", () => {
     expect(links.indexOf("Audit Log")).toBe(links.indexOf("Settings") + 1);
   });
 
-  it("finds a record's changes by filters kept in the address, each field before and after", async () => {
+  test("finds a record's changes by filters kept in the address, each field before and after", async () => {
     const created = await s.page.request.post("/api/brands", {
       data: { brand_name: `${tag} Alpha`, brand_image: "", brand_status: 1 },
     });
@@ -77,7 +76,7 @@ describe("the /auditLog screen", () => {
       .waitFor();
   });
 
-  it("names a wallet adjustment by its member, links to the member, and finds a product's rows by its name", async () => {
+  test("names a wallet adjustment by its member, links to the member, and finds a product's rows by its name", async () => {
     const username = `${tag}mem`;
     const member = await s.page.request.post("/api/users", {
       data: {
@@ -140,7 +139,7 @@ describe("the /auditLog screen", () => {
     ).toBe(`/editProduct?pid=${productId}`);
   });
 
-  it("filters by a date typed dd/mm/yyyy, shows it so again after a reload, and says when the text is no date", async () => {
+  test("filters by a date typed dd/mm/yyyy, shows it so again after a reload, and says when the text is no date", async () => {
     // Tomorrow in the store's zone (UTC+8), whatever the runner's.
     const [y, m, d] = new Date(Date.now() + 86_400_000 + 8 * 3_600_000)
       .toISOString()

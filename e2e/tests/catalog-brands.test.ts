@@ -1,6 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { BrandFormPage, BrandListPage } from "../pages/BrandPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = Date.now().toString(36);
 // Real 1 x 1 images: the server judges uploads by their content.
@@ -11,10 +10,10 @@ const PNG = Buffer.from(
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 const SHORT_DATE = /^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2} (am|pm)$/;
 
-describe("brands", () => {
+test.describe("brands", () => {
   const s = useBrowser();
 
-  it("lists the columns of docs/REQUIREMENTS.md section 2 and shows the loading-dots row while the list loads", async () => {
+  test("lists the columns of docs/REQUIREMENTS.md section 2 and shows the loading-dots row while the list loads", async () => {
     const list = new BrandListPage(s.page);
     await s.page.route("**/api/brands?*", async (route) => {
       await new Promise((r) => setTimeout(r, 800));
@@ -35,7 +34,7 @@ describe("brands", () => {
     await s.page.unroute("**/api/brands?*");
   });
 
-  it("accepts jpg/jpeg/png only and refuses a too-large file, with the alerts of docs/REQUIREMENTS.md section 5, clearing the input", async () => {
+  test("accepts jpg/jpeg/png only and refuses a too-large file, with the alerts of docs/REQUIREMENTS.md section 5, clearing the input", async () => {
     const form = new BrandFormPage(s.page);
     await s.page.goto("/addBrands");
     const gif = await form.chooseFile({ name: "logo.gif", mimeType: "image/gif", buffer: GIF });
@@ -51,7 +50,7 @@ describe("brands", () => {
     expect(await form.preview().count()).toBe(0);
   });
 
-  it("adds a brand with an image (Add), edits it (Save), and deletes it after the Delete Alert", async () => {
+  test("adds a brand with an image (Add), edits it (Save), and deletes it after the Delete Alert", async () => {
     const name = `Brand ${tag}`;
     const list = new BrandListPage(s.page);
     const form = new BrandFormPage(s.page);
@@ -109,7 +108,7 @@ describe("brands", () => {
     expect(await list.apiBrand(name)).toBeUndefined();
   });
 
-  it("says plainly when an edit link names no brand, and offers the way back", async () => {
+  test("says plainly when an edit link names no brand, and offers the way back", async () => {
     for (const url of ["/editBrands?bid=987654", "/editBrands?bid=abc"]) {
       await s.page.goto(url);
       await s.page.getByText("This brand could not be found.").waitFor();

@@ -1,14 +1,13 @@
-import { describe, expect, it } from "vitest";
 import { CategoryFormPage, CategoryListPage } from "../pages/CategoryPages";
 import { CatalogApi } from "../pages/ProductPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = Date.now().toString(36);
 
-describe("categories", () => {
+test.describe("categories", () => {
   const s = useBrowser();
 
-  it("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
+  test("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
     const list = new CategoryListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual([
@@ -22,7 +21,7 @@ describe("categories", () => {
     ]);
   });
 
-  it("needs a name, adds a category, edits it, and deletes it after the Delete Alert", async () => {
+  test("needs a name, adds a category, edits it, and deletes it after the Delete Alert", async () => {
     const name = `Category ${tag}`;
     const list = new CategoryListPage(s.page);
     const form = new CategoryFormPage(s.page);
@@ -60,7 +59,7 @@ describe("categories", () => {
     await list.row(`${name} renamed`).waitFor({ state: "detached" });
   });
 
-  it("shows the live product count and refuses to delete a category that still has products", async () => {
+  test("shows the live product count and refuses to delete a category that still has products", async () => {
     const name = `Busy ${tag}`;
     const api = new CatalogApi(s.page);
     const category = await api.category(name);
@@ -77,7 +76,7 @@ describe("categories", () => {
     expect(await list.row(name).count()).toBe(1);
   });
 
-  it("says plainly when an edit link names no category", async () => {
+  test("says plainly when an edit link names no category", async () => {
     await s.page.goto("/editCategories?cid=987654");
     await s.page.getByText("This category could not be found.").waitFor();
     await s.page.getByRole("link", { name: "Back to Categories" }).click();

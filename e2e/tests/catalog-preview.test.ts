@@ -1,11 +1,10 @@
-import { describe, expect, it } from "vitest";
 import { ProductDetailsPage } from "../pages/ProductDetailsPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
-describe("/productDetails (static preview)", () => {
+test.describe("/productDetails (static preview)", () => {
   const s = useBrowser();
 
-  it("shows the mock page with its carousel, variations, tabs and alerting buttons", async () => {
+  test("shows the mock page with its carousel, variations, tabs and alerting buttons", async () => {
     const preview = new ProductDetailsPage(s.page);
     await preview.goto();
     expect(await s.page.locator(".carousel-item").count()).toBe(3);
@@ -28,7 +27,7 @@ describe("/productDetails (static preview)", () => {
     await preview.tab("Description").click();
   });
 
-  it("keeps the quantity between 1 and 99", async () => {
+  test("keeps the quantity between 1 and 99", async () => {
     const preview = new ProductDetailsPage(s.page);
     await preview.goto();
     expect(await preview.quantity().inputValue()).toBe("1");
@@ -42,7 +41,7 @@ describe("/productDetails (static preview)", () => {
     expect(await preview.quantity().inputValue()).toBe("98");
   });
 
-  it("Go Back and the back arrow both go to /products", async () => {
+  test("Go Back and the back arrow both go to /products", async () => {
     const preview = new ProductDetailsPage(s.page);
     await preview.goto();
     await preview.goBack().click();

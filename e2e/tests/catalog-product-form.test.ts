@@ -1,7 +1,6 @@
 import type { Category, Variant } from "@store/contract";
-import { beforeAll, describe, expect, it } from "vitest";
 import { CatalogApi, ProductFormPage, ProductListPage } from "../pages/ProductPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = Date.now().toString(36);
 // A real 1 x 1 PNG: the server judges uploads by their content.
@@ -11,19 +10,19 @@ const PNG = Buffer.from(
 );
 const png = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
 
-describe("/addProduct and /editProduct", () => {
+test.describe("/addProduct and /editProduct", () => {
   const s = useBrowser();
   const form = () => new ProductFormPage(s.page);
   let bags: Category;
   let boxes: Category;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     const api = new CatalogApi(s.page);
     bags = await api.category(`Bags ${tag}`);
     boxes = await api.category(`Boxes ${tag}`);
   });
 
-  it("says what is missing and writes nothing", async () => {
+  test("says what is missing and writes nothing", async () => {
     const f = form();
     await s.page.goto("/addProduct");
     await f.save().click();
@@ -38,7 +37,7 @@ describe("/addProduct and /editProduct", () => {
     expect(new URL(s.page.url()).pathname).toBe("/addProduct");
   });
 
-  it("refuses a wrong image type and a too-large image with the alerts of docs/REQUIREMENTS.md section 5, clearing the input", async () => {
+  test("refuses a wrong image type and a too-large image with the alerts of docs/REQUIREMENTS.md section 5, clearing the input", async () => {
     const f = form();
     await s.page.goto("/addProduct");
     expect(
@@ -56,7 +55,7 @@ describe("/addProduct and /editProduct", () => {
     expect(await s.page.getByRole("img", { name: "Preview" }).count()).toBe(0);
   });
 
-  it("shows 'Please add a variation.', counts variants in the switch and stops Add Variant at 10", async () => {
+  test("shows 'Please add a variation.', counts variants in the switch and stops Add Variant at 10", async () => {
     const f = form();
     await s.page.goto("/addProduct");
     expect(await f.variationSwitch().getAttribute("id")).toBe("show_variation");
@@ -77,7 +76,7 @@ describe("/addProduct and /editProduct", () => {
     expect(await f.variants().count()).toBe(9);
   });
 
-  it("number fields show negatives as 0, a discount below 1 shows blank, and units are CM and KG", async () => {
+  test("number fields show negatives as 0, a discount below 1 shows blank, and units are CM and KG", async () => {
     const f = form();
     await s.page.goto("/addProduct");
     await f.stock().fill("-5");
@@ -102,7 +101,7 @@ describe("/addProduct and /editProduct", () => {
     expect(await f.normalPrice().inputValue()).toBe("7");
   });
 
-  it("adds a product with images and variants, saves to /products, and the card shows it", async () => {
+  test("adds a product with images and variants, saves to /products, and the card shows it", async () => {
     const name = `Satchel ${tag}`;
     const f = form();
     const list = new ProductListPage(s.page);
@@ -183,7 +182,7 @@ describe("/addProduct and /editProduct", () => {
     expect(await card.innerText()).toContain("(2) variation");
   });
 
-  it("edits a product: loads it, moves it to another category, deletes a variant after the Delete Alert", async () => {
+  test("edits a product: loads it, moves it to another category, deletes a variant after the Delete Alert", async () => {
     const name = `Crate ${tag}`;
     const api = new CatalogApi(s.page);
     const product = await api.product({
@@ -234,7 +233,7 @@ describe("/addProduct and /editProduct", () => {
     expect((await api.getCategory(boxes.category_id)).products_in_cat).toBe(0);
   });
 
-  it("Cancel and the back link go to /products", async () => {
+  test("Cancel and the back link go to /products", async () => {
     const f = form();
     await s.page.goto("/addProduct");
     await f.cancel().click();
@@ -244,7 +243,7 @@ describe("/addProduct and /editProduct", () => {
     await s.page.waitForURL((u) => u.pathname === "/products");
   });
 
-  it("says plainly when an edit link names no product, and never shows a blank form", async () => {
+  test("says plainly when an edit link names no product, and never shows a blank form", async () => {
     for (const url of ["/editProduct?pid=987654", "/editProduct?pid="]) {
       await s.page.goto(url);
       await s.page.getByText("This product could not be found.").waitFor();

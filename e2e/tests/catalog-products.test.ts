@@ -1,7 +1,6 @@
 import type { Category, Product } from "@store/contract";
-import { beforeAll, describe, expect, it } from "vitest";
 import { CatalogApi, ProductListPage } from "../pages/ProductPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = Date.now().toString(36);
 const names = {
@@ -13,14 +12,14 @@ const names = {
   cheap: `Cheap ${tag}`,
 };
 
-describe("/products", () => {
+test.describe("/products", () => {
   const s = useBrowser();
   const list = () => new ProductListPage(s.page);
   let shoes: Category;
   let hats: Category;
   let runner: Product;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     const api = new CatalogApi(s.page);
     shoes = await api.category(names.shoes);
     hats = await api.category(names.hats);
@@ -54,7 +53,7 @@ describe("/products", () => {
     });
   });
 
-  it("shows a card with every field of docs/REQUIREMENTS.md section 2, the struck normal price and the variation count", async () => {
+  test("shows a card with every field of docs/REQUIREMENTS.md section 2, the struck normal price and the variation count", async () => {
     const page = list();
     await page.goto(`?q=${encodeURIComponent(names.runner)}`);
     const card = page.card(names.runner);
@@ -77,7 +76,7 @@ describe("/products", () => {
     );
   });
 
-  it("shows 'No variation' and a plain price without a discount", async () => {
+  test("shows 'No variation' and a plain price without a discount", async () => {
     const page = list();
     await page.goto(`?q=${encodeURIComponent(names.cap)}`);
     const card = page.card(names.cap);
@@ -87,7 +86,7 @@ describe("/products", () => {
     expect(await card.getByTestId("price").innerText()).toBe("RM 20.00");
   });
 
-  it("filters by category checkboxes that show their counts, and by the default price range", async () => {
+  test("filters by category checkboxes that show their counts, and by the default price range", async () => {
     const page = list();
     await page.goto();
     await page.categoryBox(names.shoes).waitFor();
@@ -103,7 +102,7 @@ describe("/products", () => {
     expect(await page.max().inputValue()).toBe("1500");
   });
 
-  it("refuses a min above the max and a max below the min with the alerts of docs/REQUIREMENTS.md section 5 and resets", async () => {
+  test("refuses a min above the max and a max below the min with the alerts of docs/REQUIREMENTS.md section 5 and resets", async () => {
     const page = list();
     await page.goto(`?cat=${shoes.category_id}&cat=${hats.category_id}`);
     await page.card(names.runner).waitFor();
@@ -127,7 +126,7 @@ describe("/products", () => {
     await page.waitForCards([names.runner]);
   });
 
-  it("Reset clears the categories and puts back 1 and 1500; the panel shows and hides", async () => {
+  test("Reset clears the categories and puts back 1 and 1500; the panel shows and hides", async () => {
     const page = list();
     await page.goto(`?cat=${shoes.category_id}&min=5&max=90`);
     await page.card(names.runner).waitFor();
@@ -144,7 +143,7 @@ describe("/products", () => {
     await page.filters().waitFor();
   });
 
-  it("the search box searches names and SKUs", async () => {
+  test("the search box searches names and SKUs", async () => {
     const page = list();
     await page.goto();
     await page.max().fill("5000");
@@ -155,7 +154,7 @@ describe("/products", () => {
     await page.waitForCards([names.cap]);
   });
 
-  it("shows the placeholder skeleton while the products load", async () => {
+  test("shows the placeholder skeleton while the products load", async () => {
     const page = list();
     await s.page.route("**/api/products?*", async (route) => {
       await new Promise((r) => setTimeout(r, 800));
@@ -167,7 +166,7 @@ describe("/products", () => {
     await s.page.unroute("**/api/products?*");
   });
 
-  it("deletes a product after the Delete Alert, and its category count drops", async () => {
+  test("deletes a product after the Delete Alert, and its category count drops", async () => {
     const page = list();
     await page.goto(`?cat=${hats.category_id}`);
     const card = page.card(names.cap);

@@ -1,6 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { BannerFormPage, BannerListPage } from "../pages/ContentPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const unique = `Banner ${Date.now().toString(36)}`;
 // A real 1 x 1 PNG: the server judges uploads by their content.
@@ -9,10 +8,10 @@ const PNG = Buffer.from(
   "base64",
 );
 
-describe("banners", () => {
+test.describe("banners", () => {
   const s = useBrowser();
 
-  it("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
+  test("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
     const list = new BannerListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual([
@@ -26,7 +25,7 @@ describe("banners", () => {
     ]);
   });
 
-  it("refuses a wrong type and a too-large file with the alerts of docs/REQUIREMENTS.md section 5, clearing the input", async () => {
+  test("refuses a wrong type and a too-large file with the alerts of docs/REQUIREMENTS.md section 5, clearing the input", async () => {
     const form = new BannerFormPage(s.page);
     await s.page.goto("/addBanner");
     const wrongType = await form.chooseFile({
@@ -46,7 +45,7 @@ describe("banners", () => {
     expect(await form.preview().count()).toBe(0);
   });
 
-  it("needs a title, uploads and previews an image, removes it, and saves to /banner", async () => {
+  test("needs a title, uploads and previews an image, removes it, and saves to /banner", async () => {
     const list = new BannerListPage(s.page);
     const form = new BannerFormPage(s.page);
     await list.goto();
@@ -82,7 +81,7 @@ describe("banners", () => {
       .toBe(1);
   });
 
-  it("edits a banner and deletes it after the Delete Alert", async () => {
+  test("edits a banner and deletes it after the Delete Alert", async () => {
     const list = new BannerListPage(s.page);
     const form = new BannerFormPage(s.page);
     await list.goto();

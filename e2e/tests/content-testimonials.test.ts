@@ -1,16 +1,15 @@
 import type { User } from "@store/contract";
-import { beforeAll, describe, expect, it } from "vitest";
 import { TestimonialFormPage, TestimonialListPage } from "../pages/ContentPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = Date.now().toString(36);
 const username = `cust${tag}`;
 const title = `Fast delivery ${tag}`;
 
-describe("testimonials", () => {
+test.describe("testimonials", () => {
   const s = useBrowser();
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     // A customer of our own, so the test does not depend on the demo rows.
     const response = await s.page.request.post("/api/users", {
       data: {
@@ -32,7 +31,7 @@ describe("testimonials", () => {
     expect(((await response.json()) as User).username).toBe(username);
   });
 
-  it("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
+  test("lists the columns of docs/REQUIREMENTS.md section 2", async () => {
     const list = new TestimonialListPage(s.page);
     await list.goto();
     // Every column, in the spec's order, once chosen (the default set leaves some out).
@@ -49,7 +48,7 @@ describe("testimonials", () => {
     ]);
   });
 
-  it("needs a customer and a title, offers the users as customers, and saves to /testimonial", async () => {
+  test("needs a customer and a title, offers the users as customers, and saves to /testimonial", async () => {
     const list = new TestimonialListPage(s.page);
     const form = new TestimonialFormPage(s.page);
     await list.goto();
@@ -83,7 +82,7 @@ describe("testimonials", () => {
     expect(cells[6]).toBe("-");
   });
 
-  it("edits a testimonial, keeping the chosen customer", async () => {
+  test("edits a testimonial, keeping the chosen customer", async () => {
     const list = new TestimonialListPage(s.page);
     const form = new TestimonialFormPage(s.page);
     await list.goto();
@@ -107,7 +106,7 @@ describe("testimonials", () => {
     });
   });
 
-  it("deletes a testimonial after the Delete Alert", async () => {
+  test("deletes a testimonial after the Delete Alert", async () => {
     const list = new TestimonialListPage(s.page);
     await list.goto();
     await list.find(title);

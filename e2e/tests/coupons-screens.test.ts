@@ -1,9 +1,8 @@
 import type { Voucher } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { type CouponFields, CouponFormPage, localInputValue } from "../pages/CouponFormPage";
 import { CouponListPage } from "../pages/CouponListPage";
 import { showColumns } from "../pages/ListScreen";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 import { typedDate } from "../support/dates";
 
 const COLUMNS = [
@@ -21,7 +20,7 @@ const COLUMNS = [
 
 const unique = () => `E2E${Date.now().toString(36).toUpperCase()}`;
 
-describe("/coupon, /addCoupon and /editCoupon", () => {
+test.describe("/coupon, /addCoupon and /editCoupon", () => {
   const s = useBrowser();
 
   /** Adds a coupon through the form and answers the body the form sent. */
@@ -48,7 +47,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     return request.postDataJSON() as Record<string, unknown>;
   }
 
-  it("shows the columns of docs/REQUIREMENTS.md section 2", async () => {
+  test("shows the columns of docs/REQUIREMENTS.md section 2", async () => {
     const list = new CouponListPage(s.page);
     await list.goto();
     // Every column, in the spec's order, once chosen (the default set leaves some out).
@@ -56,7 +55,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     expect(await list.headerTexts()).toEqual(COLUMNS);
   });
 
-  it("turns the code uppercase and drops whitespace as it is typed", async () => {
+  test("turns the code uppercase and drops whitespace as it is typed", async () => {
     const form = new CouponFormPage(s.page);
     await form.gotoAdd();
     await form.code().pressSequentially("  sum mer\tsale 24 ");
@@ -67,7 +66,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     expect(await form.code().inputValue()).toBe("XYSUMMERSALE24");
   });
 
-  it("adds a percentage coupon and lists it: x%, RM cap, Active, short dates, '-' when never updated", async () => {
+  test("adds a percentage coupon and lists it: x%, RM cap, Active, short dates, '-' when never updated", async () => {
     const code = unique();
     const expiry = localInputValue(10);
     const sent = await addCoupon(` ${code.toLowerCase().slice(0, 4)} ${code.slice(4)}`, {
@@ -102,7 +101,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     await expect.poll(() => row.locator(".badge").getAttribute("class")).toContain("bg-success");
   });
 
-  it("adds a price coupon shown as RM x, Inactive in red", async () => {
+  test("adds a price coupon shown as RM x, Inactive in red", async () => {
     const code = unique();
     await addCoupon(code, { type: "Price", discount: "12.5", active: false });
     const list = new CouponListPage(s.page);
@@ -112,7 +111,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     expect(await row.locator(".badge").getAttribute("class")).toContain("bg-danger");
   });
 
-  it("requires every field and sends nothing until they are filled", async () => {
+  test("requires every field and sends nothing until they are filled", async () => {
     const form = new CouponFormPage(s.page);
     await form.gotoAdd();
     let posts = 0;
@@ -136,7 +135,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     expect(posts).toBe(0);
   });
 
-  it("clears an expiry earlier than three days ahead, typed dd/mm/yyyy hh:mm", async () => {
+  test("clears an expiry earlier than three days ahead, typed dd/mm/yyyy hh:mm", async () => {
     const form = new CouponFormPage(s.page);
     await form.gotoAdd();
     await form.expiry().fill(typedDate(localInputValue(2)));
@@ -152,7 +151,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
       .toBe(0);
   });
 
-  it("edits a coupon, keeping an unchanged expiry, and shows the update date", async () => {
+  test("edits a coupon, keeping an unchanged expiry, and shows the update date", async () => {
     const code = unique();
     await addCoupon(code);
     const list = new CouponListPage(s.page);
@@ -174,7 +173,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     expect(cells[8]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, /);
   });
 
-  it("saves an expired coupon without forcing a new expiry", async () => {
+  test("saves an expired coupon without forcing a new expiry", async () => {
     const response = await s.page.request.get("/api/vouchers");
     const all = (await response.json()) as Voucher[];
     const now = localInputValue(0).replace("T", " ");
@@ -193,7 +192,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     });
   });
 
-  it("says Expired beside the status of a coupon past its expiry", async () => {
+  test("says Expired beside the status of a coupon past its expiry", async () => {
     const response = await s.page.request.get("/api/vouchers");
     const all = (await response.json()) as Voucher[];
     const now = localInputValue(0).replace("T", " ");
@@ -211,7 +210,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     expect(await other.getByTestId("status-note").count()).toBe(0);
   });
 
-  it("refuses a code already in use with a clear message and keeps what was typed", async () => {
+  test("refuses a code already in use with a clear message and keeps what was typed", async () => {
     const code = unique();
     await addCoupon(code);
     const form = new CouponFormPage(s.page);
@@ -230,7 +229,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     expect(await form.discount().inputValue()).toBe("5");
   });
 
-  it("asks before deleting and deletes on Confirm", async () => {
+  test("asks before deleting and deletes on Confirm", async () => {
     const code = unique();
     await addCoupon(code);
     const list = new CouponListPage(s.page);
@@ -250,7 +249,7 @@ describe("/coupon, /addCoupon and /editCoupon", () => {
     expect(await list.apiVoucher(code)).toBeUndefined();
   });
 
-  it("says plainly when the coupon to edit is missing or unknown", async () => {
+  test("says plainly when the coupon to edit is missing or unknown", async () => {
     for (const query of ["?vid=999999", "?vid=abc"]) {
       await s.page.goto(`/editCoupon${query}`);
       await s.page.getByText("This coupon could not be found.").waitFor();

@@ -1,6 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { DashboardPage } from "../pages/DashboardPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 /** "RM 1,234.50" from "1234.50", grouped as text (no floats). */
 function ringgit(value: string): string {
@@ -9,10 +8,10 @@ function ringgit(value: string): string {
 }
 const digits = (text: string) => text.replace(/[^\d]/g, "");
 
-describe("the dashboard (/admin)", () => {
+test.describe("the dashboard (/admin)", () => {
   const s = useBrowser();
 
-  it("shows skeletons while the summary loads, then four cards equal to the API's figures", async () => {
+  test("shows skeletons while the summary loads, then four cards equal to the API's figures", async () => {
     const dashboard = new DashboardPage(s.page);
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -39,7 +38,7 @@ describe("the dashboard (/admin)", () => {
     expect(await s.page.getByRole("status", { name: "Loading" }).count()).toBe(0);
   });
 
-  it("draws the User Types Status Quo doughnut from every tier, at 5/3", async () => {
+  test("draws the User Types Status Quo doughnut from every tier, at 5/3", async () => {
     const dashboard = new DashboardPage(s.page);
     const summary = await dashboard.apiSummary();
     const canvas = dashboard.chart("User Types Status Quo");
@@ -53,7 +52,7 @@ describe("the dashboard (/admin)", () => {
     expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(5 / 3, 1);
   });
 
-  it("draws New Users (current year) with twelve monthly buckets, Jan to Dec, at 5/3", async () => {
+  test("draws New Users (current year) with twelve monthly buckets, Jan to Dec, at 5/3", async () => {
     const dashboard = new DashboardPage(s.page);
     const summary = await dashboard.apiSummary();
     const canvas = dashboard.chart("New Users (current year)");

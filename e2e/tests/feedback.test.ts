@@ -1,17 +1,16 @@
 import type { Category, Order } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { CategoryFormPage, CategoryListPage } from "../pages/CategoryPages";
 import { OrderFormPage } from "../pages/OrderFormPage";
 import { OrderListPage } from "../pages/OrderListPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = `fb${Date.now().toString(36)}`;
 
 /** Issue 20 item 5: every click says whether it worked (docs/decisions/feedback-for-every-click.md). */
-describe("feedback for every click", () => {
+test.describe("feedback for every click", () => {
   const s = useBrowser();
 
-  it("keeps a save made offline on its form, and Retry sends it once the connection is back", async () => {
+  test("keeps a save made offline on its form, and Retry sends it once the connection is back", async () => {
     const created = (await (
       await s.page.request.post("/api/categories", {
         data: { category_name: `${tag} lamps`, cat_status: 1 },
@@ -52,7 +51,7 @@ describe("feedback for every click", () => {
     expect(saved.version).toBe(created.version + 1);
   });
 
-  it("shows a failed list's error in its table with a Retry that loads it", async () => {
+  test("shows a failed list's error in its table with a Retry that loads it", async () => {
     const list = new CategoryListPage(s.page);
     let failing = true;
     await s.page.route("**/api/categories?**", (route) =>
@@ -76,7 +75,7 @@ describe("feedback for every click", () => {
     await s.page.unroute("**/api/categories?**");
   });
 
-  it("confirms an order's save with a toast", async () => {
+  test("confirms an order's save with a toast", async () => {
     const { rows } = await new OrderListPage(s.page).apiPage("_page=1&_limit=1");
     const order = rows[0] as Order;
     const form = new OrderFormPage(s.page);

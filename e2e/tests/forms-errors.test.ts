@@ -1,15 +1,14 @@
 import type { Category } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { TestimonialFormPage } from "../pages/ContentPages";
 import { ProductFormPage } from "../pages/ProductPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = `fe${Date.now().toString(36)}`;
 
-describe("field errors on the one form pattern", () => {
+test.describe("field errors on the one form pattern", () => {
   const s = useBrowser();
 
-  it("ties each message to its field and announces them once, not as alerts", async () => {
+  test("ties each message to its field and announces them once, not as alerts", async () => {
     const form = new TestimonialFormPage(s.page);
     await s.page.goto("/addTestimonial");
     await form.add().click();
@@ -32,7 +31,7 @@ describe("field errors on the one form pattern", () => {
     expect(await form.customer().evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
-  it("shows a field the server refused on that field, with aria-invalid, and no second message", async () => {
+  test("shows a field the server refused on that field, with aria-invalid, and no second message", async () => {
     const category = (await (
       await s.page.request.post("/api/categories", {
         data: { category_name: `${tag} gone`, cat_status: 1 },

@@ -1,9 +1,8 @@
+import type { BrowserContext, Page, Request } from "@playwright/test";
 import type { User } from "@store/contract";
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOf } from "../pages/Typeahead";
 import { UserFormPage } from "../pages/UserPages";
-import { launchBrowser, loginThroughForm, newStoreContext } from "../support/browser";
+import { expect, loginThroughForm, newStoreContext, test } from "../support/browser";
 import { OwnServer } from "../support/ownServer";
 
 const USERS = 10_000;
@@ -21,12 +20,14 @@ function watchUserLists(page: Page): URL[] {
 
 // A store of 10,000 users, put in the database directly (creating them one
 // call at a time would hash 10,000 passwords).
-describe("the referral type-ahead on a store of 10,000 users", () => {
+test.describe("the referral type-ahead on a store of 10,000 users", () => {
   const server = new OwnServer({ SEED_DEMO: "0" });
-  let browser: Browser;
+  let context: BrowserContext | undefined;
   let page: Page;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser }) => {
+    // A store of its own to start (and fill) first.
+    test.setTimeout(180_000);
     await server.start();
     await server.sql(`
       insert into users (username, email, f_name, l_name, contact, password_hash,
@@ -35,18 +36,17 @@ describe("the referral type-ahead on a store of 10,000 users", () => {
              '01' || lpad(i::text, 8, '0'), 'not-a-login', 'Male', 'Member', 1, 'English', 'MYR', 1
       from generate_series(1, ${USERS}) as i;
     `);
-    browser = await launchBrowser();
-    const context = await newStoreContext(browser, server.baseURL);
+    context = await newStoreContext(browser, server.baseURL);
     page = await context.newPage();
     await loginThroughForm(page);
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
+    await context?.close();
     await server.remove();
   });
 
-  it("asks the server a page at a time and never for every user", async () => {
+  test("asks the server a page at a time and never for every user", async () => {
     const calls = watchUserLists(page);
     const form = new UserFormPage(page);
     await page.goto("/addUser");
@@ -104,7 +104,7 @@ describe("the referral type-ahead on a store of 10,000 users", () => {
     for (const url of calls) expect(Number(url.searchParams.get("_limit"))).toBe(20);
   });
 
-  it("is used from the keyboard: arrows move, Enter chooses, Escape closes", async () => {
+  test("is used from the keyboard: arrows move, Enter chooses, Escape closes", async () => {
     const form = new UserFormPage(page);
     await page.goto("/addUser");
     await form.add().waitFor();
@@ -135,7 +135,7 @@ describe("the referral type-ahead on a store of 10,000 users", () => {
     expect(await referral.inputValue()).toBe("bulk00041");
   });
 
-  it("saves the chosen referrer, and the edit screen names it without loading the list", async () => {
+  test("saves the chosen referrer, and the edit screen names it without loading the list", async () => {
     const form = new UserFormPage(page);
     await page.goto("/addUser");
     await form.add().waitFor();

@@ -1,9 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { loginThroughForm, useBrowser } from "../support/browser";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, loginThroughForm, test, useBrowser } from "../support/browser";
 import { HTML_LANG, saveOwnLanguage, waitForLanguage } from "../support/i18n";
 
-describe("the admin's language follows them to another browser", () => {
+test.describe("the admin's language follows them to another browser", () => {
   const s = useBrowser({ loggedIn: false });
   const contexts: BrowserContext[] = [];
 
@@ -20,17 +19,17 @@ describe("the admin's language follows them to another browser", () => {
     return context.newPage();
   }
 
-  afterEach(async () => {
+  test.afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
   });
   // The other browser tests share this server: leave the admin in English.
-  afterAll(async () => {
+  test.afterAll(async () => {
     const page = await freshPage();
     await loginThroughForm(page);
     await saveOwnLanguage(page, "English");
   });
 
-  it("Language (top bar) switches to Bahasa Melayu; a fresh browser signs in and sees Malay", async () => {
+  test("Language (top bar) switches to Bahasa Melayu; a fresh browser signs in and sees Malay", async () => {
     const first = await freshPage();
     await loginThroughForm(first);
     await first.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
@@ -81,7 +80,7 @@ describe("the admin's language follows them to another browser", () => {
     await waitForLanguage(third, "en");
   });
 
-  it("before signing in, the login page speaks the browser's language", async () => {
+  test("before signing in, the login page speaks the browser's language", async () => {
     const malay = await freshPage("ms-MY");
     await malay.goto("/login-back");
     await malay.getByRole("heading", { name: "Log Masuk Pentadbir" }).waitFor();

@@ -1,10 +1,9 @@
+import type { Page } from "@playwright/test";
 import type { LedgerEntry, Membership, Order, User } from "@store/contract";
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import { WalletStatementPage } from "../pages/LedgerPages";
 import { OrderFormPage } from "../pages/OrderFormPage";
 import { SettingsPage } from "../pages/SettingsPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 /** A decimal as the screens show it in English: "1,234.50". */
 const grouped = (amount: string) => {
@@ -56,10 +55,10 @@ async function orderWithReferrer(page: Page) {
   throw new Error("the demo store has no open order of a referred buyer");
 }
 
-describe("PV and commission from an order, on the statements", () => {
+test.describe("PV and commission from an order, on the statements", () => {
   const s = useBrowser();
 
-  it("completing an order credits the buyer's PV and the referrer's commission with links to it; a refund reverses both", async () => {
+  test("completing an order credits the buyer's PV and the referrer's commission with links to it; a refund reverses both", async () => {
     const { order, buyer, referrer, tier } = await orderWithReferrer(s.page);
     // Half up to the sen, as docs/decisions/order-money-follows-status.md says.
     const hundredths = centsOf(order.total_price) * centsOf(tier.member_earning);

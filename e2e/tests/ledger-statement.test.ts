@@ -1,19 +1,18 @@
 import fs from "node:fs";
 import type { WithdrawRequest } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { addAmounts, LedgerApi, rm, WalletStatementPage } from "../pages/LedgerPages";
 import { SettingsPage } from "../pages/SettingsPage";
 import { text, UserListPage } from "../pages/UserPages";
 import { WalletListPage } from "../pages/WalletListPage";
 import { WithdrawRequestPage } from "../pages/WithdrawRequestPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = `ld${Date.now().toString(36)}`;
 
-describe("wallet statement", () => {
+test.describe("wallet statement", () => {
   const s = useBrowser();
 
-  it("opens from Statement on /userWallets; Adjust adds a line on top and moves the balance", async () => {
+  test("opens from Statement on /userWallets; Adjust adds a line on top and moves the balance", async () => {
     const member = await new UserListPage(s.page).apiCreate(`${tag}adj`);
     const wallets = new WalletListPage(s.page);
     const statement = new WalletStatementPage(s.page);
@@ -64,7 +63,7 @@ describe("wallet statement", () => {
     expect(await statement.bodyRows().count()).toBe(2);
   });
 
-  it("exports the statement as CSV: this member's entries only, newest first, formulas defused", async () => {
+  test("exports the statement as CSV: this member's entries only, newest first, formulas defused", async () => {
     const member = await new UserListPage(s.page).apiCreate(`${tag}csv`);
     const other = await new UserListPage(s.page).apiCreate(`${tag}oth`);
     const ledger = new LedgerApi(s.page);
@@ -101,7 +100,7 @@ describe("wallet statement", () => {
     expect(csv).not.toContain("Not this member");
   });
 
-  it("is linked from Edit User", async () => {
+  test("is linked from Edit User", async () => {
     const member = await new UserListPage(s.page).apiCreate(`${tag}edit`);
     await s.page.goto(`/editUser?uid=${member.user_id}`);
     await s.page.getByRole("link", { name: "Statement", exact: true }).click();
@@ -109,16 +108,16 @@ describe("wallet statement", () => {
     await s.page.getByRole("heading", { name: member.username }).waitFor();
   });
 
-  it("says so for an unknown member", async () => {
+  test("says so for an unknown member", async () => {
     await s.page.goto("/walletStatement?uid=99999999");
     await s.page.getByText("This member could not be found.").waitFor();
   });
 });
 
-describe("withdrawals and the cash wallet", () => {
+test.describe("withdrawals and the cash wallet", () => {
   const s = useBrowser();
 
-  it("the approve dialog shows the cash wallet now and after; Reverse needs a note and its own Confirm", async () => {
+  test("the approve dialog shows the cash wallet now and after; Reverse needs a note and its own Confirm", async () => {
     const requests = new WithdrawRequestPage(s.page);
     const ledger = new LedgerApi(s.page);
     const all = await requests.apiRequests();
@@ -210,10 +209,10 @@ describe("withdrawals and the cash wallet", () => {
   });
 });
 
-describe("the money settings on the General tab", () => {
+test.describe("the money settings on the General tab", () => {
   const s = useBrowser();
 
-  it("has the commission off by default; a maximum withdrawal saved there refuses an approval above it", async () => {
+  test("has the commission off by default; a maximum withdrawal saved there refuses an approval above it", async () => {
     const settings = new SettingsPage(s.page);
     const requests = new WithdrawRequestPage(s.page);
     const all = await requests.apiRequests();

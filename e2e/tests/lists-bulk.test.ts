@@ -1,7 +1,6 @@
 import type { WithdrawRequest } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { ListPattern } from "../pages/ListPattern";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 /** Cents of an exact decimal string, for comparing amounts without floats. */
 const cents = (value: string) => {
@@ -9,10 +8,10 @@ const cents = (value: string) => {
   return BigInt(whole) * 100n + BigInt(`${frac}00`.slice(0, 2));
 };
 
-describe("lists: bulk actions", () => {
+test.describe("lists: bulk actions", () => {
   const s = useBrowser();
 
-  it("approves several withdrawals at once; one decided meanwhile is listed as failed", async () => {
+  test("approves several withdrawals at once; one decided meanwhile is listed as failed", async () => {
     const view = "withdraw_status=processing&_page=1&_limit=100";
     const response = await s.page.request.get(`/api/withdrawRequest?${view}`);
     const shown = (await response.json()) as WithdrawRequest[];
@@ -79,7 +78,7 @@ describe("lists: bulk actions", () => {
     expect(await list.bulkBar().count()).toBe(0);
   });
 
-  it("deactivates every brand a search matches, past the page, after saying how many", async () => {
+  test("deactivates every brand a search matches, past the page, after saying how many", async () => {
     const tag = `Bulk${Date.now().toString(36)}`;
     for (let i = 1; i <= 12; i++) {
       const res = await s.page.request.post("/api/brands", {

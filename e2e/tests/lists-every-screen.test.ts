@@ -1,6 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { ListPattern, parseCsv } from "../pages/ListPattern";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 /**
  * Each list screen with its filters and a sort set in the URL: the list call
@@ -62,11 +61,11 @@ const SCREENS: { path: string; api: string; query: string; sortHeader: string }[
   },
 ];
 
-describe("lists: every screen's filters, sort and Export reach the API", () => {
+test.describe("lists: every screen's filters, sort and Export reach the API", () => {
   const s = useBrowser();
 
   for (const screen of SCREENS) {
-    it(`${screen.path}`, async () => {
+    test(`${screen.path}`, async () => {
       const list = new ListPattern(s.page);
       const answered = s.page.waitForResponse(
         (r) => new URL(r.url()).pathname === `/api/${screen.api}` && r.request().method() === "GET",
@@ -107,10 +106,10 @@ describe("lists: every screen's filters, sort and Export reach the API", () => {
   }
 });
 
-describe("lists: the top bar's alerts open the list of what they count", () => {
+test.describe("lists: the top bar's alerts open the list of what they count", () => {
   const s = useBrowser();
 
-  it("each alert's link reaches its list call with its filters", async () => {
+  test("each alert's link reaches its list call with its filters", async () => {
     const response = await s.page.request.get("/api/notifications");
     const alerts = (await response.json()) as {
       kind: string;

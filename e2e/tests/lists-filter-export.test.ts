@@ -1,8 +1,7 @@
 import type { Order, WithdrawRequest } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { ListPattern } from "../pages/ListPattern";
 import { OrderListPage } from "../pages/OrderListPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const day = (wire: string | null | undefined) => (wire ?? "").slice(0, 10);
 
@@ -12,7 +11,7 @@ function records(rows: string[][]): Record<string, string>[] {
   return data.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""])));
 }
 
-describe("lists: filter, and export what is on show", () => {
+test.describe("lists: filter, and export what is on show", () => {
   const s = useBrowser();
 
   async function apiList<T>(path: string, params: string): Promise<{ rows: T[]; total: number }> {
@@ -24,7 +23,7 @@ describe("lists: filter, and export what is on show", () => {
     };
   }
 
-  it("finds the completed withdrawals of a date range, sorts them and exports exactly those", async () => {
+  test("finds the completed withdrawals of a date range, sorts them and exports exactly those", async () => {
     const newest = await apiList<WithdrawRequest>(
       "withdrawRequest",
       "withdraw_status=completed&_sort=request_at&_order=desc&_page=1&_limit=5",
@@ -77,7 +76,7 @@ describe("lists: filter, and export what is on show", () => {
     );
   });
 
-  it("exports a month's completed orders for the accountant", async () => {
+  test("exports a month's completed orders for the accountant", async () => {
     const latest = await apiList<Order>(
       "orders",
       "order_status=6&_sort=completed_at&_order=desc&_page=1&_limit=1",

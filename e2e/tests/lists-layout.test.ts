@@ -1,7 +1,6 @@
-import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "@playwright/test";
 import { showColumns } from "../pages/ListScreen";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 import { saveOwnLanguage, waitForLanguage } from "../support/i18n";
 
 const WIDE = { width: 1366, height: 800 };
@@ -23,10 +22,10 @@ const overflow = (page: Page) =>
 const headerTexts = async (page: Page) =>
   (await page.locator("table thead th:not(.col-select)").allTextContents()).map((t) => t.trim());
 
-describe("lists that show what matters, on a laptop and on a phone", () => {
+test.describe("lists that show what matters, on a laptop and on a phone", () => {
   const s = useBrowser({ viewport: WIDE });
 
-  it("shows Withdraw Amount without a sideways scroll at 1366 px", async () => {
+  test("shows Withdraw Amount without a sideways scroll at 1366 px", async () => {
     await s.page.goto("/withdrawRequest");
     const amount = s.page.getByRole("columnheader", { name: "Withdraw Amount" });
     await s.page.locator("tbody td.text-end").first().waitFor();
@@ -35,7 +34,7 @@ describe("lists that show what matters, on a laptop and on a phone", () => {
     expect(await inWindow(s.page, s.page.locator("tbody td.text-end").first())).toBe(true);
   });
 
-  it("remembers the columns chosen across a reload, in the list's own order", async () => {
+  test("remembers the columns chosen across a reload, in the list's own order", async () => {
     await s.page.goto("/order");
     await s.page.locator("tbody a", { hasText: "Edit" }).first().waitFor();
     const defaults = await headerTexts(s.page);
@@ -59,7 +58,7 @@ describe("lists that show what matters, on a laptop and on a phone", () => {
     expect(chosen.indexOf("Tracking Number")).toBe(chosen.indexOf("Status") - 1);
   });
 
-  it("says an empty result inside the part of a wide table that shows", async () => {
+  test("says an empty result inside the part of a wide table that shows", async () => {
     await showColumns(s.page);
     expect(await overflow(s.page)).toBeGreaterThan(300);
     await s.page.getByRole("searchbox", { name: "Search" }).fill("no-such-order-zz");
@@ -84,7 +83,7 @@ describe("lists that show what matters, on a laptop and on a phone", () => {
     await s.page.keyboard.press("Escape");
   });
 
-  it("keeps Edit Product's Save in the window without scrolling", async () => {
+  test("keeps Edit Product's Save in the window without scrolling", async () => {
     await s.page.goto("/editProduct?pid=1");
     const save = s.page.getByRole("button", { name: "Save", exact: true });
     await save.waitFor();
@@ -94,7 +93,7 @@ describe("lists that show what matters, on a laptop and on a phone", () => {
     expect(await inWindow(s.page, save, true)).toBe(true);
   });
 
-  it("keeps Status and Edit on one line in Chinese and Malay", async () => {
+  test("keeps Status and Edit on one line in Chinese and Malay", async () => {
     const choose = async (name: string) => {
       await s.page.getByRole("button", { name: "Language" }).click();
       await s.page.getByRole("button", { name }).click();
@@ -131,7 +130,7 @@ describe("lists that show what matters, on a laptop and on a phone", () => {
     }
   });
 
-  it("turns each list into cards on a phone, the amount in sight and the rest behind More", async () => {
+  test("turns each list into cards on a phone, the amount in sight and the rest behind More", async () => {
     await s.page.setViewportSize(PHONE);
     await s.page.goto("/withdrawRequest");
     const cards = s.page.getByTestId("list-cards");

@@ -1,11 +1,10 @@
-import { describe, expect, it } from "vitest";
 import { ProductListPage } from "../pages/ProductPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
-describe("/products: the search race", () => {
+test.describe("/products: the search race", () => {
   const s = useBrowser();
 
-  it("a search still waiting when Edit is clicked does not pull the admin back to the list", async () => {
+  test("a search still waiting when Edit is clicked does not pull the admin back to the list", async () => {
     const list = new ProductListPage(s.page);
     await list.goto();
     await list.cards().first().waitFor();
@@ -33,7 +32,7 @@ describe("/products: the search race", () => {
     }
   });
 
-  it("a search that had its pause is kept when the admin comes back from Edit", async () => {
+  test("a search that had its pause is kept when the admin comes back from Edit", async () => {
     const list = new ProductListPage(s.page);
     await list.goto();
     const first = list.cards().first();

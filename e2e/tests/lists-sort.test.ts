@@ -1,14 +1,13 @@
 import type { Order } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { ListPattern } from "../pages/ListPattern";
 import { showColumns } from "../pages/ListScreen";
 import { OrderListPage } from "../pages/OrderListPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
-describe("lists: sort by a header, and the view kept through an edit", () => {
+test.describe("lists: sort by a header, and the view kept through an edit", () => {
   const s = useBrowser();
 
-  it("sorts the orders by a header click, reverses on a second, and marks the header", async () => {
+  test("sorts the orders by a header click, reverses on a second, and marks the header", async () => {
     const orders = new OrderListPage(s.page);
     const list = new ListPattern(s.page);
     await orders.goto();
@@ -42,7 +41,7 @@ describe("lists: sort by a header, and the view kept through an edit", () => {
     expect(await header.getAttribute("aria-sort")).toBeNull();
   });
 
-  it("comes back from Edit Order (browser back, Cancel, Save) to the same sorted page", async () => {
+  test("comes back from Edit Order (browser back, Cancel, Save) to the same sorted page", async () => {
     const orders = new OrderListPage(s.page);
     const list = new ListPattern(s.page);
     await orders.goto("?sort=created_at&order=asc");
@@ -74,7 +73,7 @@ describe("lists: sort by a header, and the view kept through an edit", () => {
     await backTo(() => s.page.getByRole("button", { name: "Save", exact: true }).click());
   });
 
-  it("keeps the key columns, the status and the actions in view at 1280 px on orders and withdrawals", async () => {
+  test("keeps the key columns, the status and the actions in view at 1280 px on orders and withdrawals", async () => {
     await s.page.setViewportSize({ width: 1280, height: 800 });
     try {
       for (const [path, key] of [

@@ -1,15 +1,14 @@
 import type { Order } from "@store/contract";
 import ExcelJS from "exceljs";
-import { describe, expect, it } from "vitest";
 import { ListPattern } from "../pages/ListPattern";
 import { showColumns } from "../pages/ListScreen";
 import { OrderListPage } from "../pages/OrderListPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
-describe("lists: the screen's Export gives an Excel workbook people can read", () => {
+test.describe("lists: the screen's Export gives an Excel workbook people can read", () => {
   const s = useBrowser();
 
-  it("downloads the completed orders on show as .xlsx: phones keep their 0, statuses by name, money as numbers", async () => {
+  test("downloads the completed orders on show as .xlsx: phones keep their 0, statuses by name, money as numbers", async () => {
     const answer = await s.page.request.get(
       "/api/orders?order_status=6&_sort=total_price&_order=desc&_page=1&_limit=5",
     );

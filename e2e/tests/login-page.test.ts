@@ -1,16 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { LoginPage } from "../pages/LoginPage";
-import { ADMIN, useBrowser } from "../support/browser";
+import { ADMIN, expect, test, useBrowser } from "../support/browser";
 
-describe("the login page (/login-back)", () => {
+test.describe("the login page (/login-back)", () => {
   const s = useBrowser({ loggedIn: false });
   const login = () => new LoginPage(s.page);
 
-  afterEach(async () => {
+  test.afterEach(async () => {
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  it("asks for both fields and sends nothing while one is empty", async () => {
+  test("asks for both fields and sends nothing while one is empty", async () => {
     const sent: string[] = [];
     s.page.on("request", (r) => {
       if (r.url().endsWith("/api/login")) sent.push(r.url());
@@ -29,7 +28,7 @@ describe("the login page (/login-back)", () => {
     expect(new URL(s.page.url()).pathname).toBe("/login-back");
   });
 
-  it("says *Invalid Credential for a refused login, submitted with Enter in the password field", async () => {
+  test("says *Invalid Credential for a refused login, submitted with Enter in the password field", async () => {
     const page = login();
     await page.goto();
     // A unique e-mail: this failure counts against no real account.
@@ -41,7 +40,7 @@ describe("the login page (/login-back)", () => {
     expect(new URL(s.page.url()).pathname).toBe("/login-back");
   });
 
-  it("says *Invalid Credential for any other non-200 status, and shows the server's words for 429", async () => {
+  test("says *Invalid Credential for any other non-200 status, and shows the server's words for 429", async () => {
     const page = login();
     await page.goto();
     await s.page.route("**/api/login", (route) =>
@@ -60,7 +59,7 @@ describe("the login page (/login-back)", () => {
     await expect.poll(() => page.message().textContent()).toBe(limited);
   });
 
-  it("shows and hides the password with the toggle button", async () => {
+  test("shows and hides the password with the toggle button", async () => {
     const page = login();
     await page.goto();
     await page.password().fill("secret-words");
@@ -72,7 +71,7 @@ describe("the login page (/login-back)", () => {
     expect(await page.password().getAttribute("type")).toBe("password");
   });
 
-  it("opens the Alert modal from Forgot password? and closes it with OK", async () => {
+  test("opens the Alert modal from Forgot password? and closes it with OK", async () => {
     const page = login();
     await page.goto();
     await page.forgotPassword().click();
@@ -83,7 +82,7 @@ describe("the login page (/login-back)", () => {
     await dialog.waitFor({ state: "hidden" });
   });
 
-  it("logs in with Enter, keeps the browser-storage flags of docs/REQUIREMENTS.md section 4 for 10 hours and goes to /admin", async () => {
+  test("logs in with Enter, keeps the browser-storage flags of docs/REQUIREMENTS.md section 4 for 10 hours and goes to /admin", async () => {
     const page = login();
     await page.goto();
     await page.fill(ADMIN.email, ADMIN.password);
@@ -102,7 +101,7 @@ describe("the login page (/login-back)", () => {
     expect(stored.expires - before).toBeLessThanOrEqual(36_000_000 + 30_000);
   });
 
-  it("sends an already logged-in admin from /login-back to /admin", async () => {
+  test("sends an already logged-in admin from /login-back to /admin", async () => {
     await s.page.goto("/login-back");
     await s.page.waitForURL("**/admin");
     expect(new URL(s.page.url()).pathname).toBe("/admin");

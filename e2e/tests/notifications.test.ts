@@ -1,7 +1,6 @@
+import type { BrowserContext, Page } from "@playwright/test";
 import type { Notification, User } from "@store/contract";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, loginThroughForm, newStoreContext } from "../support/browser";
+import { expect, loginThroughForm, newStoreContext, test } from "../support/browser";
 import { OwnServer } from "../support/ownServer";
 
 const tag = `nt${Date.now().toString(36)}`;
@@ -19,16 +18,17 @@ async function bellItems(page: Page): Promise<string[]> {
 
 // A store of its own: a withdrawal request can only be made in the database
 // (no call creates one), and the counts are exact on a store with nothing else waiting.
-describe("notifications in the top bar", () => {
+test.describe("notifications in the top bar", () => {
   const server = new OwnServer({ SEED_DEMO: "0" });
-  let browser: Browser;
+  let context: BrowserContext | undefined;
   let page: Page;
   let customer: User;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser }) => {
+    // A store of its own to start (and fill) first.
+    test.setTimeout(180_000);
     await server.start();
-    browser = await launchBrowser();
-    const context = await newStoreContext(browser, server.baseURL);
+    context = await newStoreContext(browser, server.baseURL);
     page = await context.newPage();
     await loginThroughForm(page);
     const response = await page.request.post("/api/users", {
@@ -50,17 +50,17 @@ describe("notifications in the top bar", () => {
     customer = (await response.json()) as User;
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
+    await context?.close();
     await server.remove();
   });
 
-  it("shows no withdrawal waiting on a store without requests", async () => {
+  test("shows no withdrawal waiting on a store without requests", async () => {
     await page.goto("/admin");
     expect((await bellItems(page)).join("|")).not.toContain("Withdrawal requests processing");
   });
 
-  it("counts a new processing withdrawal, links to it, and drops it once rejected", async () => {
+  test("counts a new processing withdrawal, links to it, and drops it once rejected", async () => {
     await server.sql(`
       insert into withdraw_requests (user_id, payee_username, bank_acc, bank_name, withdraw_amt)
       values (${customer.user_id}, '${customer.username}', '${tag}-acc', 'Maybank', 25.00);
@@ -94,7 +94,7 @@ describe("notifications in the top bar", () => {
       .not.toContain("Withdrawal requests processing");
   });
 
-  it("asks for the counts again every minute", async () => {
+  test("asks for the counts again every minute", async () => {
     let asked = 0;
     page.on("request", (r) => {
       if (new URL(r.url()).pathname === "/api/notifications") asked++;

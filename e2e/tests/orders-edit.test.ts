@@ -1,9 +1,8 @@
 import type { Order } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { showColumns } from "../pages/ListScreen";
 import { OrderFormPage } from "../pages/OrderFormPage";
 import { OrderListPage } from "../pages/OrderListPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const STATUS_OPTIONS = [
   "1. pending",
@@ -17,7 +16,7 @@ const STATUS_OPTIONS = [
   "9. returned",
 ];
 
-describe("/editOrder?oid=: status and tracking number", () => {
+test.describe("/editOrder?oid=: status and tracking number", () => {
   const s = useBrowser();
 
   /** Any order from the list; each test takes a different one. */
@@ -28,7 +27,7 @@ describe("/editOrder?oid=: status and tracking number", () => {
     return order;
   }
 
-  it("lists the statuses as 'id. name' and shows the order's current values", async () => {
+  test("lists the statuses as 'id. name' and shows the order's current values", async () => {
     const order = await pickOrder(0);
     const form = new OrderFormPage(s.page);
     await form.goto(order.orders_id);
@@ -38,7 +37,7 @@ describe("/editOrder?oid=: status and tracking number", () => {
     expect(await form.trackingNumber().inputValue()).toBe(order.tracking_number);
   });
 
-  it("colours the row green when complete, red when canceled or returned, plain otherwise", async () => {
+  test("colours the row green when complete, red when canceled or returned, plain otherwise", async () => {
     const order = await pickOrder(1);
     const form = new OrderFormPage(s.page);
     const list = new OrderListPage(s.page);
@@ -76,7 +75,7 @@ describe("/editOrder?oid=: status and tracking number", () => {
     expect(cls).not.toContain("table-success");
   });
 
-  it("saves the tracking number and goes back to /order", async () => {
+  test("saves the tracking number and goes back to /order", async () => {
     const order = await pickOrder(2);
     const form = new OrderFormPage(s.page);
     await form.goto(order.orders_id);
@@ -88,7 +87,7 @@ describe("/editOrder?oid=: status and tracking number", () => {
     expect((await list.cellTexts(row))[1]).toBe(order.order_number);
   });
 
-  it("requires the tracking number and sends nothing without it", async () => {
+  test("requires the tracking number and sends nothing without it", async () => {
     const order = await pickOrder(3);
     const form = new OrderFormPage(s.page);
     await form.goto(order.orders_id);
@@ -104,7 +103,7 @@ describe("/editOrder?oid=: status and tracking number", () => {
     expect(puts).toBe(0);
   });
 
-  it("says plainly when the order is missing or unknown", async () => {
+  test("says plainly when the order is missing or unknown", async () => {
     for (const query of ["", "?oid=999999", "?oid=abc"]) {
       await s.page.goto(`/editOrder${query}`);
       await s.page.getByText("This order could not be found.").waitFor();

@@ -1,8 +1,7 @@
 import { type Order, shippingLocation } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { showColumns } from "../pages/ListScreen";
 import { OrderListPage } from "../pages/OrderListPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const COLUMNS = [
   "#",
@@ -28,10 +27,10 @@ const COLUMNS = [
 /** "1234.50" → "1,234.50", as the list groups money. */
 const grouped = (money: string) => money.replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ",");
 
-describe("/order: the orders list", () => {
+test.describe("/order: the orders list", () => {
   const s = useBrowser();
 
-  it("shows the 18 columns in the order of docs/REQUIREMENTS.md section 2", async () => {
+  test("shows the 18 columns in the order of docs/REQUIREMENTS.md section 2", async () => {
     const list = new OrderListPage(s.page);
     await list.goto();
     // Every column, in the spec's order, once chosen (the default set leaves some out).
@@ -39,7 +38,7 @@ describe("/order: the orders list", () => {
     expect(await list.headerTexts()).toEqual(COLUMNS);
   });
 
-  it("shows each order's fields: RM money, the joined shipping location, an Edit link", async () => {
+  test("shows each order's fields: RM money, the joined shipping location, an Edit link", async () => {
     const list = new OrderListPage(s.page);
     await list.goto();
     const { rows } = await list.apiPage("_page=1&_limit=10");
@@ -61,7 +60,7 @@ describe("/order: the orders list", () => {
     await s.page.waitForURL(`**/editOrder?oid=${order.orders_id}`);
   });
 
-  it("pages, changes the page size and searches through the server", async () => {
+  test("pages, changes the page size and searches through the server", async () => {
     const list = new OrderListPage(s.page);
     await list.goto();
     const first = await list.apiPage("_page=1&_limit=10");
@@ -87,7 +86,7 @@ describe("/order: the orders list", () => {
     await s.page.getByText("No matching records found.").waitFor();
   });
 
-  it("searches by username, recipient and tracking number too", async () => {
+  test("searches by username, recipient and tracking number too", async () => {
     const list = new OrderListPage(s.page);
     await list.goto();
     const order = (await list.apiPage("_page=1&_limit=1")).rows[0] as Order;
@@ -103,7 +102,7 @@ describe("/order: the orders list", () => {
     }
   });
 
-  it("finds an order by its buyer's phone as the row shows it, or as a caller reads it out", async () => {
+  test("finds an order by its buyer's phone as the row shows it, or as a caller reads it out", async () => {
     await s.page.setViewportSize({ width: 1366, height: 800 });
     const list = new OrderListPage(s.page);
     await list.goto();
@@ -147,7 +146,7 @@ describe("/order: the orders list", () => {
     await s.page.setViewportSize({ width: 1400, height: 900 });
   });
 
-  it("scrolls the wide table sideways inside its card, not the whole page", async () => {
+  test("scrolls the wide table sideways inside its card, not the whole page", async () => {
     await s.page.setViewportSize({ width: 1100, height: 800 });
     const list = new OrderListPage(s.page);
     await list.goto();

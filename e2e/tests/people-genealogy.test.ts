@@ -1,12 +1,11 @@
 import type { User } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { GenealogyPage } from "../pages/GenealogyPage";
 import { UserListPage } from "../pages/UserPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = `gn${Date.now().toString(36)}`;
 
-describe("genealogy", () => {
+test.describe("genealogy", () => {
   const s = useBrowser();
   /** root → kid1, kid2; kid1 → grand; grand → great. Made once, for every test here. */
   let made: Promise<Record<"root" | "kid1" | "kid2" | "grand" | "great", User>> | undefined;
@@ -24,7 +23,7 @@ describe("genealogy", () => {
     return made;
   }
 
-  it("opens from Tree on /users with the member's direct referrals and their figures", async () => {
+  test("opens from Tree on /users with the member's direct referrals and their figures", async () => {
     const m = await tree();
     const genealogy = new GenealogyPage(s.page);
     // The users list, searched for the member (the search lives in the URL).
@@ -46,7 +45,7 @@ describe("genealogy", () => {
     expect(await genealogy.toggle(m.kid2.username).count()).toBe(0);
   });
 
-  it("opens two levels on demand, by mouse and by keyboard, and closes them", async () => {
+  test("opens two levels on demand, by mouse and by keyboard, and closes them", async () => {
     const m = await tree();
     const genealogy = new GenealogyPage(s.page);
     await genealogy.open(m.root.user_id);
@@ -70,7 +69,7 @@ describe("genealogy", () => {
     expect(await kid1.getAttribute("aria-expanded")).toBe("false");
   });
 
-  it("jumps to a member found by name, shows their upline to the root, and climbs it by link", async () => {
+  test("jumps to a member found by name, shows their upline to the root, and climbs it by link", async () => {
     const m = await tree();
     const genealogy = new GenealogyPage(s.page);
     await genealogy.open(m.kid2.user_id);
@@ -89,7 +88,7 @@ describe("genealogy", () => {
     expect(await genealogy.uplineNames()).toEqual([m.root.username, m.kid1.username]);
   });
 
-  it("shows a wide member's referrals a page at a time: Show more asks for the next ones", async () => {
+  test("shows a wide member's referrals a page at a time: Show more asks for the next ones", async () => {
     const users = new UserListPage(s.page);
     const wide = await users.apiCreate(`${tag}wide`);
     const kids: User[] = [];
@@ -116,7 +115,7 @@ describe("genealogy", () => {
     expect(await s.page.getByRole("button", { name: /^Show more/ }).count()).toBe(0);
   });
 
-  it("says so for an unknown member", async () => {
+  test("says so for an unknown member", async () => {
     await s.page.goto("/genealogy?uid=99999999");
     await s.page.getByText("This member could not be found.").waitFor();
   });

@@ -1,14 +1,13 @@
-import { describe, expect, it } from "vitest";
 import { MembershipFormPage, MembershipListPage } from "../pages/MembershipPages";
 import { text, UserListPage } from "../pages/UserPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const title = `Tier ${Date.now().toString(36)}`;
 
-describe("memberships", () => {
+test.describe("memberships", () => {
   const s = useBrowser();
 
-  it("says under its title the promotion rule of docs/REQUIREMENTS.md section 4", async () => {
+  test("says under its title the promotion rule of docs/REQUIREMENTS.md section 4", async () => {
     const list = new MembershipListPage(s.page);
     await list.goto();
     // Every column (the default set leaves some out): the cells below are read by position.
@@ -18,7 +17,7 @@ describe("memberships", () => {
     );
   });
 
-  it("lists the columns of docs/REQUIREMENTS.md section 2 with the requirement unit and percentages", async () => {
+  test("lists the columns of docs/REQUIREMENTS.md section 2 with the requirement unit and percentages", async () => {
     const list = new MembershipListPage(s.page);
     await list.goto();
     expect(await list.headerTexts()).toEqual([
@@ -46,7 +45,7 @@ describe("memberships", () => {
     ]);
   });
 
-  it("checks the form, adds a tier and returns to /memberships", async () => {
+  test("checks the form, adds a tier and returns to /memberships", async () => {
     const list = new MembershipListPage(s.page);
     const form = new MembershipFormPage(s.page);
     await list.goto();
@@ -89,7 +88,7 @@ describe("memberships", () => {
     ]);
   });
 
-  it("edits a tier and saves to /memberships", async () => {
+  test("edits a tier and saves to /memberships", async () => {
     const list = new MembershipListPage(s.page);
     const form = new MembershipFormPage(s.page);
     await list.goto();
@@ -118,14 +117,14 @@ describe("memberships", () => {
     expect((await list.apiMembership(title))?.req_condition).toBe("down-line");
   });
 
-  it("says plainly when the tier to edit does not exist", async () => {
+  test("says plainly when the tier to edit does not exist", async () => {
     await s.page.goto("/editMemberships?mid=999999");
     await s.page.getByText("This membership could not be found.").waitFor();
     await s.page.getByRole("link", { name: "Back to Memberships" }).click();
     await s.page.waitForURL((url) => url.pathname === "/memberships");
   });
 
-  it("refuses to delete a tier that users hold, saying why", async () => {
+  test("refuses to delete a tier that users hold, saying why", async () => {
     const list = new MembershipListPage(s.page);
     const held = `${title} held`;
     const tier = await s.page.request.post("/api/memberships", {
@@ -149,7 +148,7 @@ describe("memberships", () => {
     expect(await list.apiMembership(held)).toBeDefined();
   });
 
-  it("asks before deleting with the exact question, and deletes on Confirm", async () => {
+  test("asks before deleting with the exact question, and deletes on Confirm", async () => {
     const list = new MembershipListPage(s.page);
     await list.goto();
     await list.find(title);

@@ -1,15 +1,14 @@
-import { describe, expect, it } from "vitest";
 import { LedgerApi } from "../pages/LedgerPages";
 import { text, UserFormPage, UserListPage } from "../pages/UserPages";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = `pu${Date.now().toString(36)}`;
 const username = `${tag}siti`;
 
-describe("users", () => {
+test.describe("users", () => {
   const s = useBrowser();
 
-  it("lists every column of docs/REQUIREMENTS.md section 2 and highlights Admin rows", async () => {
+  test("lists every column of docs/REQUIREMENTS.md section 2 and highlights Admin rows", async () => {
     const list = new UserListPage(s.page);
     await list.goto();
     // Every column, in the spec's order, once chosen (the default set leaves some out).
@@ -39,7 +38,7 @@ describe("users", () => {
     expect((await plain.getAttribute("class")) ?? "").not.toContain("table-warning");
   });
 
-  it("checks the Add User form, then adds a user with a referrer and returns to /users", async () => {
+  test("checks the Add User form, then adds a user with a referrer and returns to /users", async () => {
     const list = new UserListPage(s.page);
     const form = new UserFormPage(s.page);
     const referrer = await list.apiCreate(`${tag}ref`);
@@ -122,7 +121,7 @@ describe("users", () => {
     expect((await list.cellTexts(referrerRow))[9]).toBe("1");
   });
 
-  it("refuses a username already taken, keeping what was typed", async () => {
+  test("refuses a username already taken, keeping what was typed", async () => {
     const form = new UserFormPage(s.page);
     await s.page.goto("/addUser");
     await form.username().fill(username.toUpperCase());
@@ -145,7 +144,7 @@ describe("users", () => {
     expect(await form.firstName().inputValue()).toBe("Other");
   });
 
-  it("edits a user without a password field, the referral select excluding the user, and saves to /users", async () => {
+  test("edits a user without a password field, the referral select excluding the user, and saves to /users", async () => {
     const list = new UserListPage(s.page);
     const form = new UserFormPage(s.page);
     await list.goto();
@@ -168,7 +167,7 @@ describe("users", () => {
     expect(cells[14]).not.toBe("-");
   });
 
-  it("back and cancel lead to /users", async () => {
+  test("back and cancel lead to /users", async () => {
     const form = new UserFormPage(s.page);
     await s.page.goto("/addUser");
     await form.cancel().click();
@@ -178,7 +177,7 @@ describe("users", () => {
     await s.page.waitForURL((url) => url.pathname === "/users");
   });
 
-  it("says plainly when the user to edit does not exist", async () => {
+  test("says plainly when the user to edit does not exist", async () => {
     for (const uid of ["999999", "abc"]) {
       await s.page.goto(`/editUser?uid=${uid}`);
       await s.page.getByText("This user could not be found.").waitFor();
@@ -187,7 +186,7 @@ describe("users", () => {
     await s.page.waitForURL((url) => url.pathname === "/users");
   });
 
-  it("asks before deleting, with the exact question, and deletes on Confirm", async () => {
+  test("asks before deleting, with the exact question, and deletes on Confirm", async () => {
     const list = new UserListPage(s.page);
     await list.goto();
     await list.findUser(username);
@@ -205,7 +204,7 @@ describe("users", () => {
     expect(await list.apiUser(username)).toBeUndefined();
   });
 
-  it("deleting a referrer holding money: the Alert asks where the referrals go, then refuses with a link to the statement", async () => {
+  test("deleting a referrer holding money: the Alert asks where the referrals go, then refuses with a link to the statement", async () => {
     const list = new UserListPage(s.page);
     const ledger = new LedgerApi(s.page);
     const grand = await list.apiCreate(`${tag}gp`);
@@ -251,7 +250,7 @@ describe("users", () => {
     expect((await list.apiUser(grand.username))?.down_line).toBe(2);
   });
 
-  it("/roles lists the roles read-only", async () => {
+  test("/roles lists the roles read-only", async () => {
     await s.page.goto("/roles");
     const table = s.page.getByRole("table");
     await table.getByRole("cell", { name: "Admin", exact: true }).waitFor();

@@ -1,14 +1,13 @@
-import { describe, expect, it } from "vitest";
 import { text, UserListPage } from "../pages/UserPages";
 import { WalletListPage } from "../pages/WalletListPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = `pw${Date.now().toString(36)}`;
 
-describe("users wallet", () => {
+test.describe("users wallet", () => {
   const s = useBrowser();
 
-  it("lists the columns of docs/REQUIREMENTS.md section 2; a new user's wallet shows RM 0.00, 0.00 PV and no spend date", async () => {
+  test("lists the columns of docs/REQUIREMENTS.md section 2; a new user's wallet shows RM 0.00, 0.00 PV and no spend date", async () => {
     const users = new UserListPage(s.page);
     const wallets = new WalletListPage(s.page);
     const owner = await users.apiCreate(`${tag}own`, { f_name: "Lim", l_name: "Wei" });
@@ -41,7 +40,7 @@ describe("users wallet", () => {
     ]);
   });
 
-  it("shows the demo store's amounts as RM with two decimals", async () => {
+  test("shows the demo store's amounts as RM with two decimals", async () => {
     const wallets = new WalletListPage(s.page);
     await wallets.goto();
     // The tick box is the first cell: Wallet Amount is the seventh.
@@ -50,7 +49,7 @@ describe("users wallet", () => {
     for (const amount of amounts) expect(amount.trim()).toMatch(/^RM \d{1,3}(,\d{3})*\.\d{2}$/);
   });
 
-  it("asks before deleting a wallet with the exact question; Confirm deletes the wallet and its user", async () => {
+  test("asks before deleting a wallet with the exact question; Confirm deletes the wallet and its user", async () => {
     const users = new UserListPage(s.page);
     const wallets = new WalletListPage(s.page);
     const owner = await users.apiCreate(`${tag}del`);

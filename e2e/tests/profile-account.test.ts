@@ -1,7 +1,6 @@
 import type { AdminData } from "@store/contract";
-import { describe, expect, it } from "vitest";
 import { ProfilePage } from "../pages/ProfilePage";
-import { ADMIN, loginThroughForm, useBrowser } from "../support/browser";
+import { ADMIN, expect, loginThroughForm, test, useBrowser } from "../support/browser";
 
 async function storedAdmin(profile: ProfilePage): Promise<AdminData> {
   return profile.page.evaluate(
@@ -9,10 +8,10 @@ async function storedAdmin(profile: ProfilePage): Promise<AdminData> {
   );
 }
 
-describe("profile (Account Management)", () => {
+test.describe("profile (Account Management)", () => {
   const s = useBrowser();
 
-  it("shows the admin's details with a way back to /admin", async () => {
+  test("shows the admin's details with a way back to /admin", async () => {
     const profile = new ProfilePage(s.page);
     await profile.goto();
     const admin = await storedAdmin(profile);
@@ -26,7 +25,7 @@ describe("profile (Account Management)", () => {
     await s.page.waitForURL("**/admin");
   });
 
-  it("says Invalid Password. when the current password is wrong", async () => {
+  test("says Invalid Password. when the current password is wrong", async () => {
     const profile = new ProfilePage(s.page);
     await profile.goto();
     await profile.edit().click();
@@ -36,7 +35,7 @@ describe("profile (Account Management)", () => {
     expect(await profile.email().isVisible()).toBe(true);
   });
 
-  it("says the confirm password does not match, and shows or hides the passwords", async () => {
+  test("says the confirm password does not match, and shows or hides the passwords", async () => {
     const profile = new ProfilePage(s.page);
     await profile.goto();
     await profile.edit().click();
@@ -56,7 +55,7 @@ describe("profile (Account Management)", () => {
     expect(await profile.currentPassword().count()).toBe(0);
   });
 
-  it("saves a new contact number after checking the password, and keeps it in the stored admin data", async () => {
+  test("saves a new contact number after checking the password, and keeps it in the stored admin data", async () => {
     const profile = new ProfilePage(s.page);
     await profile.goto();
     const before = await storedAdmin(profile);
@@ -84,7 +83,7 @@ describe("profile (Account Management)", () => {
     expect(await profile.shown("Contact Number")).toBe(before.contact);
   });
 
-  it("changes one's own password only with the current one and the contract's rule; this session stays, the others end", async () => {
+  test("changes one's own password only with the current one and the contract's rule; this session stays, the others end", async () => {
     // A fresh administrator, so the demo admin's password is left alone.
     const name = `pw${Date.now()}`;
     const admin = { email: `${name}@example.my`, password: "First-pass#2026" };
@@ -139,7 +138,7 @@ describe("profile (Account Management)", () => {
     await loginThroughForm(elsewhere, { email: admin.email, password: "Second-pass#2026" });
   });
 
-  it("sends a browser without admin data to /login-back", async () => {
+  test("sends a browser without admin data to /login-back", async () => {
     await s.page.goto("/admin");
     await s.page.evaluate(() => localStorage.removeItem("adminData"));
     await s.page.goto("/profile");

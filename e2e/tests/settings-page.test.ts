@@ -5,10 +5,9 @@ import {
   type ShippingMethod,
   type SocialLogin,
 } from "@store/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LayoutPage } from "../pages/LayoutPage";
 import { SettingsPage } from "../pages/SettingsPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 const tag = Date.now().toString(36);
 const PNG = Buffer.from(
@@ -16,12 +15,12 @@ const PNG = Buffer.from(
   "base64",
 );
 
-describe("settings", () => {
+test.describe("settings", () => {
   const s = useBrowser();
   let original: Settings;
   let originalPayment: PaymentMethod;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     original = (await (await s.page.request.get("/api/settings/1")).json()) as Settings;
     originalPayment = (await (
       await s.page.request.get("/api/paymentMethodsId/1")
@@ -29,13 +28,13 @@ describe("settings", () => {
   });
 
   // Other test files share this store: put back what these tests changed.
-  afterAll(async () => {
+  test.afterAll(async () => {
     await s.page.request.put("/api/settings/1", { data: original });
     await s.page.request.put("/api/paymentMethods/1", { data: originalPayment });
     await s.page.request.put("/api/socialLogins/1", { data: { social_status: 0 } });
   });
 
-  it("has the four tabs, General first", async () => {
+  test("has the four tabs, General first", async () => {
     const settings = new SettingsPage(s.page);
     await settings.goto();
     const tabs = await s.page.getByRole("tab").allTextContents();
@@ -46,7 +45,7 @@ describe("settings", () => {
     await s.page.getByText("Recommended size 250 x 150.", { exact: false }).waitFor();
   });
 
-  it("shows the logo's type and size errors plainly, without an alert", async () => {
+  test("shows the logo's type and size errors plainly, without an alert", async () => {
     const settings = new SettingsPage(s.page);
     await settings.goto();
     let alerted = false;
@@ -71,7 +70,7 @@ describe("settings", () => {
     expect(await settings.logo().inputValue()).toBe("");
   });
 
-  it("saves the general settings: Saved for 2 seconds, and the new logo, name and copyright reach the layout without a reload", async () => {
+  test("saves the general settings: Saved for 2 seconds, and the new logo, name and copyright reach the layout without a reload", async () => {
     const settings = new SettingsPage(s.page);
     const layout = new LayoutPage(s.page);
     await settings.goto();
@@ -124,7 +123,7 @@ describe("settings", () => {
     expect(await save.isEnabled()).toBe(true);
   });
 
-  it("refuses a blank store name with a message", async () => {
+  test("refuses a blank store name with a message", async () => {
     const settings = new SettingsPage(s.page);
     await settings.goto();
     await settings.storeName().fill("");
@@ -132,7 +131,7 @@ describe("settings", () => {
     await s.page.getByText("Store name is required.").waitFor();
   });
 
-  it("Social Login: a provider's secret is masked with a reveal, and is saved with its toggle and ID", async () => {
+  test("Social Login: a provider's secret is masked with a reveal, and is saved with its toggle and ID", async () => {
     const settings = new SettingsPage(s.page);
     await settings.goto("social");
     const google = settings.provider("Google");
@@ -183,7 +182,7 @@ describe("settings", () => {
     expect(kept.find((p) => p.social_id === 1)?.secret_key).toBe(maskSecret(`GOCSPX-${tag}`));
   });
 
-  it("Payment Method: secret, publish key and a well-formed gateway URI are required", async () => {
+  test("Payment Method: secret, publish key and a well-formed gateway URI are required", async () => {
     const settings = new SettingsPage(s.page);
     await settings.goto("payment");
     await settings.gatewayUri().waitFor();
@@ -227,7 +226,7 @@ describe("settings", () => {
     expect(replaced.secret_key).toBe(maskSecret(`sk_next_${tag}_9876`));
   });
 
-  it("Shipping Method: Add opens the modal, Cancel closes it, Add saves a method; each row saves on its own", async () => {
+  test("Shipping Method: Add opens the modal, Cancel closes it, Add saves a method; each row saves on its own", async () => {
     const settings = new SettingsPage(s.page);
     const company = `Kurier ${tag}`;
     await settings.goto("shipping");
@@ -265,7 +264,7 @@ describe("settings", () => {
     });
   });
 
-  it("/paymentMethod points to the Payment Method tab", async () => {
+  test("/paymentMethod points to the Payment Method tab", async () => {
     await s.page.goto("/paymentMethod");
     await s.page.getByRole("link", { name: "Open Payment Method settings" }).click();
     await s.page.waitForURL("**/settings?tab=payment");

@@ -1,8 +1,7 @@
+import type { Page } from "@playwright/test";
 import type { Settings } from "@store/contract";
-import type { Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
 import { LayoutPage } from "../pages/LayoutPage";
-import { loginThroughForm, useBrowser } from "../support/browser";
+import { expect, loginThroughForm, test, useBrowser } from "../support/browser";
 
 const SIDEBAR = [
   ["Dashboard", "/admin"],
@@ -34,15 +33,15 @@ async function fakeSettings(page: Page, changes: Partial<Settings>): Promise<voi
   );
 }
 
-describe("the layout on a wide window", () => {
+test.describe("the layout on a wide window", () => {
   const s = useBrowser();
   const layout = () => new LayoutPage(s.page);
 
-  afterEach(async () => {
+  test.afterEach(async () => {
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  it("lists the fourteen sidebar links in the order of docs/REQUIREMENTS.md section 2, each going to its screen, highlighted there", async () => {
+  test("lists the fourteen sidebar links in the order of docs/REQUIREMENTS.md section 2, each going to its screen, highlighted there", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.sidebar().waitFor();
@@ -55,14 +54,14 @@ describe("the layout on a wide window", () => {
     }
   });
 
-  it("keeps the section highlighted on its add and edit screens", async () => {
+  test("keeps the section highlighted on its add and edit screens", async () => {
     const l = layout();
     await s.page.goto("/addBrands");
     await l.sidebar().waitFor();
     expect(await l.sidebarLink("Brands").getAttribute("aria-current")).toBe("page");
   });
 
-  it("collapses and expands the sidebar with the top bar toggle", async () => {
+  test("collapses and expands the sidebar with the top bar toggle", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.sidebar().waitFor();
@@ -74,7 +73,7 @@ describe("the layout on a wide window", () => {
     expect(await l.toggle().getAttribute("aria-expanded")).toBe("true");
   });
 
-  it("has the notifications with the server's counts and the admin menu with Account Management", async () => {
+  test("has the notifications with the server's counts and the admin menu with Account Management", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.notifications().click();
@@ -102,7 +101,7 @@ describe("the layout on a wide window", () => {
     await s.page.waitForURL("**/profile");
   });
 
-  it("shows the store's logo 220 x 50 with store_name as its alt text", async () => {
+  test("shows the store's logo 220 x 50 with store_name as its alt text", async () => {
     const settings = await storeSettings(s.page);
     await s.page.goto("/admin");
     const logo = layout().logo();
@@ -115,7 +114,7 @@ describe("the layout on a wide window", () => {
     expect(Math.round(box?.height ?? 0)).toBe(50);
   });
 
-  it("falls back to the default logo when store_logo is missing or fails to load", async () => {
+  test("falls back to the default logo when store_logo is missing or fails to load", async () => {
     await fakeSettings(s.page, { store_name: "Kedai Ujian", store_logo: "no-such-logo.png" });
     await s.page.goto("/admin");
     const logo = layout().logo();
@@ -130,7 +129,7 @@ describe("the layout on a wide window", () => {
     expect(await logo.getAttribute("src")).toBe("/default-logo.svg");
   });
 
-  it("shows the copyright text from settings and links to Terms and Privacy in the footer", async () => {
+  test("shows the copyright text from settings and links to Terms and Privacy in the footer", async () => {
     await fakeSettings(s.page, { copyright_text: "© 2026 Kedai Ujian Sdn Bhd" });
     await s.page.goto("/admin");
     const footer = layout().footer();
@@ -141,7 +140,7 @@ describe("the layout on a wide window", () => {
     await s.page.waitForURL("**/privacy");
   });
 
-  it("hides the layout on /login-back", async () => {
+  test("hides the layout on /login-back", async () => {
     const context = await s.browser.newContext({ baseURL: s.baseURL });
     try {
       const page = await context.newPage();
@@ -157,10 +156,10 @@ describe("the layout on a wide window", () => {
   });
 });
 
-describe("the layout below 992 px", () => {
+test.describe("the layout below 992 px", () => {
   const s = useBrowser({ loggedIn: false, viewport: { width: 800, height: 900 } });
 
-  it("hides the sidebar until the toggle opens it over the page, with a 150 x 50 logo", async () => {
+  test("hides the sidebar until the toggle opens it over the page, with a 150 x 50 logo", async () => {
     await loginThroughForm(s.page);
     const l = new LayoutPage(s.page);
     await l.toggle().waitFor();
@@ -180,7 +179,7 @@ describe("the layout below 992 px", () => {
     await l.sidebar().waitFor({ state: "detached" });
   });
 
-  it("opens the wide sidebar again when the window grows past 992 px", async () => {
+  test("opens the wide sidebar again when the window grows past 992 px", async () => {
     const l = new LayoutPage(s.page);
     await s.page.setViewportSize({ width: 1200, height: 900 });
     await l.sidebar().waitFor();

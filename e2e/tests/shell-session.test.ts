@@ -1,13 +1,12 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { LayoutPage } from "../pages/LayoutPage";
 import { LoginPage } from "../pages/LoginPage";
-import { loginThroughForm, useBrowser } from "../support/browser";
+import { expect, loginThroughForm, test, useBrowser } from "../support/browser";
 
 const NOT_FOUND_TEXT =
   "Opps! Looks like you're on an alternate universe. The page you're looking for doesn't exist.";
 
-describe("sessions, redirects and the 404 page", () => {
+test.describe("sessions, redirects and the 404 page", () => {
   const s = useBrowser({ loggedIn: false });
   const contexts: BrowserContext[] = [];
 
@@ -29,11 +28,11 @@ describe("sessions, redirects and the 404 page", () => {
       expires: localStorage.getItem("expirationTime"),
     }));
 
-  afterEach(async () => {
+  test.afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
   });
 
-  it("sends a logged-out visitor of /admin (or any screen) to /login-back", async () => {
+  test("sends a logged-out visitor of /admin (or any screen) to /login-back", async () => {
     await s.page.goto("/admin");
     await s.page.waitForURL("**/login-back");
     await s.page.goto("/products");
@@ -41,7 +40,7 @@ describe("sessions, redirects and the 404 page", () => {
     expect(path(s.page)).toBe("/login-back");
   });
 
-  it("shows the 404 text without the layout; Back to Earth goes to /login-back when logged out", async () => {
+  test("shows the 404 text without the layout; Back to Earth goes to /login-back when logged out", async () => {
     await s.page.goto("/no-such-page");
     await s.page.waitForURL("**/404");
     await s.page.getByText(NOT_FOUND_TEXT, { exact: true }).waitFor();
@@ -53,7 +52,7 @@ describe("sessions, redirects and the 404 page", () => {
     await s.page.waitForURL("**/login-back");
   });
 
-  it("Back to Earth goes to /admin when logged in; routes are case-sensitive", async () => {
+  test("Back to Earth goes to /admin when logged in; routes are case-sensitive", async () => {
     const page = await freshPage(s.browser, true);
     await page.goto("/Admin");
     await page.waitForURL("**/404");
@@ -63,7 +62,7 @@ describe("sessions, redirects and the 404 page", () => {
     expect(path(page)).toBe("/admin");
   });
 
-  it("logs out when the stored expiration time has passed (checked at start)", async () => {
+  test("logs out when the stored expiration time has passed (checked at start)", async () => {
     const page = await freshPage(s.browser, true);
     await page.evaluate(() => localStorage.setItem("expirationTime", String(Date.now() - 1000)));
     await page.reload();
@@ -72,7 +71,7 @@ describe("sessions, redirects and the 404 page", () => {
     await new LoginPage(page).email().waitFor();
   });
 
-  it("logs out within a minute when the expiration passes while a screen is open", async () => {
+  test("logs out within a minute when the expiration passes while a screen is open", async () => {
     const context = await s.browser.newContext({ baseURL: s.baseURL });
     contexts.push(context);
     const page = await context.newPage();
@@ -85,7 +84,7 @@ describe("sessions, redirects and the 404 page", () => {
     expect(await storedLogin(page)).toEqual({ admin: null, expires: null });
   });
 
-  it("goes to /login-back when the server's session has ended (401)", async () => {
+  test("goes to /login-back when the server's session has ended (401)", async () => {
     const page = await freshPage(s.browser, true);
     // The session ends on the server (another tab, expiry, a restart...).
     expect((await page.request.post("/api/logoutAdmin")).status()).toBe(200);
@@ -95,7 +94,7 @@ describe("sessions, redirects and the 404 page", () => {
     expect(await storedLogin(page)).toEqual({ admin: null, expires: null });
   });
 
-  it("logs out from the admin menu: flags removed, server session ended, /admin then asks for login", async () => {
+  test("logs out from the admin menu: flags removed, server session ended, /admin then asks for login", async () => {
     const page = await freshPage(s.browser, true);
     const layout = new LayoutPage(page);
     const username = JSON.parse(

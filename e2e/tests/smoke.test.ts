@@ -1,10 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
-describe("one origin: the web app and the API on one port", () => {
+test.describe("one origin: the web app and the API on one port", () => {
   const s = useBrowser();
 
-  it("answers deep links and reloads of every screen with the app", async () => {
+  test("answers deep links and reloads of every screen with the app", async () => {
     await s.page.goto("/editBrands?bid=1");
     await s.page.getByRole("navigation", { name: "Sidebar" }).waitFor();
     await s.page.reload();
@@ -12,7 +11,7 @@ describe("one origin: the web app and the API on one port", () => {
     expect(new URL(s.page.url()).pathname).toBe("/editBrands");
   });
 
-  it("sends an unknown path to /404 and answers unknown API paths with 404 JSON", async () => {
+  test("sends an unknown path to /404 and answers unknown API paths with 404 JSON", async () => {
     await s.page.goto("/no-such-page");
     await s.page.waitForURL("**/404");
     const api = await s.page.request.get("/api/no-such-call");

@@ -1,11 +1,10 @@
-import { describe, expect, it } from "vitest";
 import { LayoutPage } from "../pages/LayoutPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
-describe("terms and privacy", () => {
+test.describe("terms and privacy", () => {
   const s = useBrowser();
 
-  it("the footer's Terms link shows this store's terms, marked as a template", async () => {
+  test("the footer's Terms link shows this store's terms, marked as a template", async () => {
     await s.page.goto("/admin");
     const layout = new LayoutPage(s.page);
     await layout.footer().getByRole("link", { name: "Terms" }).click();
@@ -17,7 +16,7 @@ describe("terms and privacy", () => {
     expect(text).not.toContain("This is just a sample");
   });
 
-  it("the footer's Privacy link shows the privacy template with the age of 18", async () => {
+  test("the footer's Privacy link shows the privacy template with the age of 18", async () => {
     await s.page.goto("/admin");
     const layout = new LayoutPage(s.page);
     await layout.footer().getByRole("link", { name: "Privacy" }).click();

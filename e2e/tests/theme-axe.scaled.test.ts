@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, loginThroughForm } from "../support/browser";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, loginThroughForm, test } from "../support/browser";
 import { chooseTheme } from "../support/theme";
 import { sampled } from "../support/tier";
 
@@ -63,15 +62,13 @@ function describeFinding(where: string, f: Finding): string {
 }
 
 for (const mode of ["light", "dark"] as const) {
-  describe(`every screen in the ${mode} colour mode`, () => {
-    let browser: Browser;
+  test.describe(`every screen in the ${mode} colour mode`, () => {
     let context: BrowserContext;
     let page: Page;
-    beforeAll(async () => {
-      browser = await launchBrowser();
+    test.beforeAll(async ({ browser, store }) => {
       // axe is put into the page; the app's policy allows only its own scripts.
       context = await browser.newContext({
-        baseURL: inject("baseURL"),
+        baseURL: store.baseURL,
         bypassCSP: true,
         viewport: { width: 1400, height: 900 },
         locale: "en-GB",
@@ -82,9 +79,9 @@ for (const mode of ["light", "dark"] as const) {
       context.setDefaultTimeout(15_000);
       page = await context.newPage();
     });
-    afterAll(() => browser?.close());
+    test.afterAll(() => context?.close());
 
-    it("the login page has no serious or critical axe violation", async () => {
+    test("the login page has no serious or critical axe violation", async () => {
       await page.addInitScript((theme) => localStorage.setItem("theme", theme), mode);
       await page.goto("/login-back");
       await settle(page);
@@ -92,7 +89,8 @@ for (const mode of ["light", "dark"] as const) {
       expect((await axeFindings(page)).map((f) => describeFinding("/login-back", f))).toEqual([]);
     });
 
-    it("no screen has a serious or critical axe violation", async () => {
+    test("no screen has a serious or critical axe violation", async () => {
+      test.setTimeout(600_000);
       await loginThroughForm(page);
       await chooseTheme(page, mode === "dark" ? "Dark" : "Light");
       const paths = routePaths();
@@ -119,6 +117,6 @@ for (const mode of ["light", "dark"] as const) {
       for (const url of [...screens, "/404"]) await visit(url);
       for (const href of withRecord.values()) await visit(href);
       expect(problems).toEqual([]);
-    }, 600_000);
+    });
   });
 }

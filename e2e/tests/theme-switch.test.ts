@@ -1,6 +1,5 @@
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser";
+import type { Page } from "@playwright/test";
+import { expect, test, useBrowser } from "../support/browser";
 
 /** The top bar's Theme menu (docs/decisions/dark-mode.md). */
 const theme = (page: Page) => page.locator("html").getAttribute("data-bs-theme");
@@ -18,10 +17,10 @@ async function themeWhenBodyAppeared(page: Page): Promise<string | null> {
   return page.evaluate(() => (window as unknown as { themeAtBody: string | null }).themeAtBody);
 }
 
-describe("the Theme menu", () => {
+test.describe("the Theme menu", () => {
   const s = useBrowser();
 
-  it("offers Light, Dark and System, and Dark turns every screen dark at once", async () => {
+  test("offers Light, Dark and System, and Dark turns every screen dark at once", async () => {
     await s.page.emulateMedia({ colorScheme: "light" });
     await s.page.goto("/admin");
     await s.page.getByRole("button", { name: "Theme" }).click();
@@ -40,7 +39,7 @@ describe("the Theme menu", () => {
     expect(await theme(s.page)).toBe("dark");
   });
 
-  it("is remembered and applied before the first paint of the next visit", async () => {
+  test("is remembered and applied before the first paint of the next visit", async () => {
     await s.page.addInitScript(() => {
       const w = window as unknown as { themeAtBody: string | null };
       w.themeAtBody = null;
@@ -58,7 +57,7 @@ describe("the Theme menu", () => {
     expect(await theme(s.page)).toBe("light");
   });
 
-  it("System follows the computer's setting, also when it changes", async () => {
+  test("System follows the computer's setting, also when it changes", async () => {
     await s.page.goto("/admin");
     await choose(s.page, "System");
     await s.page.emulateMedia({ colorScheme: "dark" });

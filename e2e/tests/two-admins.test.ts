@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import type { BrowserContext, Page } from "@playwright/test";
 import type { Brand, LedgerEntry, Order, Settings } from "@store/contract";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { OrderFormPage } from "../pages/OrderFormPage";
 import { SettingsPage } from "../pages/SettingsPage";
-import { ADMIN, launchBrowser, loginThroughForm } from "../support/browser";
+import { ADMIN, expect, loginThroughForm, test } from "../support/browser";
 import { chooseTheme } from "../support/theme";
 
 /**
@@ -54,15 +53,14 @@ async function panelRows(page: Page): Promise<string[][]> {
     );
 }
 
-describe("two administrators on the same record", () => {
-  let browser: Browser;
+test.describe("two administrators on the same record", () => {
+  const contexts: BrowserContext[] = [];
   /** Admin 1 (the demo admin) and admin 2 (made for this file), each in their own browser profile. */
   let one: Page;
   let two: Page;
 
-  beforeAll(async () => {
-    const baseURL = inject("baseURL");
-    browser = await launchBrowser();
+  test.beforeAll(async ({ browser, store }) => {
+    const { baseURL } = store;
     const open = async () => {
       // axe is put into the page; the app's policy allows only its own scripts.
       const context = await browser.newContext({
@@ -73,6 +71,7 @@ describe("two administrators on the same record", () => {
         timezoneId: "Asia/Kuala_Lumpur",
       });
       context.setDefaultTimeout(15_000);
+      contexts.push(context);
       return context.newPage();
     };
     one = await open();
@@ -99,9 +98,11 @@ describe("two administrators on the same record", () => {
     two = await open();
     await loginThroughForm(two, ADMIN2);
   });
-  afterAll(() => browser?.close());
+  test.afterAll(async () => {
+    for (const context of contexts) await context.close();
+  });
 
-  it("Edit Order: admin 2 refunds, admin 1's stale tracking number is refused and shown; nothing is paid again", async () => {
+  test("Edit Order: admin 2 refunds, admin 1's stale tracking number is refused and shown; nothing is paid again", async () => {
     // An order of a member with points, completed (its PV credited) before either admin opens it.
     const open = await api<Order[]>(
       one,
@@ -170,7 +171,7 @@ describe("two administrators on the same record", () => {
     expect(await pvOfOrder()).toEqual(["pv_order", "pv_refund"]);
   });
 
-  it("Settings › General: admin 2 switches commission on; admin 1's stale save shows it and does not switch it off", async () => {
+  test("Settings › General: admin 2 switches commission on; admin 1's stale save shows it and does not switch it off", async () => {
     const before = await api<Settings>(one, "settings/1");
     expect(before.commission_status).toBe(0);
     const settings1 = new SettingsPage(one);
@@ -215,7 +216,7 @@ describe("two administrators on the same record", () => {
     expect((await api<Settings>(one, "settings/1")).commission_status).toBe(0);
   });
 
-  it("a list's switch: admin 2 deactivates a brand on its form; admin 1's stale switch names the row and shows it afresh", async () => {
+  test("a list's switch: admin 2 deactivates a brand on its form; admin 1's stale switch names the row and shows it afresh", async () => {
     const name = `Two admins ${stamp}`;
     const created = await one.request.post("/api/brands", {
       data: { brand_name: name, brand_image: "", brand_status: 1 },

@@ -1,9 +1,8 @@
+import type { Request } from "@playwright/test";
 import type { WithdrawRequest } from "@store/contract";
-import type { Request } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import { text } from "../pages/UserPages";
 import { WithdrawRequestPage } from "../pages/WithdrawRequestPage";
-import { useBrowser } from "../support/browser";
+import { expect, test, useBrowser } from "../support/browser";
 
 /** Cents of an exact decimal string, for comparing amounts without floats. */
 const cents = (value: string) => {
@@ -19,7 +18,7 @@ const money = (sen: bigint) => {
 
 // There is no call that creates a withdrawal request: these tests decide the
 // demo store's open requests (the demo seed always leaves some processing).
-describe("withdraw requests", () => {
+test.describe("withdraw requests", () => {
   const s = useBrowser();
   const used = new Set<number>();
 
@@ -41,7 +40,7 @@ describe("withdraw requests", () => {
     return found;
   }
 
-  it("lists the columns of docs/REQUIREMENTS.md section 2, colours each status and offers Approve and Reject only on processing rows", async () => {
+  test("lists the columns of docs/REQUIREMENTS.md section 2, colours each status and offers Approve and Reject only on processing rows", async () => {
     const page = new WithdrawRequestPage(s.page);
     await page.goto();
     // Every column, in the spec's order, once chosen (the default set leaves some out).
@@ -86,7 +85,7 @@ describe("withdraw requests", () => {
     }
   });
 
-  it("approves after the Approve Alert, takes the amount from the cash wallet and refreshes the row", async () => {
+  test("approves after the Approve Alert, takes the amount from the cash wallet and refreshes the row", async () => {
     const page = new WithdrawRequestPage(s.page);
     await page.goto();
     const request = await openRequest(page, (r) => cents(r.c_wallet_amt) >= cents(r.withdraw_amt));
@@ -118,7 +117,7 @@ describe("withdraw requests", () => {
     );
   });
 
-  it("a bulk approval names each request's payee and amount and their exact total before anything is sent; Cancel sends nothing", async () => {
+  test("a bulk approval names each request's payee and amount and their exact total before anything is sent; Cancel sends nothing", async () => {
     const all = await new WithdrawRequestPage(s.page).apiRequests();
     const processing = all.filter((r) => r.withdraw_status === "processing");
     const chosen = processing
@@ -175,7 +174,7 @@ describe("withdraw requests", () => {
       );
   });
 
-  it("rejects after the Reject Alert and refreshes the row", async () => {
+  test("rejects after the Reject Alert and refreshes the row", async () => {
     const page = new WithdrawRequestPage(s.page);
     await page.goto();
     const request = await openRequest(page, () => true);
@@ -195,7 +194,7 @@ describe("withdraw requests", () => {
     expect(after?.c_wallet_amt).toBe(request.c_wallet_amt);
   });
 
-  it("a request decided elsewhere meanwhile: the admin is told, and the list shows its new state", async () => {
+  test("a request decided elsewhere meanwhile: the admin is told, and the list shows its new state", async () => {
     const page = new WithdrawRequestPage(s.page);
     await page.goto();
     const request = await openRequest(page, () => true);

@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FullConfig } from "@playwright/test";
+import { chromium } from "@playwright/test";
+import { LAUNCH_OPTIONS, loginThroughForm, newStoreContext } from "./browser";
+import { OwnServer } from "./ownServer";
+import { SEEDED_MARK, seedDemoStore } from "./seed";
+import { STORES_FILE, type Store } from "./stores";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The demo store seeded once (or given seeded by scripts/test.mjs in
+ * E2E_SEEDED_DIR), then one copy of it per worker, each with its own server:
+ * the files of one worker run one after another on their store as they did on
+ * the single shared one, and two workers never write to the same store. The
+ * demo admin logs in once per store through the real form; tests get a
+ * context from the saved state (support/browser.ts). Answers the teardown.
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const webDist = process.env.WEB_DIST ?? path.join(root, "web/dist");
+  if (!fs.existsSync(path.join(webDist, "index.html"))) {
+    throw new Error("web/dist is missing: run `npm run build -w web` first (npm test does).");
+  }
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "store-e2e-"));
+  let seeded = process.env.E2E_SEEDED_DIR;
+  if (!seeded || !fs.existsSync(path.join(seeded, SEEDED_MARK))) {
+    seeded = path.join(work, "seed");
+    await seedDemoStore(seeded);
+  }
+  const servers = Array.from({ length: Math.max(1, config.workers) }, (_, i) => {
+    const dataDir = path.join(work, `store-${i}`);
+    fs.cpSync(seeded, dataDir, { recursive: true });
+    return new OwnServer({ SEED_DEMO: "0" }, dataDir);
+  });
+  const teardown = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all(servers.map((server) => server.start()));
+    const browser = await chromium.launch(LAUNCH_OPTIONS);
+    try {
+      const stores: Store[] = await Promise.all(
+        servers.map(async (server, i) => {
+          const context = await newStoreContext(browser, server.baseURL);
+          await loginThroughForm(await context.newPage());
+          const storageState = path.join(work, `admin-${i}.json`);
+          await context.storageState({ path: storageState });
+          await context.close();
+          return { baseURL: server.baseURL, dataDir: server.dataDir, storageState };
+        }),
+      );
+      const file = path.join(work, "stores.json");
+      fs.writeFileSync(file, JSON.stringify(stores));
+      process.env[STORES_FILE] = file;
+    } finally {
+      await browser.close();
+    }
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
