@@ -6,12 +6,16 @@
 // - `npm run test:long` (`--long`): the scale, process, soak and long property
 //   runs (*.long.test.ts, *.scaled.test.ts at full count) on both databases, and
 //   the browser sweeps over every screen.
+// The browser suite's demo store is seeded in the background from the start
+// (e2e/support/seed.ts), and the PGlite tier runs beside the browser suite,
+// which leaves the cores idle while it waits on the browser.
 // Each ends with one line "N passed, N failed" that totals every suite. On
 // Debian as root it installs what is missing (Chromium, PostgreSQL); elsewhere
 // it says what is missing and how to point the tests at one (CHROMIUM_PATH,
 // PG_BIN, TEST_DATABASE_URL).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { startPostgres } from "./postgres.mjs";
 
@@ -30,21 +34,33 @@ const summary = [];
 const timings = [];
 const began = Date.now();
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
+/**
+ * Runs a command to its end; with `log`, its output goes to that file and is
+ * printed once it has finished (a suite that runs beside another).
+ */
+async function run(label, command, args, env = {}, log = undefined) {
+  if (!log) console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, {
+  const output = log ? fs.openSync(log, "w") : "inherit";
+  const child = spawn(command, args, {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["inherit", output, output],
     env: { ...process.env, ...env },
   });
+  if (typeof output === "number") fs.closeSync(output);
+  const status = await new Promise((resolve) => {
+    child.on("error", () => resolve(-1));
+    child.on("exit", (code) => resolve(code));
+  });
+  if (log)
+    console.log(`\n=== ${label} (ran beside the others) ===\n${fs.readFileSync(log, "utf8")}`);
   timings.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
-  return result.status === 0;
+  return status === 0;
 }
 
 /** A check that is not a test runner counts as one test. */
-function check(label, command, args) {
-  const ok = run(label, command, args);
+async function check(label, command, args) {
+  const ok = await run(label, command, args);
   if (ok) passed += 1;
   else failed += 1;
   summary.push(`${label}: ${ok ? "passed" : "FAILED"}`);
@@ -54,10 +70,10 @@ function check(label, command, args) {
  * One vitest project; `node` is the command that runs vitest (this Node, or
  * another Node's command line with its arguments).
  */
-function vitestSuite(label, project, env = {}, node = [process.execPath]) {
+async function vitestSuite(label, project, env = {}, node = [process.execPath], log = undefined) {
   const report = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
   const [command, ...prefix] = node;
-  const ok = run(
+  const ok = await run(
     label,
     command,
     [
@@ -71,6 +87,7 @@ function vitestSuite(label, project, env = {}, node = [process.execPath]) {
       `--outputFile.json=${report}`,
     ],
     env,
+    log,
   );
   let p = 0;
   let f = 0;
@@ -89,11 +106,60 @@ function vitestSuite(label, project, env = {}, node = [process.execPath]) {
   summary.push(`${label}: ${p} passed, ${f} failed`);
 }
 
+/**
+ * The browser suite on @playwright/test; its JSON report counts the tests:
+ * `expected` passed, `unexpected` and `flaky` failed (no retries: a test that
+ * passes only on a second try is a failure), and every error outside a test (a
+ * file that does not load, a global setup that fails) one failure more.
+ */
+async function playwrightSuite(label, env = {}) {
+  const report = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
+  const ok = await run(label, "npx", ["playwright", "test", "-c", "e2e", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+    ...env,
+  });
+  let p = 0;
+  let f = 0;
+  if (fs.existsSync(report)) {
+    const json = JSON.parse(fs.readFileSync(report, "utf8"));
+    p = json.stats?.expected ?? 0;
+    f = (json.stats?.unexpected ?? 0) + (json.stats?.flaky ?? 0) + (json.errors?.length ?? 0);
+  }
+  if (!ok && f === 0) f = 1;
+  passed += p;
+  failed += f;
+  summary.push(`${label}: ${p} passed, ${f} failed`);
+}
+
+/**
+ * The browser suite's demo store, seeded while the other suites run (about a
+ * minute of work that would otherwise wait in its global setup); the setup
+ * seeds its own when this one failed.
+ */
+const seedDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-e2e-seed-"));
+const seedStarted = Date.now();
+const seeding = new Promise((resolve) => {
+  const log = fs.openSync(path.join(out, "browser-seed.log"), "w");
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "e2e/support/seed.ts", path.join(seedDir, "store")],
+    { cwd: root, stdio: ["ignore", log, log] },
+  );
+  fs.closeSync(log);
+  child.on("error", () => resolve(false));
+  child.on("exit", (code) => {
+    timings.push(
+      `browser store seed (in the background): ${Math.round((Date.now() - seedStarted) / 1000)} s`,
+    );
+    resolve(code === 0);
+  });
+});
+
 if (!long) {
-  check("lint (biome)", "npx", ["biome", "check", "."]);
-  check("type check (tsc)", "npm", ["run", "-s", "typecheck"]);
-  check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]);
-  vitestSuite("web components", "web");
+  await check("lint (biome)", "npx", ["biome", "check", "."]);
+  await check("type check (tsc)", "npm", ["run", "-s", "typecheck"]);
+  await check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]);
+  await vitestSuite("web components", "web");
 }
 
 // Node 20 is past its end of life: the server suite's PostgreSQL run is on Node 22
@@ -111,7 +177,7 @@ const postgres = given
     });
 if (postgres) {
   try {
-    vitestSuite(
+    await vitestSuite(
       `server on PostgreSQL, Node 22 (${long ? "long" : "full"} tier)`,
       "server",
       { TEST_DATABASE_URL: postgres.url, ...tier("full") },
@@ -125,17 +191,13 @@ if (postgres) {
   summary.push("server on PostgreSQL: no PostgreSQL server (see above: PG_BIN, TEST_DATABASE_URL)");
 }
 
-vitestSuite(
-  `server on PGlite, Node ${process.versions.node} (${long ? "long" : "engine"} tier)`,
-  "server",
-  tier("engine"),
-);
+const pgliteLabel = `server on PGlite, Node ${process.versions.node} (${long ? "long" : "engine"} tier)`;
 
 /**
  * The browser tests drive Debian's Chromium (or CHROMIUM_PATH); on Debian as root
  * it is installed when missing, elsewhere the message says what to do.
  */
-function ensureChromium() {
+async function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (fs.existsSync(chromium)) return true;
   const debian = fs.existsSync("/usr/bin/apt-get") && fs.existsSync("/etc/debian_version");
@@ -153,8 +215,8 @@ function ensureChromium() {
   }
   console.log("Installing Debian's chromium for the browser tests.");
   const env = { DEBIAN_FRONTEND: "noninteractive" };
-  run("apt-get update", "apt-get", ["update", "-qq"], env);
-  run(
+  await run("apt-get update", "apt-get", ["update", "-qq"], env);
+  await run(
     "apt-get install chromium",
     "apt-get",
     ["install", "-y", "-qq", "chromium", "fonts-liberation"],
@@ -163,15 +225,34 @@ function ensureChromium() {
   return fs.existsSync(chromium);
 }
 
-if (!ensureChromium()) {
-  failed += 1;
-  summary.push("browser (Chromium): no Chromium (see above: CHROMIUM_PATH)");
-} else if (run("build web app", "npm", ["run", "-s", "build", "-w", "web"])) {
-  vitestSuite(`browser (Chromium, ${long ? "long" : "full"} tier)`, "e2e", tier("full"));
-} else {
-  failed += 1;
-  summary.push("build web app: FAILED");
+async function browserSuite() {
+  if (!(await ensureChromium())) {
+    failed += 1;
+    summary.push("browser (Chromium): no Chromium (see above: CHROMIUM_PATH)");
+  } else if (await run("build web app", "npm", ["run", "-s", "build", "-w", "web"])) {
+    const seeded = await seeding;
+    await playwrightSuite(`browser (Chromium, ${long ? "long" : "full"} tier)`, {
+      ...tier("full"),
+      ...(seeded ? { E2E_SEEDED_DIR: path.join(seedDir, "store") } : {}),
+    });
+  } else {
+    failed += 1;
+    summary.push("build web app: FAILED");
+  }
 }
+
+if (long) {
+  // The long tier's scale runs would crowd the browser's waits: one after the other.
+  await vitestSuite(pgliteLabel, "server", tier("engine"));
+  await browserSuite();
+} else {
+  // The PGlite tier beside the browser suite, its output printed when it ends.
+  await Promise.all([
+    vitestSuite(pgliteLabel, "server", tier("engine"), undefined, path.join(out, "pglite.log")),
+    browserSuite(),
+  ]);
+}
+fs.rmSync(seedDir, { recursive: true, force: true });
 
 console.log(`\n${timings.join("\n")}\ntotal: ${Math.round((Date.now() - began) / 1000)} s`);
 console.log(`\n${summary.join("\n")}`);
