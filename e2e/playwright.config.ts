@@ -36,7 +36,7 @@ export default defineConfig({
   use: {
     launchOptions: LAUNCH_OPTIONS,
     // Kept for a failed test only, also for the contexts the tests open themselves.
-    trace: "retain-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false },
   },
   projects: [
     {

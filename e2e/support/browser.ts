@@ -74,18 +74,18 @@ export async function newStoreContext(
 /**
  * A browser page for the tests of a describe block, who share it in order: a
  * context on this worker's store, logged in as the demo admin from the login
- * saved at the start (support/globalSetup.ts) unless `loggedIn: false`. Every
- * context opened meanwhile in the worker's browser is closed after the block.
+ * saved at the start (support/globalSetup.ts) unless `loggedIn: false`.
  */
 export function useBrowser(
   options: { loggedIn?: boolean; viewport?: { width: number; height: number } } = {},
 ) {
   const session = {} as BrowserSession;
-  let before = new Set<BrowserContext>();
   test.beforeAll(async ({ browser, store }) => {
+    // The contexts the worker's earlier blocks left open (their own afterAll
+    // hooks may still use them, and run after an afterAll registered here).
+    for (const context of browser.contexts()) await context.close();
     session.baseURL = store.baseURL;
     session.browser = browser;
-    before = new Set(browser.contexts());
     session.context = await newStoreContext(
       browser,
       store.baseURL,
@@ -93,11 +93,6 @@ export function useBrowser(
       options.loggedIn === false ? undefined : store.storageState,
     );
     session.page = await session.context.newPage();
-  });
-  test.afterAll(async () => {
-    for (const context of session.browser?.contexts() ?? []) {
-      if (!before.has(context)) await context.close();
-    }
   });
   return session;
 }
