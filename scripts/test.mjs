@@ -132,7 +132,7 @@ async function playwrightSuite(label, env = {}) {
 }
 
 /**
- * The browser suite's demo store, seeded while the other suites run (about a
+ * The browser suite's stores (the demo store, an empty one), prepared while the other suites run (about a
  * minute of work that would otherwise wait in its global setup); the setup
  * seeds its own when this one failed.
  */
@@ -142,7 +142,7 @@ const seeding = new Promise((resolve) => {
   const log = fs.openSync(path.join(out, "browser-seed.log"), "w");
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "e2e/support/seed.ts", path.join(seedDir, "store")],
+    ["--import", "tsx", "e2e/support/seed.ts", path.join(seedDir, "stores")],
     { cwd: root, stdio: ["ignore", log, log] },
   );
   fs.closeSync(log);
@@ -233,7 +233,7 @@ async function browserSuite() {
     const seeded = await seeding;
     await playwrightSuite(`browser (Chromium, ${long ? "long" : "full"} tier)`, {
       ...tier("full"),
-      ...(seeded ? { E2E_SEEDED_DIR: path.join(seedDir, "store") } : {}),
+      ...(seeded ? { E2E_SEEDED_DIR: path.join(seedDir, "stores") } : {}),
     });
   } else {
     failed += 1;

@@ -5,14 +5,14 @@ import type { FullConfig } from "@playwright/test";
 import { chromium } from "@playwright/test";
 import { LAUNCH_OPTIONS, loginThroughForm, newStoreContext } from "./browser";
 import { OwnServer } from "./ownServer";
-import { SEEDED_MARK, seedDemoStore } from "./seed";
-import { STORES_FILE, type Store } from "./stores";
+import { DEMO, EMPTY, isPrepared, prepareStores } from "./seed";
+import { STORES_FILE, type Store, type SuiteStores } from "./stores";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
  * The demo store seeded once (or given seeded by scripts/test.mjs in
- * E2E_SEEDED_DIR), then one copy of it per worker, each with its own server:
+ * E2E_SEEDED_DIR, support/seed.ts), then one copy of it per worker, each with its own server:
  * the files of one worker run one after another on their store as they did on
  * the single shared one, and two workers never write to the same store. The
  * demo admin logs in once per store through the real form; tests get a
@@ -24,11 +24,12 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     throw new Error("web/dist is missing: run `npm run build -w web` first (npm test does).");
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "store-e2e-"));
-  let seeded = process.env.E2E_SEEDED_DIR;
-  if (!seeded || !fs.existsSync(path.join(seeded, SEEDED_MARK))) {
-    seeded = path.join(work, "seed");
-    await seedDemoStore(seeded);
+  let prepared = process.env.E2E_SEEDED_DIR;
+  if (!prepared || !isPrepared(prepared)) {
+    prepared = path.join(work, "prepared");
+    await prepareStores(prepared);
   }
+  const seeded = path.join(prepared, DEMO);
   const servers = Array.from({ length: Math.max(1, config.workers) }, (_, i) => {
     const dataDir = path.join(work, `store-${i}`);
     fs.cpSync(seeded, dataDir, { recursive: true });
@@ -53,7 +54,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         }),
       );
       const file = path.join(work, "stores.json");
-      fs.writeFileSync(file, JSON.stringify(stores));
+      const suite: SuiteStores = { stores, emptyStore: path.join(prepared, EMPTY) };
+      fs.writeFileSync(file, JSON.stringify(suite));
       process.env[STORES_FILE] = file;
     } finally {
       await browser.close();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./freePort";
+import { emptyStore } from "./stores";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -18,10 +19,20 @@ export class OwnServer {
   private process: ChildProcess | undefined;
   private port = 0;
 
+  /**
+   * `copyOf`: a prepared store's folder (support/seed.ts) copied at the first
+   * start, instead of migrating a new one.
+   */
   constructor(
     private readonly env: Record<string, string> = {},
     private dir?: string,
+    private readonly copyOf?: () => string,
   ) {}
+
+  /** A store of its own, a copy of the suite's empty store (migrated, only the admin). */
+  static empty(): OwnServer {
+    return new OwnServer({ SEED_DEMO: "0" }, undefined, emptyStore);
+  }
 
   /** Made on first use: a test file is also loaded where no test of it runs. */
   get dataDir(): string {
@@ -34,7 +45,10 @@ export class OwnServer {
   }
 
   async start(): Promise<void> {
-    if (!this.port) this.port = await freePort();
+    if (!this.port) {
+      this.port = await freePort();
+      if (this.copyOf) fs.cpSync(this.copyOf(), this.dataDir, { recursive: true });
+    }
     const log = fs.openSync(path.join(this.dataDir, "server.log"), "a");
     this.process = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
       cwd: root,

@@ -1,7 +1,8 @@
-// The demo store the browser suite starts from, prepared once in a folder and
-// copied for each worker's server (support/globalSetup.ts). scripts/test.mjs
+// The stores the browser suite starts from, prepared once and copied: the demo
+// store for each worker's server (support/globalSetup.ts), an empty one for the
+// files that need a store of their own (support/ownServer.ts). scripts/test.mjs
 // runs this file while the earlier suites run and passes the folder on
-// (E2E_SEEDED_DIR):   node --import tsx e2e/support/seed.ts <dataDir>
+// (E2E_SEEDED_DIR):   node --import tsx e2e/support/seed.ts <folder>
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,12 +11,29 @@ const root = path.resolve(import.meta.dirname, "../..");
 /** Written into the folder once the seed has finished: a folder without it is not a store. */
 export const SEEDED_MARK = "seeded";
 
+/** In the folder of prepareStores: the demo store and a migrated store with only the admin. */
+export const DEMO = "demo";
+export const EMPTY = "empty";
+
+/** Both stores, side by side, in `folder`. */
+export async function prepareStores(folder: string): Promise<void> {
+  await Promise.all([
+    prepareStore(path.join(folder, DEMO), true),
+    prepareStore(path.join(folder, EMPTY), false),
+  ]);
+}
+
+/** A folder prepareStores finished. */
+export function isPrepared(folder: string): boolean {
+  return [DEMO, EMPTY].every((store) => fs.existsSync(path.join(folder, store, SEEDED_MARK)));
+}
+
 /**
- * The server's own preparation (migrations and the demo seed) with nothing
- * served: server/src/main.ts with STORE_PREPARE_ONLY exits once the store is
- * ready and closed, so the folder can be copied as it is.
+ * The server's own preparation (migrations and, with `demo`, the demo seed) with
+ * nothing served: server/src/main.ts with STORE_PREPARE_ONLY exits once the
+ * store is ready and closed, so the folder can be copied as it is.
  */
-export function seedDemoStore(dataDir: string): Promise<void> {
+function prepareStore(dataDir: string, demo: boolean): Promise<void> {
   fs.mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, "seed.log");
   const log = fs.openSync(logFile, "w");
@@ -24,7 +42,7 @@ export function seedDemoStore(dataDir: string): Promise<void> {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
-      SEED_DEMO: "1",
+      SEED_DEMO: demo ? "1" : "0",
       STORE_PREPARE_ONLY: "1",
       TZ: "Asia/Kuala_Lumpur",
     },
@@ -40,7 +58,7 @@ export function seedDemoStore(dataDir: string): Promise<void> {
       } else {
         reject(
           new Error(
-            `Seeding the demo store failed (${code}):\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`,
+            `Preparing the ${demo ? "demo" : "empty"} store failed (${code}):\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`,
           ),
         );
       }
@@ -49,7 +67,7 @@ export function seedDemoStore(dataDir: string): Promise<void> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  const [dataDir] = process.argv.slice(2);
-  if (!dataDir) throw new Error("usage: seed.ts <dataDir>");
-  await seedDemoStore(path.resolve(dataDir));
+  const [folder] = process.argv.slice(2);
+  if (!folder) throw new Error("usage: seed.ts <folder>");
+  await prepareStores(path.resolve(folder));
 }

@@ -11,9 +11,25 @@ export interface Store {
 /** Where globalSetup writes the stores for the workers (the environment reaches them). */
 export const STORES_FILE = "E2E_STORES_FILE";
 
-/** The suite's stores, in the order of the workers' parallelIndex. */
-export function suiteStores(): Store[] {
+export interface SuiteStores {
+  /** One per worker, in the order of the workers' parallelIndex. */
+  stores: Store[];
+  /** A migrated store with only the admin, to copy for a file's own server. */
+  emptyStore: string;
+}
+
+function read(): SuiteStores {
   const file = process.env[STORES_FILE];
   if (!file) throw new Error(`${STORES_FILE} is not set: run the tests with \`playwright test\``);
-  return JSON.parse(fs.readFileSync(file, "utf8")) as Store[];
+  return JSON.parse(fs.readFileSync(file, "utf8")) as SuiteStores;
+}
+
+/** The suite's stores, in the order of the workers' parallelIndex. */
+export function suiteStores(): Store[] {
+  return read().stores;
+}
+
+/** The prepared empty store (support/ownServer.ts copies it). */
+export function emptyStore(): string {
+  return read().emptyStore;
 }

@@ -21,7 +21,7 @@ function watchUserLists(page: Page): URL[] {
 // A store of 10,000 users, put in the database directly (creating them one
 // call at a time would hash 10,000 passwords).
 test.describe("the referral type-ahead on a store of 10,000 users", () => {
-  const server = new OwnServer({ SEED_DEMO: "0" });
+  const server = OwnServer.empty();
   let context: BrowserContext | undefined;
   let page: Page;
 

@@ -19,7 +19,7 @@ async function bellItems(page: Page): Promise<string[]> {
 // A store of its own: a withdrawal request can only be made in the database
 // (no call creates one), and the counts are exact on a store with nothing else waiting.
 test.describe("notifications in the top bar", () => {
-  const server = new OwnServer({ SEED_DEMO: "0" });
+  const server = OwnServer.empty();
   let context: BrowserContext | undefined;
   let page: Page;
   let customer: User;
