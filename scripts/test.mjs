@@ -68,9 +68,16 @@ async function check(label, command, args) {
 
 /**
  * One vitest project; `node` is the command that runs vitest (this Node, or
- * another Node's command line with its arguments).
+ * another Node's command line with its arguments); `log` and `args` for a suite
+ * that runs beside another (its output to a file, its own options).
  */
-async function vitestSuite(label, project, env = {}, node = [process.execPath], log = undefined) {
+async function vitestSuite(
+  label,
+  project,
+  env = {},
+  node = [process.execPath],
+  { log, args = [] } = {},
+) {
   const report = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
   const [command, ...prefix] = node;
   const ok = await run(
@@ -85,6 +92,7 @@ async function vitestSuite(label, project, env = {}, node = [process.execPath], 
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${report}`,
+      ...args,
     ],
     env,
     log,
@@ -246,9 +254,13 @@ if (long) {
   await vitestSuite(pgliteLabel, "server", tier("engine"));
   await browserSuite();
 } else {
-  // The PGlite tier beside the browser suite, its output printed when it ends.
+  // The PGlite tier beside the browser suite, its output printed when it ends;
+  // sharing the cores, a test may take twice its time alone (30 s by default).
   await Promise.all([
-    vitestSuite(pgliteLabel, "server", tier("engine"), undefined, path.join(out, "pglite.log")),
+    vitestSuite(pgliteLabel, "server", tier("engine"), undefined, {
+      log: path.join(out, "pglite.log"),
+      args: ["--testTimeout=60000"],
+    }),
     browserSuite(),
   ]);
 }

@@ -13,9 +13,20 @@ export class WithdrawRequestPage extends ListScreen {
     return (await response.json()) as WithdrawRequest[];
   }
 
-  /** A request's row, found by searching its (unique) bank account. */
+  /**
+   * A request's row, found by searching its (unique) bank account, once the
+   * search has answered: the row may already show in the list before it, and a
+   * search answered later would show a change made meanwhile.
+   */
   async findRequest(request: WithdrawRequest): Promise<Locator> {
+    const searched = this.page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === "/api/withdrawRequest" && url.searchParams.get("q") === request.bank_acc
+      );
+    });
     await this.search().fill(request.bank_acc);
+    await searched;
     const row = this.bodyRows().filter({
       has: this.page.getByRole("cell", { name: request.bank_acc, exact: true }),
     });

@@ -5,9 +5,7 @@ import { expect } from "@playwright/test";
 export async function chooseTheme(page: Page, label: "Light" | "Dark"): Promise<void> {
   await page.getByRole("button", { name: "Theme" }).click();
   await page.getByRole("button", { name: label }).click();
-  await expect
-    .poll(() => page.locator("html").getAttribute("data-bs-theme"))
-    .toBe(label.toLowerCase());
+  await expect(page.locator("html")).toHaveAttribute("data-bs-theme", label.toLowerCase());
   // Buttons fade to the new colours (Bootstrap's .btn transition): read them once settled.
   await page.waitForFunction(() => document.getAnimations().length === 0);
 }

@@ -85,9 +85,9 @@ test.describe("keyboard and screen readers", () => {
       await s.page.goto(url);
       const heading = (await s.page.locator("main h1").first().textContent())?.trim() ?? "";
       // The title follows the route at once; the heading may come with the screen's data.
-      await expect
-        .poll(() => s.page.title(), { message: url })
-        .toMatch(new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${SEPARATOR}.+`));
+      await expect(s.page, url).toHaveTitle(
+        new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${SEPARATOR}.+`),
+      );
       const title = await s.page.title();
       const [screen] = title.split(SEPARATOR);
       if (!screen) problems.push(`${url}: "${title}" names no screen`);
@@ -101,17 +101,17 @@ test.describe("keyboard and screen readers", () => {
 
   test("the login and 404 pages are named too, in the chosen language", async () => {
     await s.page.goto("/404");
-    await expect.poll(() => s.page.title()).toMatch(/^Page not found · .+/);
+    await expect(s.page).toHaveTitle(/^Page not found · .+/);
     const context = await newStoreContext(s.browser, s.baseURL, VIEWPORT);
     const page = await context.newPage();
     await page.goto("/login-back");
-    await expect.poll(() => page.title()).toBe("Admin Login · Store Admin");
+    await expect(page).toHaveTitle("Admin Login · Store Admin");
     await context.close();
     // Before anyone signs in the page speaks the browser's language.
     const malay = await s.browser.newContext({ baseURL: s.baseURL, locale: "ms-MY" });
     const page2 = await malay.newPage();
     await page2.goto("/login-back");
-    await expect.poll(() => page2.title()).toBe("Log Masuk Pentadbir · Pentadbir Kedai");
+    await expect(page2).toHaveTitle("Log Masuk Pentadbir · Pentadbir Kedai");
     await malay.close();
   });
 

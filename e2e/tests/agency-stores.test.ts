@@ -87,7 +87,7 @@ test.describe("agency stores", () => {
     await form.loading().waitFor();
     expect(await form.username().count()).toBe(0);
     release();
-    await expect.poll(() => form.username().inputValue()).toBe(unique);
+    await expect(form.username()).toHaveValue(unique);
     await s.page.unrouteAll();
     expect(await form.expiry().inputValue()).toBe("30/06/2027 18:30");
     expect(await form.status().isChecked()).toBe(true);

@@ -38,7 +38,7 @@ test.describe("the History panel of an edit screen", () => {
     await s.page.goto(`/editProduct?pid=${product.product_id}`);
     const history = s.page.getByRole("region", { name: "History" });
     await history.getByText("Created by admin", { exact: false }).waitFor();
-    await expect.poll(() => form.normalPrice().inputValue()).toBe("10.00");
+    await expect(form.normalPrice()).toHaveValue("10.00");
 
     await form.normalPrice().fill("12.50");
     await form.save().click();
@@ -47,7 +47,7 @@ test.describe("the History panel of an edit screen", () => {
     await s.page.goto(`/editProduct?pid=${product.product_id}`);
     const latest = history.getByRole("listitem").first();
     // The name recorded and the account's id (docs/decisions/confusable-names.md).
-    await expect.poll(() => latest.textContent()).toMatch(/Changed by admin #\d+ on/);
+    await expect(latest).toHaveText(/Changed by admin #\d+ on/);
     expect(await latest.locator("time").textContent()).toContain(today());
     // Stamped within the last minutes, in the store's time ("yyyy-MM-dd HH:mm:ss", UTC+8).
     const stamp = (await latest.locator("time").getAttribute("datetime")) ?? "";
@@ -61,6 +61,6 @@ test.describe("the History panel of an edit screen", () => {
     // Only what changed is listed: the name was left alone.
     expect(await latest.getByRole("row", { name: /^Product name/ }).count()).toBe(0);
     // The older entry, the creation, is still there below it.
-    await expect.poll(() => history.getByRole("listitem").count()).toBe(2);
+    await expect(history.getByRole("listitem")).toHaveCount(2);
   });
 });

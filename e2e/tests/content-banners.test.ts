@@ -88,7 +88,7 @@ test.describe("banners", () => {
     await list.find(unique);
     await list.edit(unique);
     await s.page.waitForURL("**/editBanner?bnid=*");
-    await expect.poll(() => form.title().inputValue()).toBe(unique);
+    await expect(form.title()).toHaveValue(unique);
     await form.preview().waitFor();
     await form.subtitle().fill("Merdeka week only");
     await form.status().uncheck();

@@ -89,7 +89,7 @@ test.describe("testimonials", () => {
     await list.find(title);
     await list.edit(title);
     await s.page.waitForURL("**/editTestimonial?tid=*");
-    await expect.poll(() => form.title().inputValue()).toBe(title);
+    await expect(form.title()).toHaveValue(title);
     expect(await form.customer().inputValue()).toBe(username);
     expect(await form.content().inputValue()).toBe("Arrived in two days.\nWell packed.");
     await form.content().fill("Arrived next day.");

@@ -160,7 +160,7 @@ test.describe("/coupon, /addCoupon and /editCoupon", () => {
     await row.getByRole("link", { name: "Edit" }).click();
     await s.page.waitForURL("**/editCoupon?vid=*");
     const form = new CouponFormPage(s.page);
-    await expect.poll(() => form.code().inputValue()).toBe(code);
+    await expect(form.code()).toHaveValue(code);
     expect(await form.discount().inputValue()).toBe("12.50");
     expect(await form.type().inputValue()).toBe("price");
     await form.discount().fill("20");
@@ -181,7 +181,7 @@ test.describe("/coupon, /addCoupon and /editCoupon", () => {
     if (!expired) throw new Error("the demo store has no expired coupon to edit");
     const form = new CouponFormPage(s.page);
     await form.gotoEdit(expired.voucher_id);
-    await expect.poll(() => form.code().inputValue()).toBe(expired.voucher_code);
+    await expect(form.code()).toHaveValue(expired.voucher_code);
     await form.cap().fill("7.25");
     await form.save().click();
     await s.page.waitForURL((url) => url.pathname === "/coupon");
@@ -235,7 +235,7 @@ test.describe("/coupon, /addCoupon and /editCoupon", () => {
     const list = new CouponListPage(s.page);
     const row = await list.find(code);
     await row.getByRole("button", { name: `Delete ${code}` }).click();
-    await expect.poll(() => list.dialog().getByRole("heading").textContent()).toBe("Delete Alert");
+    await expect(list.dialog().getByRole("heading")).toHaveText("Delete Alert");
     expect((await list.dialog().locator(".modal-body").textContent())?.trim()).toBe(
       `Are you sure you want to delete "${code}"?`,
     );

@@ -18,7 +18,7 @@ test.describe("feedback for every click", () => {
     ).json()) as Category & { version: number };
     const form = new CategoryFormPage(s.page);
     await s.page.goto(`/editCategories?cid=${created.category_id}`);
-    await expect.poll(() => form.name().inputValue()).toBe(`${tag} lamps`);
+    await expect(form.name()).toHaveValue(`${tag} lamps`);
     const puts: (string | undefined)[] = [];
     s.page.on("request", (request) => {
       if (request.method() === "PUT") puts.push(request.headers()["if-match"]);

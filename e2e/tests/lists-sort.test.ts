@@ -23,7 +23,7 @@ test.describe("lists: sort by a header, and the view kept through an edit", () =
 
     await list.header("Total Price").getByRole("button").click();
     await s.page.waitForURL((url) => url.searchParams.get("order") === "desc");
-    await expect.poll(() => header.getAttribute("aria-sort")).toBe("descending");
+    await expect(header).toHaveAttribute("aria-sort", "descending");
     const descending = await orders.apiPage("_sort=total_price&_order=desc&_page=1&_limit=10");
     await expect
       .poll(() => orders.orderNumbersShown())

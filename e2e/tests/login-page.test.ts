@@ -56,7 +56,7 @@ test.describe("the login page (/login-back)", () => {
       route.fulfill({ status: 429, json: { status: 429, message: limited } }),
     );
     await page.loginButton().click();
-    await expect.poll(() => page.message().textContent()).toBe(limited);
+    await expect(page.message()).toHaveText(limited);
   });
 
   test("shows and hides the password with the toggle button", async () => {

@@ -73,7 +73,7 @@ test.describe("notifications in the top bar", () => {
 
     await page.goto("/admin");
     const bell = page.getByRole("button", { name: /^Notifications/ });
-    await expect.poll(() => bell.getAttribute("aria-label")).toMatch(/^Notifications: \d+$/);
+    await expect(bell).toHaveAttribute("aria-label", /^Notifications: \d+$/);
     expect(await bellItems(page)).toContain("Withdrawal requests processing 1");
 
     // The count's link opens the list filtered to what it counts.

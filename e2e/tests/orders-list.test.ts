@@ -65,8 +65,8 @@ test.describe("/order: the orders list", () => {
     await list.goto();
     const first = await list.apiPage("_page=1&_limit=10");
     expect(first.total).toBeGreaterThan(25);
-    await expect.poll(() => list.bodyRows().count()).toBe(10);
-    await expect.poll(() => s.page.getByText(`of ${first.total} entries`).count()).toBe(1);
+    await expect(list.bodyRows()).toHaveCount(10);
+    await expect(s.page.getByText(`of ${first.total} entries`)).toHaveCount(1);
 
     await list.pagination().getByRole("button", { name: "Next" }).click();
     const second = await list.apiPage("_page=2&_limit=10");
@@ -76,7 +76,7 @@ test.describe("/order: the orders list", () => {
     expect(new URL(s.page.url()).searchParams.get("page")).toBe("2");
 
     await list.showEntries().selectOption("25");
-    await expect.poll(() => list.bodyRows().count()).toBe(25);
+    await expect(list.bodyRows()).toHaveCount(25);
 
     const target = second.rows[3] as Order;
     await list.find(target.order_number);

@@ -107,9 +107,9 @@ test.describe("settings", () => {
     });
     expect(stored.store_logo).toMatch(/\.png$/);
 
-    await expect.poll(() => layout.logo().getAttribute("alt")).toBe(name);
+    await expect(layout.logo()).toHaveAttribute("alt", name);
     expect(await layout.logo().getAttribute("src")).toBe(`/uploads/${stored.store_logo}`);
-    await expect.poll(() => layout.footer().textContent()).toContain(copyright);
+    await expect(layout.footer()).toContainText(copyright);
     expect(await s.page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
       "same page",
     );

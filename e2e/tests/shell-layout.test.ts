@@ -49,7 +49,7 @@ test.describe("the layout on a wide window", () => {
     for (const [label, path] of [...SIDEBAR.slice(1), SIDEBAR[0]]) {
       await l.sidebarLink(label).click();
       await s.page.waitForURL((url) => url.pathname === path);
-      await expect.poll(() => l.sidebarLink(label).getAttribute("aria-current")).toBe("page");
+      await expect(l.sidebarLink(label)).toHaveAttribute("aria-current", "page");
       expect(await l.sidebar().locator('[aria-current="page"]').count()).toBe(1);
     }
   });
@@ -106,7 +106,7 @@ test.describe("the layout on a wide window", () => {
     await s.page.goto("/admin");
     const logo = layout().logo();
     await logo.waitFor();
-    await expect.poll(() => logo.getAttribute("alt")).toBe(settings.store_name);
+    await expect(logo).toHaveAttribute("alt", settings.store_name);
     expect(await logo.getAttribute("width")).toBe("220");
     expect(await logo.getAttribute("height")).toBe("50");
     const box = await logo.boundingBox();
@@ -118,14 +118,14 @@ test.describe("the layout on a wide window", () => {
     await fakeSettings(s.page, { store_name: "Kedai Ujian", store_logo: "no-such-logo.png" });
     await s.page.goto("/admin");
     const logo = layout().logo();
-    await expect.poll(() => logo.getAttribute("alt")).toBe("Kedai Ujian");
-    await expect.poll(() => logo.getAttribute("src")).toBe("/default-logo.svg");
+    await expect(logo).toHaveAttribute("alt", "Kedai Ujian");
+    await expect(logo).toHaveAttribute("src", "/default-logo.svg");
     expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
 
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
     await fakeSettings(s.page, { store_name: "Kedai Tanpa Logo", store_logo: "" });
     await s.page.reload();
-    await expect.poll(() => logo.getAttribute("alt")).toBe("Kedai Tanpa Logo");
+    await expect(logo).toHaveAttribute("alt", "Kedai Tanpa Logo");
     expect(await logo.getAttribute("src")).toBe("/default-logo.svg");
   });
 

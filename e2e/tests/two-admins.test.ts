@@ -231,7 +231,7 @@ test.describe("two administrators on the same record", () => {
 
     await two.goto(`/editBrands?bid=${brand.brand_id}`);
     const status2 = two.getByLabel("Status (Active)");
-    await expect.poll(() => status2.isChecked()).toBe(true);
+    await expect(status2).toBeChecked();
     await status2.setChecked(false);
     await two.getByRole("button", { name: "Save", exact: true }).click();
     await two.waitForURL((url) => url.pathname === "/brands");
@@ -242,7 +242,7 @@ test.describe("two administrators on the same record", () => {
     await one
       .getByText(`${name} was changed by someone else; the list now shows it as it is.`)
       .waitFor();
-    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await expect(toggle).toBeChecked({ checked: false });
     expect(await one.getByRole("row", { name: new RegExp(name) }).textContent()).toContain(
       "Inactive",
     );
@@ -251,7 +251,7 @@ test.describe("two administrators on the same record", () => {
 
     // Shown afresh, the switch acts on the version it shows now.
     await toggle.click();
-    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await expect(toggle).toBeChecked();
     expect((await api<Brand>(one, `brands/${brand.brand_id}`)).brand_status).toBe(1);
   });
 });

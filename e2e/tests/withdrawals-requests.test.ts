@@ -106,7 +106,7 @@ test.describe("withdraw requests", () => {
     dialog = await page.ask(row, "Approve");
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await expect.poll(() => text(row.locator(".badge"))).toBe("Completed");
+    await expect(row.locator(".badge")).toHaveText("Completed");
     const cells = await page.cellTexts(row);
     expect(cells[10]).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
     expect(cells[11]).toBe("-");
@@ -185,7 +185,7 @@ test.describe("withdraw requests", () => {
       `Are you sure you want to reject withdrawal of [${request.username}]?`,
     );
     await dialog.getByRole("button", { name: "Confirm" }).click();
-    await expect.poll(() => text(row.locator(".badge"))).toBe("Rejected");
+    await expect(row.locator(".badge")).toHaveText("Rejected");
     const cells = await page.cellTexts(row);
     expect(cells[10]).toBe("-");
     expect(cells[11]).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
@@ -212,6 +212,6 @@ test.describe("withdraw requests", () => {
         `withdrawal of [${request.username}] was changed by someone else; the list now shows it as it is.`,
       )
       .waitFor();
-    await expect.poll(() => text(row.locator(".badge"))).toBe("Rejected");
+    await expect(row.locator(".badge")).toHaveText("Rejected");
   });
 });
