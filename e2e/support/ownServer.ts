@@ -18,6 +18,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 export class OwnServer {
   private process: ChildProcess | undefined;
   private port = 0;
+  private copied = false;
 
   /**
    * `copyOf`: a prepared store's folder (support/seed.ts) copied at the first
@@ -45,10 +46,8 @@ export class OwnServer {
   }
 
   async start(): Promise<void> {
-    if (!this.port) {
-      this.port = await freePort();
-      if (this.copyOf) fs.cpSync(this.copyOf(), this.dataDir, { recursive: true });
-    }
+    this.copy();
+    if (!this.port) this.port = await freePort();
     const log = fs.openSync(path.join(this.dataDir, "server.log"), "a");
     this.process = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
       cwd: root,
@@ -77,6 +76,12 @@ export class OwnServer {
     );
   }
 
+  /** The prepared store copied in, once. */
+  private copy(): void {
+    if (this.copyOf && !this.copied) fs.cpSync(this.copyOf(), this.dataDir, { recursive: true });
+    this.copied = true;
+  }
+
   async stop(): Promise<void> {
     const child = this.process;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -89,9 +94,10 @@ export class OwnServer {
     }
   }
 
-  /** Runs SQL on the store with the server stopped, then starts it again. */
+  /** Runs SQL on the store with the server stopped (or not started yet), then starts it. */
   async sql(statements: string): Promise<void> {
     await this.stop();
+    this.copy();
     const file = path.join(this.dataDir, `statements-${Date.now()}.sql`);
     fs.writeFileSync(file, statements);
     execFileSync(

@@ -28,7 +28,7 @@ test.describe("the referral type-ahead on a store of 10,000 users", () => {
   test.beforeAll(async ({ browser }) => {
     // A store of its own to start (and fill) first.
     test.setTimeout(180_000);
-    await server.start();
+    // Put in before the server's first start, which follows.
     await server.sql(`
       insert into users (username, email, f_name, l_name, contact, password_hash,
                          gender, role, membership, languages, currency, user_status)
