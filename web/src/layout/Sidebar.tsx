@@ -1,9 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "../i18n";
+import { Icon } from "./icons";
 import { Logo } from "./Logo";
 import { isActiveLink, SIDEBAR_LINKS } from "./navigation";
 
-/** The logo and the fourteen links, the current screen's link highlighted. */
+/** The logo and the resources' links (layout/navigation.ts), the current screen's link highlighted. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { t } = useTranslation();
@@ -24,7 +25,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                   aria-current={active ? "page" : undefined}
                   onClick={onNavigate}
                 >
-                  {t(`nav.${link.key}`)}
+                  <Icon name={link.icon} size={18} />
+                  <span>{t(`nav.${link.key}`, link.label)}</span>
                 </Link>
               </li>
             );
