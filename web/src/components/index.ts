@@ -26,6 +26,7 @@ export { DateInput, formatDateInput, parseDateInput } from "./DateInput";
 export { type BoundInput, Field, FieldError, fieldId, type InputAria, inputAria } from "./Field";
 export { FormActions } from "./FormActions";
 export { actionLabel, HistoryPanel } from "./HistoryPanel";
+export { ImageField } from "./ImageField";
 export {
   checkImage,
   type ImageKind,
@@ -46,6 +47,13 @@ export { MissingRecord, useRecordId } from "./MissingRecord";
 export { NumberInput } from "./NumberInput";
 export { PageHeader } from "./PageHeader";
 export { RecordList } from "./RecordList";
+export {
+  type RecordCalls,
+  ResourceForm,
+  type ResourceFormApi,
+  useCustomResourceForm,
+  useResourceForm,
+} from "./ResourceForm";
 export { StatusBadge } from "./StatusBadge";
 export { RowStatusSwitch, StatusSwitch, statusColumn } from "./StatusSwitch";
 export { reportStaleRow, staleRowText } from "./staleRows";

@@ -11,23 +11,43 @@ export interface Resources {
   named: (name: string) => Resource;
   /** The resource whose records the audit log names `entity`, if any. */
   ofEntity: (entity: string) => Resource | undefined;
+  /** The path of a resource's main screen, or of one of its other screens by name. */
+  path: (name: string, screen?: string) => string;
+  /** The edit screen of one record of the named resource. */
+  editLink: (name: string, id: number | string) => string;
 }
 
 export const ResourcesContext = createContext<Resources | null>(null);
 
-/** The resources App gives; outside it (a component test), none. */
-export const useResources = (): Resources | null => useContext(ResourcesContext);
+/** The resources App gives. */
+export function useResources(): Resources {
+  const resources = useContext(ResourcesContext);
+  if (!resources) throw new Error("useResources needs App's ResourcesContext");
+  return resources;
+}
 
 /** Makes the lookups from the list of resources. */
 export function resourceLookups(all: readonly Resource[]): Resources {
   const byName = new Map(all.map((r) => [r.name, r]));
   const byEntity = new Map(all.flatMap((r) => (r.entity ? [[r.entity, r] as const] : [])));
+  const named = (name: string) => {
+    const found = byName.get(name);
+    if (!found) throw new Error(`No resource named ${name}`);
+    return found;
+  };
   return {
-    named: (name) => {
-      const found = byName.get(name);
-      if (!found) throw new Error(`No resource named ${name}`);
-      return found;
-    },
+    named,
     ofEntity: (entity) => byEntity.get(entity),
+    path: (name, screen) => {
+      const resource = named(name);
+      const found = screen === undefined ? resource.list : resource.more?.[screen];
+      if (!found) throw new Error(`No screen ${screen} of ${name}`);
+      return found.path;
+    },
+    editLink: (name, id) => {
+      const { editLink } = named(name);
+      if (!editLink) throw new Error(`No edit screen of ${name}`);
+      return editLink(id);
+    },
   };
 }

@@ -16,28 +16,33 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDecimal } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 const memberPages = userPages((u) => String(u.user_id));
-const treeLink = (userId: number) => `/genealogy?uid=${userId}`;
+/** Another member's tree: this screen with their id (a link relative to the screen's own path). */
+const treeLink = (userId: number) => `?uid=${userId}`;
 
 /**
  * /genealogy?uid={user_id}: the member's upline path to the root and their
  * down-line as a tree, each level asked for only when it is opened (a tree of
  * any size costs what is on show). docs/decisions/genealogy.md.
  */
-export default function GenealogyPage() {
+export default function GenealogyPage({ resource }: ScreenProps) {
   const { id, invalid } = useRecordId("uid");
   const upline = useUpline(id);
   const navigate = useNavigate();
   const missing =
     id === null || invalid || (upline.error instanceof ApiError && upline.error.status === 404);
-  if (missing) return <MissingRecord what="member" backTo="/users" backLabel="Back to Users" />;
+  const back = resource.list;
+  if (missing) {
+    return <MissingRecord what="member" backTo={back.path} backLabel={`Back to ${back.title}`} />;
+  }
   const path = upline.data ?? [];
   const member = path.at(-1);
 
   return (
     <>
-      <PageHeader title={tx("Genealogy")} backTo="/users" />
+      <PageHeader title={tx("Genealogy")} backTo={back.path} />
       <div className="card p-3 mb-3">
         <Field htmlFor="genealogy-find" label="Find member" hint="Type a username to jump to them.">
           {(aria) => (
