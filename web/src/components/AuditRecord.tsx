@@ -3,31 +3,28 @@ import { Link } from "react-router";
 import { tx } from "../i18n/messages";
 import { type Resources, useResources } from "../resources/context";
 
-/** The kinds of record the server writes audit rows for (server/src/modules/*: recordAudit). */
-export const AUDIT_ENTITIES = [
-  "Agency store",
-  "Banner",
-  "Brand",
-  "Category",
+/**
+ * The kinds of record the server writes audit rows for (server/src/modules/*:
+ * recordAudit) that are no resource's own `entity` (resources/): parts of
+ * another record, settings records, sign-ins, uploads.
+ */
+export const OTHER_AUDIT_KINDS = [
   "LedgerEntry",
-  "Membership",
-  "Order",
   "OrderCommission",
   "Owed",
   "Payment method",
-  "Product",
   "Session",
-  "Settings",
   "Shipping method",
   "Social login",
-  "Testimonial",
   "Upload",
-  "User",
   "Variant",
-  "Voucher",
-  "Wallet",
-  "WithdrawRequest",
 ] as const;
+
+/** Every kind the audit log offers: the resources' entities and the other kinds, in order. */
+export const auditKinds = (resources: readonly { entity?: string }[]): string[] =>
+  [
+    ...new Set([...resources.flatMap((r) => (r.entity ? [r.entity] : [])), ...OTHER_AUDIT_KINDS]),
+  ].sort((a, b) => a.localeCompare(b, "en"));
 
 /** A kind as people say it, where the server's name is a code ("LedgerEntry"). */
 const KIND_NAMES: Record<string, string> = {

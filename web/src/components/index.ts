@@ -1,8 +1,8 @@
 export { AuditActor } from "./AuditActor";
 export { AuditChanges, fieldChanges, shownValue } from "./AuditChanges";
 export {
-  AUDIT_ENTITIES,
   AuditRecord,
+  auditKinds,
   entityName,
   kindName,
   MEMBER_KINDS,

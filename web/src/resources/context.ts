@@ -7,6 +7,7 @@ import type { Resource } from "./define";
  * which screens cannot import: that list loads them.
  */
 export interface Resources {
+  all: readonly Resource[];
   /** The resource of that name; an unknown name is a programming error. */
   named: (name: string) => Resource;
   /** The resource whose records the audit log names `entity`, if any. */
@@ -36,6 +37,7 @@ export function resourceLookups(all: readonly Resource[]): Resources {
     return found;
   };
   return {
+    all,
     named,
     ofEntity: (entity) => byEntity.get(entity),
     path: (name, screen) => {
