@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "../i18n";
+import { dashboard } from "../resources/dashboard";
 import { Icon } from "./icons";
 import { Logo } from "./Logo";
 import { isActiveLink, SIDEBAR_LINKS } from "./navigation";
@@ -10,7 +11,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="app-sidebar-inner">
-      <Link to="/admin" className="app-sidebar-brand" onClick={onNavigate}>
+      <Link to={dashboard.list.path} className="app-sidebar-brand" onClick={onNavigate}>
         <Logo />
       </Link>
       <nav aria-label={t("nav.sidebar")}>

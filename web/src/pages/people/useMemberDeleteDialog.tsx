@@ -7,6 +7,7 @@ import { ApiError, isStale } from "../../api/client";
 import type { MemberDeletion } from "../../api/people";
 import { ConfirmDialog, reportStaleRow } from "../../components";
 import { tx } from "../../i18n/messages";
+import { useResources } from "../../resources/context";
 
 /** What the dialog knows of the member a row stands for. */
 export interface MemberRow {
@@ -57,6 +58,7 @@ export function useMemberDeleteDialog<T>({
   member: (row: T) => MemberRow;
   question: (row: T) => ReactNode;
 }): { ask: (row: T) => void; dialog: ReactNode } {
+  const statement = useResources().path("userWallets", "statement");
   const [deleting, setDeleting] = useState<T | null>(null);
   const [referrals, setReferrals] = useState<MemberRow["referrals"]>();
   const [choice, setChoice] = useState<ReferralMove | null>(null);
@@ -131,7 +133,7 @@ export function useMemberDeleteDialog<T>({
           {refusal && (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
               <p className="mb-2">{tx(refusal.message)}</p>
-              <Link to={`/walletStatement?uid=${shown.user_id}`} onClick={close}>
+              <Link to={`${statement}?uid=${shown.user_id}`} onClick={close}>
                 {tx(`Open ${shown.username}'s statement`)}
               </Link>
             </Alert>
