@@ -43,14 +43,14 @@ export function App() {
             </RequireAdmin>
           }
         >
-          {appRoutes.map(({ path, page: Page, resource }) => (
+          {appRoutes.map(({ path, page: Page, resource, screen }) => (
             <Route
               key={path}
               caseSensitive
               path={path}
               element={
                 <Suspense fallback={<ScreenPlaceholder />}>
-                  <Page resource={resource} />
+                  <Page resource={resource} screen={screen} />
                 </Suspense>
               }
             />

@@ -38,6 +38,7 @@ export const appRoutes = resources.flatMap((resource) =>
     title: screen.title,
     permission: screen.permission,
     resource,
+    screen,
     page: lazyScreen(screen.screen),
   })),
 );

@@ -80,11 +80,11 @@ afterEach(() => {
 function open(path: string) {
   const routes = appRoutes
     .filter((r) => r.resource === brands && r.path !== brands.list.path)
-    .map(({ path: routePath, page: Page, resource }) => ({
+    .map(({ path: routePath, page: Page, resource, screen }) => ({
       path: routePath,
       element: (
         <Suspense fallback={null}>
-          <Page resource={resource} />
+          <Page resource={resource} screen={screen} />
         </Suspense>
       ),
     }));

@@ -55,11 +55,21 @@ describe("every declared resource", () => {
     for (const path of paths) expect(path).toMatch(/^\/[a-zA-Z-]*$/);
   });
 
-  it("with an edit screen, says its id parameter, and its list links to it", () => {
+  it("with an edit screen or another screen of one record, says its id parameter, and links to it", () => {
     for (const r of resources.filter((r) => r.edit)) {
       expect(r.idParam, r.name).toMatch(/^[a-z]+$/);
       expect(r.editLink?.(12)).toBe(`${r.edit?.path}?${r.idParam}=12`);
     }
+    const lookups = resourceLookups(resources);
+    for (const r of resources) {
+      for (const [name, screen] of Object.entries(r.more ?? {})) {
+        if (screen.param)
+          expect(lookups.link(r.name, name, 12)).toBe(`${screen.path}?${screen.param}=12`);
+        else expect(() => r.link(name, 12), `${r.name} ${name}`).toThrow();
+      }
+    }
+    expect(lookups.link("users", "genealogy", 7)).toBe("/genealogy?uid=7");
+    expect(lookups.link("userWallets", "statement", 7)).toBe("/walletStatement?uid=7");
   });
 
   it("shows its sidebar entry, in docs/REQUIREMENTS.md section 2's order, on every screen of it", () => {

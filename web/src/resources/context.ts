@@ -16,6 +16,8 @@ export interface Resources {
   path: (name: string, screen?: string) => string;
   /** The edit screen of one record of the named resource. */
   editLink: (name: string, id: number | string) => string;
+  /** One of the named resource's other screens, for one record (Resource.link). */
+  link: (name: string, screen: string, id: number | string) => string;
 }
 
 export const ResourcesContext = createContext<Resources | null>(null);
@@ -51,5 +53,6 @@ export function resourceLookups(all: readonly Resource[]): Resources {
       if (!editLink) throw new Error(`No edit screen of ${name}`);
       return editLink(id);
     },
+    link: (name, screen, id) => named(name).link(screen, id),
   };
 }

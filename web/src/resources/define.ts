@@ -42,9 +42,10 @@ export interface SidebarEntry {
   order: number;
 }
 
-/** What every screen is given by the route table: the resource it belongs to. */
+/** What every screen is given by the route table: the resource it belongs to, and itself. */
 export interface ScreenProps {
   resource: Resource;
+  screen: Screen;
 }
 
 /** A screen's code, asked for when its route is first opened (React.lazy in routes.tsx). */
@@ -56,6 +57,8 @@ export interface ScreenDeclaration {
   /** The screen's name in English (tx()): its PageHeader and the document title. */
   title: string;
   screen: ScreenLoader;
+  /** The id parameter of the one record it shows, when it shows one: ?uid=12. */
+  param?: string;
   /**
    * What a person needs to open it; by default the resource's view permission
    * (manage for an add screen); null: anyone signed in.
@@ -117,6 +120,8 @@ export interface Resource extends ResourceDeclaration {
   actions: ResourceActions;
   /** The edit screen's address of one record. */
   editLink?: (id: number | string) => string;
+  /** The address of one of its `more` screens, for the record `id` (by the screen's `param`). */
+  link: (screen: string, id: number | string) => string;
 }
 
 /** A resource's declaration with its defaults filled in: the screens' permissions and the actions'. */
@@ -144,5 +149,11 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
       ...declaration.actions,
     },
     ...(edit && idParam ? { editLink: (id) => `${edit.path}?${idParam}=${id}` } : {}),
+    link: (name, id) => {
+      const screen = declaration.more?.[name];
+      if (!screen?.param)
+        throw new Error(`${declaration.name} has no screen ${name} of one record`);
+      return `${screen.path}?${screen.param}=${id}`;
+    },
   };
 }

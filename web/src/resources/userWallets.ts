@@ -16,6 +16,7 @@ export const userWallets = defineResource({
     statement: {
       path: "/walletStatement",
       title: "Wallet Statement",
+      param: "uid",
       screen: () => import("../pages/ledger/WalletStatementPage"),
     },
   },

@@ -23,6 +23,7 @@ export const users = defineResource({
     genealogy: {
       path: "/genealogy",
       title: "Genealogy",
+      param: "uid",
       screen: () => import("../pages/people/GenealogyPage"),
     },
   },

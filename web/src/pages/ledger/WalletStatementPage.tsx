@@ -79,9 +79,9 @@ function Reference({ entry }: { entry: LedgerEntry }) {
  * every entry behind them, newest first; an admin's adjustment and the
  * statement as CSV. docs/decisions/wallet-statement.md.
  */
-export default function WalletStatementPage({ resource }: ScreenProps) {
+export default function WalletStatementPage({ resource, screen }: ScreenProps) {
   const resources = useResources();
-  const { id, invalid } = useRecordId("uid");
+  const { id, invalid } = useRecordId(screen.param ?? "");
   const list = useListState({ filters: FILTERS });
   const member = users.useOne(id);
   const balances = useBalances(id);
@@ -152,7 +152,7 @@ export default function WalletStatementPage({ resource }: ScreenProps) {
           </div>
           <div className="d-flex gap-3 align-items-start">
             <Link to={resources.editLink("users", id)}>{tx("Edit User")}</Link>
-            <Link to={`${resources.path("users", "genealogy")}?uid=${id}`}>{tx("Tree")}</Link>
+            <Link to={resources.link("users", "genealogy", id)}>{tx("Tree")}</Link>
           </div>
         </div>
         <BalanceCards balances={balances.data} />

@@ -19,16 +19,15 @@ import { formatDecimal } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 
 const memberPages = userPages((u) => String(u.user_id));
-/** Another member's tree: this screen with their id (a link relative to the screen's own path). */
-const treeLink = (userId: number) => `?uid=${userId}`;
 
 /**
  * /genealogy?uid={user_id}: the member's upline path to the root and their
  * down-line as a tree, each level asked for only when it is opened (a tree of
  * any size costs what is on show). docs/decisions/genealogy.md.
  */
-export default function GenealogyPage({ resource }: ScreenProps) {
-  const { id, invalid } = useRecordId("uid");
+export default function GenealogyPage({ resource, screen }: ScreenProps) {
+  const { id, invalid } = useRecordId(screen.param ?? "");
+  const treeLink = (userId: number) => resource.link("genealogy", userId);
   const upline = useUpline(id);
   const navigate = useNavigate();
   const missing =
@@ -80,7 +79,13 @@ export default function GenealogyPage({ resource }: ScreenProps) {
               </ol>
             </nav>
             <ul className="list-unstyled mb-0" aria-label={tx("Down Line")}>
-              <TreeNode key={member.user_id} node={member} initiallyOpen isCurrent />
+              <TreeNode
+                key={member.user_id}
+                node={member}
+                treeLink={treeLink}
+                initiallyOpen
+                isCurrent
+              />
             </ul>
           </>
         )}
@@ -96,10 +101,13 @@ export default function GenealogyPage({ resource }: ScreenProps) {
  */
 function TreeNode({
   node,
+  treeLink,
   initiallyOpen = false,
   isCurrent = false,
 }: {
   node: GenealogyNode;
+  /** Another member's tree. */
+  treeLink: (userId: number) => string;
   initiallyOpen?: boolean;
   isCurrent?: boolean;
 }) {
@@ -149,7 +157,7 @@ function TreeNode({
             </li>
           )}
           {rows.map((child) => (
-            <TreeNode key={child.user_id} node={child} />
+            <TreeNode key={child.user_id} node={child} treeLink={treeLink} />
           ))}
           {children.hasNextPage && (
             <li className="py-1">

@@ -76,7 +76,7 @@ const schemaFor = (user: User | undefined) => userForm(user !== undefined);
 export default function UserForm({ resource }: ScreenProps) {
   const save = useSaveUser();
   const lists = useChoices();
-  const statement = useResources().path("userWallets", "statement");
+  const resources = useResources();
   const form = useCustomResourceForm<User, Values, UserFormValues>({
     resource,
     useOne: users.useOne,
@@ -107,13 +107,13 @@ export default function UserForm({ resource }: ScreenProps) {
       actions={
         id !== null && (
           <>
-            <Link to={`${statement}?uid=${id}`} className="btn btn-outline-primary">
+            <Link
+              to={resources.link("userWallets", "statement", id)}
+              className="btn btn-outline-primary"
+            >
               {tx("Statement")}
             </Link>
-            <Link
-              to={`${resource.more?.genealogy?.path}?uid=${id}`}
-              className="btn btn-outline-secondary"
-            >
+            <Link to={resource.link("genealogy", id)} className="btn btn-outline-secondary">
               {tx("Tree")}
             </Link>
           </>

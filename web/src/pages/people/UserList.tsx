@@ -129,7 +129,7 @@ export default function UserList({ resource }: ScreenProps) {
       rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}
       rowActions={(u) => (
         <Link
-          to={`/genealogy?uid=${u.user_id}`}
+          to={resource.link("genealogy", u.user_id)}
           className="btn btn-sm btn-outline-secondary"
           aria-label={tx(`Tree of ${u.username}`)}
         >

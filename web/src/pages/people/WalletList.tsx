@@ -95,7 +95,7 @@ export default function WalletList({ resource }: ScreenProps) {
       cell: (w) => (
         <div className="d-flex gap-1">
           <Link
-            to={`${resource.more?.statement?.path}?uid=${w.user_id}`}
+            to={resource.link("statement", w.user_id)}
             className="btn btn-sm btn-outline-primary"
             aria-label={tx(`Statement of ${w.username}`)}
           >

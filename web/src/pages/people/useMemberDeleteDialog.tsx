@@ -58,7 +58,7 @@ export function useMemberDeleteDialog<T>({
   member: (row: T) => MemberRow;
   question: (row: T) => ReactNode;
 }): { ask: (row: T) => void; dialog: ReactNode } {
-  const statement = useResources().path("userWallets", "statement");
+  const resources = useResources();
   const [deleting, setDeleting] = useState<T | null>(null);
   const [referrals, setReferrals] = useState<MemberRow["referrals"]>();
   const [choice, setChoice] = useState<ReferralMove | null>(null);
@@ -133,7 +133,7 @@ export function useMemberDeleteDialog<T>({
           {refusal && (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
               <p className="mb-2">{tx(refusal.message)}</p>
-              <Link to={`${statement}?uid=${shown.user_id}`} onClick={close}>
+              <Link to={resources.link("userWallets", "statement", shown.user_id)} onClick={close}>
                 {tx(`Open ${shown.username}'s statement`)}
               </Link>
             </Alert>
