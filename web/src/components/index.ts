@@ -56,6 +56,7 @@ export {
   TypeaheadSelect,
 } from "./TypeaheadSelect";
 export { showToast } from "./toastStore";
+export { useDebouncedText } from "./useDebouncedText";
 export { useDeleteDialog } from "./useDeleteDialog";
 export {
   type ListFilter,
