@@ -21,6 +21,7 @@ export {
 } from "./BulkActions";
 export { ConfirmDialog } from "./ConfirmDialog";
 export { ConflictPanel } from "./ConflictPanel";
+export { dateColumn } from "./columns";
 export { type BulkOptions, type Column, DataTable } from "./DataTable";
 export { DateInput, formatDateInput, parseDateInput } from "./DateInput";
 export { type BoundInput, Field, FieldError, fieldId, type InputAria, inputAria } from "./Field";

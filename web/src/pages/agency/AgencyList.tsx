@@ -2,6 +2,7 @@ import type { AgencyStore } from "@store/contract";
 import { agencyStores } from "../../api/agency";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   type ListFilter,
   RecordList,
@@ -42,19 +43,8 @@ export default function AgencyList() {
     { header: "Store E-mail", optional: true, cell: (s) => s.store_email, sort: "store_email" },
     { header: "Owner Phone", cell: (s) => s.owner_contact, sort: "owner_contact" },
     statusColumn({ field: "store_status", of: (s) => s.store_status, idOf, nameOf, run: bulk }),
-    {
-      header: "Created Date",
-      optional: true,
-      cell: (s) => formatDate(s.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
-    {
-      header: "Expired Date",
-      cell: (s) => formatDateTime(s.expired_at),
-      className: "text-nowrap",
-      sort: "expired_at",
-    },
+    dateColumn("Created Date", "created_at", formatDate, { optional: true }),
+    dateColumn("Expired Date", "expired_at", formatDateTime),
   ];
 
   return (

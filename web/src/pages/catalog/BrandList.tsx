@@ -2,6 +2,7 @@ import type { Brand } from "@store/contract";
 import { brands } from "../../api/catalog";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   ImageWithFallback,
   RecordList,
@@ -13,7 +14,6 @@ import {
 import { tx } from "../../i18n/messages";
 import { formatShortDateTime } from "../../lib/format";
 
-const nowrap = "text-nowrap";
 const filters = [statusFilter("brand_status")];
 
 const idOf = (row: Brand) => row.brand_id;
@@ -42,18 +42,8 @@ export default function BrandList() {
       ),
     },
     statusColumn({ field: "brand_status", of: (b) => b.brand_status, idOf, nameOf, run: bulk }),
-    {
-      header: "Created Date",
-      cell: (b) => formatShortDateTime(b.created_at),
-      className: nowrap,
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      cell: (b) => formatShortDateTime(b.updated_at),
-      className: nowrap,
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatShortDateTime),
+    dateColumn("Updated Date", "updated_at", formatShortDateTime),
   ];
 
   return (

@@ -2,6 +2,7 @@ import type { Category } from "@store/contract";
 import { categories } from "../../api/catalog";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   RecordList,
   statusActions,
@@ -12,7 +13,6 @@ import {
 import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
 
-const nowrap = "text-nowrap";
 const filters = [statusFilter("cat_status")];
 
 const idOf = (row: Category) => row.category_id;
@@ -31,18 +31,8 @@ export default function CategoryList() {
     { header: "Category Name", role: "key", cell: (c) => c.category_name, sort: "category_name" },
     { header: "Products In Category", cell: (c) => c.products_in_cat, sort: "products_in_cat" },
     statusColumn({ field: "cat_status", of: (c) => c.cat_status, idOf, nameOf, run: bulk }),
-    {
-      header: "Created At",
-      cell: (c) => formatDateTime(c.created_at),
-      className: nowrap,
-      sort: "created_at",
-    },
-    {
-      header: "Updated At",
-      cell: (c) => formatDateTime(c.updated_at),
-      className: nowrap,
-      sort: "updated_at",
-    },
+    dateColumn("Created At", "created_at", formatDateTime),
+    dateColumn("Updated At", "updated_at", formatDateTime),
   ];
 
   return (

@@ -2,6 +2,7 @@ import type { Banner } from "@store/contract";
 import { banners } from "../../api/content";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   ImageWithFallback,
   RecordList,
@@ -42,12 +43,7 @@ export default function BannerList() {
     },
     { header: "Subtitle", cell: (b) => b.subtitle || "-", sort: "subtitle" },
     statusColumn({ field: "banner_status", of: (b) => b.banner_status, idOf, nameOf, run: bulk }),
-    {
-      header: "Created Date",
-      cell: (b) => formatDate(b.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
+    dateColumn("Created Date", "created_at", formatDate),
   ];
 
   return (

@@ -2,6 +2,7 @@ import type { Testimonial } from "@store/contract";
 import { testimonials } from "../../api/content";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   RecordList,
   statusActions,
@@ -44,19 +45,8 @@ export default function TestimonialList() {
       nameOf,
       run: bulk,
     }),
-    {
-      header: "Created Date",
-      cell: (t) => formatDate(t.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (t) => formatDate(t.updated_at),
-      className: "text-nowrap",
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatDate),
+    dateColumn("Updated Date", "updated_at", formatDate, { optional: true }),
   ];
 
   return (

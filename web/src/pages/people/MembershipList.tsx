@@ -2,6 +2,7 @@ import { type Membership, REQUIREMENT_CONDITIONS } from "@store/contract";
 import { memberships, users } from "../../api/people";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   type ListFilter,
   RecordList,
@@ -65,20 +66,8 @@ export default function MembershipList() {
     },
     // The promotion order (docs/REQUIREMENTS.md section 4): the list's default sort.
     { header: "Rank", cell: (m) => m.rank, className: "text-end", sort: "rank" },
-    {
-      header: "Created Date",
-      optional: true,
-      cell: (m) => formatDateTime(m.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (m) => formatDateTime(m.updated_at),
-      className: "text-nowrap",
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatDateTime, { optional: true }),
+    dateColumn("Updated Date", "updated_at", formatDateTime, { optional: true }),
   ];
 
   return (

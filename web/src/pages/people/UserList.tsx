@@ -4,6 +4,7 @@ import { recordVersion } from "../../api/client";
 import { memberships, useRemoveUser, useRoles, users, wallets } from "../../api/people";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   type ListFilter,
   RecordList,
@@ -67,13 +68,7 @@ export default function UserList() {
     { header: "First Name", optional: true, cell: (u) => u.f_name, sort: "f_name" },
     { header: "Last Name", optional: true, cell: (u) => u.l_name, sort: "l_name" },
     { header: "Gender", optional: true, cell: (u) => tx(u.gender), sort: "gender" },
-    {
-      header: "D.O.B",
-      optional: true,
-      cell: (u) => formatDate(u.DOB),
-      className: "text-nowrap",
-      sort: "DOB",
-    },
+    dateColumn("D.O.B", "DOB", formatDate, { optional: true }),
     { header: "E-mail", optional: true, cell: (u) => u.email, sort: "email" },
     { header: "Contact", cell: (u) => u.contact, sort: "contact" },
     { header: "Role", cell: (u) => tx(u.role), sort: "role" },
@@ -93,20 +88,8 @@ export default function UserList() {
       sort: "ttl_order",
     },
     statusColumn({ field: "user_status", of: (u) => u.user_status, idOf, nameOf, run: bulk }),
-    {
-      header: "Created Date",
-      optional: true,
-      cell: (u) => formatDateTime(u.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (u) => formatDateTime(u.updated_at),
-      className: "text-nowrap",
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatDateTime, { optional: true }),
+    dateColumn("Updated Date", "updated_at", formatDateTime, { optional: true }),
   ];
 
   return (

@@ -2,6 +2,7 @@ import type { Voucher } from "@store/contract";
 import { vouchers } from "../../api/vouchers";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   type ListFilter,
   RecordList,
@@ -79,28 +80,11 @@ export default function CouponList() {
       // "Active" alone would mislead: an expired coupon no longer applies (docs/decisions/money-named-before-consent.md).
       note: (v) => (isPast(v.expired_at) ? "Expired" : undefined),
     }),
-    {
-      header: "Expired Date",
-      cell: (v) => formatShortDateTime(v.expired_at),
-      className: nowrap,
-      sort: "expired_at",
-    },
+    dateColumn("Expired Date", "expired_at", formatShortDateTime),
     // The original list showed the expiry here too, a defect (docs/REQUIREMENTS.md section 10);
     // this shows when it was created.
-    {
-      header: "Created Date",
-      optional: true,
-      cell: (v) => formatShortDateTime(v.created_at),
-      className: nowrap,
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (v) => formatShortDateTime(v.updated_at),
-      className: nowrap,
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatShortDateTime, { optional: true }),
+    dateColumn("Updated Date", "updated_at", formatShortDateTime, { optional: true }),
   ];
 
   return (
