@@ -31,10 +31,12 @@ export const nullableTimestamp = timestamp.nullable();
 /**
  * A wire timestamp that names a real moment from 1900 on: "2026-02-30 10:00:00"
  * or "2026-01-01 24:00:00" match the pattern but are refused (expiry dates).
+ * Text not in the wire form passes here: the pattern's own message covers it,
+ * once.
  */
 export function isRealTimestamp(value: string): boolean {
   const match = TIMESTAMP_PATTERN.exec(value) && value.split(/[- :]/).map(Number);
-  if (!match) return false;
+  if (!match) return true;
   const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match;
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   return (

@@ -10,10 +10,18 @@ describe("isRealTimestamp (coupon and agency expiry dates)", () => {
       "2026-01-01 24:00:00",
       "2026-01-01 10:60:00",
       "1899-12-31 10:00:00",
-      "2026-01-01",
-      "garbage",
     ]) {
       expect(isRealTimestamp(bad), bad).toBe(false);
+    }
+  });
+
+  it("leaves text that is not in the wire form to the pattern's message: one message, not two", () => {
+    for (const expired_at of ["2026-01-01", "garbage"]) {
+      const store = agencyStoreInput.safeParse({ expired_at });
+      const messages = store.error?.issues
+        .filter((i) => i.path[0] === "expired_at")
+        .map((i) => i.message);
+      expect(messages, expired_at).toEqual(["Use the form yyyy-MM-dd HH:mm:ss."]);
     }
   });
 

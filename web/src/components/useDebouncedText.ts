@@ -12,14 +12,23 @@ export function useDebouncedText(applied: string, apply: (text: string) => void,
   // The latest callback, so a re-render does not restart the pause.
   const latest = useRef(apply);
   latest.current = apply;
+  // What this hook last applied: its echo must not undo what was typed since
+  // (the router draws the new address a moment later, in a transition).
+  const sent = useRef<string | null>(null);
 
   useEffect(() => {
+    if (applied === sent.current) return;
+    sent.current = null;
     setText((current) => (current.trim() === applied ? current : applied));
   }, [applied]);
 
   useEffect(() => {
-    if (text.trim() === applied) return;
-    const timer = setTimeout(() => latest.current(text.trim()), delay);
+    const next = text.trim();
+    if (next === applied) return;
+    const timer = setTimeout(() => {
+      sent.current = next;
+      latest.current(next);
+    }, delay);
     return () => clearTimeout(timer);
   }, [text, applied, delay]);
 
