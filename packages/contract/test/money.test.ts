@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   addMoney,
@@ -77,5 +79,26 @@ describe("the RM rules", () => {
     expect(formatLedgerAmount("cash_wallet", "0")).toBe("RM 0.00");
     expect(formatLedgerAmount("pv", "1234.5")).toBe("1,234.50 PV");
     expect(formatLedgerAmount("pv", "1234.5", PLAIN_SIGNS)).toBe("1234.50 PV");
+  });
+});
+
+/** Every .ts/.tsx file under `dir`. */
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(file);
+    return /\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+describe("one money module", () => {
+  it("is the only place that turns amounts into sen and back, or rounds them as floats", () => {
+    const root = path.resolve(import.meta.dirname, "../../..");
+    const handMade = /\b100n\b|toFixed\(2\)|parseFloat\(/;
+    const offenders = ["server/src", "web/src"]
+      .flatMap((dir) => sources(path.join(root, dir)))
+      .filter((file) => handMade.test(fs.readFileSync(file, "utf8")))
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
   });
 });
