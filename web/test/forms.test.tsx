@@ -192,6 +192,29 @@ describe("TypeaheadSelect", () => {
     expect(fireEvent.keyDown(input, { key: "Escape" })).toBe(true);
   });
 
+  it("searches what is typed after a pause and picks an option with a click", async () => {
+    chosen = "";
+    render(<Harness />);
+    const input = screen.getByRole("combobox", { name: "Who" }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "user4" } });
+    await waitFor(() =>
+      expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+        "user40",
+        "user41",
+        "user42",
+        "user43",
+        "user44",
+      ]),
+    );
+    expect(asked.at(-1)).toEqual({ q: "user4", page: 1 });
+    expect(screen.getByRole("status").textContent).toBe("5 matches.");
+    fireEvent.click(screen.getByRole("option", { name: "user42" }));
+    expect(chosen).toBe("user42");
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    // The label of the pick, not the typing, until the screen gives the value back.
+    expect(input.value).toBe("");
+  });
+
   // Its own words, which no screen hands it (the source check of i18n.test.ts cannot see them).
   it("says there is more, and that nothing matches, in the chosen language", async () => {
     await setLanguage("ms");

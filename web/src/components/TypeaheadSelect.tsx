@@ -88,13 +88,13 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
     staleTime: 30_000,
   });
 
-  const options = useMemo(() => {
+  const { options, fixedShown } = useMemo(() => {
     const needle = q.toLowerCase();
     const fixed = fixedOptions.filter((o) => o.label.toLowerCase().includes(needle));
     const found = (matches.data?.pages ?? [])
       .flatMap((p) => p.options)
       .filter((o) => !exclude?.(o.value));
-    return [...fixed, ...found];
+    return { options: [...fixed, ...found], fixedShown: fixed.length };
   }, [matches.data, fixedOptions, exclude, q]);
   const total = matches.data?.pages[0]?.total;
 
@@ -167,10 +167,8 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
       ? tx("Searching…")
       : options.length === 0
         ? tx("No matches.")
-        : total !== undefined && total > options.length - fixedOptions.length
-          ? tx(
-              `${options.length} shown of ${total + fixedOptions.length}; scroll or arrow down for more.`,
-            )
+        : total !== undefined && total > options.length - fixedShown
+          ? tx(`${options.length} shown of ${total + fixedShown}; scroll or arrow down for more.`)
           : tx(`${options.length} ${options.length === 1 ? "match" : "matches"}.`);
 
   return (
