@@ -73,4 +73,5 @@ export {
   useEditRecord,
   useRecordForm,
 } from "./useRecordForm";
+export { type ListedResource, useRecordList } from "./useRecordList";
 export { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";

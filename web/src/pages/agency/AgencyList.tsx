@@ -9,7 +9,7 @@ import {
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
@@ -24,11 +24,7 @@ const nameOf = (row: AgencyStore) => row.store_name;
 
 /** /agency: the agency stores, with edit and a confirmed delete per row. */
 export default function AgencyList() {
-  const list = useListState({ filters });
-  const query = agencyStores.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = agencyStores.useRemove();
-  const bulk = agencyStores.useBulk();
+  const { table, bulk } = useRecordList(agencyStores, { filters });
 
   const columns: Column<AgencyStore>[] = [
     {
@@ -49,8 +45,7 @@ export default function AgencyList() {
 
   return (
     <RecordList
-      list={list}
-      exportFrom={agencyStores.list}
+      {...table}
       bulk={{
         noun: { one: "agency store", many: "agency stores" },
         actions: [...statusActions, deleteAction],
@@ -59,13 +54,9 @@ export default function AgencyList() {
       title={tx("Agency Store")}
       addTo="/addAgency"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editAgency?sid=${row.store_id}`}
-      remove={remove}
     />
   );
 }

@@ -9,7 +9,7 @@ import {
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatShortDateTime } from "../../lib/format";
@@ -21,11 +21,7 @@ const nameOf = (row: Brand) => row.brand_name;
 
 /** /brands: the brands, with edit and a confirmed delete that reloads the list. */
 export default function BrandList() {
-  const list = useListState({ filters });
-  const query = brands.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = brands.useRemove();
-  const bulk = brands.useBulk();
+  const { table, bulk } = useRecordList(brands, { filters });
 
   const columns: Column<Brand>[] = [
     { header: "#", cell: (_b, i) => i + 1 },
@@ -48,8 +44,7 @@ export default function BrandList() {
 
   return (
     <RecordList
-      list={list}
-      exportFrom={brands.list}
+      {...table}
       bulk={{
         noun: { one: "brand", many: "brands" },
         actions: [...statusActions, deleteAction],
@@ -58,13 +53,9 @@ export default function BrandList() {
       title={tx("Brands")}
       addTo="/addBrands"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editBrands?bid=${row.brand_id}`}
-      remove={remove}
     />
   );
 }

@@ -8,7 +8,7 @@ import {
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
@@ -20,11 +20,7 @@ const nameOf = (row: Category) => row.category_name;
 
 /** /categories: every category with its live product count, edit and a confirmed delete. */
 export default function CategoryList() {
-  const list = useListState({ filters });
-  const query = categories.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = categories.useRemove();
-  const bulk = categories.useBulk();
+  const { table, bulk } = useRecordList(categories, { filters });
 
   const columns: Column<Category>[] = [
     { header: "#", cell: (_c, i) => i + 1 },
@@ -37,8 +33,7 @@ export default function CategoryList() {
 
   return (
     <RecordList
-      list={list}
-      exportFrom={categories.list}
+      {...table}
       bulk={{
         noun: { one: "category", many: "categories" },
         actions: [...statusActions, deleteAction],
@@ -47,13 +42,9 @@ export default function CategoryList() {
       title={tx("Categories")}
       addTo="/addCategories"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editCategories?cid=${row.category_id}`}
-      remove={remove}
     />
   );
 }

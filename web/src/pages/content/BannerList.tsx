@@ -9,7 +9,7 @@ import {
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
@@ -21,11 +21,7 @@ const nameOf = (row: Banner) => row.title;
 
 /** /banner: the store's banners with their image, edit and a confirmed delete. */
 export default function BannerList() {
-  const list = useListState({ filters });
-  const query = banners.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = banners.useRemove();
-  const bulk = banners.useBulk();
+  const { table, bulk } = useRecordList(banners, { filters });
 
   const columns: Column<Banner>[] = [
     { header: "#", cell: (_b, index) => index + 1 },
@@ -48,8 +44,7 @@ export default function BannerList() {
 
   return (
     <RecordList
-      list={list}
-      exportFrom={banners.list}
+      {...table}
       bulk={{
         noun: { one: "banner", many: "banners" },
         actions: [...statusActions, deleteAction],
@@ -58,13 +53,9 @@ export default function BannerList() {
       title={tx("Banner")}
       addTo="/addBanner"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editBanner?bnid=${row.banner_id}`}
-      remove={remove}
     />
   );
 }

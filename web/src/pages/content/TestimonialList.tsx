@@ -8,7 +8,7 @@ import {
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
@@ -21,11 +21,7 @@ const nameOf = (row: Testimonial) => row.testimonial_title;
 
 /** /testimonial: customers' testimonials, with edit and a confirmed delete. */
 export default function TestimonialList() {
-  const list = useListState({ filters });
-  const query = testimonials.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = testimonials.useRemove();
-  const bulk = testimonials.useBulk();
+  const { table, bulk } = useRecordList(testimonials, { filters });
 
   const columns: Column<Testimonial>[] = [
     { header: "Customer Username", role: "key", cell: (t) => t.username, sort: "username" },
@@ -51,8 +47,7 @@ export default function TestimonialList() {
 
   return (
     <RecordList
-      list={list}
-      exportFrom={testimonials.list}
+      {...table}
       bulk={{
         noun: { one: "testimonial", many: "testimonials" },
         actions: [...statusActions, deleteAction],
@@ -61,13 +56,9 @@ export default function TestimonialList() {
       title={tx("Testimonial")}
       addTo="/addTestimonial"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editTestimonial?tid=${row.testimonial_id}`}
-      remove={remove}
     />
   );
 }

@@ -6,7 +6,7 @@ import {
   deleteAction,
   type ListFilter,
   RecordList,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
@@ -31,11 +31,7 @@ const PROMOTION_RULE =
 
 /** /memberships: the tiers in promotion order (by rank), edit and a confirmed delete per row. */
 export default function MembershipList() {
-  const list = useListState({ filters });
-  const query = memberships.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = memberships.useRemove();
-  const bulk = memberships.useBulk(users.keys.all);
+  const { table, bulk } = useRecordList(memberships, { filters, alsoRefresh: [users.keys.all] });
 
   const columns: Column<Membership>[] = [
     { header: "#", cell: (_m, index) => index + 1 },
@@ -72,8 +68,7 @@ export default function MembershipList() {
 
   return (
     <RecordList
-      list={list}
-      exportFrom={memberships.list}
+      {...table}
       bulk={{
         noun: { one: "membership", many: "memberships" },
         actions: [deleteAction],
@@ -83,13 +78,9 @@ export default function MembershipList() {
       intro={PROMOTION_RULE}
       addTo="/addMemberships"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={(row) => row.member_id}
       nameOf={(row) => row.membership}
       editTo={(row) => `/editMemberships?mid=${row.member_id}`}
-      remove={remove}
     />
   );
 }

@@ -11,7 +11,7 @@ import {
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
@@ -39,9 +39,11 @@ export default function UserList() {
     },
     statusFilter("user_status"),
   ];
-  const list = useListState({ filters });
-  const query = users.useList(list.params);
-  const { data, isLoading } = query;
+  // A user goes with their wallet and requests, and moves the dashboard's counts.
+  const { table, bulk } = useRecordList(users, {
+    filters,
+    alsoRefresh: [wallets.keys.all, ["withdrawRequests"], ["dashboard"]],
+  });
   const remove = useRemoveUser();
   const deleteDialog = useMemberDeleteDialog<User>({
     remove,
@@ -60,8 +62,6 @@ export default function UserList() {
     }),
     question: (u) => tx(`Are you sure you want to delete "${u.username}"?`),
   });
-  // A user goes with their wallet and requests, and moves the dashboard's counts.
-  const bulk = users.useBulk(wallets.keys.all, ["withdrawRequests"], ["dashboard"]);
 
   const columns: Column<User>[] = [
     { header: "Username", role: "key", cell: (u) => u.username, sort: "username", sticky: "start" },
@@ -94,8 +94,7 @@ export default function UserList() {
 
   return (
     <RecordList
-      list={list}
-      exportFrom={users.list}
+      {...table}
       bulk={{
         noun: { one: "user", many: "users" },
         actions: [...statusActions, deleteAction],
@@ -104,9 +103,6 @@ export default function UserList() {
       title={tx("Users")}
       addTo="/addUser"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editUser?uid=${row.user_id}`}

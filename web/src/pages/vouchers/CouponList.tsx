@@ -9,7 +9,7 @@ import {
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney, formatShortDateTime, isPast } from "../../lib/format";
@@ -44,11 +44,7 @@ const nameOf = (row: Voucher) => row.voucher_code;
 
 /** /coupon: the coupons, with edit and a confirmed delete per row. */
 export default function CouponList() {
-  const list = useListState({ filters });
-  const query = vouchers.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = vouchers.useRemove();
-  const bulk = vouchers.useBulk();
+  const { table, bulk } = useRecordList(vouchers, { filters });
 
   const columns: Column<Voucher>[] = [
     { header: "#", cell: (_v, i) => i + 1, optional: true },
@@ -89,8 +85,7 @@ export default function CouponList() {
 
   return (
     <RecordList
-      list={list}
-      exportFrom={vouchers.list}
+      {...table}
       bulk={{
         noun: { one: "coupon", many: "coupons" },
         actions: [...statusActions, deleteAction],
@@ -99,13 +94,9 @@ export default function CouponList() {
       title={tx("Coupons")}
       addTo="/addCoupon"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
       editTo={(row) => `/editCoupon?vid=${row.voucher_id}`}
-      remove={remove}
     />
   );
 }
