@@ -93,6 +93,7 @@ if (!long) {
   check("lint (biome)", "npx", ["biome", "check", "."]);
   check("type check (tsc)", "npm", ["run", "-s", "typecheck"]);
   check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]);
+  vitestSuite("contract (money, rules)", "packages/contract");
   vitestSuite("web components", "web");
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   email,
+  isRealTimestamp,
   nameText,
   nullableTimestamp,
   requiredText,
@@ -10,33 +11,6 @@ import {
   timestamp,
 } from "./primitives";
 import { recordVersion } from "./versions";
-
-/**
- * A wire timestamp that names a real moment: "2026-02-30 10:00:00" or
- * "2026-01-01 24:00:00" match the pattern but are refused.
- */
-export function isRealTimestamp(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return (
-    year >= 1900 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    date.getUTCHours() === hour &&
-    date.getUTCMinutes() === minute &&
-    date.getUTCSeconds() === second
-  );
-}
 
 export const agencyStoreInput = z.object({
   store_username: nameText("Store username", 50),

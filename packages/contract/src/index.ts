@@ -9,6 +9,7 @@ export * from "./genealogy";
 export * from "./ledger";
 export * from "./listExport";
 export * from "./lookups";
+export * from "./money";
 export * from "./notifications";
 export * from "./orders";
 export * from "./people";

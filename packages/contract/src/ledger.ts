@@ -5,10 +5,20 @@
  */
 import { z } from "zod";
 import { listQuery } from "./common";
+import { ENGLISH_SIGNS, formatDecimal, formatMoney, type NumberSigns } from "./money";
 import { MAX_ID, money, moneyOut, text, timestamp } from "./primitives";
 
 export const LEDGER_ACCOUNTS = ["wallet", "cash_wallet", "pv"] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/** An amount of one account: "RM 1,234.50" for the two wallets, "1,234.50 PV" for points. */
+export function formatLedgerAmount(
+  account: LedgerAccount,
+  value: string,
+  signs: NumberSigns = ENGLISH_SIGNS,
+): string {
+  return account === "pv" ? `${formatDecimal(value, signs)} PV` : formatMoney(value, signs);
+}
 
 /** What a balance is called on screen. */
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toMoneyString } from "./money";
 
 /**
  * A NUL (PostgreSQL text cannot hold it) or half of a UTF-16 surrogate pair
@@ -26,6 +27,28 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export const timestamp = text().regex(TIMESTAMP_PATTERN, "Use the form yyyy-MM-dd HH:mm:ss.");
 export const nullableTimestamp = timestamp.nullable();
+
+/**
+ * A wire timestamp that names a real moment from 1900 on: "2026-02-30 10:00:00"
+ * or "2026-01-01 24:00:00" match the pattern but are refused (expiry dates).
+ * Text not in the wire form passes here: the pattern's own message covers it,
+ * once.
+ */
+export function isRealTimestamp(value: string): boolean {
+  const match = TIMESTAMP_PATTERN.exec(value) && value.split(/[- :]/).map(Number);
+  if (!match) return true;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match;
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    year >= 1900 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
 
 /** A calendar date "yyyy-MM-dd" (date of birth). */
 export const calendarDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the form yyyy-MM-dd.");
@@ -71,16 +94,6 @@ export function money(label: string, { min = 0 }: { min?: number } = {}) {
       }
       return toMoneyString(text);
     });
-}
-
-/** "12.5" → "12.50", using string arithmetic only. */
-export function toMoneyString(text: string): string {
-  const negative = text.startsWith("-");
-  const [whole = "0", frac = ""] = text.replace(/^-/, "").split(".");
-  const cents = `${frac}00`.slice(0, 2);
-  const wholeClean = whole.replace(/^0+(?=\d)/, "");
-  const result = `${wholeClean}.${cents}`;
-  return negative && result !== "0.00" ? `-${result}` : result;
 }
 
 export const moneyOut = z.string();

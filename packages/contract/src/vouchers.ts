@@ -1,11 +1,11 @@
 import { z } from "zod";
 import {
+  isRealTimestamp,
   money,
   moneyOut,
   nullableTimestamp,
   status01,
   statusOut,
-  TIMESTAMP_PATTERN,
   text,
   timestamp,
 } from "./primitives";
@@ -29,21 +29,6 @@ export function couponExpiryMinimum(now: Date = new Date()): Date {
 /** An expiry is allowed only when it is later than three days from now. */
 export function isCouponExpiryAllowed(expiry: Date, now: Date = new Date()): boolean {
   return expiry.getTime() > couponExpiryMinimum(now).getTime();
-}
-
-/** "yyyy-MM-dd HH:mm:ss" that names a real calendar moment (no 31 February, no 25:00). */
-function isRealTimestamp(text: string): boolean {
-  if (!TIMESTAMP_PATTERN.test(text)) return true; // the pattern's own message covers it
-  const [y, mo, d, h, mi, s] = text.split(/[- :]/).map(Number);
-  const probe = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 0, h ?? 0, mi ?? 0, s ?? 0));
-  return (
-    probe.getUTCFullYear() === y &&
-    probe.getUTCMonth() === (mo ?? 0) - 1 &&
-    probe.getUTCDate() === d &&
-    probe.getUTCHours() === h &&
-    probe.getUTCMinutes() === mi &&
-    probe.getUTCSeconds() === s
-  );
 }
 
 /** Money that must be given: an empty field says "is required", not "must be a number". */

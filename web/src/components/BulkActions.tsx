@@ -1,4 +1,4 @@
-import { BULK_MAX } from "@store/contract";
+import { BULK_MAX, sumMoney } from "@store/contract";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Button, ButtonGroup, Dropdown, Form, Modal, Table } from "react-bootstrap";
@@ -6,7 +6,6 @@ import type { BulkAnswer } from "../api/client";
 import type { BulkRequest } from "../api/crud";
 import { tx } from "../i18n/messages";
 import { formatCount, formatMoney } from "../lib/format";
-import { sumMoney } from "../lib/money";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { staleRowText } from "./staleRows";
 import type { ListState } from "./useListState";
@@ -236,7 +235,7 @@ const plural = (count: number, noun: Noun) => (count === 1 ? noun.one : noun.man
 
 /**
  * The rows a money action applies to, named with their amounts and the exact
- * total (in sen, lib/money.ts), as a table with a caption inside the dialog.
+ * total (in sen, the contract's money.ts), as a table with a caption inside the dialog.
  * A long list scrolls with the dialog; the total row sticks to the bottom of the view.
  */
 function SummaryTable<T>({

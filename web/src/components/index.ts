@@ -21,6 +21,7 @@ export {
 } from "./BulkActions";
 export { ConfirmDialog } from "./ConfirmDialog";
 export { ConflictPanel } from "./ConflictPanel";
+export { dateColumn } from "./columns";
 export { type BulkOptions, type Column, DataTable } from "./DataTable";
 export { DateInput, formatDateInput, parseDateInput } from "./DateInput";
 export { type BoundInput, Field, FieldError, fieldId, type InputAria, inputAria } from "./Field";
@@ -64,6 +65,7 @@ export {
   TypeaheadSelect,
 } from "./TypeaheadSelect";
 export { showToast } from "./toastStore";
+export { useDebouncedText } from "./useDebouncedText";
 export { useDeleteDialog } from "./useDeleteDialog";
 export {
   type ListFilter,
@@ -79,4 +81,5 @@ export {
   useEditRecord,
   useRecordForm,
 } from "./useRecordForm";
+export { type ListedResource, useRecordList } from "./useRecordList";
 export { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";

@@ -7,6 +7,7 @@ import {
   SECRET_SHOW_TAIL_FROM,
   type settingsInput,
   type socialLoginInput,
+  toSen,
 } from "@store/contract";
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -17,7 +18,6 @@ import type { Actor } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest } from "../../lib/errors";
 import { type Fields, fieldsOf } from "../../lib/filters";
-import { toCents } from "../ledger/service";
 
 // Settings, social logins and the payment method are fixed records created by
 // the base seed (settings 1, social logins 1 and 2, payment method 1): they are
@@ -59,7 +59,7 @@ export const settingsAnswers = {
     const min = input.withdraw_min_amt ?? stored.withdraw_min_amt;
     const max =
       input.withdraw_max_amt === undefined ? stored.withdraw_max_amt : input.withdraw_max_amt;
-    if (max !== null && toCents(max) < toCents(min)) {
+    if (max !== null && toSen(max) < toSen(min)) {
       throw badRequest(
         "withdraw_max_amt",
         `Maximum withdrawal amount must be at least the minimum (RM ${min}).`,

@@ -4,7 +4,9 @@
  * decisions exactly one wins; approval pays out of the cash wallet in the
  * same transaction, by a ledger entry (modules/ledger/service.ts).
  */
+
 import type { ListQuery, WithdrawRequest } from "@store/contract";
+import { toSen } from "@store/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
@@ -15,7 +17,7 @@ import { fieldsOf } from "../../lib/filters";
 import { defineList, indexedSearch, listClauses, type Page, readPage } from "../../lib/lists";
 import { accountDigitsOf } from "../../lib/phones";
 import { requireVersion } from "../../lib/versions";
-import { postEntry, toCents } from "../ledger/service";
+import { postEntry } from "../ledger/service";
 import { userSearch } from "../people/search";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
@@ -207,13 +209,13 @@ async function assertWithinLimits(tx: Tx, amount: string): Promise<void> {
     .from(settings)
     .where(eq(settings.setting_id, 1));
   if (!limits) return;
-  const asked = toCents(amount);
-  if (asked < toCents(limits.min)) {
+  const asked = toSen(amount);
+  if (asked < toSen(limits.min)) {
     throw conflict(
       `RM ${amount} is below the store's minimum withdrawal of RM ${limits.min}; the request stays processing.`,
     );
   }
-  if (limits.max !== null && asked > toCents(limits.max)) {
+  if (limits.max !== null && asked > toSen(limits.max)) {
     throw conflict(
       `RM ${amount} is above the store's maximum withdrawal of RM ${limits.max}; the request stays processing.`,
     );

@@ -1,5 +1,5 @@
 import type { AuditEntry } from "@store/contract";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { Form } from "react-bootstrap";
 import { useAuditLog } from "../../api/audit";
 import {
@@ -14,6 +14,7 @@ import {
   type ListFilter,
   type ListState,
   PageHeader,
+  useDebouncedText,
   useListState,
 } from "../../components";
 import { tx } from "../../i18n/messages";
@@ -54,17 +55,11 @@ function TextFilter({
   inputMode?: "numeric";
 }) {
   const current = list.values(name)[0] ?? "";
-  const [text, setText] = useState(current);
-  // The URL changed elsewhere (Clear filters, back): show what it says.
-  useEffect(() => setText(current), [current]);
-  // The latest setter, so a re-render does not restart the pause.
-  const apply = useRef(list.setFilter);
-  apply.current = list.setFilter;
-  useEffect(() => {
-    if (text.trim() === current) return;
-    const timer = setTimeout(() => apply.current(name, text.trim() ? [text.trim()] : []), 400);
-    return () => clearTimeout(timer);
-  }, [text, current, name]);
+  const [text, setText] = useDebouncedText(
+    current,
+    (typed) => list.setFilter(name, typed ? [typed] : []),
+    400,
+  );
   const id = `audit-filter-${name}`;
   return (
     <Form.Group>

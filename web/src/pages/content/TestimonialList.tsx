@@ -2,12 +2,13 @@ import type { Testimonial } from "@store/contract";
 import { testimonials } from "../../api/content";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   RecordList,
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { formatDate } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
@@ -20,11 +21,7 @@ const nameOf = (row: Testimonial) => row.testimonial_title;
 
 /** /testimonial: customers' testimonials, with edit and a confirmed delete. */
 export default function TestimonialList({ resource }: ScreenProps) {
-  const list = useListState({ filters });
-  const query = testimonials.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = testimonials.useRemove();
-  const bulk = testimonials.useBulk();
+  const { table, bulk } = useRecordList(testimonials, { filters });
 
   const columns: Column<Testimonial>[] = [
     { header: "Customer Username", role: "key", cell: (t) => t.username, sort: "username" },
@@ -44,37 +41,21 @@ export default function TestimonialList({ resource }: ScreenProps) {
       nameOf,
       run: bulk,
     }),
-    {
-      header: "Created Date",
-      cell: (t) => formatDate(t.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (t) => formatDate(t.updated_at),
-      className: "text-nowrap",
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatDate),
+    dateColumn("Updated Date", "updated_at", formatDate, { optional: true }),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={testimonials.list}
+      {...table}
       bulk={{
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
       resource={resource}
-      remove={remove}
     />
   );
 }

@@ -1,4 +1,6 @@
 import {
+  addMoney,
+  isAmount,
   LEDGER_ACCOUNT_LABELS,
   LEDGER_ACCOUNTS,
   LEDGER_NOTE_MAX,
@@ -11,8 +13,7 @@ import { Button, Form, Modal } from "react-bootstrap";
 import { type Balances, useAdjustWallet } from "../../api/ledger";
 import { Field, RecordForm, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
-import { addMoney, isAmount } from "../../lib/money";
-import { formatBalance } from "./formatBalance";
+import { formatBalance } from "../../lib/format";
 
 /**
  * "Adjust": an admin's correction of one balance by a signed amount, with a

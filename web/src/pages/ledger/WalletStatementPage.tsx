@@ -23,11 +23,10 @@ import {
   useRecordId,
 } from "../../components";
 import { tx } from "../../i18n/messages";
-import { formatDateTime, formatDecimal } from "../../lib/format";
+import { formatBalance, formatDateTime, formatDecimal } from "../../lib/format";
 import { useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { AdjustDialog } from "./AdjustDialog";
-import { formatBalance } from "./formatBalance";
 
 /** The wallet list's column names for the three balances (docs/REQUIREMENTS.md section 2). */
 const BALANCE_TITLES: Record<LedgerAccount, string> = {

@@ -2,10 +2,11 @@ import { type Membership, REQUIREMENT_CONDITIONS } from "@store/contract";
 import { memberships, users } from "../../api/people";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   type ListFilter,
   RecordList,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
@@ -31,11 +32,7 @@ const PROMOTION_RULE =
 
 /** /memberships: the tiers in promotion order (by rank), edit and a confirmed delete per row. */
 export default function MembershipList({ resource }: ScreenProps) {
-  const list = useListState({ filters });
-  const query = memberships.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = memberships.useRemove();
-  const bulk = memberships.useBulk(users.keys.all);
+  const { table, bulk } = useRecordList(memberships, { filters, alsoRefresh: [users.keys.all] });
 
   const columns: Column<Membership>[] = [
     { header: "#", cell: (_m, index) => index + 1 },
@@ -66,39 +63,22 @@ export default function MembershipList({ resource }: ScreenProps) {
     },
     // The promotion order (docs/REQUIREMENTS.md section 4): the list's default sort.
     { header: "Rank", cell: (m) => m.rank, className: "text-end", sort: "rank" },
-    {
-      header: "Created Date",
-      optional: true,
-      cell: (m) => formatDateTime(m.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (m) => formatDateTime(m.updated_at),
-      className: "text-nowrap",
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatDateTime, { optional: true }),
+    dateColumn("Updated Date", "updated_at", formatDateTime, { optional: true }),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={memberships.list}
+      {...table}
       bulk={{
         actions: [deleteAction],
         run: bulk,
       }}
       intro={PROMOTION_RULE}
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={(row) => row.member_id}
       nameOf={(row) => row.membership}
       resource={resource}
-      remove={remove}
     />
   );
 }

@@ -2,13 +2,14 @@ import type { Voucher } from "@store/contract";
 import { vouchers } from "../../api/vouchers";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   type ListFilter,
   RecordList,
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney, formatShortDateTime, isPast } from "../../lib/format";
@@ -44,11 +45,7 @@ const nameOf = (row: Voucher) => row.voucher_code;
 
 /** /coupon: the coupons, with edit and a confirmed delete per row. */
 export default function CouponList({ resource }: ScreenProps) {
-  const list = useListState({ filters });
-  const query = vouchers.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = vouchers.useRemove();
-  const bulk = vouchers.useBulk();
+  const { table, bulk } = useRecordList(vouchers, { filters });
 
   const columns: Column<Voucher>[] = [
     { header: "#", cell: (_v, i) => i + 1, optional: true },
@@ -80,46 +77,24 @@ export default function CouponList({ resource }: ScreenProps) {
       // "Active" alone would mislead: an expired coupon no longer applies (docs/decisions/money-named-before-consent.md).
       note: (v) => (isPast(v.expired_at) ? "Expired" : undefined),
     }),
-    {
-      header: "Expired Date",
-      cell: (v) => formatShortDateTime(v.expired_at),
-      className: nowrap,
-      sort: "expired_at",
-    },
+    dateColumn("Expired Date", "expired_at", formatShortDateTime),
     // The original list showed the expiry here too, a defect (docs/REQUIREMENTS.md section 10);
     // this shows when it was created.
-    {
-      header: "Created Date",
-      optional: true,
-      cell: (v) => formatShortDateTime(v.created_at),
-      className: nowrap,
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (v) => formatShortDateTime(v.updated_at),
-      className: nowrap,
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatShortDateTime, { optional: true }),
+    dateColumn("Updated Date", "updated_at", formatShortDateTime, { optional: true }),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={vouchers.list}
+      {...table}
       bulk={{
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
       resource={resource}
-      remove={remove}
     />
   );
 }

@@ -1,4 +1,11 @@
-import { LEDGER_NOTE_MAX, type WithdrawRequest, withdrawReversalInput } from "@store/contract";
+import {
+  addMoney,
+  compareMoney,
+  LEDGER_NOTE_MAX,
+  subtractMoney,
+  type WithdrawRequest,
+  withdrawReversalInput,
+} from "@store/contract";
 import { useEffect } from "react";
 import { Form } from "react-bootstrap";
 import { ApiError, isUnreachable, recordVersion } from "../../api/client";
@@ -7,7 +14,6 @@ import { useSettings } from "../../api/settings";
 import { ConfirmDialog, Field, RecordForm, reportStaleRow, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
-import { addMoney, compareMoney, subtractMoney } from "../../lib/money";
 
 /**
  * The member's cash wallet now and what it will be once this request is
