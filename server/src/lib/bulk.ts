@@ -11,7 +11,7 @@ import { ZodError, type z } from "zod";
 import type { App } from "../appType";
 import type { Db } from "../db/client";
 import type { Actor } from "./audit";
-import { badRequest, HttpError } from "./errors";
+import { badRequest, HttpError, invalid, zodIssues } from "./errors";
 import type { Page } from "./lists";
 
 export type BulkBody = z.output<typeof bulkRequest>;
@@ -86,11 +86,8 @@ async function matching<Q>(
   );
   const parsed = schema.safeParse(asQuery);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({
-      path: `filter.${i.path.join(".")}`,
-      message: i.message,
-    }));
-    throw new HttpError(400, issues.map((i) => i.message).join(" "), issues);
+    const issues = zodIssues(parsed.error.issues).map((i) => ({ ...i, path: `filter.${i.path}` }));
+    throw invalid(issues);
   }
   let page: Page<unknown>;
   try {
@@ -104,13 +101,15 @@ async function matching<Q>(
     // A filter the list refuses names its parameter under `filter`.
     if (error instanceof HttpError && error.statusCode === 400) {
       const issues = (error.issues ?? []).map((i) => ({ ...i, path: `filter.${i.path}` }));
-      throw new HttpError(400, error.message, issues);
+      throw new HttpError(400, error.code, error.params, error.message, { issues });
     }
     throw error;
   }
   if (page.capped || page.total > BULK_MAX || page.rows.length > BULK_MAX) {
     throw badRequest(
       "filter",
+      "bulk_filter_too_wide",
+      { max: BULK_MAX },
       `The filter matches more than ${BULK_MAX} records; narrow it, or act on fewer at a time.`,
     );
   }
@@ -136,6 +135,8 @@ export function registerBulkRoute<Q>(app: App, options: BulkOptions<Q>): void {
       if (!run) {
         throw badRequest(
           "action",
+          "unknown_action",
+          { action: body.action.slice(0, 40), actions: actions.join(", ") },
           `"${body.action.slice(0, 40)}" is not an action of this list; choose one of: ${actions.join(", ")}.`,
         );
       }

@@ -131,7 +131,7 @@ export function registerEdge(app: App): void {
     // request.host is X-Forwarded-Host only from a proxy TRUST_PROXY names.
     if (served.hosts.has(request.host.toLowerCase())) return;
     reply.header("connection", "close");
-    throw new HttpError(421, HOST_REFUSED);
+    throw new HttpError(421, "host_refused", {}, HOST_REFUSED);
   });
 
   registerJsonParser(app);
@@ -168,7 +168,7 @@ export function registerNotFoundBeforeBody(app: App): void {
   app.addHook("onRequest", async (request, reply) => {
     if (!request.is404 || !hasBody(request)) return;
     reply.header("connection", "close");
-    throw new HttpError(404, "Not found.");
+    throw new HttpError(404, "not_found", {}, "Not found.");
   });
 }
 
@@ -189,7 +189,12 @@ function registerJsonParser(app: App): void {
     const text = typeof body === "string" ? body : body.toString("utf8");
     const problem = jsonShapeProblem(text);
     if (problem) {
-      done(new HttpError(400, problem, [{ path: "", message: problem }]), undefined);
+      done(
+        new HttpError(400, "json_shape", {}, problem, {
+          issues: [{ path: "", message: problem, code: "json_shape", params: {} }],
+        }),
+        undefined,
+      );
       return;
     }
     parse(request, text, done);
