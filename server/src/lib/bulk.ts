@@ -3,6 +3,7 @@ import {
   type BulkResult,
   bulkRequest,
   bulkResponse,
+  coded,
   type ListQuery,
   listQuery,
 } from "@store/contract";
@@ -11,7 +12,7 @@ import { ZodError, type z } from "zod";
 import type { App } from "../appType";
 import type { Db } from "../db/client";
 import type { Actor } from "./audit";
-import { badRequest, HttpError, invalid, zodIssues } from "./errors";
+import { badRequest, HttpError, invalid, invalidBody, zodIssues } from "./errors";
 import type { Page } from "./lists";
 
 export type BulkBody = z.output<typeof bulkRequest>;
@@ -58,16 +59,39 @@ function pgStatus(error: unknown): number | undefined {
 /** What the single call would have answered for this error. */
 function outcome(app: App, id: number, error: unknown): BulkResult {
   if (error instanceof HttpError) {
-    return { id, ok: false, status: error.statusCode, message: error.message };
+    return { id, ok: false, status: error.statusCode, message: error.message, ...error.coded };
   }
   if (error instanceof ZodError) {
-    return { id, ok: false, status: 400, message: error.issues.map((i) => i.message).join(" ") };
+    const { message, code, params } = invalidBody(zodIssues(error.issues));
+    return { id, ok: false, status: 400, message: String(message), code, params } as BulkResult;
   }
   const status = pgStatus(error);
-  if (status === 409) return { id, ok: false, status, message: "That value is already in use." };
-  if (status === 400) return { id, ok: false, status, message: "A value is out of range." };
+  if (status === 409) {
+    return {
+      id,
+      ok: false,
+      status,
+      message: "That value is already in use.",
+      ...coded("value_in_use", {}),
+    };
+  }
+  if (status === 400) {
+    return {
+      id,
+      ok: false,
+      status,
+      message: "A value is out of range.",
+      ...coded("out_of_range", {}),
+    };
+  }
   app.log.error({ err: { message: (error as Error)?.message } }, "bulk item failed");
-  return { id, ok: false, status: 500, message: "Something went wrong on our side." };
+  return {
+    id,
+    ok: false,
+    status: 500,
+    message: "Something went wrong on our side.",
+    ...coded("server_error", {}),
+  };
 }
 
 /** The keys of every record the filter matches, at most BULK_MAX (more is a 400). */

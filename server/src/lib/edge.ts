@@ -22,9 +22,23 @@ export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_KEYS = 1_000;
 
 export const HOST_REFUSED = "This server does not answer for that host name.";
-const TIMEOUT_BODY = JSON.stringify({ message: "The request took too long to arrive." });
-const BAD_REQUEST_BODY = JSON.stringify({ message: "The request could not be read.", issues: [] });
-const HEADERS_TOO_LARGE_BODY = JSON.stringify({ message: "The request headers are too large." });
+// Written on the socket before Fastify has a request: the same answer shape, code and params included.
+const TIMEOUT_BODY = JSON.stringify({
+  message: "The request took too long to arrive.",
+  code: "request_timeout",
+  params: {},
+});
+const BAD_REQUEST_BODY = JSON.stringify({
+  message: "The request could not be read.",
+  code: "unreadable_request",
+  params: {},
+  issues: [],
+});
+const HEADERS_TOO_LARGE_BODY = JSON.stringify({
+  message: "The request headers are too large.",
+  code: "headers_too_large",
+  params: {},
+});
 
 declare module "fastify" {
   interface FastifyInstance {

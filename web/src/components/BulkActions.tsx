@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { Button, ButtonGroup, Dropdown, Form, Modal, Table } from "react-bootstrap";
 import type { BulkAnswer } from "../api/client";
 import type { BulkRequest } from "../api/crud";
+import { errorText } from "../i18n/errors";
 import { tx } from "../i18n/messages";
 import { formatCount, formatMoney } from "../lib/format";
 import { sumMoney } from "../lib/money";
@@ -466,7 +467,7 @@ export function BulkBar<T>({
                   <li key={f.id}>
                     {f.status === 412
                       ? staleRowText(result?.names.get(f.id) ?? `#${f.id}`)
-                      : `${result?.names.get(f.id) ?? `#${f.id}`}: ${tx(f.message)}`}
+                      : `${result?.names.get(f.id) ?? `#${f.id}`}: ${errorText(f)}`}
                   </li>
                 ))}
               </ul>

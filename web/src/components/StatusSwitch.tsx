@@ -101,7 +101,7 @@ export function RowStatusSwitch({
         onSuccess: (answer) => {
           const result = answer.results.find((r) => r.id === id);
           if (!result || result.ok) return;
-          showToast(result.status === 412 ? staleRowText(name) : tx(result.message));
+          showToast(result.status === 412 ? staleRowText(name) : result);
         },
         onSettled: () => setBusy(false),
       },

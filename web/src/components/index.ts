@@ -23,7 +23,15 @@ export { ConfirmDialog } from "./ConfirmDialog";
 export { ConflictPanel } from "./ConflictPanel";
 export { type BulkOptions, type Column, DataTable } from "./DataTable";
 export { DateInput, formatDateInput, parseDateInput } from "./DateInput";
-export { type BoundInput, Field, FieldError, fieldId, type InputAria, inputAria } from "./Field";
+export {
+  type BoundInput,
+  Field,
+  FieldError,
+  fieldId,
+  type InputAria,
+  inputAria,
+  type ShownError,
+} from "./Field";
 export { FormActions } from "./FormActions";
 export { actionLabel, HistoryPanel } from "./HistoryPanel";
 export {

@@ -24,6 +24,7 @@ import {
   NumberInput,
   PageHeader,
   RecordForm,
+  type ShownError,
   StatusSwitch,
   useEditRecord,
   useRecordForm,
@@ -108,7 +109,7 @@ function Section({
 }: {
   title: string;
   labelFor?: string;
-  error?: string | undefined;
+  error?: ShownError;
   children: ReactNode;
 }) {
   return (
@@ -166,7 +167,7 @@ export default function ProductForm() {
 
   /** The aria wiring of an input whose label and message are its card's. */
   const sectionAria = (name: keyof ProductInput) =>
-    inputAria(name, errors[name]?.message as string | undefined, false);
+    inputAria(name, errors[name] as ShownError, false);
 
   const full = variants.fields.length >= MAX_VARIANTS_PER_PRODUCT;
   const deleteVariant = (index: number) => {
@@ -183,17 +184,13 @@ export default function ProductForm() {
       <RecordForm form={recordForm}>
         <Row className="g-3">
           <Col lg={8}>
-            <Section
-              title={tx("Product Name")}
-              labelFor="product_name"
-              error={errors.product_name?.message}
-            >
+            <Section title={tx("Product Name")} labelFor="product_name" error={errors.product_name}>
               <Form.Control {...sectionAria("product_name")} {...register("product_name")} />
             </Section>
             <Section
               title={tx("Description")}
               labelFor="product_description"
-              error={errors.product_description?.message}
+              error={errors.product_description}
             >
               <Form.Control
                 as="textarea"
@@ -205,7 +202,7 @@ export default function ProductForm() {
             <Section
               title={tx("Product Images")}
               labelFor="product_images"
-              error={errors.product_images?.message}
+              error={errors.product_images}
             >
               <Form.Text className="d-block text-muted mb-2">
                 {tx("jpg, jpeg, png or gif, up to 5 MB each.")}
@@ -331,11 +328,7 @@ export default function ProductForm() {
               </Field>
               <Field name="sku" label="SKU" />
             </Section>
-            <Section
-              title={tx("Category")}
-              labelFor="category_id"
-              error={errors.category_id?.message}
-            >
+            <Section title={tx("Category")} labelFor="category_id" error={errors.category_id}>
               {/* Controlled, so the chosen category shows even when the options arrive later. */}
               <Controller
                 control={control}

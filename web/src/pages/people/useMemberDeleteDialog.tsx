@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { ApiError, isStale } from "../../api/client";
 import type { MemberDeletion } from "../../api/people";
 import { ConfirmDialog, reportStaleRow } from "../../components";
+import { type ErrorAnswer, errorText } from "../../i18n/errors";
 import { tx } from "../../i18n/messages";
 
 /** What the dialog knows of the member a row stands for. */
@@ -24,7 +25,7 @@ export interface MemberRow {
 }
 
 interface Refusal {
-  message: string;
+  error: ErrorAnswer;
   balances: MemberBalances;
 }
 
@@ -97,7 +98,7 @@ export function useMemberDeleteDialog<T>({
           }
           // Said here, in the dialog: no toast as well (main.tsx).
           error.shownOnFields = true;
-          if (balances) setRefusal({ message: error.message, balances });
+          if (balances) setRefusal({ error, balances });
           if (asked) {
             setReferrals(asked);
             setChoice(null);
@@ -130,7 +131,7 @@ export function useMemberDeleteDialog<T>({
           )}
           {refusal && (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              <p className="mb-2">{tx(refusal.message)}</p>
+              <p className="mb-2">{errorText(refusal.error)}</p>
               <Link to={`/walletStatement?uid=${shown.user_id}`} onClick={close}>
                 {tx(`Open ${shown.username}'s statement`)}
               </Link>

@@ -81,14 +81,14 @@ export function GeneralTab({ settings }: { settings: Settings }) {
               </div>
             )}
           />
-          <FieldError id="theme_color" error={errors.theme_color?.message} />
+          <FieldError id="theme_color" error={errors.theme_color} />
         </fieldset>
         <Field name="store_name" label="Store Name" />
         <Field
           htmlFor="store_logo"
           label="Store Logo"
           hint="Recommended size 250 x 150. One jpg, jpeg, png or gif file, up to 500,000 bytes."
-          error={logoError ?? errors.store_logo?.message}
+          error={logoError ?? errors.store_logo}
         >
           <Controller
             control={control}
