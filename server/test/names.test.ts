@@ -130,7 +130,7 @@ describe("other name fields", () => {
     ]) {
       const res = await ctx.call("POST", "/api/users", userForm({ [field as string]: value }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().issues).toEqual([{ path: field, message: HIDDEN_CHARACTER_MESSAGE }]);
+      expect(res.json().issues).toMatchObject([{ path: field, message: HIDDEN_CHARACTER_MESSAGE }]);
     }
     const store = await ctx.call("POST", "/api/agencyStore", {
       store_username: "kedai",

@@ -141,7 +141,7 @@ describe("socialLogins", () => {
       secret_key: "",
     });
     expect(on.statusCode).toBe(400);
-    expect(on.json().issues).toEqual([
+    expect(on.json().issues).toMatchObject([
       { path: "id_key", message: "ID is required." },
       { path: "secret_key", message: "Secret is required." },
     ]);
@@ -150,7 +150,7 @@ describe("socialLogins", () => {
       social_uri: "not a uri",
     });
     expect(uri.statusCode).toBe(400);
-    expect(uri.json().issues).toEqual([
+    expect(uri.json().issues).toMatchObject([
       { path: "social_uri", message: "Redirect URI must be a well-formed URL." },
     ]);
     const off = await ctx.call("PUT", "/api/socialLogins/2", { social_status: 0 });

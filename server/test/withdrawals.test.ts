@@ -106,7 +106,7 @@ describe("PUT /api/withdrawRequest/{id}", () => {
     for (const status of ["completed", "rejected"]) {
       const res = await decide(done, status);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         message:
           "This withdrawal request is already completed; only a processing request can be approved or rejected.",
       });

@@ -28,6 +28,9 @@ export const CLIENT_ERROR_CODES = {
   callFailed: { status: "number" },
 } as const satisfies Record<string, Record<string, ParamKind>>;
 
+/** Codes whose sentence is plural by a param other than `count`. */
+const PLURAL_BY: Record<string, string> = { too_short: "min" };
+
 const kindsOf = (code: string): Record<string, ParamKind> | undefined =>
   Object.hasOwn(ERROR_CODES, code)
     ? ERROR_CODES[code as keyof typeof ERROR_CODES]
@@ -81,14 +84,13 @@ export function errorText(error: ErrorAnswer, language: LanguageCode = currentLa
   for (const [name, kind] of Object.entries(kinds)) {
     values[name] = formatParam(kind, params[name], language);
   }
-  const count = Number(params.count);
+  // The figure whose plural form the sentence takes (i18next's `_one`/`_other`).
+  const by = PLURAL_BY[code] ?? "count";
+  const count = by in params ? Number(params[by]) : Number.NaN;
+  const options = { ...values, lng: language, ...(Number.isFinite(count) ? { count } : {}) };
   const key = `errors.${code}`;
-  if (!i18next.exists(key, { lng: language })) return error.message;
-  return i18next.t(key as never, {
-    ...values,
-    lng: language,
-    ...(Number.isFinite(count) && "count" in params ? { count } : {}),
-  }) as string;
+  if (!i18next.exists(key, options)) return error.message;
+  return i18next.t(key as never, options) as string;
 }
 
 /** The params of an error as a form field keeps them (react-hook-form's `types` holds strings). */
