@@ -114,7 +114,7 @@ export function RowStatusSwitch({
       className="mb-0 text-nowrap"
       label={<StatusBadge value={value} />}
       role="switch"
-      aria-label={tx(`Status of ${name}`)}
+      aria-label={tx("Status of {{name}}", { name })}
       checked={on}
       disabled={busy}
       onChange={toggle}

@@ -191,7 +191,7 @@ export function countErrors(errors: unknown): number {
 }
 
 export const announceText = (n: number) =>
-  n === 1 ? "1 field needs correcting." : `${n} fields need correcting.`;
+  n === 1 ? tx("1 field needs correcting.") : tx("{{count}} fields need correcting.", { count: n });
 
 /**
  * The contract's schema as the form's resolver, each field's error keeping the

@@ -227,7 +227,7 @@ export default function ProductForm() {
                 <Form.Check
                   type="switch"
                   id="show_variation"
-                  label={tx(`Show Variation (${variants.fields.length})`)}
+                  label={tx("Show Variation ({{count}})", { count: variants.fields.length })}
                   checked={showVariation}
                   onChange={(e) => setShowVariation(e.target.checked)}
                 />
@@ -245,7 +245,9 @@ export default function ProductForm() {
               </div>
               {full && (
                 <p className="small text-muted">
-                  {tx(`A product can have at most ${MAX_VARIANTS_PER_PRODUCT} variants.`)}
+                  {tx("A product can have at most {{max}} variants.", {
+                    max: MAX_VARIANTS_PER_PRODUCT,
+                  })}
                 </p>
               )}
               {showVariation &&
@@ -377,7 +379,9 @@ export default function ProductForm() {
           setConfirmingVariant(null);
         }}
       >
-        {tx(`Are you sure you want to delete "${confirmingName}"? It is removed when you save.`)}
+        {tx('Are you sure you want to delete "{{name}}"? It is removed when you save.', {
+          name: confirmingName ?? "",
+        })}
       </ConfirmDialog>
     </>
   );

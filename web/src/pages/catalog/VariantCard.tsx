@@ -40,10 +40,10 @@ export function VariantCard({
   const price = bind("price", fieldErrors?.variant_price);
   const dis = bind("dis", fieldErrors?.variant_dis_price);
   return (
-    <Card as="section" className="mb-3" aria-label={tx(`Variant ${index + 1}`)}>
+    <Card as="section" className="mb-3" aria-label={tx("Variant {{count}}", { count: index + 1 })}>
       <Card.Header className="d-flex justify-content-between align-items-center">
         <span>
-          {tx(`Variant ${index + 1}`)}{" "}
+          {tx("Variant {{count}}", { count: index + 1 })}{" "}
           <small className="text-muted">ID: {variantId ?? tx("New")}</small>
         </span>
         <Button size="sm" variant="outline-danger" onClick={onDelete}>

@@ -70,7 +70,7 @@ export function AdjustDialog({
         </Modal.Header>
         <Modal.Body>
           <p className="text-muted small">
-            {tx(`Adjusting [${username}]. Use a negative amount to take away.`)}
+            {tx("Adjusting [{{name}}]. Use a negative amount to take away.", { name: username })}
           </p>
           <Field name="account" id="adjust-account" label="Account">
             {(input) => (
@@ -89,10 +89,11 @@ export function AdjustDialog({
             label="Amount"
             hint={
               after === null
-                ? tx(`Now ${formatBalance(account, current)}`)
-                : tx(
-                    `Now ${formatBalance(account, current)} · after ${formatBalance(account, after)}`,
-                  )
+                ? tx("Now {{balance}}", { balance: formatBalance(account, current) })
+                : tx("Now {{balance}} · after {{after}}", {
+                    balance: formatBalance(account, current),
+                    after: formatBalance(account, after),
+                  })
             }
           >
             {(input) => (

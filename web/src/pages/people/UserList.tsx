@@ -57,7 +57,7 @@ export default function UserList() {
             : null,
       },
     }),
-    question: (u) => tx(`Are you sure you want to delete "${u.username}"?`),
+    question: (u) => tx('Are you sure you want to delete "{{name}}"?', { name: u.username }),
   });
   // A user goes with their wallet and requests, and moves the dashboard's counts.
   const bulk = users.useBulk(wallets.keys.all, ["withdrawRequests"], ["dashboard"]);
@@ -133,7 +133,7 @@ export default function UserList() {
         <Link
           to={`/genealogy?uid=${u.user_id}`}
           className="btn btn-sm btn-outline-secondary"
-          aria-label={tx(`Tree of ${u.username}`)}
+          aria-label={tx("Tree of {{name}}", { name: u.username })}
         >
           {tx("Tree")}
         </Link>

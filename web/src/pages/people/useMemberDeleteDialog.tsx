@@ -133,7 +133,7 @@ export function useMemberDeleteDialog<T>({
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
               <p className="mb-2">{errorText(refusal.error)}</p>
               <Link to={`/walletStatement?uid=${shown.user_id}`} onClick={close}>
-                {tx(`Open ${shown.username}'s statement`)}
+                {tx("Open {{name}}'s statement", { name: shown.username })}
               </Link>
             </Alert>
           )}
@@ -169,7 +169,7 @@ function ReferralChoice({
           type="radio"
           id="delete-referrals-up"
           name="delete-referrals"
-          label={tx(`Move them to ${referrer.username}`)}
+          label={tx("Move them to {{name}}", { name: referrer.username })}
           checked={choice === "up"}
           onChange={() => onChoose("up")}
         />

@@ -73,7 +73,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
                     type="radio"
                     id={`theme_${theme}`}
                     name="theme_color"
-                    label={tx(`Theme ${theme}`)}
+                    label={tx("Theme {{count}}", { count: theme })}
                     checked={Number(field.value) === theme}
                     onChange={() => field.onChange(theme)}
                   />

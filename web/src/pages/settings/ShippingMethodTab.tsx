@@ -110,7 +110,7 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
           name="shipping_status"
           id={`${prefix}_status`}
           label={false}
-          aria-label={tx(`${method.shipping_name} active`)}
+          aria-label={tx("{{name}} active", { name: method.shipping_name })}
           form={formId}
         />
       </td>

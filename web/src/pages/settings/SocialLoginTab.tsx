@@ -64,7 +64,7 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
   const example = `${window.location.origin}/auth/${name.toLowerCase()}/callback`;
 
   return (
-    <Card as="section" aria-label={tx(`${name} login`)}>
+    <Card as="section" aria-label={tx("{{name}} login", { name })}>
       <Card.Body>
         <RecordForm form={form}>
           <div className="d-flex justify-content-between align-items-center mb-3">
