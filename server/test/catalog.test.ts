@@ -269,7 +269,7 @@ describe("products", () => {
     const cat = await newCategory();
     const res = await ctx.call("POST", "/api/products", productBody(cat, change));
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toContainEqual({ path, message });
+    expect(res.json().issues).toContainEqual(expect.objectContaining({ path, message }));
     expect(await countOf(cat)).toBe(0);
     const rows = await ctx.db.select().from(products).where(eq(products.category_id, cat));
     expect(rows).toEqual([]);
@@ -510,7 +510,7 @@ describe("variants", () => {
     const p = await newProduct(cat);
     const res = await ctx.call("POST", "/api/productsVariants", variantBody(p.product_id, change));
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toContainEqual({ path, message });
+    expect(res.json().issues).toContainEqual(expect.objectContaining({ path, message }));
     expect(await variationOf(p.product_id)).toBe(0);
   });
 

@@ -105,7 +105,9 @@ describe("the password rule (one rule in the contract)", () => {
     ]) {
       const res = await ctx.call("POST", "/api/users", userForm({ password }));
       expect(res.statusCode, password).toBe(400);
-      expect(res.json().issues).toContainEqual({ path: "password", message });
+      expect(res.json().issues).toContainEqual(
+        expect.objectContaining({ path: "password", message }),
+      );
     }
     expect(await ctx.db.$count(users)).toBe(before);
     expect(await auditRows()).toBe(audits);

@@ -86,7 +86,7 @@ describe("settings/1", () => {
     for (const [change, path, message] of cases) {
       const res = await ctx.call("PUT", "/api/settings/1", general(change));
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
-      expect(res.json().issues).toContainEqual({ path, message });
+      expect(res.json().issues).toContainEqual(expect.objectContaining({ path, message }));
     }
     for (const theme_color of [1, 3, "3"]) {
       expect((await ctx.call("PUT", "/api/settings/1", general({ theme_color }))).statusCode).toBe(
@@ -217,7 +217,7 @@ describe("payment method", () => {
         payment({ ...change, secret_key: change.secret_key ?? "sk_other" }),
       );
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
-      expect(res.json().issues).toContainEqual({ path, message });
+      expect(res.json().issues).toContainEqual(expect.objectContaining({ path, message }));
     }
     const [row] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.method_id, 1));
     expect(row?.secret_key).toBe(SECRET);
@@ -329,7 +329,7 @@ describe("shippingMethod", () => {
     for (const [body, path, message] of cases) {
       const res = await ctx.call("POST", "/api/shippingMethod", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().issues).toContainEqual({ path, message });
+      expect(res.json().issues).toContainEqual(expect.objectContaining({ path, message }));
     }
     expect(await ctx.db.$count(shippingMethods)).toBe(before);
   });

@@ -159,11 +159,11 @@ function ReferralChoice({
   const { count, referrer } = referrals;
   const legend =
     count === 1
-      ? `${member.username} refers 1 member.`
-      : `${member.username} refers ${count} members.`;
+      ? tx("{{name}} refers 1 member.", { name: member.username })
+      : tx("{{name}} refers {{count}} members.", { name: member.username, count });
   return (
     <fieldset className="mt-3">
-      <legend className="fs-6 fw-semibold">{tx(legend)}</legend>
+      <legend className="fs-6 fw-semibold">{legend}</legend>
       {referrer && (
         <Form.Check
           type="radio"
