@@ -647,8 +647,16 @@ describe("products saved with their variant list in one call", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toMatchObject(
       expect.arrayContaining([
-        { path: "variants.0.variant_name", message: "Variant name is required." },
-        { path: "variants.0.variant_price", message: "Variant price is required." },
+        expect.objectContaining({
+          path: "variants.0.variant_name",
+          message: "Variant name is required.",
+          code: "required",
+          params: { field: "variant_name" },
+        }),
+        expect.objectContaining({
+          path: "variants.0.variant_price",
+          message: "Variant price is required.",
+        }),
       ]),
     );
   });
