@@ -9,6 +9,7 @@ import {
   useFormState,
 } from "react-hook-form";
 import { type FieldErrorLike, fieldErrorText } from "../i18n/errors";
+import { useTranslation } from "../i18n/index";
 import { tx } from "../i18n/messages";
 import { useRegisterFieldLabel } from "./ConflictPanel";
 
@@ -146,6 +147,8 @@ function FieldFrame({
 
 /** A field's message, under it; its id is what the input's aria-describedby names. */
 export function FieldError({ id, error }: { id: string; error: ShownError }) {
+  // Drawn again in a newly chosen language: the error is kept by code, not as text.
+  useTranslation();
   const text = fieldErrorText(error);
   if (!text) return null;
   return (
