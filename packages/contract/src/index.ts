@@ -13,6 +13,7 @@ export * from "./lookups";
 export * from "./notifications";
 export * from "./orders";
 export * from "./people";
+export * from "./permissions";
 export * from "./primitives";
 export * from "./settings";
 export * from "./uploads";
