@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import * as contract from "@store/contract";
 import { ERROR_CODE_LIST, ERROR_CODES } from "@store/contract";
 import { parseSync } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import en from "../src/i18n/en.json";
 import { errorText } from "../src/i18n/errors";
 import {
@@ -115,6 +117,36 @@ describe("error codes in the three catalogues", () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it("every field an admin fills in has a name in each catalogue, for params.field", () => {
+    // The list, bulk and paging parameters the web builds itself, and the error bodies' own.
+    const builtByTheWeb = new Set(
+      "action ids filter status referrals versions depth after _limit _page _sort _order _format _columns _lang variants message code params issues path".split(
+        " ",
+      ),
+    );
+    const fields = new Set<string>();
+    const walk = (schema: unknown, depth = 0): void => {
+      if (depth > 6 || !(schema instanceof z.ZodType)) return;
+      const def = schema._zod.def as unknown as Record<string, unknown>;
+      if (schema instanceof z.ZodObject) {
+        for (const [key, inner] of Object.entries(schema.shape)) {
+          fields.add(key);
+          walk(inner, depth + 1);
+        }
+      }
+      const options = Array.isArray(def.options) ? def.options : [];
+      for (const inner of [def.innerType, def.in, def.out, def.element, def.schema, ...options])
+        walk(inner, depth + 1);
+    };
+    for (const [name, schema] of Object.entries(contract))
+      if (/(Input|Body|Update|Decision|Request|Query)$/.test(name)) walk(schema);
+    expect(fields.size).toBeGreaterThan(80);
+    for (const catalogue of [en, ms, zh]) {
+      const named = catalogue.recordFields as Record<string, string>;
+      expect([...fields].filter((f) => !builtByTheWeb.has(f) && !named[f])).toEqual([]);
+    }
+  });
 
   it("English has both plural forms where Malay and Chinese have one", () => {
     for (const key of Object.keys(errorsOf(ms)).filter((k) => k.endsWith("_other"))) {
