@@ -153,7 +153,6 @@ export const ERROR_CODES = {
   withdrawal_above_balance: { held: "money", amount: "money" },
   withdrawal_member_inactive: { name: "text" },
   withdrawal_member_deleted: {},
-  entry_not_written: {},
 } as const satisfies Record<string, Record<string, ParamKind>>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
