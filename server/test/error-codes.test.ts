@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from "@store/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpError } from "../src/lib/errors";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertRequest, insertUser, readWallet } from "./people.fixtures";
 
@@ -143,5 +144,21 @@ describe("error answers carry a code and params", () => {
         expect(Object.keys(one.params as object).sort()).toEqual(paramNames(code));
       }
     }
+  });
+
+  it("an HttpError takes a code of the list and exactly its params (checked by tsc -p server)", () => {
+    // @ts-expect-error: a message alone is no error answer
+    new HttpError(400, "Something is wrong.");
+    // @ts-expect-error: a code the list does not have
+    new HttpError(400, "no_such_code", {}, "Something is wrong.");
+    // @ts-expect-error: too_small needs its min
+    new HttpError(400, "too_small", { field: "amount" }, "Amount must be at least 1.");
+    const made = new HttpError(
+      400,
+      "too_small",
+      { field: "amount", min: 1 },
+      "Amount must be at least 1.",
+    );
+    expect(made.coded).toEqual({ code: "too_small", params: { field: "amount", min: 1 } });
   });
 });

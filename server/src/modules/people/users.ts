@@ -197,11 +197,8 @@ async function assertChoices(tx: Tx, input: UserUpdate): Promise<void> {
     const value = input[field];
     if (value === undefined || value === null) continue;
     const [found] = await tx.select({ one: sql`1` }).from(table).where(eq(column, value)).limit(1);
-    if (!found) {
-      throw field === "referral_of"
-        ? badRequest(field, "existing_user", { field }, message)
-        : badRequest(field, "not_listed", { field }, message);
-    }
+    const code = field === "referral_of" ? "existing_user" : "not_listed";
+    if (!found) throw badRequest(field, code, { field }, message);
   }
 }
 
@@ -233,7 +230,10 @@ const emailTaken = (email: string) =>
   conflict("email_taken", { email }, `The e-mail "${email}" is already in use by another user.`);
 export const lookalikeMessage = (taken: string) =>
   `This username looks the same as "${taken}", which is taken.`;
+const lookalike = (taken: string) =>
+  conflict("username_lookalike", { username: taken }, lookalikeMessage(taken));
 const LOOKALIKE_RACE = "This username looks the same as another user's, which is taken.";
+const lookalikeRace = () => conflict("username_lookalike_race", {}, LOOKALIKE_RACE);
 
 /**
  * A new username whose confusable skeleton (migration 0015) is another
@@ -250,13 +250,7 @@ async function assertNotLookalike(tx: Tx, username: string, exceptId?: number): 
     .limit(1);
   // The same name, met first by this check when two saves of it race: "taken", as the unique key says.
   if (alike)
-    throw alike.username === username
-      ? usernameTaken(username)
-      : conflict(
-          "username_lookalike",
-          { username: alike.username },
-          lookalikeMessage(alike.username),
-        );
+    throw alike.username === username ? usernameTaken(username) : lookalike(alike.username);
 }
 
 /**
@@ -267,8 +261,7 @@ function uniqueViolation(error: unknown, input: UserUpdate): Error | null {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const constraint = (e as { constraint?: unknown }).constraint;
     if (constraint === "users_username_key") return usernameTaken(input.username ?? "");
-    if (constraint === "users_username_skeleton_key")
-      return conflict("username_lookalike_race", {}, LOOKALIKE_RACE);
+    if (constraint === "users_username_skeleton_key") return lookalikeRace();
     if (constraint === "users_email_key") return emailTaken(input.email ?? "");
   }
   return null;
