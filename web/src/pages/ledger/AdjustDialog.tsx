@@ -42,7 +42,10 @@ export function AdjustDialog({
     conflictField: "amount",
     save: (values) => adjust.mutateAsync(values),
     savedMessage: (_result, values) =>
-      `${LEDGER_ACCOUNT_LABELS[values.account]} of ${username} adjusted.`,
+      tx("{{field}} of {{name}} adjusted.", {
+        field: tx(LEDGER_ACCOUNT_LABELS[values.account]),
+        name: username,
+      }),
     onSaved: () => {
       onClose();
     },

@@ -114,7 +114,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
         <Field
           name="store_contact"
           label="Store Contact"
-          hint={`At most ${STORE_CONTACT_MAX} characters.`}
+          hint={tx("At most {{max}} characters.", { max: STORE_CONTACT_MAX })}
         >
           {(input) => <Form.Control type="tel" maxLength={STORE_CONTACT_MAX} {...input} />}
         </Field>
