@@ -6,6 +6,8 @@ import { ApiError } from "../src/api/client";
 import type { MemberDeletion } from "../src/api/people";
 import { setLanguage } from "../src/i18n/index";
 import { type MemberRow, useMemberDeleteDialog } from "../src/pages/people/useMemberDeleteDialog";
+import { resources } from "../src/resources";
+import { ResourcesContext, resourceLookups } from "../src/resources/context";
 
 afterEach(cleanup);
 
@@ -57,7 +59,9 @@ function renderScreen(row: MemberRow, call: (m: MemberDeletion) => Promise<unkno
   });
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <ResourcesContext.Provider value={resourceLookups(resources)}>
+        <RouterProvider router={router} />
+      </ResourcesContext.Provider>
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole("button", { name: "Delete" }));

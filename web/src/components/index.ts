@@ -1,8 +1,8 @@
 export { AuditActor } from "./AuditActor";
 export { AuditChanges, fieldChanges, shownValue } from "./AuditChanges";
 export {
-  AUDIT_ENTITIES,
   AuditRecord,
+  auditKinds,
   entityName,
   kindName,
   MEMBER_KINDS,
@@ -34,6 +34,7 @@ export {
 } from "./Field";
 export { FormActions } from "./FormActions";
 export { actionLabel, HistoryPanel } from "./HistoryPanel";
+export { ImageField } from "./ImageField";
 export {
   checkImage,
   type ImageKind,
@@ -54,6 +55,13 @@ export { MissingRecord, useRecordId } from "./MissingRecord";
 export { NumberInput } from "./NumberInput";
 export { PageHeader } from "./PageHeader";
 export { RecordList } from "./RecordList";
+export {
+  type RecordCalls,
+  ResourceForm,
+  type ResourceFormApi,
+  useCustomResourceForm,
+  useResourceForm,
+} from "./ResourceForm";
 export { StatusBadge } from "./StatusBadge";
 export { RowStatusSwitch, StatusSwitch, statusColumn } from "./StatusSwitch";
 export { reportStaleRow, staleRowText } from "./staleRows";

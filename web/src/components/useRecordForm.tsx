@@ -80,7 +80,7 @@ export interface SaveContext {
   version: number | undefined;
 }
 
-type Schema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn>;
+export type Schema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn>;
 
 export interface RecordFormOptions<TIn extends FieldValues, TOut> {
   /**

@@ -10,8 +10,8 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
-import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 const filters: ListFilter[] = [
   statusFilter("store_status"),
@@ -22,7 +22,7 @@ const idOf = (row: AgencyStore) => row.store_id;
 const nameOf = (row: AgencyStore) => row.store_name;
 
 /** /agency: the agency stores, with edit and a confirmed delete per row. */
-export default function AgencyList() {
+export default function AgencyList({ resource }: ScreenProps) {
   const list = useListState({ filters });
   const query = agencyStores.useList(list.params);
   const { data, isLoading } = query;
@@ -62,19 +62,16 @@ export default function AgencyList() {
       list={list}
       exportFrom={agencyStores.list}
       bulk={{
-        noun: { one: "agency store", many: "agency stores" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Agency Store")}
-      addTo="/addAgency"
       columns={columns}
       page={data}
       loading={isLoading}
       query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editAgency?sid=${row.store_id}`}
+      resource={resource}
       remove={remove}
     />
   );

@@ -1,13 +1,13 @@
 import type { AuditEntry } from "@store/contract";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form } from "react-bootstrap";
 import { useAuditLog } from "../../api/audit";
 import {
-  AUDIT_ENTITIES,
   AuditActor,
   AuditChanges,
   AuditRecord,
   actionLabel,
+  auditKinds,
   type Column,
   DataTable,
   kindName,
@@ -18,16 +18,17 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
+import { useResources } from "../../resources/context";
 
 const ACTIONS = ["create", "update", "delete", "login", "login_failed", "logout", "upload"];
 
 /** Actor and record id are typed (drawn here); the kinds and dates are the shared filter bar's. */
-const filters: ListFilter[] = [
+const filtersOf = (kinds: string[]): ListFilter[] => [
   {
     kind: "choice",
     name: "entity",
     label: "Record",
-    options: AUDIT_ENTITIES.map((e) => ({ value: e, label: kindName(e) })),
+    options: kinds.map((e) => ({ value: e, label: kindName(e) })),
   },
   { kind: "choice", name: "entity_id", label: "Record ID", options: [], custom: true },
   {
@@ -89,6 +90,8 @@ function TextFilter({
  * record, links to where it is seen, and shows what changed field by field.
  */
 export default function AuditLogList() {
+  const { all } = useResources();
+  const filters = useMemo(() => filtersOf(auditKinds(all)), [all]);
   const list = useListState({ filters });
   const query = useAuditLog(list.params, true);
   const { data, isLoading } = query;

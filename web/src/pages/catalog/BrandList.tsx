@@ -10,8 +10,8 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
-import { tx } from "../../i18n/messages";
 import { formatShortDateTime } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 const nowrap = "text-nowrap";
 const filters = [statusFilter("brand_status")];
@@ -20,7 +20,7 @@ const idOf = (row: Brand) => row.brand_id;
 const nameOf = (row: Brand) => row.brand_name;
 
 /** /brands: the brands, with edit and a confirmed delete that reloads the list. */
-export default function BrandList() {
+export default function BrandList({ resource }: ScreenProps) {
   const list = useListState({ filters });
   const query = brands.useList(list.params);
   const { data, isLoading } = query;
@@ -61,19 +61,16 @@ export default function BrandList() {
       list={list}
       exportFrom={brands.list}
       bulk={{
-        noun: { one: "brand", many: "brands" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Brands")}
-      addTo="/addBrands"
       columns={columns}
       page={data}
       loading={isLoading}
       query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editBrands?bid=${row.brand_id}`}
+      resource={resource}
       remove={remove}
     />
   );

@@ -9,8 +9,8 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
-import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 const nowrap = "text-nowrap";
 const filters = [statusFilter("cat_status")];
@@ -19,7 +19,7 @@ const idOf = (row: Category) => row.category_id;
 const nameOf = (row: Category) => row.category_name;
 
 /** /categories: every category with its live product count, edit and a confirmed delete. */
-export default function CategoryList() {
+export default function CategoryList({ resource }: ScreenProps) {
   const list = useListState({ filters });
   const query = categories.useList(list.params);
   const { data, isLoading } = query;
@@ -50,19 +50,16 @@ export default function CategoryList() {
       list={list}
       exportFrom={categories.list}
       bulk={{
-        noun: { one: "category", many: "categories" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Categories")}
-      addTo="/addCategories"
       columns={columns}
       page={data}
       loading={isLoading}
       query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editCategories?cid=${row.category_id}`}
+      resource={resource}
       remove={remove}
     />
   );

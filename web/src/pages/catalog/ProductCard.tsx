@@ -19,10 +19,15 @@ export function hasDiscount(p: Pick<Product, "discount_price">): boolean {
 /** One product of the /products grid; `selectBox` ticks it for the bulk actions. */
 export function ProductCard({
   product: p,
+  editTo,
+  previewTo,
   onDelete,
   selectBox,
 }: {
   product: Product;
+  /** Its edit screen and its preview. */
+  editTo: string;
+  previewTo: string;
   onDelete: (product: Product) => void;
   selectBox?: ReactNode;
 }) {
@@ -34,10 +39,7 @@ export function ProductCard({
           {selectBox}
         </div>
       )}
-      <Link
-        to={`/productDetails?pid=${p.product_id}`}
-        aria-label={tx("Preview {{name}}", { name: p.product_name })}
-      >
+      <Link to={previewTo} aria-label={tx("Preview {{name}}", { name: p.product_name })}>
         <ImageWithFallback
           fileName={firstImage}
           alt={p.product_name}
@@ -77,7 +79,7 @@ export function ProductCard({
       </div>
       <div className="card-footer bg-body d-flex gap-2">
         <Link
-          to={`/editProduct?pid=${p.product_id}`}
+          to={editTo}
           className="btn btn-sm btn-outline-primary flex-fill"
           aria-label={tx("Edit {{name}}", { name: p.product_name })}
         >

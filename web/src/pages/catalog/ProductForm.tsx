@@ -30,10 +30,10 @@ import {
   useRecordForm,
 } from "../../components";
 import { tx } from "../../i18n/messages";
+import type { ScreenProps } from "../../resources/define";
 import { VariantCard } from "./VariantCard";
 
 type Values = z.output<typeof productInput>;
-const LIST = "/products";
 
 const EMPTY: ProductInput = {
   product_name: "",
@@ -132,8 +132,12 @@ function Section({
 }
 
 /** /addProduct and /editProduct?pid=: the product with its variants, saved in one call. */
-export default function ProductForm() {
-  const { id, isEdit, missing, record, version, reload } = useEditRecord("pid", products.useOne);
+export default function ProductForm({ resource }: ScreenProps) {
+  const LIST = resource.list.path;
+  const { id, isEdit, missing, record, version, reload } = useEditRecord(
+    resource.idParam ?? "pid",
+    products.useOne,
+  );
   const savedVariants = useProductVariants(id);
   const categoryList = categories.useAll();
   const save = useSaveProduct();
@@ -162,7 +166,11 @@ export default function ProductForm() {
     if (savedVariants.data) setShowVariation(savedVariants.data.length > 0);
   }, [savedVariants.data]);
 
-  if (missing) return <MissingRecord what="product" backTo={LIST} backLabel="Back to Products" />;
+  if (missing) {
+    return (
+      <MissingRecord what="product" backTo={LIST} backLabel={`Back to ${resource.list.title}`} />
+    );
+  }
   if (isEdit && (!record || !savedVariants.data)) return <FormSkeleton />;
 
   /** The aria wiring of an input whose label and message are its card's. */
@@ -180,7 +188,7 @@ export default function ProductForm() {
 
   return (
     <>
-      <PageHeader title={isEdit ? "Edit Product" : "Add Product"} backTo={LIST} />
+      <PageHeader title={(isEdit ? resource.edit : resource.add)?.title ?? ""} backTo={LIST} />
       <RecordForm form={recordForm}>
         <Row className="g-3">
           <Col lg={8}>
@@ -369,7 +377,7 @@ export default function ProductForm() {
           className="justify-content-end mt-3"
         />
       </RecordForm>
-      {id !== null && <HistoryPanel entity="Product" entityId={id} />}
+      {id !== null && resource.entity && <HistoryPanel entity={resource.entity} entityId={id} />}
       <ConfirmDialog
         show={confirmingVariant !== null}
         title={tx("Delete Alert")}

@@ -25,6 +25,7 @@ import {
   useSelection,
 } from "../../components";
 import { tx } from "../../i18n/messages";
+import type { ScreenProps } from "../../resources/define";
 import { PriceFilter } from "./PriceFilter";
 import { ProductCard } from "./ProductCard";
 
@@ -113,7 +114,7 @@ function bound(values: string[], fallback: number): number {
  * shared list state (useListState) like every list: search, sort, filters,
  * Export and the bulk actions.
  */
-export default function ProductList() {
+export default function ProductList({ resource }: ScreenProps) {
   const list = useListState({ filters, pageSizes: [PAGE_SIZE] });
   const [showFilters, setShowFilters] = useState(true);
   const categoryList = categories.useAll();
@@ -169,7 +170,7 @@ export default function ProductList() {
         <Button variant="outline-secondary" onClick={() => setShowFilters((v) => !v)}>
           {showFilters ? tx("Hide Filters") : tx("Show Filters")}
         </Button>
-        <Link to="/addProduct" className="btn btn-primary">
+        <Link to={resource.add?.path ?? ""} className="btn btn-primary">
           {tx("Add Product")}
         </Link>
       </PageHeader>
@@ -286,6 +287,8 @@ export default function ProductList() {
                 <div key={p.product_id} className="col-12 col-sm-6 col-xl-4">
                   <ProductCard
                     product={p}
+                    editTo={resource.editLink?.(p.product_id) ?? ""}
+                    previewTo={`${resource.more?.preview?.path}?${resource.idParam}=${p.product_id}`}
                     onDelete={deleteDialog.ask}
                     selectBox={
                       <SelectBox

@@ -10,8 +10,8 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
-import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 const filters = [statusFilter("banner_status")];
 
@@ -19,7 +19,7 @@ const idOf = (row: Banner) => row.banner_id;
 const nameOf = (row: Banner) => row.title;
 
 /** /banner: the store's banners with their image, edit and a confirmed delete. */
-export default function BannerList() {
+export default function BannerList({ resource }: ScreenProps) {
   const list = useListState({ filters });
   const query = banners.useList(list.params);
   const { data, isLoading } = query;
@@ -55,19 +55,16 @@ export default function BannerList() {
       list={list}
       exportFrom={banners.list}
       bulk={{
-        noun: { one: "banner", many: "banners" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Banner")}
-      addTo="/addBanner"
       columns={columns}
       page={data}
       loading={isLoading}
       query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editBanner?bnid=${row.banner_id}`}
+      resource={resource}
       remove={remove}
     />
   );

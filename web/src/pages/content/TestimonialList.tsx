@@ -9,8 +9,8 @@ import {
   statusFilter,
   useListState,
 } from "../../components";
-import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 const filters = [statusFilter("testimonial_status")];
 const fullName = (t: Testimonial) => [t.f_name, t.l_name].filter(Boolean).join(" ") || "-";
@@ -19,7 +19,7 @@ const idOf = (row: Testimonial) => row.testimonial_id;
 const nameOf = (row: Testimonial) => row.testimonial_title;
 
 /** /testimonial: customers' testimonials, with edit and a confirmed delete. */
-export default function TestimonialList() {
+export default function TestimonialList({ resource }: ScreenProps) {
   const list = useListState({ filters });
   const query = testimonials.useList(list.params);
   const { data, isLoading } = query;
@@ -64,19 +64,16 @@ export default function TestimonialList() {
       list={list}
       exportFrom={testimonials.list}
       bulk={{
-        noun: { one: "testimonial", many: "testimonials" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Testimonial")}
-      addTo="/addTestimonial"
       columns={columns}
       page={data}
       loading={isLoading}
       query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editTestimonial?tid=${row.testimonial_id}`}
+      resource={resource}
       remove={remove}
     />
   );

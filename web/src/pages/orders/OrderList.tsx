@@ -17,6 +17,7 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 /** Green for complete, red for canceled or returned (docs/REQUIREMENTS.md section 2). */
 function orderRowClass(order: Pick<Order, "order_status">): string | undefined {
@@ -32,7 +33,7 @@ const nowrap = "text-nowrap";
  * /order: every order with its 18 columns; the wide table scrolls inside its
  * card with the number and the actions kept in view.
  */
-export default function OrderList() {
+export default function OrderList({ resource }: ScreenProps) {
   const statuses = useOrderStatuses();
   const statusName = (id: number) =>
     tx(statuses.data?.find((s) => s.order_status_id === id)?.order_status_name ?? String(id));
@@ -160,7 +161,7 @@ export default function OrderList() {
       sticky: "end",
       cell: (o) => (
         <Link
-          to={`/editOrder?oid=${o.orders_id}`}
+          to={resource.editLink?.(o.orders_id) ?? ""}
           className="btn btn-sm btn-outline-primary"
           aria-label={tx("Edit order {{name}}", { name: o.order_number })}
         >

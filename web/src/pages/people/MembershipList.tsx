@@ -9,6 +9,7 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 import { plainNumber, requirementUnit, shownPercentage } from "./membershipDisplay";
 
 const filters: ListFilter[] = [
@@ -29,7 +30,7 @@ const PROMOTION_RULE =
   "When a member gains a referral, they move up one rank, to the tier of the next higher rank, if they meet the minimum requirement of their current tier: for a PV tier, their total PV is at least the minimum; for a Down Line tier, they have at least that many down lines. The tier of the highest rank has none above it.";
 
 /** /memberships: the tiers in promotion order (by rank), edit and a confirmed delete per row. */
-export default function MembershipList() {
+export default function MembershipList({ resource }: ScreenProps) {
   const list = useListState({ filters });
   const query = memberships.useList(list.params);
   const { data, isLoading } = query;
@@ -86,20 +87,17 @@ export default function MembershipList() {
       list={list}
       exportFrom={memberships.list}
       bulk={{
-        noun: { one: "membership", many: "memberships" },
         actions: [deleteAction],
         run: bulk,
       }}
-      title={tx("Memberships")}
       intro={PROMOTION_RULE}
-      addTo="/addMemberships"
       columns={columns}
       page={data}
       loading={isLoading}
       query={query}
       idOf={(row) => row.member_id}
       nameOf={(row) => row.membership}
-      editTo={(row) => `/editMemberships?mid=${row.member_id}`}
+      resource={resource}
       remove={remove}
     />
   );

@@ -14,13 +14,14 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 
 const idOf = (row: User) => row.user_id;
 const nameOf = (row: User) => row.username;
 
 /** /users: every user, Admin rows highlighted, edit and a confirmed delete per row. */
-export default function UserList() {
+export default function UserList({ resource }: ScreenProps) {
   const tiers = memberships.useAll();
   const roles = useRoles();
   const filters: ListFilter[] = [
@@ -114,24 +115,21 @@ export default function UserList() {
       list={list}
       exportFrom={users.list}
       bulk={{
-        noun: { one: "user", many: "users" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Users")}
-      addTo="/addUser"
       columns={columns}
       page={data}
       loading={isLoading}
       query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editUser?uid=${row.user_id}`}
+      resource={resource}
       deleteDialog={deleteDialog}
       rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}
       rowActions={(u) => (
         <Link
-          to={`/genealogy?uid=${u.user_id}`}
+          to={resource.link("genealogy", u.user_id)}
           className="btn btn-sm btn-outline-secondary"
           aria-label={tx("Tree of {{name}}", { name: u.username })}
         >

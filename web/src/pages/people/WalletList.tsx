@@ -14,6 +14,7 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 
 /** A bulk delete says what a single one says: the users go too. */
@@ -30,7 +31,7 @@ const filters: ListFilter[] = [
 ];
 
 /** /userWallets: each user's wallet, cash wallet and PV; deleting a wallet deletes its user. */
-export default function WalletList() {
+export default function WalletList({ resource }: ScreenProps) {
   const list = useListState({ filters });
   const query = wallets.useList(list.params);
   const { data, isLoading } = query;
@@ -96,7 +97,7 @@ export default function WalletList() {
       cell: (w) => (
         <div className="d-flex gap-1">
           <Link
-            to={`/walletStatement?uid=${w.user_id}`}
+            to={resource.link("statement", w.user_id)}
             className="btn btn-sm btn-outline-primary"
             aria-label={tx("Statement of {{name}}", { name: w.username })}
           >

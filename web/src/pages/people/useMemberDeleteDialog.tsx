@@ -8,6 +8,7 @@ import type { MemberDeletion } from "../../api/people";
 import { ConfirmDialog, reportStaleRow } from "../../components";
 import { type ErrorAnswer, errorText } from "../../i18n/errors";
 import { tx } from "../../i18n/messages";
+import { useResources } from "../../resources/context";
 
 /** What the dialog knows of the member a row stands for. */
 export interface MemberRow {
@@ -58,6 +59,7 @@ export function useMemberDeleteDialog<T>({
   member: (row: T) => MemberRow;
   question: (row: T) => ReactNode;
 }): { ask: (row: T) => void; dialog: ReactNode } {
+  const resources = useResources();
   const [deleting, setDeleting] = useState<T | null>(null);
   const [referrals, setReferrals] = useState<MemberRow["referrals"]>();
   const [choice, setChoice] = useState<ReferralMove | null>(null);
@@ -132,7 +134,7 @@ export function useMemberDeleteDialog<T>({
           {refusal && (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
               <p className="mb-2">{errorText(refusal.error)}</p>
-              <Link to={`/walletStatement?uid=${shown.user_id}`} onClick={close}>
+              <Link to={resources.link("userWallets", "statement", shown.user_id)} onClick={close}>
                 {tx("Open {{name}}'s statement", { name: shown.username })}
               </Link>
             </Alert>

@@ -12,6 +12,7 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney, formatShortDateTime, isPast } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 /** "12.50" → "12.5", "10.00" → "10": a percentage reads best without trailing zeros. */
 function trimDecimal(value: string): string {
@@ -42,7 +43,7 @@ const idOf = (row: Voucher) => row.voucher_id;
 const nameOf = (row: Voucher) => row.voucher_code;
 
 /** /coupon: the coupons, with edit and a confirmed delete per row. */
-export default function CouponList() {
+export default function CouponList({ resource }: ScreenProps) {
   const list = useListState({ filters });
   const query = vouchers.useList(list.params);
   const { data, isLoading } = query;
@@ -108,19 +109,16 @@ export default function CouponList() {
       list={list}
       exportFrom={vouchers.list}
       bulk={{
-        noun: { one: "coupon", many: "coupons" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Coupons")}
-      addTo="/addCoupon"
       columns={columns}
       page={data}
       loading={isLoading}
       query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editCoupon?vid=${row.voucher_id}`}
+      resource={resource}
       remove={remove}
     />
   );
