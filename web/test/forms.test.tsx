@@ -1,3 +1,4 @@
+import { type BrandInput, brandInput } from "@store/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createBrowserRouter, RouterProvider } from "react-router";
@@ -232,5 +233,73 @@ describe("TypeaheadSelect", () => {
     } finally {
       await setLanguage("en");
     }
+  });
+});
+
+/** The contract's own schema on the form pattern, in the language chosen. */
+function BrandForm({ save }: { save: () => Promise<unknown> }) {
+  const form = useRecordForm<BrandInput, unknown>({
+    schema: brandInput,
+    defaults: { brand_name: "", brand_image: "", brand_status: 0 },
+    listRoute: "/list",
+    save,
+    onSaved: () => {},
+  });
+  return (
+    <RecordForm form={form}>
+      <Field name="brand_name" label="Brand Name" />
+      <button type="submit">{ms.texts.Save}</button>
+    </RecordForm>
+  );
+}
+
+describe("errors in the chosen language, by their code", () => {
+  afterEach(() => setLanguage("en"));
+
+  it("a field's own check and a server's issue read in Malay, and again in English on a switch", async () => {
+    await setLanguage("ms");
+    let answer: ApiError | undefined;
+    const router = createBrowserRouter([
+      {
+        path: "*",
+        element: (
+          <BrandForm
+            save={async () => {
+              if (answer) throw answer;
+            }}
+          />
+        ),
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByRole("button", { name: ms.texts.Save }));
+    await waitFor(() =>
+      expect(document.getElementById("brand_name-error")?.textContent).toBe(
+        `${ms.recordFields.brand_name} diperlukan.`,
+      ),
+    );
+    await act(() => setLanguage("en"));
+    await waitFor(() =>
+      expect(document.getElementById("brand_name-error")?.textContent).toBe(
+        "Brand name is required.",
+      ),
+    );
+    await act(() => setLanguage("ms"));
+    // The server's answer carries code and params; its English is not read.
+    answer = new ApiError(400, "Brand name must be at most 255 characters.", [
+      {
+        path: "brand_name",
+        message: "Brand name must be at most 255 characters.",
+        code: "too_long",
+        params: { field: "brand_name", max: 1255 },
+      },
+    ]);
+    fireEvent.change(screen.getByLabelText(ms.texts["Brand Name"]), { target: { value: "Acme" } });
+    fireEvent.click(screen.getByRole("button", { name: ms.texts.Save }));
+    await waitFor(() =>
+      expect(document.getElementById("brand_name-error")?.textContent).toBe(
+        `${ms.recordFields.brand_name} tidak boleh melebihi 1,255 aksara.`,
+      ),
+    );
   });
 });

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { say } from "./errors";
 import {
   email,
   isRealTimestamp,
+  isRequired,
   nameText,
   nullableTimestamp,
   requiredText,
@@ -18,11 +20,18 @@ export const agencyStoreInput = z.object({
   owner: nameText("Owner name", 100),
   store_email: email("Store e-mail"),
   owner_contact: requiredText("Store contact", 20),
-  expired_at: text({ error: "Expiry date is required." })
+  expired_at: text({ error: isRequired("Expiry date") })
     .trim()
-    .min(1, "Expiry date is required.")
+    .min(1, isRequired("Expiry date"))
     .pipe(timestamp)
-    .refine(isRealTimestamp, "Expiry date must be a real date and time."),
+    .refine(
+      isRealTimestamp,
+      say(
+        "not_real_date_time",
+        { field: "Expiry date" },
+        "Expiry date must be a real date and time.",
+      ),
+    ),
   store_status: status01.default(0),
 });
 export type AgencyStoreInput = z.input<typeof agencyStoreInput>;

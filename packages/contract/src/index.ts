@@ -5,6 +5,7 @@ export * from "./catalog";
 export * from "./common";
 export * from "./content";
 export * from "./dashboard";
+export * from "./errors";
 export * from "./genealogy";
 export * from "./ledger";
 export * from "./listExport";

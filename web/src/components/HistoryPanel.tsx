@@ -71,7 +71,7 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
             >
               {tx("Newer")}
             </Button>
-            <span>{tx(`Page ${page} of ${last}`)}</span>
+            <span>{tx("Page {{count}} of {{total}}", { count: page, total: last })}</span>
             <Button
               size="sm"
               variant="outline-secondary"

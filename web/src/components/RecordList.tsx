@@ -68,7 +68,7 @@ export function RecordList<T>({
     remove,
     idOf,
     nameOf,
-    question: (row) => `Are you sure you want to delete "${nameOf(row)}"?`,
+    question: (row) => tx('Are you sure you want to delete "{{name}}"?', { name: nameOf(row) }),
   });
   const deleteDialog = ownDeleteDialog ?? plainDialog;
   const { editLink, add, noun } = resource;
@@ -84,7 +84,7 @@ export function RecordList<T>({
           <Link
             to={editLink(idOf(row))}
             className="btn btn-sm btn-outline-primary"
-            aria-label={tx(`Edit ${nameOf(row)}`)}
+            aria-label={tx("Edit {{name}}", { name: nameOf(row) })}
           >
             {tx("Edit")}
           </Link>
@@ -92,7 +92,7 @@ export function RecordList<T>({
         <Button
           size="sm"
           variant="outline-danger"
-          aria-label={tx(`Delete ${nameOf(row)}`)}
+          aria-label={tx("Delete {{name}}", { name: nameOf(row) })}
           onClick={() => deleteDialog.ask(row)}
         >
           {tx("Delete")}

@@ -168,8 +168,13 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
       : options.length === 0
         ? tx("No matches.")
         : total !== undefined && total > options.length - fixedShown
-          ? tx(`${options.length} shown of ${total + fixedShown}; scroll or arrow down for more.`)
-          : tx(`${options.length} ${options.length === 1 ? "match" : "matches"}.`);
+          ? tx("{{shown}} shown of {{total}}; scroll or arrow down for more.", {
+              shown: options.length,
+              total: total + fixedShown,
+            })
+          : options.length === 1
+            ? tx("{{count}} match.", { count: options.length })
+            : tx("{{count}} matches.", { count: options.length });
 
   return (
     <div className="position-relative typeahead">

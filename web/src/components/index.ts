@@ -24,7 +24,15 @@ export { ConflictPanel } from "./ConflictPanel";
 export { dateColumn } from "./columns";
 export { type BulkOptions, type Column, DataTable } from "./DataTable";
 export { DateInput, formatDateInput, parseDateInput } from "./DateInput";
-export { type BoundInput, Field, FieldError, fieldId, type InputAria, inputAria } from "./Field";
+export {
+  type BoundInput,
+  Field,
+  FieldError,
+  fieldId,
+  type InputAria,
+  inputAria,
+  type ShownError,
+} from "./Field";
 export { FormActions } from "./FormActions";
 export { actionLabel, HistoryPanel } from "./HistoryPanel";
 export { ImageField } from "./ImageField";

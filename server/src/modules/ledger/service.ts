@@ -139,7 +139,14 @@ export async function postEntry(
   }
   if (held === undefined) {
     if (posting.short === "clamp") return null;
-    throw posting.onShort?.("0.00") ?? conflict(`User ${userId} has no ${ACCOUNT_NAMES[account]}.`);
+    throw (
+      posting.onShort?.("0.00") ??
+      conflict(
+        "no_account",
+        { user: userId, account },
+        `User ${userId} has no ${ACCOUNT_NAMES[account]}.`,
+      )
+    );
   }
   const heldCents = toSen(held);
   let clamped = false;
@@ -147,7 +154,15 @@ export async function postEntry(
     if (posting.short !== "clamp") {
       throw (
         posting.onShort?.(fromSen(heldCents)) ??
-        conflict(shortMessage(account, fromSen(heldCents), posting.amount))
+        conflict(
+          "balance_short",
+          {
+            account,
+            held: formatAmount(account, fromSen(heldCents)),
+            amount: formatAmount(account, posting.amount.replace(/^-/, "")),
+          },
+          shortMessage(account, fromSen(heldCents), posting.amount),
+        )
       );
     }
     cents = -heldCents;
@@ -256,7 +271,13 @@ export async function adjustBalance(
       .select({ username: users.username })
       .from(users)
       .where(eq(users.user_id, input.user_id));
-    if (!member) throw badRequest("user_id", "User must be an existing user.");
+    if (!member)
+      throw badRequest(
+        "user_id",
+        "existing_user",
+        { field: "user_id" },
+        "User must be an existing user.",
+      );
     const entry = await postEntry(tx, actor, {
       userId: input.user_id,
       account: input.account,
@@ -265,10 +286,17 @@ export async function adjustBalance(
       note: input.note,
       onShort: (held) =>
         conflict(
+          "adjustment_below_zero",
+          {
+            username: member.username,
+            account: input.account,
+            held: formatAmount(input.account, held),
+            amount: formatAmount(input.account, input.amount),
+          },
           `${member.username}'s ${ACCOUNT_NAMES[input.account]} holds ${formatAmount(input.account, held)}; an adjustment of ${formatAmount(input.account, input.amount)} would leave it below zero.`,
         ),
     });
-    if (!entry) throw conflict("Nothing was posted.");
+    if (!entry) throw conflict("nothing_posted", {}, "Nothing was posted.");
     if (input.account === "pv" && toSen(input.amount) > 0n) {
       await checkPvPromotion(tx, actor, input.user_id);
     }

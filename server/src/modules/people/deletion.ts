@@ -41,6 +41,8 @@ async function balancesOf(tx: Tx, user: User): Promise<MemberBalances> {
 function assertHoldsNothing(user: User, balances: MemberBalances): void {
   if (Object.values(balances).every((amount) => toSen(amount) === 0n)) return;
   throw conflictWith(
+    "member_holds_money",
+    { name: user.username, cash: balances.cash_wallet, wallet: balances.wallet, pv: balances.pv },
     `${user.username} holds RM ${balances.cash_wallet} in the cash wallet, RM ${balances.wallet} in the wallet and ${balances.pv} PV. Zero them with an adjustment on the statement (paid out by hand, or forfeited), then delete.`,
     { balances },
   );
@@ -66,7 +68,17 @@ function choiceNeeded(user: User, count: number): Error {
   const message = referrer
     ? `${user.username} refers ${members}: choose whether they move to ${user.username}'s referrer (${referrer.username}) or to no referrer.`
     : `${user.username} refers ${members} and has no referrer: confirm that they are left with no referrer.`;
-  return conflictWith(message, { referrals: count, referrer });
+  return referrer
+    ? conflictWith(
+        "member_refers",
+        { name: user.username, count, referrer: referrer.username },
+        message,
+        { referrals: count, referrer },
+      )
+    : conflictWith("member_refers_no_referrer", { name: user.username, count }, message, {
+        referrals: count,
+        referrer,
+      });
 }
 
 /**
@@ -110,7 +122,8 @@ export async function removeUserIn(
   userId: number,
   { referrals, expected }: MemberDeletion = {},
 ): Promise<User> {
-  if (userId === actor.user_id) throw conflict("You cannot delete your own account.");
+  if (userId === actor.user_id)
+    throw conflict("own_account_delete", {}, "You cannot delete your own account.");
   await lockReferralTree(tx);
   await lockUsers(tx, [userId]);
   const before = await findUser(tx, userId);

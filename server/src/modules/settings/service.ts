@@ -62,6 +62,8 @@ export const settingsAnswers = {
     if (max !== null && toSen(max) < toSen(min)) {
       throw badRequest(
         "withdraw_max_amt",
+        "withdrawal_limits",
+        { min },
         `Maximum withdrawal amount must be at least the minimum (RM ${min}).`,
       );
     }
@@ -132,7 +134,8 @@ export const socialLoginAnswers = {
     // Switched on with the mask sent back: the kept key must exist.
     if (input.social_status === 1 && isMaskedSecret(input.secret_key)) {
       const stored = await socialLoginService.get(db, id);
-      if (!stored.secret_key) throw badRequest("secret_key", "Secret is required.");
+      if (!stored.secret_key)
+        throw badRequest("secret_key", "required", { field: "secret_key" }, "Secret is required.");
     }
     return withMaskedSecret(
       await socialLoginService.update(db, actor, id, keepMaskedSecret(input), expected),

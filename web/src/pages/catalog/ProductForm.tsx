@@ -24,6 +24,7 @@ import {
   NumberInput,
   PageHeader,
   RecordForm,
+  type ShownError,
   StatusSwitch,
   useEditRecord,
   useRecordForm,
@@ -108,7 +109,7 @@ function Section({
 }: {
   title: string;
   labelFor?: string;
-  error?: string | undefined;
+  error?: ShownError;
   children: ReactNode;
 }) {
   return (
@@ -174,7 +175,7 @@ export default function ProductForm({ resource }: ScreenProps) {
 
   /** The aria wiring of an input whose label and message are its card's. */
   const sectionAria = (name: keyof ProductInput) =>
-    inputAria(name, errors[name]?.message as string | undefined, false);
+    inputAria(name, errors[name] as ShownError, false);
 
   const full = variants.fields.length >= MAX_VARIANTS_PER_PRODUCT;
   const deleteVariant = (index: number) => {
@@ -191,17 +192,13 @@ export default function ProductForm({ resource }: ScreenProps) {
       <RecordForm form={recordForm}>
         <Row className="g-3">
           <Col lg={8}>
-            <Section
-              title={tx("Product Name")}
-              labelFor="product_name"
-              error={errors.product_name?.message}
-            >
+            <Section title={tx("Product Name")} labelFor="product_name" error={errors.product_name}>
               <Form.Control {...sectionAria("product_name")} {...register("product_name")} />
             </Section>
             <Section
               title={tx("Description")}
               labelFor="product_description"
-              error={errors.product_description?.message}
+              error={errors.product_description}
             >
               <Form.Control
                 as="textarea"
@@ -213,7 +210,7 @@ export default function ProductForm({ resource }: ScreenProps) {
             <Section
               title={tx("Product Images")}
               labelFor="product_images"
-              error={errors.product_images?.message}
+              error={errors.product_images}
             >
               <Form.Text className="d-block text-muted mb-2">
                 {tx("jpg, jpeg, png or gif, up to 5 MB each.")}
@@ -238,7 +235,7 @@ export default function ProductForm({ resource }: ScreenProps) {
                 <Form.Check
                   type="switch"
                   id="show_variation"
-                  label={tx(`Show Variation (${variants.fields.length})`)}
+                  label={tx("Show Variation ({{count}})", { count: variants.fields.length })}
                   checked={showVariation}
                   onChange={(e) => setShowVariation(e.target.checked)}
                 />
@@ -256,7 +253,9 @@ export default function ProductForm({ resource }: ScreenProps) {
               </div>
               {full && (
                 <p className="small text-muted">
-                  {tx(`A product can have at most ${MAX_VARIANTS_PER_PRODUCT} variants.`)}
+                  {tx("A product can have at most {{max}} variants.", {
+                    max: MAX_VARIANTS_PER_PRODUCT,
+                  })}
                 </p>
               )}
               {showVariation &&
@@ -339,11 +338,7 @@ export default function ProductForm({ resource }: ScreenProps) {
               </Field>
               <Field name="sku" label="SKU" />
             </Section>
-            <Section
-              title={tx("Category")}
-              labelFor="category_id"
-              error={errors.category_id?.message}
-            >
+            <Section title={tx("Category")} labelFor="category_id" error={errors.category_id}>
               {/* Controlled, so the chosen category shows even when the options arrive later. */}
               <Controller
                 control={control}
@@ -392,7 +387,9 @@ export default function ProductForm({ resource }: ScreenProps) {
           setConfirmingVariant(null);
         }}
       >
-        {tx(`Are you sure you want to delete "${confirmingName}"? It is removed when you save.`)}
+        {tx('Are you sure you want to delete "{{name}}"? It is removed when you save.', {
+          name: confirmingName ?? "",
+        })}
       </ConfirmDialog>
     </>
   );

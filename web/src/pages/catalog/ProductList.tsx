@@ -34,7 +34,7 @@ const PAGE_SIZE = 12;
 /** A product goes with its variants, as a single delete says. */
 const productDelete: BulkAction = {
   ...deleteAction,
-  question: (what) => `Are you sure you want to delete ${what} and their variants?`,
+  question: (what) => tx("Are you sure you want to delete {{what}} and their variants?", { what }),
 };
 
 /** The sort choices of the cards (the list's own order, newest first, when none). */
@@ -125,7 +125,8 @@ export default function ProductList({ resource }: ScreenProps) {
     remove,
     idOf: (p) => p.product_id,
     nameOf: (p) => p.product_name,
-    question: (p) => `Are you sure you want to delete "${p.product_name}" and its' variant?`,
+    question: (p) =>
+      tx('Are you sure you want to delete "{{name}}" and its\' variant?', { name: p.product_name }),
   });
   const categoryIds = list
     .values("cat")
@@ -223,7 +224,7 @@ export default function ProductList({ resource }: ScreenProps) {
                       size="sm"
                       variant="link"
                       className="p-0"
-                      aria-label={tx(`Remove filter ${f.label}`)}
+                      aria-label={tx("Remove filter {{field}}", { field: tx(f.label) })}
                       onClick={() => list.setFilter(f.name, [])}
                     >
                       ×
@@ -318,7 +319,9 @@ export default function ProductList({ resource }: ScreenProps) {
               >
                 {tx("Previous")}
               </Pagination.Item>
-              <li className="small text-muted">{tx(`Page ${list.page} of ${lastPage}`)}</li>
+              <li className="small text-muted">
+                {tx("Page {{count}} of {{total}}", { count: list.page, total: lastPage })}
+              </li>
               <Pagination.Item
                 disabled={list.page >= lastPage}
                 onClick={() => list.setPage(list.page + 1)}

@@ -43,7 +43,10 @@ export function AdjustDialog({
     conflictField: "amount",
     save: (values) => adjust.mutateAsync(values),
     savedMessage: (_result, values) =>
-      `${LEDGER_ACCOUNT_LABELS[values.account]} of ${username} adjusted.`,
+      tx("{{field}} of {{name}} adjusted.", {
+        field: tx(LEDGER_ACCOUNT_LABELS[values.account]),
+        name: username,
+      }),
     onSaved: () => {
       onClose();
     },
@@ -71,7 +74,7 @@ export function AdjustDialog({
         </Modal.Header>
         <Modal.Body>
           <p className="text-muted small">
-            {tx(`Adjusting [${username}]. Use a negative amount to take away.`)}
+            {tx("Adjusting [{{name}}]. Use a negative amount to take away.", { name: username })}
           </p>
           <Field name="account" id="adjust-account" label="Account">
             {(input) => (
@@ -90,10 +93,11 @@ export function AdjustDialog({
             label="Amount"
             hint={
               after === null
-                ? tx(`Now ${formatBalance(account, current)}`)
-                : tx(
-                    `Now ${formatBalance(account, current)} · after ${formatBalance(account, after)}`,
-                  )
+                ? tx("Now {{balance}}", { balance: formatBalance(account, current) })
+                : tx("Now {{balance}} · after {{after}}", {
+                    balance: formatBalance(account, current),
+                    after: formatBalance(account, after),
+                  })
             }
           >
             {(input) => (

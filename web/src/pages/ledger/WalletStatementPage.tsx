@@ -62,12 +62,14 @@ function Reference({ entry }: { entry: LedgerEntry }) {
   const resources = useResources();
   if (entry.ref_type === "order" && entry.ref_id !== null)
     return (
-      <Link to={resources.editLink("order", entry.ref_id)}>{tx(`Order #${entry.ref_id}`)}</Link>
+      <Link to={resources.editLink("order", entry.ref_id)}>
+        {tx("{{field}} #{{id}}", { field: tx("Order"), id: entry.ref_id })}
+      </Link>
     );
   if (entry.ref_type === "withdrawal" && entry.ref_id !== null)
     return (
       <Link to={`${resources.path("withdrawRequest")}?withdraw_id=${entry.ref_id}`}>
-        {tx(`Withdrawal #${entry.ref_id}`)}
+        {tx("{{field}} #{{id}}", { field: tx("Withdrawal"), id: entry.ref_id })}
       </Link>
     );
   return <>-</>;
@@ -193,10 +195,14 @@ function OwedLines({ cash, pv }: { cash: string | undefined; pv: string | undefi
   return (
     <div className="text-danger mt-3" data-testid="owed">
       {owesCash && (
-        <p className="mb-1">{tx(`Owed from reversed commissions: RM ${formatDecimal(cash)}`)}</p>
+        <p className="mb-1">
+          {tx("Owed from reversed commissions: RM {{amount}}", { amount: formatDecimal(cash) })}
+        </p>
       )}
       {owesPv && (
-        <p className="mb-1">{tx(`PV owed from reversed orders: ${formatDecimal(pv)} PV`)}</p>
+        <p className="mb-1">
+          {tx("PV owed from reversed orders: {{amount}} PV", { amount: formatDecimal(pv) })}
+        </p>
       )}
       <p className="small text-muted mb-0">{tx("Recovered from the member's next credits.")}</p>
     </div>

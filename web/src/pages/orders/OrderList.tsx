@@ -58,7 +58,11 @@ export default function OrderList({ resource }: ScreenProps) {
     group: "Set Status",
     label: o.label,
     title: "Set Status Alert",
-    question: (what) => `Are you sure you want to set the status of ${what} to "${o.label}"?`,
+    question: (what) =>
+      tx('Are you sure you want to set the status of {{what}} to "{{status}}"?', {
+        what,
+        status: tx(o.label),
+      }),
     variant: "primary",
   }));
 
@@ -159,7 +163,7 @@ export default function OrderList({ resource }: ScreenProps) {
         <Link
           to={resource.editLink?.(o.orders_id) ?? ""}
           className="btn btn-sm btn-outline-primary"
-          aria-label={tx(`Edit order ${o.order_number}`)}
+          aria-label={tx("Edit order {{name}}", { name: o.order_number })}
         >
           {tx("Edit")}
         </Link>

@@ -127,7 +127,7 @@ function TreeNode({
             className="px-2 py-0"
             aria-expanded={open}
             aria-controls={open ? listId : undefined}
-            aria-label={tx(`Down line of ${node.username}`)}
+            aria-label={tx("Down line of {{name}}", { name: node.username })}
             onClick={() => setOpen(!open)}
           >
             {open ? "−" : "+"}
@@ -167,7 +167,7 @@ function TreeNode({
                 disabled={children.isFetchingNextPage}
                 onClick={() => void children.fetchNextPage()}
               >
-                {tx(`Show more (${rows.length} of ${total})`)}
+                {tx("Show more ({{count}} of {{total}})", { count: rows.length, total })}
               </Button>
             </li>
           )}

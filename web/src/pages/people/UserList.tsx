@@ -61,7 +61,7 @@ export default function UserList({ resource }: ScreenProps) {
             : null,
       },
     }),
-    question: (u) => tx(`Are you sure you want to delete "${u.username}"?`),
+    question: (u) => tx('Are you sure you want to delete "{{name}}"?', { name: u.username }),
   });
 
   const columns: Column<User>[] = [
@@ -110,7 +110,7 @@ export default function UserList({ resource }: ScreenProps) {
         <Link
           to={resource.link("genealogy", u.user_id)}
           className="btn btn-sm btn-outline-secondary"
-          aria-label={tx(`Tree of ${u.username}`)}
+          aria-label={tx("Tree of {{name}}", { name: u.username })}
         >
           {tx("Tree")}
         </Link>

@@ -21,7 +21,9 @@ import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 const deleteWallets: BulkAction = {
   ...deleteAction,
   question: (what) =>
-    `Are you sure you want to delete ${what}? Deleting a wallet also deletes its user.`,
+    tx("Are you sure you want to delete {{what}}? Deleting a wallet also deletes its user.", {
+      what,
+    }),
 };
 
 const filters: ListFilter[] = [
@@ -47,7 +49,7 @@ export default function WalletList({ resource }: ScreenProps) {
     }),
     question: (w) => (
       <>
-        {tx(`Are you sure you want to delete "[${w.username}]'s wallet"?`)}
+        {tx('Are you sure you want to delete "[{{name}}]\'s wallet"?', { name: w.username })}
         <div className="small text-muted mt-2">
           {tx("Deleting the wallet also deletes the user.")}
         </div>
@@ -97,14 +99,14 @@ export default function WalletList({ resource }: ScreenProps) {
           <Link
             to={resource.link("statement", w.user_id)}
             className="btn btn-sm btn-outline-primary"
-            aria-label={tx(`Statement of ${w.username}`)}
+            aria-label={tx("Statement of {{name}}", { name: w.username })}
           >
             {tx("Statement")}
           </Link>
           <Button
             size="sm"
             variant="outline-danger"
-            aria-label={tx(`Delete ${w.username}'s wallet`)}
+            aria-label={tx("Delete {{name}}'s wallet", { name: w.username })}
             onClick={() => deleteDialog.ask(w)}
           >
             {tx("Delete")}

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { ApiError, isStale } from "../../api/client";
 import type { MemberDeletion } from "../../api/people";
 import { ConfirmDialog, reportStaleRow } from "../../components";
+import { type ErrorAnswer, errorText } from "../../i18n/errors";
 import { tx } from "../../i18n/messages";
 import { useResources } from "../../resources/context";
 
@@ -25,7 +26,7 @@ export interface MemberRow {
 }
 
 interface Refusal {
-  message: string;
+  error: ErrorAnswer;
   balances: MemberBalances;
 }
 
@@ -99,7 +100,7 @@ export function useMemberDeleteDialog<T>({
           }
           // Said here, in the dialog: no toast as well (main.tsx).
           error.shownOnFields = true;
-          if (balances) setRefusal({ message: error.message, balances });
+          if (balances) setRefusal({ error, balances });
           if (asked) {
             setReferrals(asked);
             setChoice(null);
@@ -132,9 +133,9 @@ export function useMemberDeleteDialog<T>({
           )}
           {refusal && (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              <p className="mb-2">{tx(refusal.message)}</p>
+              <p className="mb-2">{errorText(refusal.error)}</p>
               <Link to={resources.link("userWallets", "statement", shown.user_id)} onClick={close}>
-                {tx(`Open ${shown.username}'s statement`)}
+                {tx("Open {{name}}'s statement", { name: shown.username })}
               </Link>
             </Alert>
           )}
@@ -160,17 +161,17 @@ function ReferralChoice({
   const { count, referrer } = referrals;
   const legend =
     count === 1
-      ? `${member.username} refers 1 member.`
-      : `${member.username} refers ${count} members.`;
+      ? tx("{{name}} refers 1 member.", { name: member.username })
+      : tx("{{name}} refers {{count}} members.", { name: member.username, count });
   return (
     <fieldset className="mt-3">
-      <legend className="fs-6 fw-semibold">{tx(legend)}</legend>
+      <legend className="fs-6 fw-semibold">{legend}</legend>
       {referrer && (
         <Form.Check
           type="radio"
           id="delete-referrals-up"
           name="delete-referrals"
-          label={tx(`Move them to ${referrer.username}`)}
+          label={tx("Move them to {{name}}", { name: referrer.username })}
           checked={choice === "up"}
           onChange={() => onChoose("up")}
         />
