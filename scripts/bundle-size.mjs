@@ -5,7 +5,7 @@
 // sends them, docs/BENCHMARKS.md "Web app size and first load").
 //
 //   node scripts/bundle-size.mjs            build with a manifest, then measure /login-back and /admin
-//   node scripts/bundle-size.mjs --all      every route of web/src/routes.tsx
+//   node scripts/bundle-size.mjs --all      every route of web/src/resources/
 //   node scripts/bundle-size.mjs --no-build measure web/dist as it is (needs .vite/manifest.json)
 //   node scripts/bundle-size.mjs --chunks   also list each route's files
 //   node scripts/bundle-size.mjs --dist DIR measure another build (made with `vite build --manifest`)
@@ -30,22 +30,27 @@ if (!fs.existsSync(manifestFile)) {
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
 
-/** path → its lazy page module (src/...), read from the route table. */
+/** path → its lazy page module (src/...), read from the resources' declarations (web/src/resources/). */
 function lazyPages() {
-  const source = fs.readFileSync(path.join(web, "src", "routes.tsx"), "utf8");
+  const dir = path.join(web, "src", "resources");
   // The login page is routed in App.tsx; counted when it is a chunk of its own.
   const login = "src/pages/login/LoginPage.tsx";
   const pages = new Map(manifest[login] ? [["/login-back", login]] : []);
-  // A page is imported in its route's line, or by a loader named there.
-  const loaders = new Map(
-    [...source.matchAll(/const (\w+) = \(\) => \{?[\s\S]*?import\("\.\/([^"]+)"\)/g)].map((m) => [
-      m[1],
-      m[2],
-    ]),
-  );
-  for (const m of source.matchAll(/path:\s*"([^"]+)",\s*page:\s*lazy\(([^\n]*)\)\s*}/g)) {
-    const file = /import\("\.\/([^"]+)"\)/.exec(m[2])?.[1] ?? loaders.get(m[2].trim());
-    if (file) pages.set(m[1], `src/${file}.tsx`);
+  for (const name of fs.readdirSync(dir)) {
+    const source = fs.readFileSync(path.join(dir, name), "utf8");
+    // A screen's code is imported on its line, or by a loader named there.
+    const loaders = new Map(
+      [...source.matchAll(/const (\w+) = [^;]*?import\("\.\.\/([^"]+)"\)/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    );
+    for (const m of source.matchAll(
+      /path:\s*"([^"]+)",\s*title:\s*"[^"]*",\s*screen:\s*([^,}]+)/g,
+    )) {
+      const file = /import\("\.\.\/([^"]+)"\)/.exec(m[2])?.[1] ?? loaders.get(m[2].trim());
+      if (file) pages.set(m[1], `src/${file}.tsx`);
+    }
   }
   return pages;
 }

@@ -4,9 +4,9 @@
 // them as the postgres user.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./freePort.mjs";
 
 const WHERE_LOOKED = "PG_BIN, /usr/lib/postgresql/*/bin (Debian), the PATH";
 
@@ -62,17 +62,6 @@ export function postgresMissing() {
     "  - PG_BIN=/folder/with/initdb (e.g. PG_BIN=/usr/lib/postgresql/17/bin or $(pg_config --bindir)), or",
     "  - TEST_DATABASE_URL=postgres://user@host:port/postgres, a server the tests may create databases on.",
   ].join("\n");
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 /** Answers { url, stop } for a fresh cluster, or null when none can be started. */

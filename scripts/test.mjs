@@ -167,6 +167,7 @@ if (!long) {
   await check("lint (biome)", "npx", ["biome", "check", "."]);
   await check("type check (tsc)", "npm", ["run", "-s", "typecheck"]);
   await check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]);
+  await vitestSuite("contract (money, rules)", "packages/contract");
   await vitestSuite("web components", "web");
 }
 

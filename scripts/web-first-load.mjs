@@ -14,10 +14,10 @@
 // them, compressed) and when the dashboard's code and data were asked for.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { freePort } from "./freePort.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const argv = process.argv.slice(2);
@@ -28,17 +28,6 @@ const option = (name, fallback) => {
 const runs = Number(option("--runs", "7"));
 const dist = path.resolve(root, option("--dist", "web/dist"));
 const ADMIN = { email: "admin@store.my", password: "Admin@12345" };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-first-load-"));

@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./freePort";
+import { freePort } from "../../scripts/freePort.mjs";
 import { emptyStore } from "./stores";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -6,7 +6,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { freePort, type ServerProcess, track } from "./serverProcess";
+import { freePort } from "../../scripts/freePort.mjs";
+import { type ServerProcess, track } from "./serverProcess";
 
 const benchDir = import.meta.dirname;
 

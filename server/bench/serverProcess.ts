@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../../scripts/freePort.mjs";
 
 export interface ServerProcess {
   pid: number;
@@ -16,17 +16,6 @@ export interface ServerProcess {
   /** Resident memory now (VmRSS) and at its peak (VmHWM), in bytes; 0 off Linux. */
   memory(): { rss: number; peak: number };
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    server.on("error", reject);
-  });
 }
 
 function statusField(pid: number, field: string): number {

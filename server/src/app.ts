@@ -221,6 +221,6 @@ async function serveWebApp(files: App, webDist: string): Promise<void> {
     const isPage = request.method === "GET" && !/^\/(api|uploads)(\/|$)/i.test(request.url);
     if (html && isPage)
       return reply.header("cache-control", "no-cache").type("text/html").send(html);
-    return reply.code(404).send({ message: "Not found." });
+    return reply.code(404).send({ message: "Not found.", code: "not_found", params: {} });
   });
 }

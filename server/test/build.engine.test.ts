@@ -7,10 +7,10 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/freePort.mjs";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -20,15 +20,6 @@ let scratch = "";
 let child: ChildProcess | undefined;
 let base = "";
 let output = "";
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
 
 describe.skipIf(skipped)("the compiled server (npm start)", () => {
   beforeAll(async () => {

@@ -74,7 +74,7 @@ describe("banner", () => {
     for (const title of [undefined, "", "  "]) {
       const bad = await ctx.call("POST", "/api/banner", banner({ title }));
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().issues).toEqual([{ path: "title", message: "Title is required." }]);
+      expect(bad.json().issues).toMatchObject([{ path: "title", message: "Title is required." }]);
     }
     const badImage = await ctx.call(
       "POST",
@@ -177,7 +177,7 @@ describe("testimonials", () => {
     const before = await ctx.db.$count(testimonials);
     const res = await ctx.call("POST", "/api/testimonials", testimonial({ username: "ghost" }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       message: "Customer username must be an existing user.",
       issues: [{ path: "username", message: "Customer username must be an existing user." }],
     });
@@ -202,7 +202,7 @@ describe("testimonials", () => {
     ] as const) {
       const res = await ctx.call("POST", "/api/testimonials", testimonial({ [field]: "" }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().issues).toContainEqual({ path: field, message });
+      expect(res.json().issues).toContainEqual(expect.objectContaining({ path: field, message }));
     }
     const noContent = await ctx.call(
       "POST",

@@ -30,7 +30,7 @@ describe("bodies sized for what each call needs", () => {
       payload: { email: ADMIN.email, password: "x".repeat(5_000) },
     });
     expect(login.statusCode).toBe(413);
-    expect(login.json()).toEqual({ message: "The file or request is too large." });
+    expect(login.json()).toMatchObject({ message: "The file or request is too large." });
     const brand = await ctx.call("POST", "/api/brands", { brand_name: "x".repeat(70_000) });
     expect(brand.statusCode).toBe(413);
   });
@@ -95,7 +95,7 @@ describe("bodies sized for what each call needs", () => {
         payload: deep(1_000),
       });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         message: "The request nests deeper than 32 levels.",
         issues: [{ path: "", message: "The request nests deeper than 32 levels." }],
       });
@@ -137,7 +137,7 @@ describe("bodies sized for what each call needs", () => {
         const res = await ctx.app.inject({ method: "POST", url, headers: json, payload });
         // Parsing it would have answered 413 (over 64 kB) or 400 (too deep).
         expect(res.statusCode, url).toBe(404);
-        expect(res.json()).toEqual({ message: "Not found." });
+        expect(res.json()).toMatchObject({ message: "Not found." });
       }
     }
   });
@@ -155,7 +155,7 @@ describe("the served host names", () => {
       payload: ADMIN,
     });
     expect(login.statusCode).toBe(421);
-    expect(login.json()).toEqual({ message: HOST_REFUSED });
+    expect(login.json()).toMatchObject({ message: HOST_REFUSED });
     expect(login.headers["set-cookie"]).toBeUndefined();
     const users = await ctx.app.inject({
       method: "GET",

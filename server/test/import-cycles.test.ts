@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SERVER_ROOT } from "../src/serverRoot";
 
-// No import cycle in the server's or the web app's source, type-only imports
+// No import cycle in the server's, the web app's or the contract's source, type-only imports
 // included: a cycle makes a module's load order decide what it sees, and the
 // files on it can only be changed together (docs/ARCHITECTURE.md).
 
@@ -98,6 +98,11 @@ describe("import cycles", () => {
 
   it("none in web/src", () => {
     expect(importCycles(path.join(ROOT, "web/src"))).toEqual([]);
+  });
+
+  // Both sides import the contract (money.ts, primitives.ts, the domains): it stays a tree too.
+  it("none in packages/contract/src", () => {
+    expect(importCycles(path.join(ROOT, "packages/contract/src"))).toEqual([]);
   });
 
   it("finds one when two files import each other", () => {

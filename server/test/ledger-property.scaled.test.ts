@@ -4,12 +4,11 @@
  * user deletions, every balance equals the sum of its entries, none is
  * negative, and each order credits PV and commission at most once net.
  */
-import type { LedgerAccount } from "@store/contract";
+import { fromSen, type LedgerAccount, toSen } from "@store/contract";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, userWallets, withdrawRequests } from "../src/db/schema";
-import { fromCents, toCents } from "../src/modules/ledger/service";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertOrder, ledgerDrift, orderEntries, setCommission } from "./ledger.fixtures";
 import { insertRequest, insertUser } from "./people.fixtures";
@@ -85,14 +84,14 @@ async function balanceOf(userId: number, account: LedgerAccount): Promise<bigint
       .select({ v: users.ttl_pv })
       .from(users)
       .where(eq(users.user_id, userId));
-    return row ? toCents(row.v) : null;
+    return row ? toSen(row.v) : null;
   }
   const [row] = await ctx.db
     .select({ w: userWallets.wallet_amt, c: userWallets.c_wallet_amt })
     .from(userWallets)
     .where(eq(userWallets.user_id, userId));
   if (!row) return null;
-  return toCents(account === "wallet" ? row.w : row.c);
+  return toSen(account === "wallet" ? row.w : row.c);
 }
 
 describe("property: the ledger stays true", () => {
@@ -116,9 +115,9 @@ describe("property: the ledger stays true", () => {
                   {
                     membership: (i % 5) + 1,
                     referral_of: members[i - 1] ?? null,
-                    ttl_pv: fromCents(cents / 2n),
+                    ttl_pv: fromSen(cents / 2n),
                   },
-                  { wallet_amt: fromCents(cents), c_wallet_amt: fromCents(cents) },
+                  { wallet_amt: fromSen(cents), c_wallet_amt: fromSen(cents) },
                 ),
               );
             }
@@ -128,12 +127,7 @@ describe("property: the ledger stays true", () => {
               const total = 1000n + BigInt(i) * 3333n;
               const points = 100n * BigInt(i + 1);
               orderIds.push(
-                await insertOrder(
-                  ctx.db,
-                  members[i + 1] ?? null,
-                  fromCents(total),
-                  fromCents(points),
-                ),
+                await insertOrder(ctx.db, members[i + 1] ?? null, fromSen(total), fromSen(points)),
               );
               // At most the highest tier's 12%, rounded half-up.
               credits.push({ points, maxCommission: (total * 12n + 50n) / 100n });
@@ -148,7 +142,7 @@ describe("property: the ledger stays true", () => {
                 const res = await ctx.call("POST", "/api/walletAdjustments", {
                   user_id: userId,
                   account,
-                  amount: fromCents(BigInt(step.cents)),
+                  amount: fromSen(BigInt(step.cents)),
                   note: "property",
                 });
                 if (held === null) expect(res.statusCode).toBe(400);
@@ -156,7 +150,7 @@ describe("property: the ledger stays true", () => {
               } else if (step.kind === "request") {
                 const userId = members[step.member] as number;
                 if (deleted.has(userId)) continue;
-                requests.push(await insertRequest(ctx.db, userId, fromCents(BigInt(step.cents))));
+                requests.push(await insertRequest(ctx.db, userId, fromSen(BigInt(step.cents))));
               } else if (step.kind === "decide") {
                 const id = requests[step.request];
                 if (id === undefined) continue;
@@ -172,7 +166,7 @@ describe("property: the ledger stays true", () => {
                 else if (before.withdraw_status !== "processing") expect(res.statusCode).toBe(409);
                 else if (step.decision === "rejected") expect(res.statusCode).toBe(200);
                 else {
-                  const short = (held ?? 0n) < toCents(before.withdraw_amt);
+                  const short = (held ?? 0n) < toSen(before.withdraw_amt);
                   expect(res.statusCode).toBe(short ? 409 : 200);
                 }
               } else if (step.kind === "reverse") {
@@ -208,7 +202,7 @@ describe("property: the ledger stays true", () => {
                     const zeroed = await ctx.call("POST", "/api/walletAdjustments", {
                       user_id: userId,
                       account,
-                      amount: fromCents(-cents),
+                      amount: fromSen(-cents),
                       note: "paid out by hand",
                     });
                     expect(zeroed.statusCode).toBe(201);
@@ -225,7 +219,7 @@ describe("property: the ledger stays true", () => {
               const net = (account: LedgerAccount) =>
                 entries
                   .filter((e) => e.account === account)
-                  .reduce((s, e) => s + toCents(e.amount), 0n);
+                  .reduce((s, e) => s + toSen(e.amount), 0n);
               const credit = credits[i] as { points: bigint; maxCommission: bigint };
               expect(net("pv")).toBeGreaterThanOrEqual(0n);
               // And at least once: a completed order of a member still here has its PV
@@ -249,8 +243,8 @@ describe("property: the ledger stays true", () => {
               for (const account of ["pv", "cash_wallet"] as const) {
                 let running = 0n;
                 for (const e of entries.filter((x) => x.account === account)) {
-                  if (toCents(e.amount) > 0n) expect(running).toBe(0n);
-                  running += toCents(e.amount);
+                  if (toSen(e.amount) > 0n) expect(running).toBe(0n);
+                  running += toSen(e.amount);
                   expect(running).toBeGreaterThanOrEqual(0n);
                 }
               }

@@ -25,7 +25,10 @@ async function refused(body: Record<string, unknown>, status: number, message: s
   const res = await ctx.call("POST", "/api/users", userForm(body));
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().message).toBe(message);
-  if (status === 400) expect(res.json().issues).toContainEqual({ path: "username", message });
+  if (status === 400)
+    expect(res.json().issues).toContainEqual(
+      expect.objectContaining({ path: "username", message }),
+    );
   expect(await countUsers()).toBe(before);
   return res;
 }
@@ -130,7 +133,7 @@ describe("other name fields", () => {
     ]) {
       const res = await ctx.call("POST", "/api/users", userForm({ [field as string]: value }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().issues).toEqual([{ path: field, message: HIDDEN_CHARACTER_MESSAGE }]);
+      expect(res.json().issues).toMatchObject([{ path: field, message: HIDDEN_CHARACTER_MESSAGE }]);
     }
     const store = await ctx.call("POST", "/api/agencyStore", {
       store_username: "kedai",
@@ -140,18 +143,22 @@ describe("other name fields", () => {
       owner_contact: "0123456789",
     });
     expect(store.statusCode).toBe(400);
-    expect(store.json().issues).toContainEqual({
-      path: "store_name",
-      message: HIDDEN_CHARACTER_MESSAGE,
-    });
+    expect(store.json().issues).toContainEqual(
+      expect.objectContaining({
+        path: "store_name",
+        message: HIDDEN_CHARACTER_MESSAGE,
+      }),
+    );
     const testimonial = await ctx.call("POST", "/api/testimonials", {
       username: "pelanggan\u200E",
       testimonial_title: "Bagus",
     });
     expect(testimonial.statusCode).toBe(400);
-    expect(testimonial.json().issues).toContainEqual({
-      path: "username",
-      message: HIDDEN_CHARACTER_MESSAGE,
-    });
+    expect(testimonial.json().issues).toContainEqual(
+      expect.objectContaining({
+        path: "username",
+        message: HIDDEN_CHARACTER_MESSAGE,
+      }),
+    );
   });
 });

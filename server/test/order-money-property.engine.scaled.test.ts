@@ -8,12 +8,11 @@
  * returned, nothing; 1-5, either; counting what is still owed. Reconcile
  * reports no mismatch and no balance is below zero.
  */
-import type { OrderCommission, ReconcileReport } from "@store/contract";
+import { fromSen, type OrderCommission, type ReconcileReport, toSen } from "@store/contract";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, settings, users } from "../src/db/schema";
-import { fromCents, toCents } from "../src/modules/ledger/service";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertOrder, ledgerDrift } from "./ledger.fixtures";
 import { insertRequest, insertUser, readUser, readWallet } from "./people.fixtures";
@@ -122,8 +121,8 @@ async function modelCommission(ordersId: number): Promise<bigint> {
   if (!buyer?.referral_of) return 0n;
   const referrer = await readUser(ctx.db, buyer.referral_of);
   if (referrer?.user_status !== 1) return 0n;
-  const total = toCents(order.total_price);
-  const goods = total - toCents(order.shipping_fee);
+  const total = toSen(order.total_price);
+  const goods = total - toSen(order.shipping_fee);
   const base = store.base === "goods" ? (goods > 0n ? goods : 0n) : total;
   const percent = EARNING[referrer.membership - 1] ?? 0n;
   return (base * percent + 5_000n) / 10_000n;
@@ -141,7 +140,7 @@ async function holds(ordersId: number) {
         and w.account = a.account), 0))::numeric(12,2)::text as held
     from (values ('pv'), ('cash_wallet')) a(account)`);
   const of = (account: string) =>
-    toCents(result.rows.find((r) => r.account === account)?.held ?? "0");
+    toSen(result.rows.find((r) => r.account === account)?.held ?? "0");
   return { pv: of("pv"), cash: of("cash_wallet") };
 }
 
@@ -181,13 +180,13 @@ describe("property: an order's money follows its status", () => {
             const id = await insertOrder(
               ctx.db,
               buyers[spec.buyer] ?? null,
-              fromCents(BigInt(spec.totalCents)),
-              fromCents(BigInt(spec.pointsCents)),
+              fromSen(BigInt(spec.totalCents)),
+              fromSen(BigInt(spec.pointsCents)),
             );
             await ctx.db
               .update(orders)
               .set({
-                shipping_fee: fromCents(BigInt(Math.min(spec.shippingCents, spec.totalCents))),
+                shipping_fee: fromSen(BigInt(Math.min(spec.shippingCents, spec.totalCents))),
               })
               .where(eq(orders.orders_id, id));
             ids.push(id);
@@ -226,7 +225,7 @@ describe("property: an order's money follows its status", () => {
             } else if (step.kind === "withdraw") {
               const referrer = referrers[step.referrer] as number;
               const held = (await readWallet(ctx.db, referrer))?.c_wallet_amt ?? "0.00";
-              if (toCents(held) === 0n) continue;
+              if (toSen(held) === 0n) continue;
               const request = await insertRequest(ctx.db, referrer, held);
               const res = await ctx.call("PUT", `/api/withdrawRequest/${request}`, {
                 withdraw_status: "completed",
@@ -236,7 +235,7 @@ describe("property: an order's money follows its status", () => {
             } else {
               const buyer = buyers[step.buyer] as number;
               const held = (await readUser(ctx.db, buyer))?.ttl_pv ?? "0.00";
-              if (toCents(held) === 0n) continue;
+              if (toSen(held) === 0n) continue;
               const res = await ctx.call("POST", "/api/walletAdjustments", {
                 user_id: buyer,
                 account: "pv",
@@ -257,7 +256,7 @@ describe("property: an order's money follows its status", () => {
               const record = (
                 await ctx.call("GET", `/api/orders/${id}/commission`)
               ).json() as OrderCommission;
-              expect(toCents(record.amount)).toBe(commission);
+              expect(toSen(record.amount)).toBe(commission);
             }
             if (current === 6) {
               expect(held).toEqual({ pv: points, cash: commission });

@@ -238,7 +238,14 @@ describe("payout rules", () => {
     });
     expect(bulk.statusCode).toBe(200);
     expect(bulk.json().results).toEqual([
-      { id: two, ok: false, status: 409, message: expect.stringMatching(/inactive/) },
+      {
+        id: two,
+        ok: false,
+        status: 409,
+        message: expect.stringMatching(/inactive/),
+        code: "withdrawal_member_inactive",
+        params: { name: expect.any(String) },
+      },
     ]);
     expect(await cashOf(member)).toBe("50.00");
     const rejected = await ctx.call("PUT", `/api/withdrawRequest/${one}`, {

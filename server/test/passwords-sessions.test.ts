@@ -105,7 +105,9 @@ describe("the password rule (one rule in the contract)", () => {
     ]) {
       const res = await ctx.call("POST", "/api/users", userForm({ password }));
       expect(res.statusCode, password).toBe(400);
-      expect(res.json().issues).toContainEqual({ path: "password", message });
+      expect(res.json().issues).toContainEqual(
+        expect.objectContaining({ path: "password", message }),
+      );
     }
     expect(await ctx.db.$count(users)).toBe(before);
     expect(await auditRows()).toBe(audits);
@@ -135,7 +137,7 @@ describe("changing one's own password", () => {
 
     const missing = await callAs(cookie, "PUT", url, { password: "A-new-one#2026" });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({
+    expect(missing.json()).toMatchObject({
       message: CURRENT_PASSWORD_NEEDED,
       issues: [{ path: "currentPassword", message: CURRENT_PASSWORD_NEEDED }],
     });
@@ -147,7 +149,7 @@ describe("changing one's own password", () => {
       contact: "0199999999",
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().issues).toEqual([
+    expect(wrong.json().issues).toMatchObject([
       { path: "currentPassword", message: CURRENT_PASSWORD_WRONG },
     ]);
 

@@ -109,7 +109,7 @@ describe("secret keys are write-only", () => {
       secret_key: `${SECRET_MASK}7777`,
     });
     expect(onWithoutKey.statusCode).toBe(400);
-    expect(onWithoutKey.json().issues).toEqual([
+    expect(onWithoutKey.json().issues).toMatchObject([
       { path: "secret_key", message: "Secret is required." },
     ]);
     expect(await storedSocialSecret(1)).toBe("");

@@ -86,7 +86,7 @@ describe("settings/1", () => {
     for (const [change, path, message] of cases) {
       const res = await ctx.call("PUT", "/api/settings/1", general(change));
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
-      expect(res.json().issues).toContainEqual({ path, message });
+      expect(res.json().issues).toContainEqual(expect.objectContaining({ path, message }));
     }
     for (const theme_color of [1, 3, "3"]) {
       expect((await ctx.call("PUT", "/api/settings/1", general({ theme_color }))).statusCode).toBe(
@@ -141,7 +141,7 @@ describe("socialLogins", () => {
       secret_key: "",
     });
     expect(on.statusCode).toBe(400);
-    expect(on.json().issues).toEqual([
+    expect(on.json().issues).toMatchObject([
       { path: "id_key", message: "ID is required." },
       { path: "secret_key", message: "Secret is required." },
     ]);
@@ -150,7 +150,7 @@ describe("socialLogins", () => {
       social_uri: "not a uri",
     });
     expect(uri.statusCode).toBe(400);
-    expect(uri.json().issues).toEqual([
+    expect(uri.json().issues).toMatchObject([
       { path: "social_uri", message: "Redirect URI must be a well-formed URL." },
     ]);
     const off = await ctx.call("PUT", "/api/socialLogins/2", { social_status: 0 });
@@ -217,7 +217,7 @@ describe("payment method", () => {
         payment({ ...change, secret_key: change.secret_key ?? "sk_other" }),
       );
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
-      expect(res.json().issues).toContainEqual({ path, message });
+      expect(res.json().issues).toContainEqual(expect.objectContaining({ path, message }));
     }
     const [row] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.method_id, 1));
     expect(row?.secret_key).toBe(SECRET);
@@ -329,7 +329,7 @@ describe("shippingMethod", () => {
     for (const [body, path, message] of cases) {
       const res = await ctx.call("POST", "/api/shippingMethod", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().issues).toContainEqual({ path, message });
+      expect(res.json().issues).toContainEqual(expect.objectContaining({ path, message }));
     }
     expect(await ctx.db.$count(shippingMethods)).toBe(before);
   });

@@ -254,6 +254,8 @@ describe("versions", () => {
         ok: false,
         status: 412,
         message: expect.stringMatching(/changed by siti/),
+        code: "stale_version",
+        params: { record: "Brand" },
       },
     ]);
     const statuses = await ctx.db.execute<{ brand_id: number; brand_status: number }>(

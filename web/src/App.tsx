@@ -8,7 +8,12 @@ import { RequireAdmin } from "./layout/RequireAdmin";
 import { useDocumentTitle } from "./layout/useDocumentTitle";
 import { useSessionWatch } from "./layout/useSessionWatch";
 import NotFoundPage from "./pages/notFound/NotFoundPage";
+import { resources } from "./resources";
+import { ResourcesContext, resourceLookups } from "./resources/context";
 import { appRoutes } from "./routes";
+
+/** Every resource, for the links between screens (resources/context.ts). */
+const lookups = resourceLookups(resources);
 
 // Its own chunk: the form pattern it is built on stays out of /admin's first
 // download. No Suspense around it: the first render waits for its code rather
@@ -24,7 +29,7 @@ export function App() {
   // through tx() by components that do not ask for the language themselves.
   useTranslation();
   return (
-    <>
+    <ResourcesContext.Provider value={lookups}>
       <ProgressBar />
       <OfflineBanner />
       <Routes>
@@ -38,14 +43,14 @@ export function App() {
             </RequireAdmin>
           }
         >
-          {appRoutes.map(({ path, page: Page }) => (
+          {appRoutes.map(({ path, page: Page, resource, screen }) => (
             <Route
               key={path}
               caseSensitive
               path={path}
               element={
                 <Suspense fallback={<ScreenPlaceholder />}>
-                  <Page />
+                  <Page resource={resource} screen={screen} />
                 </Suspense>
               }
             />
@@ -53,6 +58,6 @@ export function App() {
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
-    </>
+    </ResourcesContext.Provider>
   );
 }

@@ -38,14 +38,14 @@ function reportError(error: Error, retry?: () => void): void {
     setTimeout(() => {
       if (error.shownOnFields) return;
       showToast(
-        error.message,
+        error,
         "danger",
         isUnreachable(error) && retry ? { label: "Retry", run: retry } : undefined,
       );
     });
     return;
   }
-  showToast(error.message);
+  showToast(error);
 }
 
 /**

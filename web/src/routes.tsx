@@ -1,14 +1,14 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { DataRouter, Location } from "react-router";
 import { dashboardSummaryQuery } from "./api/dashboard";
-import { loadOnce } from "./lib/loadOnce";
 import { isLoggedIn } from "./lib/session";
 import { whenIdle } from "./lib/whenIdle";
 import { loadCharts } from "./pages/dashboard/loadCharts";
+import { resources } from "./resources";
+import { dashboard, dashboardPage } from "./resources/dashboard";
+import type { ScreenLoader, ScreenProps } from "./resources/define";
 
-/** /admin's code, asked once whoever asks first (a prefetch or the route). */
-const dashboardPage = loadOnce(() => import("./pages/dashboard/DashboardPage"));
 /** A prefetch that fails is left to the route, which asks again and shows the error. */
 const prefetchDashboard = () => {
   void dashboardPage().catch(() => undefined);
@@ -16,167 +16,32 @@ const prefetchDashboard = () => {
   void loadCharts().catch(() => undefined);
 };
 
+/** One lazy component per screen's code: an add and an edit route share their form's. */
+const lazyScreens = new Map<ScreenLoader, LazyExoticComponent<ComponentType<ScreenProps>>>();
+function lazyScreen(load: ScreenLoader) {
+  const known = lazyScreens.get(load);
+  if (known) return known;
+  const made = lazy(load);
+  lazyScreens.set(load, made);
+  return made;
+}
+
 /**
- * Every screen of docs/REQUIREMENTS.md section 2, by its case-sensitive route.
- * `title` is the screen's name in English, handed to tx() (its PageHeader's
- * title): the document title is made from it (layout/useDocumentTitle.ts).
+ * Every screen of docs/REQUIREMENTS.md section 2, by its case-sensitive route,
+ * made from the resources' declarations (resources/). `title` is the screen's
+ * name in English, handed to tx() (its PageHeader's title): the document title
+ * is made from it (layout/useDocumentTitle.ts). `resource` is handed to the screen.
  */
-export const appRoutes = [
-  { path: "/admin", title: "Dashboard", page: lazy(dashboardPage) },
-  { path: "/products", title: "Products", page: lazy(() => import("./pages/catalog/ProductList")) },
-  {
-    path: "/addProduct",
-    title: "Add Product",
-    page: lazy(() => import("./pages/catalog/ProductForm")),
-  },
-  {
-    path: "/editProduct",
-    title: "Edit Product",
-    page: lazy(() => import("./pages/catalog/ProductForm")),
-  },
-  {
-    path: "/productDetails",
-    title: "Product Preview",
-    page: lazy(() => import("./pages/catalog/ProductDetails")),
-  },
-  {
-    path: "/categories",
-    title: "Categories",
-    page: lazy(() => import("./pages/catalog/CategoryList")),
-  },
-  {
-    path: "/addCategories",
-    title: "Add Category",
-    page: lazy(() => import("./pages/catalog/CategoryForm")),
-  },
-  {
-    path: "/editCategories",
-    title: "Edit Category",
-    page: lazy(() => import("./pages/catalog/CategoryForm")),
-  },
-  { path: "/brands", title: "Brands", page: lazy(() => import("./pages/catalog/BrandList")) },
-  { path: "/addBrands", title: "Add Brand", page: lazy(() => import("./pages/catalog/BrandForm")) },
-  {
-    path: "/editBrands",
-    title: "Edit Brand",
-    page: lazy(() => import("./pages/catalog/BrandForm")),
-  },
-  { path: "/order", title: "Orders", page: lazy(() => import("./pages/orders/OrderList")) },
-  { path: "/editOrder", title: "Edit Order", page: lazy(() => import("./pages/orders/OrderForm")) },
-  { path: "/coupon", title: "Coupons", page: lazy(() => import("./pages/vouchers/CouponList")) },
-  {
-    path: "/addCoupon",
-    title: "Add Coupon",
-    page: lazy(() => import("./pages/vouchers/CouponForm")),
-  },
-  {
-    path: "/editCoupon",
-    title: "Edit Coupon",
-    page: lazy(() => import("./pages/vouchers/CouponForm")),
-  },
-  { path: "/users", title: "Users", page: lazy(() => import("./pages/people/UserList")) },
-  { path: "/addUser", title: "Add User", page: lazy(() => import("./pages/people/UserForm")) },
-  { path: "/editUser", title: "Edit User", page: lazy(() => import("./pages/people/UserForm")) },
-  { path: "/roles", title: "Roles", page: lazy(() => import("./pages/people/RoleList")) },
-  {
-    path: "/userWallets",
-    title: "Users Wallet",
-    page: lazy(() => import("./pages/people/WalletList")),
-  },
-  {
-    path: "/walletStatement",
-    title: "Wallet Statement",
-    page: lazy(() => import("./pages/ledger/WalletStatementPage")),
-  },
-  {
-    path: "/genealogy",
-    title: "Genealogy",
-    page: lazy(() => import("./pages/people/GenealogyPage")),
-  },
-  {
-    path: "/memberships",
-    title: "Memberships",
-    page: lazy(() => import("./pages/people/MembershipList")),
-  },
-  {
-    path: "/addMemberships",
-    title: "Add Membership",
-    page: lazy(() => import("./pages/people/MembershipForm")),
-  },
-  {
-    path: "/editMemberships",
-    title: "Edit Membership",
-    page: lazy(() => import("./pages/people/MembershipForm")),
-  },
-  {
-    path: "/withdrawRequest",
-    title: "Withdraw Request",
-    page: lazy(() => import("./pages/withdrawals/WithdrawRequestList")),
-  },
-  { path: "/agency", title: "Agency Store", page: lazy(() => import("./pages/agency/AgencyList")) },
-  {
-    path: "/addAgency",
-    title: "Add Agency Store",
-    page: lazy(() => import("./pages/agency/AgencyForm")),
-  },
-  {
-    path: "/editAgency",
-    title: "Edit Agency Store",
-    page: lazy(() => import("./pages/agency/AgencyForm")),
-  },
-  { path: "/banner", title: "Banner", page: lazy(() => import("./pages/content/BannerList")) },
-  {
-    path: "/addBanner",
-    title: "Add Banner",
-    page: lazy(() => import("./pages/content/BannerForm")),
-  },
-  {
-    path: "/editBanner",
-    title: "Edit Banner",
-    page: lazy(() => import("./pages/content/BannerForm")),
-  },
-  {
-    path: "/testimonial",
-    title: "Testimonial",
-    page: lazy(() => import("./pages/content/TestimonialList")),
-  },
-  {
-    path: "/addTestimonial",
-    title: "Add Testimonial",
-    page: lazy(() => import("./pages/content/TestimonialForm")),
-  },
-  {
-    path: "/editTestimonial",
-    title: "Edit Testimonial",
-    page: lazy(() => import("./pages/content/TestimonialForm")),
-  },
-  {
-    path: "/settings",
-    title: "Settings",
-    page: lazy(() => import("./pages/settings/SettingsPage")),
-  },
-  {
-    path: "/paymentMethod",
-    title: "Payment Method",
-    page: lazy(() => import("./pages/settings/PaymentMethodPage")),
-  },
-  { path: "/auditLog", title: "Audit Log", page: lazy(() => import("./pages/audit/AuditLogList")) },
-  {
-    path: "/profile",
-    title: "Account Management",
-    page: lazy(() => import("./pages/profile/ProfilePage")),
-  },
-  {
-    path: "/terms",
-    title: "Terms and Conditions",
-    page: lazy(() => import("./pages/static/TermsPage")),
-  },
-  {
-    path: "/privacy",
-    title: "Privacy Policy",
-    page: lazy(() => import("./pages/static/PrivacyPage")),
-  },
-];
+export const appRoutes = resources.flatMap((resource) =>
+  resource.screens.map((screen) => ({
+    path: screen.path,
+    title: screen.title,
+    permission: screen.permission,
+    resource,
+    screen,
+    page: lazyScreen(screen.screen),
+  })),
+);
 
 /**
  * What a screen can ask for before it renders: its code and its first data,
@@ -184,7 +49,7 @@ export const appRoutes = [
  * size and first load").
  */
 const prefetches: Record<string, (queryClient: QueryClient) => void> = {
-  "/admin": (queryClient) => {
+  [dashboard.list.path]: (queryClient) => {
     prefetchDashboard();
     // Logged out, the guard sends the admin to /login-back instead.
     if (isLoggedIn()) void queryClient.prefetchQuery(dashboardSummaryQuery);

@@ -1,3 +1,4 @@
+import { type BrandInput, brandInput } from "@store/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createBrowserRouter, RouterProvider } from "react-router";
@@ -159,6 +160,62 @@ describe("TypeaheadSelect", () => {
     expect(input.getAttribute("aria-expanded")).toBe("false");
   });
 
+  // The rules held over Downshift's defaults (docs/decisions/combobox-on-downshift.md).
+  it("never picks on leaving, opens on a click, and leaves a closed Escape to the dialog", async () => {
+    chosen = "";
+    render(<Harness />);
+    const input = screen.getByRole("combobox", { name: "Who" });
+    // Named by its own <label for>, the list by its aria-label: no reference to a missing label.
+    expect(input.hasAttribute("aria-labelledby")).toBe(false);
+    fireEvent.click(input);
+    fireEvent.click(input);
+    expect(input.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("listbox", { name: "Matches" })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(21));
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    expect(
+      document.getElementById(input.getAttribute("aria-activedescendant") ?? "")?.textContent,
+    ).toBe("user00");
+    // Tab to the next field with user00 highlighted: nothing is chosen.
+    fireEvent.blur(input, { relatedTarget: document.body });
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    expect(chosen).toBe("");
+    // Enter with nothing highlighted keeps the list open and the form unsent.
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    fireEvent.change(input, { target: { value: "user0" } });
+    expect(fireEvent.keyDown(input, { key: "Enter" })).toBe(false);
+    expect(input.getAttribute("aria-expanded")).toBe("true");
+    // Escape closes the list and drops the typing; a second one is not ours to take.
+    expect(fireEvent.keyDown(input, { key: "Escape" })).toBe(false);
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    expect((input as HTMLInputElement).value).toBe("");
+    expect(fireEvent.keyDown(input, { key: "Escape" })).toBe(true);
+  });
+
+  it("searches what is typed after a pause and picks an option with a click", async () => {
+    chosen = "";
+    render(<Harness />);
+    const input = screen.getByRole("combobox", { name: "Who" }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "user4" } });
+    await waitFor(() =>
+      expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+        "user40",
+        "user41",
+        "user42",
+        "user43",
+        "user44",
+      ]),
+    );
+    expect(asked.at(-1)).toEqual({ q: "user4", page: 1 });
+    expect(screen.getByRole("status").textContent).toBe("5 matches.");
+    fireEvent.click(screen.getByRole("option", { name: "user42" }));
+    expect(chosen).toBe("user42");
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    // The label of the pick, not the typing, until the screen gives the value back.
+    expect(input.value).toBe("");
+  });
+
   // Its own words, which no screen hands it (the source check of i18n.test.ts cannot see them).
   it("says there is more, and that nothing matches, in the chosen language", async () => {
     await setLanguage("ms");
@@ -176,5 +233,73 @@ describe("TypeaheadSelect", () => {
     } finally {
       await setLanguage("en");
     }
+  });
+});
+
+/** The contract's own schema on the form pattern, in the language chosen. */
+function BrandForm({ save }: { save: () => Promise<unknown> }) {
+  const form = useRecordForm<BrandInput, unknown>({
+    schema: brandInput,
+    defaults: { brand_name: "", brand_image: "", brand_status: 0 },
+    listRoute: "/list",
+    save,
+    onSaved: () => {},
+  });
+  return (
+    <RecordForm form={form}>
+      <Field name="brand_name" label="Brand Name" />
+      <button type="submit">{ms.texts.Save}</button>
+    </RecordForm>
+  );
+}
+
+describe("errors in the chosen language, by their code", () => {
+  afterEach(() => setLanguage("en"));
+
+  it("a field's own check and a server's issue read in Malay, and again in English on a switch", async () => {
+    await setLanguage("ms");
+    let answer: ApiError | undefined;
+    const router = createBrowserRouter([
+      {
+        path: "*",
+        element: (
+          <BrandForm
+            save={async () => {
+              if (answer) throw answer;
+            }}
+          />
+        ),
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByRole("button", { name: ms.texts.Save }));
+    await waitFor(() =>
+      expect(document.getElementById("brand_name-error")?.textContent).toBe(
+        `${ms.recordFields.brand_name} diperlukan.`,
+      ),
+    );
+    await act(() => setLanguage("en"));
+    await waitFor(() =>
+      expect(document.getElementById("brand_name-error")?.textContent).toBe(
+        "Brand name is required.",
+      ),
+    );
+    await act(() => setLanguage("ms"));
+    // The server's answer carries code and params; its English is not read.
+    answer = new ApiError(400, "Brand name must be at most 255 characters.", [
+      {
+        path: "brand_name",
+        message: "Brand name must be at most 255 characters.",
+        code: "too_long",
+        params: { field: "brand_name", max: 1255 },
+      },
+    ]);
+    fireEvent.change(screen.getByLabelText(ms.texts["Brand Name"]), { target: { value: "Acme" } });
+    fireEvent.click(screen.getByRole("button", { name: ms.texts.Save }));
+    await waitFor(() =>
+      expect(document.getElementById("brand_name-error")?.textContent).toBe(
+        `${ms.recordFields.brand_name} tidak boleh melebihi 1,255 aksara.`,
+      ),
+    );
   });
 });

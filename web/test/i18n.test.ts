@@ -1,10 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
+import * as contract from "@store/contract";
+import { ERROR_CODE_LIST, ERROR_CODES } from "@store/contract";
 import { parseSync } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import en from "../src/i18n/en.json";
-import { browserLanguage, codeOfStoredLanguage, LANGUAGES, setLanguage } from "../src/i18n/index";
-import { translateMessage } from "../src/i18n/messages";
+import { errorText } from "../src/i18n/errors";
+import {
+  browserLanguage,
+  codeOfStoredLanguage,
+  i18next,
+  LANGUAGES,
+  setLanguage,
+} from "../src/i18n/index";
+import { translateLabel } from "../src/i18n/messages";
 import ms from "../src/i18n/ms.json";
 import zh from "../src/i18n/zh.json";
 import { formatDate, formatDecimal, formatMoney, formatShortDateTime } from "../src/lib/format";
@@ -33,10 +43,16 @@ describe("the three catalogues", () => {
   ] as const) {
     const other = leaves(catalogue as Tree);
     it(`${code} has every key of en, none more, none empty, the same placeholders`, () => {
-      expect([...english.keys()].filter((k) => !other.has(k)).map(show)).toEqual([]);
+      // Malay and Chinese have one plural form (`_other`); English's `_one` has no match there.
+      const pluralOne = (k: string) =>
+        k.endsWith("_one") && other.has(k.replace(/_one$/, "_other"));
+      expect([...english.keys()].filter((k) => !other.has(k) && !pluralOne(k)).map(show)).toEqual(
+        [],
+      );
       expect([...other.keys()].filter((k) => !english.has(k)).map(show)).toEqual([]);
       expect([...other].filter(([, v]) => v.trim() === "").map(([k]) => show(k))).toEqual([]);
       const mismatched = [...english]
+        .filter(([k]) => other.has(k))
         .filter(([k, v]) => placeholders(v).join() !== placeholders(other.get(k) ?? "").join())
         .map(([k]) => show(k));
       expect(mismatched).toEqual([]);
@@ -65,102 +81,137 @@ describe("the browser's language, before anyone signs in", () => {
   });
 });
 
-/** The contract's messages, as its source spells them (literal and built from a label). */
-function contractMessages(): { literal: string[]; labels: string[]; templates: string[] } {
-  const dir = path.resolve(import.meta.dirname, "../../packages/contract/src");
-  const source = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".ts") && f !== "commonPasswords.ts")
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
-    .join("\n");
-  const literal = [...source.matchAll(/"([A-Z][^"]{3,}[.!?])"/g)]
-    .map((m) => m[1] ?? "")
-    // Messages, not labels passed to a builder that makes the message.
-    .filter((m) => / /.test(m));
-  const labels = [
-    ...source.matchAll(
-      /\b(?:requiredText|requiredMoney|requiredWhole|money|optionalDecimal|discountPrice|wholeNumber|selected|email|percentage)\(\s*"([^"]+)"/g,
-    ),
-  ].map((m) => m[1] ?? "");
-  // `${label} must be at least ${min}.` → "Username must be at least 5."
-  const templates = [...source.matchAll(/`([^`]*\$\{[^`]*)`/g)]
-    .map((m) => m[1] ?? "")
-    .filter((t) => /[.!?]$/.test(t))
-    .map((t) => t.replace(/\$\{label\}/g, "Username").replace(/\$\{[^}]+\}/g, "5"));
-  return { literal: [...new Set(literal)], labels: [...new Set(labels)], templates };
-}
+const errorsOf = (catalogue: { errors: Record<string, string> }) => catalogue.errors;
+/** A code's sentences in a catalogue: the key itself, or its plural forms. */
+const sentencesOf = (errors: Record<string, string>, code: string) =>
+  Object.entries(errors)
+    .filter(([key]) => key === code || key === `${code}_one` || key === `${code}_other`)
+    .map(([, text]) => text);
 
-/** The server's own messages (answers' `message` and refusals), as its source spells them. */
-function serverMessages(): string[] {
-  const root = path.resolve(import.meta.dirname, "../../server/src");
-  const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter(
-    (f) => f.endsWith(".ts") && !f.includes("seed") && !f.includes("bench"),
-  );
-  const source = files.map((f) => fs.readFileSync(path.join(root, f), "utf8")).join("\n");
-  const pattern =
-    /(?:badRequest\([^,]+,\s*|conflict\(\s*|HttpError\(\d+,\s*|message:\s*|return\s+)"([A-Z][^"]+\.)"/g;
-  return [
-    ...new Set([
-      ...[...source.matchAll(pattern)].map((m) => m[1] ?? ""),
-      ...[...source.matchAll(/notFound\("([^"]+)"\)/g)].map((m) => `${m[1]} not found.`),
-    ]),
-  ];
-}
-
-describe("the contract's messages in Malay and Chinese", () => {
+describe("error codes in the three catalogues", () => {
   beforeAll(async () => {
     await setLanguage("ms");
     await setLanguage("zh");
   });
   afterAll(() => setLanguage("en"));
 
-  const { literal, labels, templates } = contractMessages();
-
-  it("finds the contract's messages to check", () => {
-    expect(literal.length).toBeGreaterThan(30);
-    expect(labels.length).toBeGreaterThan(40);
-    expect(templates.length).toBeGreaterThan(10);
-  });
-
-  for (const code of ["ms", "zh"] as const) {
-    it(`${code}: every message and every field name in one is translated`, () => {
-      const untranslated = [
-        ...literal,
-        ...templates,
-        ...labels.map((label) => `${label} is required.`),
-      ].filter((m) => {
-        const out = translateMessage(m, code);
-        return out === m || out.includes("{{");
+  for (const [code, catalogue] of [
+    ["en", en],
+    ["ms", ms],
+    ["zh", zh],
+  ] as const) {
+    it(`${code}: every code the contract and the server answer, with its params' names`, () => {
+      const errors = errorsOf(catalogue);
+      const problems = ERROR_CODE_LIST.flatMap((error) => {
+        const sentences = sentencesOf(errors, error);
+        if (sentences.length === 0) return [`${error}: missing`];
+        const names = Object.keys(ERROR_CODES[error]);
+        // Each placeholder is a param of the code (or the plural's count), every param is used.
+        return sentences.flatMap((text) => {
+          const used = placeholders(text).filter((name): name is string => name !== undefined);
+          const unknown = used.filter((name) => !names.includes(name) && name !== "count");
+          const unused = names.filter((name) => !used.includes(name));
+          return [...unknown, ...unused].map((name) => `${error}: {{${name}}} in "${text}"`);
+        });
       });
-      expect(untranslated).toEqual([]);
+      expect(problems).toEqual([]);
     });
   }
 
-  it("finds the server's messages to check", () => {
-    expect(serverMessages().length).toBeGreaterThan(30);
+  it("every field an admin fills in has a name in each catalogue, for params.field", () => {
+    // The list, bulk and paging parameters the web builds itself, and the error bodies' own.
+    const builtByTheWeb = new Set(
+      "action ids filter status referrals versions depth after _limit _page _sort _order _format _columns _lang variants message code params issues path".split(
+        " ",
+      ),
+    );
+    const fields = new Set<string>();
+    const walk = (schema: unknown, depth = 0): void => {
+      if (depth > 6 || !(schema instanceof z.ZodType)) return;
+      const def = schema._zod.def as unknown as Record<string, unknown>;
+      if (schema instanceof z.ZodObject) {
+        for (const [key, inner] of Object.entries(schema.shape)) {
+          fields.add(key);
+          walk(inner, depth + 1);
+        }
+      }
+      const options = Array.isArray(def.options) ? def.options : [];
+      for (const inner of [def.innerType, def.in, def.out, def.element, def.schema, ...options])
+        walk(inner, depth + 1);
+    };
+    for (const [name, schema] of Object.entries(contract))
+      if (/(Input|Body|Update|Decision|Request|Query)$/.test(name)) walk(schema);
+    expect(fields.size).toBeGreaterThan(80);
+    for (const catalogue of [en, ms, zh]) {
+      const named = catalogue.recordFields as Record<string, string>;
+      expect([...fields].filter((f) => !builtByTheWeb.has(f) && !named[f])).toEqual([]);
+    }
   });
 
-  for (const code of ["ms", "zh"] as const) {
-    it(`${code}: every message the server answers with is translated`, () => {
-      const untranslated = serverMessages().filter((m) => translateMessage(m, code) === m);
-      expect(untranslated).toEqual([]);
-    });
-  }
+  it("English has both plural forms where Malay and Chinese have one", () => {
+    for (const key of Object.keys(errorsOf(ms)).filter((k) => k.endsWith("_other"))) {
+      expect(Object.keys(errorsOf(en))).toContain(key.replace(/_other$/, "_one"));
+    }
+  });
 
-  it("puts the translated field name and the numbers in their place", () => {
-    expect(translateMessage("Username must be at most 50 characters.", "ms")).toBe(
-      "Nama pengguna tidak boleh melebihi 50 aksara.",
+  it("shows an answer by its code: the field named in the language, the figures formatted", () => {
+    const required = {
+      message: "Username is required.",
+      code: "required",
+      params: { field: "username" },
+    };
+    expect(errorText(required, "en")).toBe("Username is required.");
+    expect(errorText(required, "ms")).toBe(`${ms.recordFields.username} diperlukan.`);
+    expect(
+      errorText(
+        {
+          message: "Password must be at least 8 characters.",
+          code: "too_short",
+          params: { field: "password", min: 8 },
+        },
+        "zh",
+      ),
+    ).toBe(`${zh.recordFields.password}至少需要 8 个字符。`);
+    expect(
+      errorText(
+        {
+          message:
+            "The cash wallet holds RM 49.99, less than the RM 1234.50 requested; the request stays processing.",
+          code: "withdrawal_above_balance",
+          params: { held: "49.99", amount: "1234.50" },
+        },
+        "ms",
+      ),
+    ).toContain("RM 1,234.50");
+    expect(
+      errorText(
+        {
+          message: "Coupon code SAVE10 already exists.",
+          code: "coupon_exists",
+          params: { code: "SAVE10" },
+        },
+        "ms",
+      ),
+    ).toBe("Kod kupon SAVE10 sudah wujud.");
+  });
+
+  it("a sentence with a count takes its plural form; an answer without a code stays as it is", () => {
+    const products = (count: number) => ({
+      message: "…",
+      code: "category_has_products",
+      params: { count },
+    });
+    expect(errorText(products(3), "zh")).toBe("此分类下仍有 3 个商品。请先移动或删除它们。");
+    expect(i18next.t("errors.category_has_products", { lng: "en", count: 1 })).toBe(
+      "This category still has 1 product. Move or delete them first.",
     );
-    expect(translateMessage("Password must be at least 8 characters.", "zh")).toBe(
-      "密码至少需要 8 个字符。",
+    expect(i18next.t("errors.category_has_products", { lng: "en", count: 2 })).toBe(
+      "This category still has 2 products. Move or delete them first.",
     );
-    expect(translateMessage("Coupon code SAVE10 already exists.", "ms")).toBe(
-      "Kod kupon SAVE10 sudah wujud.",
+    expect(errorText({ message: "Bad gateway from a proxy." }, "ms")).toBe(
+      "Bad gateway from a proxy.",
     );
-    expect(translateMessage("Username is required.", "en")).toBe("Username is required.");
-    expect(translateMessage("Something the catalogue does not know.", "ms")).toBe(
-      "Something the catalogue does not know.",
-    );
+    expect(errorText({ message: "x", code: "no_such_code" }, "ms")).toBe("x");
   });
 });
 
@@ -171,7 +222,13 @@ function txLiterals(): string[] {
     /\.tsx?$/.test(f),
   );
   const source = files.map((f) => fs.readFileSync(path.join(root, f), "utf8")).join("\n");
-  return [...new Set([...source.matchAll(/\btx\("((?:[^"\\]|\\.)+)"\)/g)].map((m) => m[1] ?? ""))];
+  return [
+    ...new Set(
+      [...source.matchAll(/\btx\(\s*"((?:[^"\\]|\\.)+)"\s*[,)]/g)].map((m) =>
+        (m[1] ?? "").replaceAll('\\"', '"'),
+      ),
+    ),
+  ];
 }
 
 describe("labels handed over in English (tx)", () => {
@@ -193,14 +250,28 @@ describe("labels handed over in English (tx)", () => {
   });
 
   it("translates a label, a row action and a list's count line", () => {
-    expect(translateMessage("Add Product", "ms")).toBe("Tambah Produk");
-    expect(translateMessage("Edit Rice Cooker Smart IH", "ms")).toBe(
+    expect(translateLabel("Add Product", undefined, "ms")).toBe("Tambah Produk");
+    expect(translateLabel("Edit {{name}}", { name: "Rice Cooker Smart IH" }, "ms")).toBe(
       "Sunting Rice Cooker Smart IH",
     );
-    expect(translateMessage("Showing 1 to 10 of 1,500 entries", "zh")).toBe(
-      "显示第 1 至 10 条，共 1,500 条",
+    expect(
+      translateLabel(
+        "Showing {{from}} to {{to}} of {{total}} entries",
+        { from: 1, to: 10, total: "1,500" },
+        "zh",
+      ),
+    ).toBe("显示第 1 至 10 条，共 1,500 条");
+    expect(
+      translateLabel(
+        "{{field}} from",
+        { field: translateLabel("Expired Date", undefined, "ms") },
+        "ms",
+      ),
+    ).toBe("Tarikh Luput dari");
+    // A sentence already filled in is not matched back into its template.
+    expect(translateLabel("Edit Rice Cooker Smart IH", undefined, "ms")).toBe(
+      "Edit Rice Cooker Smart IH",
     );
-    expect(translateMessage("Expired Date from", "ms")).toBe("Tarikh Luput dari");
   });
 });
 
@@ -337,27 +408,6 @@ function englishInJsx(sources: SourceFile[]): string[] {
   return found;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Each sentence a `tx(`…`)` template can build, its parts that vary as "{{}}". */
-function templateSentences(literal: Node): string[] {
-  const quasis = literal.quasis as (Node & { value: { cooked: string } })[];
-  const expressions = literal.expressions as Node[];
-  let sentences = [quasis[0]?.value.cooked ?? ""];
-  expressions.forEach((expression, i) => {
-    const branches =
-      expression.type === "ConditionalExpression" &&
-      [expression.consequent, expression.alternate].every(
-        (b) => isNode(b) && b.type === "Literal" && typeof b.value === "string",
-      )
-        ? [expression.consequent, expression.alternate].map((b) => String((b as Node).value))
-        : ["{{}}"];
-    const next = quasis[i + 1]?.value.cooked ?? "";
-    sentences = sentences.flatMap((s) => branches.map((b) => `${s}${b}${next}`));
-  });
-  return sentences;
-}
-
 describe("no English written into the screens", () => {
   const sources = webSources();
 
@@ -369,47 +419,41 @@ describe("no English written into the screens", () => {
     expect(englishInJsx(sources)).toEqual([]);
   });
 
-  it("every sentence a tx() template literal builds has a template in the catalogues", () => {
-    const known = new Set(
-      [...Object.keys(en.messages), ...Object.keys(en.texts), ...Object.keys(en.fields)].map(
-        (key) => key.replace(/\{\{\w+\}\}/g, "{{}}"),
-      ),
-    );
-    const fieldNames = new Set([...Object.keys(en.texts), ...Object.keys(en.fields)]);
-    // "Order #{{}}" is "{{field}} #{{id}}" with a field name the catalogues know.
-    const withField = Object.keys(en.messages)
-      .filter((key) => key.includes("{{field}}"))
-      .map((key) => {
-        const source = key
-          .split(/(\{\{\w+\}\})/)
-          .map((part) =>
-            part === "{{field}}"
-              ? "(.+?)"
-              : /^\{\{\w+\}\}$/.test(part)
-                ? "\\{\\{\\}\\}"
-                : escapeRegExp(part),
-          )
-          .join("");
-        return new RegExp(`^${source}$`);
-      });
-    const covered = (sentence: string) =>
-      known.has(sentence) ||
-      withField.some((pattern) => fieldNames.has(pattern.exec(sentence)?.[1] ?? ""));
-    const missing: string[] = [];
+  it("tx() takes a catalogue key as written and the values its placeholders name, never a filled-in sentence", () => {
+    const known = new Set([
+      ...Object.keys(en.messages),
+      ...Object.keys(en.texts),
+      ...Object.keys(en.fields),
+    ]);
+    const problems: string[] = [];
     let count = 0;
     for (const source of sources)
       walk(source.program, (node) => {
         const callee = node.callee as Node & { name?: string };
-        const [argument] = (node.arguments ?? []) as Node[];
-        if (node.type !== "CallExpression" || callee?.name !== "tx") return;
-        if (argument?.type !== "TemplateLiteral") return;
+        const [text, values] = (node.arguments ?? []) as Node[];
+        if (node.type !== "CallExpression" || callee?.name !== "tx" || !text) return;
+        const at = `${source.file}:${lineOf(source, node)}`;
+        if (text.type === "TemplateLiteral") {
+          problems.push(`${at}: a sentence built before translating`);
+          return;
+        }
+        if (text.type !== "Literal" || typeof text.value !== "string") return;
+        const key = text.value;
+        const wanted = placeholders(key).join();
+        if (!wanted) return;
         count++;
-        for (const sentence of templateSentences(argument))
-          if (hasWords(sentence.replaceAll("{{}}", "")) && !covered(sentence))
-            missing.push(`${source.file}:${lineOf(source, node)}: ${sentence}`);
+        if (!known.has(key)) problems.push(`${at}: "${key}" is in no catalogue`);
+        const given =
+          values?.type === "ObjectExpression"
+            ? ((values.properties ?? []) as Node[])
+                .map((p) => String((p.key as Node & { name?: string })?.name ?? ""))
+                .sort()
+                .join()
+            : "";
+        if (given !== wanted) problems.push(`${at}: "${key}" given {${given}}`);
       });
     expect(count).toBeGreaterThan(30);
-    expect(missing).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it("the check finds English written into JSX", () => {

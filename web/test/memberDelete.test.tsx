@@ -6,21 +6,32 @@ import { ApiError } from "../src/api/client";
 import type { MemberDeletion } from "../src/api/people";
 import { setLanguage } from "../src/i18n/index";
 import { type MemberRow, useMemberDeleteDialog } from "../src/pages/people/useMemberDeleteDialog";
+import { resources } from "../src/resources";
+import { ResourcesContext, resourceLookups } from "../src/resources/context";
 
 afterEach(cleanup);
 
 const MONEY =
   "ali holds RM 300.00 in the cash wallet, RM 20.00 in the wallet and 5.00 PV. Zero them with an adjustment on the statement (paid out by hand, or forfeited), then delete.";
 const holdsMoney = () =>
-  new ApiError(409, MONEY, [], {
-    balances: { wallet: "20.00", cash_wallet: "300.00", pv: "5.00" },
-  });
+  new ApiError(
+    409,
+    MONEY,
+    [],
+    { balances: { wallet: "20.00", cash_wallet: "300.00", pv: "5.00" } },
+    null,
+    "member_holds_money",
+    { name: "ali", cash: "300.00", wallet: "20.00", pv: "5.00" },
+  );
 const refersOthers = () =>
   new ApiError(
     409,
     "ali refers 3 members: choose whether they move to ali's referrer (bob) or to no referrer.",
     [],
     { referrals: 3, referrer: { user_id: 2, username: "bob" } },
+    null,
+    "member_refers",
+    { name: "ali", count: 3, referrer: "bob" },
   );
 
 /** A list's row and its Delete button, as UserList and WalletList draw them. */
@@ -48,7 +59,9 @@ function renderScreen(row: MemberRow, call: (m: MemberDeletion) => Promise<unkno
   });
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <ResourcesContext.Provider value={resourceLookups(resources)}>
+        <RouterProvider router={router} />
+      </ResourcesContext.Provider>
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole("button", { name: "Delete" }));

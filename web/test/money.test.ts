@@ -1,5 +1,7 @@
+import { addMoney, isAmount, subtractMoney, sumMoney } from "@store/contract";
 import { describe, expect, it } from "vitest";
-import { addMoney, isAmount, subtractMoney, sumMoney } from "../src/lib/money";
+import { setLanguage } from "../src/i18n";
+import { formatBalance, formatMoney } from "../src/lib/format";
 
 describe("exact money sums (the figures an admin confirms)", () => {
   it("adds and subtracts to the sen where floats would not", () => {
@@ -25,5 +27,20 @@ describe("exact money sums (the figures an admin confirms)", () => {
     expect(sumMoney(Array.from({ length: 1000 }, () => "9999999999.99"))).toBe("9999999999990.00");
     expect(sumMoney(["5", "-7.5"])).toBe("-2.50");
     expect(() => sumMoney(["1", "RM 2"])).toThrow(/Not an amount/);
+  });
+});
+
+// The web shows money by the contract's rules with the chosen language's signs.
+describe("money shown in the chosen language", () => {
+  it("keeps RM and PV and the exact digits, with the language's signs", async () => {
+    expect(formatBalance("wallet", "1234.5")).toBe("RM 1,234.50");
+    expect(formatBalance("pv", "1234.5")).toBe("1,234.50 PV");
+    await setLanguage("ms");
+    try {
+      expect(formatMoney("9007199254740993.01")).toBe("RM 9,007,199,254,740,993.01");
+      expect(formatBalance("cash_wallet", "-0.05")).toBe("RM -0.05");
+    } finally {
+      await setLanguage("en");
+    }
   });
 });

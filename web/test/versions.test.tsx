@@ -86,7 +86,9 @@ beforeEach(() => {
   history = [stored];
   calls = [];
   toasts = [];
-  unsubscribe = subscribeToasts((t) => toasts.push(t.text));
+  unsubscribe = subscribeToasts((t) =>
+    toasts.push(typeof t.text === "string" ? t.text : t.text.message),
+  );
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit = {}) => {

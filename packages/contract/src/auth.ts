@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCommonPassword } from "./commonPasswords";
-import { email, text } from "./primitives";
+import { say } from "./errors";
+import { atLeastCharacters, email, isRequired, text } from "./primitives";
 
 export { isCommonPassword };
 
@@ -18,7 +19,11 @@ export type LoginBody = z.infer<typeof loginBody>;
  * before the audit trail records it (docs/decisions/audit-failed-login.md). Checked by the login call itself, not its body schema, so
  * such an attempt still counts against the address's failed-login limit.
  */
-export const LOGIN_EMAIL_MESSAGE = "Enter your e-mail address, such as name@example.com.";
+export const LOGIN_EMAIL_MESSAGE = say(
+  "login_email",
+  {},
+  "Enter your e-mail address, such as name@example.com.",
+);
 const loginEmail = email();
 export function isLoginEmail(value: string): boolean {
   return loginEmail.safeParse(value).success;
@@ -32,9 +37,13 @@ export const loginAdminBody = z.object({ currentPassword: text().max(1024).defau
 export const PASSWORD_MIN_LENGTH = 8;
 export const PRODUCTION_ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;
-export const PASSWORD_REQUIRED = "Password is required.";
-export const COMMON_PASSWORD = "This password is too common. Choose another.";
-export const passwordTooShort = (min: number) => `Password must be at least ${min} characters.`;
+export const PASSWORD_REQUIRED = isRequired("Password");
+export const COMMON_PASSWORD = say(
+  "common_password",
+  {},
+  "This password is too common. Choose another.",
+);
+export const passwordTooShort = (min: number) => atLeastCharacters("Password", min);
 
 /**
  * What is wrong with a new password, or null: the one password rule of the
@@ -44,7 +53,8 @@ export const passwordTooShort = (min: number) => `Password must be at least ${mi
 export function passwordProblem(password: string, min = PASSWORD_MIN_LENGTH): string | null {
   if (password.length === 0) return PASSWORD_REQUIRED;
   if (Array.from(password).length < min) return passwordTooShort(min);
-  if (password.length > PASSWORD_MAX_LENGTH) return "Password is too long.";
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return say("password_too_long", {}, "Password is too long.");
   if (isCommonPassword(password)) return COMMON_PASSWORD;
   return null;
 }

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { listQuery } from "./common";
 import {
+  atLeast,
+  atMost,
   decimalNumber,
   fileName,
   fileNameList,
+  isRequired,
   money,
   moneyOut,
+  notANumber,
   nullableTimestamp,
   optionalText,
   requiredText,
@@ -14,6 +18,7 @@ import {
   text,
   timestamp,
   wholeNumber,
+  wholeNumberMessage,
 } from "./primitives";
 import { recordVersion } from "./versions";
 
@@ -28,7 +33,7 @@ export const DEFAULT_MAX_PRICE = 1500;
 /** Optional discount price: empty, null or 0 means none (answered as null). */
 const discountPrice = (label: string) =>
   z
-    .union([z.number(), text(), z.null()], { error: `${label} must be a number.` })
+    .union([z.number(), text(), z.null()], { error: notANumber(label) })
     .optional()
     .transform((v) => (v === "" || v === undefined ? null : v))
     .pipe(money(label).nullable())
@@ -37,8 +42,8 @@ const discountPrice = (label: string) =>
 /** A required number field: an empty form field says "is required", not "must be a number". */
 const filled = (label: string) =>
   z
-    .union([z.number(), text()], { error: `${label} is required.` })
-    .refine((v) => String(v).trim() !== "", { message: `${label} is required.`, abort: true });
+    .union([z.number(), text()], { error: isRequired(label) })
+    .refine((v) => String(v).trim() !== "", { message: isRequired(label), abort: true });
 
 const requiredMoney = (label: string) => filled(label).pipe(money(label));
 const requiredWhole = (label: string, min: number, max: number) =>
@@ -46,16 +51,16 @@ const requiredWhole = (label: string, min: number, max: number) =>
     .transform(Number)
     .pipe(
       z
-        .number({ error: `${label} must be a number.` })
-        .int(`${label} must be a whole number.`)
-        .min(min, `${label} must be at least ${min}.`)
-        .max(max, `${label} must be at most ${max}.`),
+        .number({ error: notANumber(label) })
+        .int(wholeNumberMessage(label))
+        .min(min, atLeast(label, min))
+        .max(max, atMost(label, max)),
     );
 
 /** An optional measure or amount: empty means 0. */
 const optionalDecimal = (label: string, max: number) =>
   z
-    .union([z.number(), text()], { error: `${label} must be a number.` })
+    .union([z.number(), text()], { error: notANumber(label) })
     .optional()
     .transform((v) => (v === "" || v === undefined ? "0" : v))
     .pipe(decimalNumber(label, 0, max));
@@ -93,9 +98,9 @@ export const productInput = z.object({
   height: optionalDecimal("Height", 999),
   weight: optionalDecimal("Weight", 999),
   category_id: z.coerce
-    .number({ error: "Category is required." })
-    .int("Category is required.")
-    .positive("Category is required."),
+    .number({ error: isRequired("Category") })
+    .int(isRequired("Category"))
+    .positive(isRequired("Category")),
   product_status: status01.default(0),
   tags: optionalText(500),
   /**
@@ -154,7 +159,7 @@ export type ProductListQuery = z.input<typeof productListQuery>;
 export const productIdRow = z.object({ product_id: z.number() });
 
 export const variantInput = z.object({
-  product_id: z.coerce.number().int().positive("Product is required."),
+  product_id: z.coerce.number().int().positive(isRequired("Product")),
   ...variantFields,
 });
 export type VariantInput = z.input<typeof variantInput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ERROR_CODE_LIST, type ErrorCode, say } from "./errors";
 import { EXPORT_FORMATS, EXPORT_LANGUAGES } from "./listExport";
 import { text } from "./primitives";
 
@@ -46,7 +47,7 @@ export const listQuery = z
     _page: z.coerce.number().int().min(1).optional(),
     _limit: z.coerce.number().int().min(1).max(1000).optional(),
     _sort: text()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "Sort by a field of the list.")
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, say("sort_format", {}, "Sort by a field of the list."))
       .max(64)
       .optional(),
     _order: z.enum(["asc", "desc"]).optional(),
@@ -55,7 +56,7 @@ export const listQuery = z
     _columns: text()
       .regex(
         /^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/,
-        "Columns are field names, comma-separated.",
+        say("columns_format", {}, "Columns are field names, comma-separated."),
       )
       .max(2000)
       .optional(),
@@ -70,7 +71,7 @@ export type ListQuery = z.infer<typeof listQuery>;
  */
 export const REFERRAL_MOVES = ["up", "none"] as const;
 export type ReferralMove = (typeof REFERRAL_MOVES)[number];
-const REFERRAL_MOVE_MESSAGE = "Referrals must be up or none.";
+const REFERRAL_MOVE_MESSAGE = say("referral_move", {}, "Referrals must be up or none.");
 export const referralMove = text({ error: REFERRAL_MOVE_MESSAGE }).pipe(
   z.enum(REFERRAL_MOVES, { error: REFERRAL_MOVE_MESSAGE }),
 );
@@ -85,11 +86,21 @@ export const BULK_MAX = 1000;
  */
 export const bulkRequest = z
   .object({
-    action: text().trim().min(1, "Choose an action."),
+    action: text()
+      .trim()
+      .min(1, say("choose_action", {}, "Choose an action.")),
     ids: z
-      .array(z.coerce.number().int().positive("Unknown id."))
-      .min(1, "Choose at least one record.")
-      .max(BULK_MAX, `At most ${BULK_MAX} records at a time.`)
+      .array(
+        z.coerce
+          .number()
+          .int()
+          .positive(say("unknown_id", {}, "Unknown id.")),
+      )
+      .min(1, say("choose_records", {}, "Choose at least one record."))
+      .max(
+        BULK_MAX,
+        say("too_many_records", { max: BULK_MAX }, `At most ${BULK_MAX} records at a time.`),
+      )
       .optional(),
     // The list's own query parameters as the web keeps them: numbers allowed.
     filter: z
@@ -109,12 +120,21 @@ export const bulkRequest = z
      * The version each row was shown with, by id (docs/decisions/record-versions.md): a row changed since is not acted on (412 in its result).
      */
     versions: z
-      .record(text(), z.coerce.number().int().positive("Unknown version."))
-      .refine((v) => Object.keys(v).length <= BULK_MAX, `At most ${BULK_MAX} versions.`)
+      .record(
+        text(),
+        z.coerce
+          .number()
+          .int()
+          .positive(say("unknown_version", {}, "Unknown version.")),
+      )
+      .refine(
+        (v) => Object.keys(v).length <= BULK_MAX,
+        say("too_many_versions", { max: BULK_MAX }, `At most ${BULK_MAX} versions.`),
+      )
       .optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.filter === undefined), {
-    message: "Send either ids or filter.",
+    message: say("ids_or_filter", {}, "Send either ids or filter."),
     path: ["ids"],
   });
 export type BulkRequest = z.input<typeof bulkRequest>;
@@ -125,15 +145,26 @@ export const bulkResult = z.object({
   ok: z.boolean(),
   status: z.number(),
   message: z.string(),
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export const bulkResponse = z.object({ results: z.array(bulkResult) });
 export type BulkResult = z.infer<typeof bulkResult>;
 export type BulkResponse = z.infer<typeof bulkResponse>;
 
-export const errorBody = z.object({ message: z.string() });
+/**
+ * Every error answer carries a stable `code` and its `params` beside the
+ * English `message` (docs/decisions/error-codes.md); a 400's issues each too.
+ */
+const coded = {
+  code: z.enum(ERROR_CODE_LIST as [ErrorCode, ...ErrorCode[]]),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+};
+export const errorBody = z.object({ message: z.string(), ...coded });
 export const validationErrorBody = z.object({
   message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })),
+  ...coded,
+  issues: z.array(z.object({ path: z.string(), message: z.string(), ...coded })),
 });
-export const statusErrorBody = z.object({ status: z.number(), message: z.string() });
+export const statusErrorBody = z.object({ status: z.number(), message: z.string(), ...coded });
 export const okBody = z.object({ status: z.number(), message: z.string() });

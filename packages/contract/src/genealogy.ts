@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { say } from "./errors";
 import { moneyOut } from "./primitives";
 
 /** How many direct referrals one downline call answers at most, and by default. */
@@ -13,19 +14,28 @@ export const DOWNLINE_MAX_NODES = 2000;
  * of them, the first level starting after user id `after` ("Show more").
  * X-Total-Count: the member's direct referrals (their down_line).
  */
+const DEPTH_MESSAGE = say("depth_range", {}, "Depth must be 1, 2 or 3.");
+
 export const downlineQuery = z.object({
   depth: z.coerce
-    .number({ error: "Depth must be 1, 2 or 3." })
-    .int("Depth must be 1, 2 or 3.")
-    .min(1, "Depth must be 1, 2 or 3.")
-    .max(3, "Depth must be 1, 2 or 3.")
+    .number({ error: DEPTH_MESSAGE })
+    .int(DEPTH_MESSAGE)
+    .min(1, DEPTH_MESSAGE)
+    .max(3, DEPTH_MESSAGE)
     .default(1),
   after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   _limit: z.coerce
     .number()
     .int()
     .min(1)
-    .max(DOWNLINE_MAX_LIMIT, `At most ${DOWNLINE_MAX_LIMIT} members a call.`)
+    .max(
+      DOWNLINE_MAX_LIMIT,
+      say(
+        "too_many_members",
+        { max: DOWNLINE_MAX_LIMIT },
+        `At most ${DOWNLINE_MAX_LIMIT} members a call.`,
+      ),
+    )
     .default(DOWNLINE_DEFAULT_LIMIT),
 });
 export type DownlineQuery = z.input<typeof downlineQuery>;

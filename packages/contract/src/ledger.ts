@@ -5,10 +5,30 @@
  */
 import { z } from "zod";
 import { listQuery } from "./common";
-import { MAX_ID, money, moneyOut, text, timestamp } from "./primitives";
+import { say } from "./errors";
+import { ENGLISH_SIGNS, formatDecimal, formatMoney, type NumberSigns } from "./money";
+import {
+  atLeastCharacters,
+  atMostCharacters,
+  isRequired,
+  MAX_ID,
+  money,
+  moneyOut,
+  text,
+  timestamp,
+} from "./primitives";
 
 export const LEDGER_ACCOUNTS = ["wallet", "cash_wallet", "pv"] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/** An amount of one account: "RM 1,234.50" for the two wallets, "1,234.50 PV" for points. */
+export function formatLedgerAmount(
+  account: LedgerAccount,
+  value: string,
+  signs: NumberSigns = ENGLISH_SIGNS,
+): string {
+  return account === "pv" ? `${formatDecimal(value, signs)} PV` : formatMoney(value, signs);
+}
 
 /** What a balance is called on screen. */
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
@@ -64,7 +84,8 @@ export const ledgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
-const ACCOUNT_MESSAGE = "Account must be wallet, cash_wallet or pv.";
+const ACCOUNT_MESSAGE = say("ledger_account", {}, "Account must be wallet, cash_wallet or pv.");
+const USER_ID_MESSAGE = say("user_id", {}, "User must be a user id.");
 const ledgerAccount = text({ error: ACCOUNT_MESSAGE }).pipe(
   z.enum(LEDGER_ACCOUNTS, { error: ACCOUNT_MESSAGE }),
 );
@@ -72,10 +93,10 @@ const ledgerAccount = text({ error: ACCOUNT_MESSAGE }).pipe(
 /** GET walletLedger: the usual paging, narrowed to one member and/or one account. Newest first. */
 export const ledgerListQuery = listQuery.extend({
   user_id: z.coerce
-    .number({ error: "User must be a user id." })
-    .int("User must be a user id.")
-    .positive("User must be a user id.")
-    .max(MAX_ID, "User must be a user id.")
+    .number({ error: USER_ID_MESSAGE })
+    .int(USER_ID_MESSAGE)
+    .positive(USER_ID_MESSAGE)
+    .max(MAX_ID, USER_ID_MESSAGE)
     .optional(),
   account: ledgerAccount.optional(),
 });
@@ -85,11 +106,11 @@ export const LEDGER_NOTE_MIN = 3;
 export const LEDGER_NOTE_MAX = 500;
 
 /** A note an administrator must write (adjustments, withdrawal reversals). */
-export const ledgerNote = text({ error: "Note is required." })
+export const ledgerNote = text({ error: isRequired("Note") })
   .trim()
-  .min(1, "Note is required.")
-  .min(LEDGER_NOTE_MIN, `Note must be at least ${LEDGER_NOTE_MIN} characters.`)
-  .max(LEDGER_NOTE_MAX, `Note must be at most ${LEDGER_NOTE_MAX} characters.`);
+  .min(1, isRequired("Note"))
+  .min(LEDGER_NOTE_MIN, atLeastCharacters("Note", LEDGER_NOTE_MIN))
+  .max(LEDGER_NOTE_MAX, atMostCharacters("Note", LEDGER_NOTE_MAX));
 
 /**
  * POST walletAdjustments: an administrator's correction of one balance by a
@@ -98,13 +119,13 @@ export const ledgerNote = text({ error: "Note is required." })
  */
 export const walletAdjustmentInput = z.object({
   user_id: z.coerce
-    .number({ error: "User is required." })
-    .int("User is required.")
-    .positive("User is required.")
-    .max(MAX_ID, "User must be an existing user."),
+    .number({ error: isRequired("User") })
+    .int(isRequired("User"))
+    .positive(isRequired("User"))
+    .max(MAX_ID, say("existing_user", { field: "User" }, "User must be an existing user.")),
   account: ledgerAccount,
   amount: money("Amount", { min: -9_999_999_999.99 }).refine((v) => v !== "0.00", {
-    message: "Amount must not be zero.",
+    message: say("amount_zero", {}, "Amount must not be zero."),
   }),
   note: ledgerNote,
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyOut, nullableTimestamp, requiredText, timestamp } from "./primitives";
+import { isRequired, moneyOut, nullableTimestamp, requiredText, timestamp } from "./primitives";
 import { recordVersion } from "./versions";
 
 /** Statuses the order list colours (docs/REQUIREMENTS.md section 2: complete green; canceled or returned red). */
@@ -14,9 +14,9 @@ export const ORDER_STATUS_RETURNED = 9;
  */
 export const orderUpdate = z.object({
   order_status: z.coerce
-    .number({ error: "Order status is required." })
-    .int("Order status is required.")
-    .positive("Order status is required."),
+    .number({ error: isRequired("Order status") })
+    .int(isRequired("Order status"))
+    .positive(isRequired("Order status")),
   tracking_number: requiredText("Tracking number", 100),
 });
 export type OrderUpdate = z.input<typeof orderUpdate>;

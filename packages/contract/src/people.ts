@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { currentPassword, newPassword, optionalNewPassword } from "./auth";
 import { referralMove } from "./common";
+import { say } from "./errors";
 import {
   calendarDate,
   email,
+  isRequired,
   money,
   moneyOut,
   nameText,
+  notListed,
   nullableTimestamp,
   percentage,
   requiredText,
@@ -31,28 +34,30 @@ export const REQUIREMENT_UNITS: Record<RequirementCondition, string> = {
 
 /** A required select: its blank option is disabled, so "" means nothing was chosen. */
 const selected = (label: string) =>
-  text({ error: `${label} is required.` })
+  text({ error: isRequired(label) })
     .trim()
-    .min(1, `${label} is required.`)
-    .max(100, `${label} must be one of the listed values.`);
+    .min(1, isRequired(label))
+    .max(100, notListed(label));
 
 /**
  * The referrer: a user id, or none (null, 0 or "0", the form's "None" option;
  * left out by API callers). An empty string is the form's disabled blank
  * option, so nothing was chosen.
  */
+const REFERRAL_USER = say("referral_user", {}, "Referral must be a user.");
+
 const referral = z
-  .union([z.null(), z.number(), text().trim()], { error: "Referral must be a user." })
+  .union([z.null(), z.number(), text().trim()], { error: REFERRAL_USER })
   .optional()
   .transform((v, ctx): number | null => {
     if (v === undefined || v === null || v === 0 || v === "0") return null;
     if (v === "") {
-      ctx.addIssue({ code: "custom", message: "Referral is required." });
+      ctx.addIssue({ code: "custom", message: isRequired("Referral") });
       return z.NEVER;
     }
     const n = Number(v);
     if (!Number.isSafeInteger(n) || n < 0) {
-      ctx.addIssue({ code: "custom", message: "Referral must be a user." });
+      ctx.addIssue({ code: "custom", message: REFERRAL_USER });
       return z.NEVER;
     }
     return n;
@@ -63,7 +68,10 @@ const dateOfBirth = z
   .union([z.literal(""), z.null(), calendarDate])
   .optional()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || isRealDate(v), "D.O.B must be a real date.");
+  .refine(
+    (v) => v === null || isRealDate(v),
+    say("not_real_date", { field: "D.O.B" }, "D.O.B must be a real date."),
+  );
 
 function isRealDate(text: string): boolean {
   const [y, m, d] = text.split("-").map(Number) as [number, number, number];
@@ -77,9 +85,9 @@ function isRealDate(text: string): boolean {
 }
 
 const membershipId = z.coerce
-  .number({ error: "Membership is required." })
-  .int("Membership is required.")
-  .positive("Membership is required.");
+  .number({ error: isRequired("Membership") })
+  .int(isRequired("Membership"))
+  .positive(isRequired("Membership"));
 
 /** The fields of the Add and Edit User forms (docs/REQUIREMENTS.md section 5), without defaults. */
 const userFields = z.object({
@@ -187,7 +195,10 @@ export const membershipUpdateBody = z.object({
 });
 
 export const walletInput = z.object({
-  user_id: z.coerce.number({ error: "User is required." }).int().positive("User is required."),
+  user_id: z.coerce
+    .number({ error: isRequired("User") })
+    .int()
+    .positive(isRequired("User")),
   wallet_amt: money("Wallet amount").default("0.00"),
   c_wallet_amt: money("Cash wallet amount").default("0.00"),
   recent_spend_at: nullableTimestamp.optional().transform((v) => v ?? null),
@@ -237,7 +248,11 @@ export type MemberRefersOthers = z.infer<typeof memberRefersOthers>;
 /** The highest rank a tier may take (ranks need not be consecutive). */
 export const MEMBERSHIP_RANK_MAX = 1_000_000;
 
-const REQUIREMENT_CONDITION_MESSAGE = "Requirement condition must be pv or down-line.";
+const REQUIREMENT_CONDITION_MESSAGE = say(
+  "requirement_condition",
+  {},
+  "Requirement condition must be pv or down-line.",
+);
 
 export const membershipInput = z.object({
   membership: requiredText("Member title", 100),
@@ -284,7 +299,7 @@ export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
 export const withdrawDecision = z.object({
   withdraw_id: z.coerce.number().int().positive().optional(),
   withdraw_status: z.enum(["completed", "rejected"], {
-    error: "Status must be completed or rejected.",
+    error: say("withdrawal_decision", {}, "Status must be completed or rejected."),
   }),
   cashOut_at: z.unknown().optional(),
   rejected_at: z.unknown().optional(),

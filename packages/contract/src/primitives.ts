@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { say } from "./errors";
+import { toMoneyString } from "./money";
 
 /**
  * A NUL (PostgreSQL text cannot hold it) or half of a UTF-16 surrogate pair
@@ -6,7 +8,11 @@ import { z } from "zod";
  * pair is one code point, so only a lone half matches the range.
  */
 const UNSAFE_TEXT = /[\0\uD800-\uDFFF]/u;
-export const UNSAFE_TEXT_MESSAGE = "Text contains a character that is not allowed.";
+export const UNSAFE_TEXT_MESSAGE = say(
+  "unsafe_text",
+  {},
+  "Text contains a character that is not allowed.",
+);
 
 export function isSafeText(value: string): boolean {
   return !UNSAFE_TEXT.test(value);
@@ -22,22 +28,70 @@ export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true });
 }
 
+/** The contract's messages about one field, each made with its code (errors.ts). */
+export const isRequired = (label: string) =>
+  say("required", { field: label }, `${label} is required.`);
+export const notANumber = (label: string) =>
+  say("not_a_number", { field: label }, `${label} must be a number.`);
+export const wholeNumberMessage = (label: string) =>
+  say("not_whole_number", { field: label }, `${label} must be a whole number.`);
+export const atLeast = (label: string, min: number) =>
+  say("too_small", { field: label, min }, `${label} must be at least ${min}.`);
+export const atMost = (label: string, max: number) =>
+  say("too_big", { field: label, max }, `${label} must be at most ${max}.`);
+export const atLeastCharacters = (label: string, min: number) =>
+  say("too_short", { field: label, min }, `${label} must be at least ${min} characters.`);
+export const atMostCharacters = (label: string, max: number) =>
+  say("too_long", { field: label, max }, `${label} must be at most ${max} characters.`);
+export const notListed = (label: string) =>
+  say("not_listed", { field: label }, `${label} must be one of the listed values.`);
+
 /** Wire timestamp: "yyyy-MM-dd HH:mm:ss" in the store's time zone. */
 export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-export const timestamp = text().regex(TIMESTAMP_PATTERN, "Use the form yyyy-MM-dd HH:mm:ss.");
+export const timestamp = text().regex(
+  TIMESTAMP_PATTERN,
+  say("timestamp_format", {}, "Use the form yyyy-MM-dd HH:mm:ss."),
+);
 export const nullableTimestamp = timestamp.nullable();
 
+/**
+ * A wire timestamp that names a real moment from 1900 on: "2026-02-30 10:00:00"
+ * or "2026-01-01 24:00:00" match the pattern but are refused (expiry dates).
+ * Text not in the wire form passes here: the pattern's own message covers it,
+ * once.
+ */
+export function isRealTimestamp(value: string): boolean {
+  const match = TIMESTAMP_PATTERN.exec(value) && value.split(/[- :]/).map(Number);
+  if (!match) return true;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match;
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    year >= 1900 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
 /** A calendar date "yyyy-MM-dd" (date of birth). */
-export const calendarDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the form yyyy-MM-dd.");
+export const calendarDate = text().regex(
+  /^\d{4}-\d{2}-\d{2}$/,
+  say("date_format", {}, "Use the form yyyy-MM-dd."),
+);
 
 export const id = z.coerce.number().int().positive();
 
 /** The largest id a PostgreSQL integer key holds. */
 export const MAX_ID = 2_147_483_647;
 
+const UNKNOWN_ID = say("unknown_id", {}, "Unknown id.");
+
 /** Path parameter `{id}`: a positive whole number a key can hold, else 404-worthy input. */
 export const idParams = z.object({
-  id: z.coerce.number().int().positive("Unknown id.").max(MAX_ID, "Unknown id."),
+  id: z.coerce.number().int().positive(UNKNOWN_ID).max(MAX_ID, UNKNOWN_ID),
 });
 
 /** Two-valued status: answered as 1 or 0; accepts 1/0, "1"/"0" and booleans. */
@@ -54,33 +108,25 @@ const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
  * on the way out.
  */
 export function money(label: string, { min = 0 }: { min?: number } = {}) {
-  return z
-    .union([z.number(), text().trim()], { error: `${label} must be a number.` })
-    .transform((v, ctx) => {
-      const text = typeof v === "number" ? String(v) : v;
-      if (!MONEY_PATTERN.test(text)) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${label} must be a number with at most 2 decimal places.`,
-        });
-        return z.NEVER;
-      }
-      if (Number(text) < min) {
-        ctx.addIssue({ code: "custom", message: `${label} must be at least ${min}.` });
-        return z.NEVER;
-      }
-      return toMoneyString(text);
-    });
-}
-
-/** "12.5" → "12.50", using string arithmetic only. */
-export function toMoneyString(text: string): string {
-  const negative = text.startsWith("-");
-  const [whole = "0", frac = ""] = text.replace(/^-/, "").split(".");
-  const cents = `${frac}00`.slice(0, 2);
-  const wholeClean = whole.replace(/^0+(?=\d)/, "");
-  const result = `${wholeClean}.${cents}`;
-  return negative && result !== "0.00" ? `-${result}` : result;
+  return z.union([z.number(), text().trim()], { error: notANumber(label) }).transform((v, ctx) => {
+    const text = typeof v === "number" ? String(v) : v;
+    if (!MONEY_PATTERN.test(text)) {
+      ctx.addIssue({
+        code: "custom",
+        message: say(
+          "money_format",
+          { field: label },
+          `${label} must be a number with at most 2 decimal places.`,
+        ),
+      });
+      return z.NEVER;
+    }
+    if (Number(text) < min) {
+      ctx.addIssue({ code: "custom", message: atLeast(label, min) });
+      return z.NEVER;
+    }
+    return toMoneyString(text);
+  });
 }
 
 export const moneyOut = z.string();
@@ -88,27 +134,30 @@ export const moneyOut = z.string();
 /** A whole number within bounds, accepting numeric strings from forms. */
 export function wholeNumber(label: string, min: number, max: number) {
   return z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`)
-    .max(max, `${label} must be at most ${max}.`);
+    .number({ error: notANumber(label) })
+    .int(wholeNumberMessage(label))
+    .min(min, atLeast(label, min))
+    .max(max, atMost(label, max));
 }
 
 /** A decimal number within bounds (dimensions, weight), answered as a decimal string. */
 export function decimalNumber(label: string, min: number, max: number) {
-  return money(label, { min }).refine((v) => Number(v) <= max, `${label} must be at most ${max}.`);
+  return money(label, { min }).refine((v) => Number(v) <= max, atMost(label, max));
 }
 
 /** A percentage: at least 0 and below 100. */
 export function percentage(label: string) {
-  return money(label).refine((v) => Number(v) < 100, `${label} must be below 100.`);
+  return money(label).refine(
+    (v) => Number(v) < 100,
+    say("below_100", { field: label }, `${label} must be below 100.`),
+  );
 }
 
 export function requiredText(label: string, max = 255) {
-  return text({ error: `${label} is required.` })
+  return text({ error: isRequired(label) })
     .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .min(1, isRequired(label))
+    .max(max, atMostCharacters(label, max));
 }
 
 /**
@@ -120,8 +169,11 @@ export function requiredText(label: string, max = 255) {
  * to make one name pass for another (docs/decisions/confusable-names.md).
  */
 const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]|\u034F/u;
-export const HIDDEN_CHARACTER_MESSAGE =
-  "Names cannot contain invisible, control or text-direction characters.";
+export const HIDDEN_CHARACTER_MESSAGE = say(
+  "hidden_characters",
+  {},
+  "Names cannot contain invisible, control or text-direction characters.",
+);
 
 export function hasHiddenCharacters(value: string): boolean {
   return HIDDEN_CHARACTERS.test(value);
@@ -134,8 +186,11 @@ export function nameText(label: string, max = 255) {
 
 /** Letters of these scripts pass for each other (а, е, о, р, с in Cyrillic; ο, ν, Α in Greek). */
 const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
-export const MIXED_SCRIPT_MESSAGE =
-  "A username cannot mix Latin, Cyrillic and Greek letters: it could pass for another name.";
+export const MIXED_SCRIPT_MESSAGE = say(
+  "mixed_scripts",
+  {},
+  "A username cannot mix Latin, Cyrillic and Greek letters: it could pass for another name.",
+);
 
 export function mixesLookalikeScripts(value: string): boolean {
   return LOOKALIKE_SCRIPTS.filter((script) => script.test(value)).length > 1;
@@ -148,11 +203,11 @@ export function mixesLookalikeScripts(value: string): boolean {
  * account's is the server's check (migration 0015's skeleton).
  */
 export function usernameText(label = "Username", max = 50) {
-  return text({ error: `${label} is required.` })
+  return text({ error: isRequired(label) })
     .overwrite((v) => v.normalize("NFKC"))
     .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`)
+    .min(1, isRequired(label))
+    .max(max, atMostCharacters(label, max))
     .refine((v) => !hasHiddenCharacters(v), HIDDEN_CHARACTER_MESSAGE)
     .refine((v) => !mixesLookalikeScripts(v), MIXED_SCRIPT_MESSAGE);
 }
@@ -160,23 +215,28 @@ export function usernameText(label = "Username", max = 50) {
 export function optionalText(max = 5000) {
   return text()
     .trim()
-    .max(max, `Must be at most ${max} characters.`)
+    .max(max, say("too_long", { field: "", max }, `Must be at most ${max} characters.`))
     .nullish()
     .transform((v) => v ?? "");
 }
 
 export const email = (label = "E-mail") =>
-  text({ error: `${label} is required.` })
+  text({ error: isRequired(label) })
     .trim()
-    .min(1, `${label} is required.`)
+    .min(1, isRequired(label))
     .max(255)
-    .pipe(z.email(`${label} must be a valid e-mail address.`));
+    .pipe(
+      z.email(say("invalid_email", { field: label }, `${label} must be a valid e-mail address.`)),
+    );
 
 /** An uploaded file name as answered by POST /api/uploads, or empty. */
 export const fileName = text()
   .trim()
   .max(255)
-  .regex(/^[A-Za-z0-9._,-]*$/, "Must be a file name answered by the upload call.")
+  .regex(
+    /^[A-Za-z0-9._,-]*$/,
+    say("file_name", {}, "Must be a file name answered by the upload call."),
+  )
   .nullish()
   .transform((v) => v ?? "");
 

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { say } from "./errors";
 import {
+  atMostCharacters,
   fileName,
+  isRequired,
   money,
   moneyOut,
   nameText,
@@ -30,20 +33,25 @@ export const COMMISSION_BASE_LABELS: Record<CommissionBase, string> = {
   total: "Order total",
   goods: "Goods value (total minus shipping)",
 };
-const COMMISSION_BASE_MESSAGE = "Commission base must be total or goods.";
+const COMMISSION_BASE_MESSAGE = say(
+  "commission_base",
+  {},
+  "Commission base must be total or goods.",
+);
+const THEME_MESSAGE = say("theme_range", {}, "Theme must be 1, 2 or 3.");
 
 export const settingsInput = z.object({
   theme_color: z.coerce
-    .number({ error: "Theme must be 1, 2 or 3." })
-    .int("Theme must be 1, 2 or 3.")
-    .min(1, "Theme must be 1, 2 or 3.")
-    .max(3, "Theme must be 1, 2 or 3."),
+    .number({ error: THEME_MESSAGE })
+    .int(THEME_MESSAGE)
+    .min(1, THEME_MESSAGE)
+    .max(3, THEME_MESSAGE),
   store_name: nameText("Store name", 100),
   store_logo: fileName,
   store_address: optionalText(500),
   store_contact: text()
     .trim()
-    .max(STORE_CONTACT_MAX, `Store contact must be at most ${STORE_CONTACT_MAX} characters.`)
+    .max(STORE_CONTACT_MAX, atMostCharacters("Store contact", STORE_CONTACT_MAX))
     .nullish()
     .transform((v) => v ?? ""),
   copyright_text: optionalText(255),
@@ -58,7 +66,14 @@ export const settingsInput = z.object({
     .preprocess(
       (v) => (v === "" ? null : v),
       money("Maximum withdrawal amount")
-        .refine((v) => v !== "0.00", "Maximum withdrawal amount must be above 0.")
+        .refine(
+          (v) => v !== "0.00",
+          say(
+            "above_zero",
+            { field: "Maximum withdrawal amount" },
+            "Maximum withdrawal amount must be above 0.",
+          ),
+        )
         .nullable(),
     )
     .optional(),
@@ -109,7 +124,11 @@ export function isMaskedSecret(value: string | null | undefined): boolean {
   return !!value && value.startsWith(SECRET_MASK);
 }
 
-const httpUrl = (message: string) => z.url({ message, protocol: /^https?$/ });
+const httpUrl = (label: string) =>
+  z.url({
+    message: say("invalid_url", { field: label }, `${label} must be a well-formed URL.`),
+    protocol: /^https?$/,
+  });
 
 /**
  * A provider may be saved switched off with empty keys; switched on it needs
@@ -119,16 +138,14 @@ export const socialLoginInput = z
   .object({
     id_key: optionalText(255),
     secret_key: optionalText(255),
-    social_uri: optionalText(500).pipe(
-      z.union([z.literal(""), httpUrl("Redirect URI must be a well-formed URL.")]),
-    ),
+    social_uri: optionalText(500).pipe(z.union([z.literal(""), httpUrl("Redirect URI")])),
     social_status: status01.default(0),
   })
   .superRefine((v, ctx) => {
     if (v.social_status !== 1) return;
-    if (!v.id_key) ctx.addIssue({ code: "custom", path: ["id_key"], message: "ID is required." });
+    if (!v.id_key) ctx.addIssue({ code: "custom", path: ["id_key"], message: isRequired("ID") });
     if (!v.secret_key) {
-      ctx.addIssue({ code: "custom", path: ["secret_key"], message: "Secret is required." });
+      ctx.addIssue({ code: "custom", path: ["secret_key"], message: isRequired("Secret") });
     }
   });
 export type SocialLoginInput = z.input<typeof socialLoginInput>;
@@ -147,9 +164,7 @@ export type SocialLogin = z.infer<typeof socialLogin>;
 export const paymentMethodInput = z.object({
   secret_key: requiredText("Secret key"),
   publish_key: requiredText("Publish key"),
-  gateway_uri: requiredText("Gateway URI", 500).pipe(
-    httpUrl("Gateway URI must be a well-formed URL."),
-  ),
+  gateway_uri: requiredText("Gateway URI", 500).pipe(httpUrl("Gateway URI")),
   method_status: status01.default(0),
 });
 export type PaymentMethodInput = z.input<typeof paymentMethodInput>;
@@ -169,8 +184,8 @@ export const shippingMethodInput = z.object({
   shipping_name: nameText("Shipping company name", 100),
   // A blank fee says "required" rather than "not a number".
   shipping_fee: z
-    .union([z.number(), text().trim().min(1, "Shipping fee is required.")], {
-      error: "Shipping fee is required.",
+    .union([z.number(), text().trim().min(1, isRequired("Shipping fee"))], {
+      error: isRequired("Shipping fee"),
     })
     .pipe(money("Shipping fee")),
   shipping_status: status01.default(0),

@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { say } from "./errors";
 import {
+  isRealTimestamp,
+  isRequired,
   money,
   moneyOut,
   nullableTimestamp,
   status01,
   statusOut,
-  TIMESTAMP_PATTERN,
   text,
   timestamp,
 } from "./primitives";
@@ -14,7 +16,11 @@ import { recordVersion } from "./versions";
 export const COUPON_MIN_DAYS_AHEAD = 3;
 export const DISCOUNT_TYPES = ["price", "percentage"] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
-export const COUPON_EXPIRY_MESSAGE = "The expiry must be later than three days from now.";
+export const COUPON_EXPIRY_MESSAGE = say(
+  "coupon_expiry",
+  {},
+  "The expiry must be later than three days from now.",
+);
 
 /** Coupon codes are uppercase with no whitespace, as typed and as stored. */
 export function normaliseVoucherCode(code: string): string {
@@ -31,59 +37,51 @@ export function isCouponExpiryAllowed(expiry: Date, now: Date = new Date()): boo
   return expiry.getTime() > couponExpiryMinimum(now).getTime();
 }
 
-/** "yyyy-MM-dd HH:mm:ss" that names a real calendar moment (no 31 February, no 25:00). */
-function isRealTimestamp(text: string): boolean {
-  if (!TIMESTAMP_PATTERN.test(text)) return true; // the pattern's own message covers it
-  const [y, mo, d, h, mi, s] = text.split(/[- :]/).map(Number);
-  const probe = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 0, h ?? 0, mi ?? 0, s ?? 0));
-  return (
-    probe.getUTCFullYear() === y &&
-    probe.getUTCMonth() === (mo ?? 0) - 1 &&
-    probe.getUTCDate() === d &&
-    probe.getUTCHours() === h &&
-    probe.getUTCMinutes() === mi &&
-    probe.getUTCSeconds() === s
-  );
-}
-
 /** Money that must be given: an empty field says "is required", not "must be a number". */
 function requiredMoney(label: string) {
   return z
     .unknown()
-    .refine(
-      (v) => v !== undefined && v !== null && String(v).trim() !== "",
-      `${label} is required.`,
-    )
+    .refine((v) => v !== undefined && v !== null && String(v).trim() !== "", isRequired(label))
     .pipe(money(label));
 }
 
 export const voucherInput = z
   .object({
-    voucher_code: text({ error: "Coupon code is required." })
+    voucher_code: text({ error: isRequired("Coupon code") })
       .transform(normaliseVoucherCode)
       .pipe(
         z
           .string()
-          .min(1, "Coupon code is required.")
-          .max(50, "Coupon code is at most 50 characters."),
+          .min(1, isRequired("Coupon code"))
+          .max(
+            50,
+            say(
+              "too_long",
+              { field: "Coupon code", max: 50 },
+              "Coupon code is at most 50 characters.",
+            ),
+          ),
       ),
     discount: requiredMoney("Discount"),
     discount_cap: requiredMoney("Discount cap"),
     discount_type: z.enum(DISCOUNT_TYPES, {
       error: (issue) =>
         issue.input === undefined || issue.input === "" || issue.input === null
-          ? "Type is required."
-          : "Type must be price or percentage.",
+          ? isRequired("Type")
+          : say("discount_type", {}, "Type must be price or percentage."),
     }),
     voucher_status: status01,
-    expired_at: text({ error: "Expiry date is required." })
-      .min(1, "Expiry date is required.")
+    expired_at: text({ error: isRequired("Expiry date") })
+      .min(1, isRequired("Expiry date"))
       .pipe(timestamp)
-      .refine(isRealTimestamp, "Expiry date is not a real date."),
+      .refine(
+        isRealTimestamp,
+        say("not_real_date_time", { field: "Expiry date" }, "Expiry date is not a real date."),
+      ),
   })
   .refine((v) => v.discount_type !== "percentage" || Number(v.discount) < 100, {
     path: ["discount"],
-    message: "A percentage discount must be below 100.",
+    message: say("percentage_below_100", {}, "A percentage discount must be below 100."),
   });
 export type VoucherInput = z.input<typeof voucherInput>;
 export type VoucherValues = z.output<typeof voucherInput>;

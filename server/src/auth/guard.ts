@@ -24,16 +24,22 @@ export function registerGuard(app: App): void {
   app.decorateRequest("admin", null as never);
   app.addHook("onRequest", async (request, reply) => {
     const path = request.url.split("?", 1)[0] ?? "";
-    if (!isPlainPath(path)) throw new HttpError(400, "The address is not valid.");
+    if (!isPlainPath(path))
+      throw new HttpError(400, "address_invalid", {}, "The address is not valid.");
     if (path.startsWith("/api/")) reply.header("cache-control", "no-store");
     if (!SAFE_METHODS.has(request.method) && isCrossSite(request, app.served.origins)) {
-      throw new HttpError(403, "Requests from another site are not accepted.");
+      throw new HttpError(
+        403,
+        "foreign_origin",
+        {},
+        "Requests from another site are not accepted.",
+      );
     }
     // An unmatched path is answered 404 by the not-found handler; it serves nothing private.
     if (request.is404 || request.routeOptions.config.public) return;
     const token = request.cookies[SESSION_COOKIE];
     const admin = token ? await findSessionAdmin(app.db, token) : null;
-    if (!admin) throw new HttpError(401, "Please log in.");
+    if (!admin) throw new HttpError(401, "login_required", {}, "Please log in.");
     request.admin = admin;
   });
 }

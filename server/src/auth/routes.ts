@@ -13,7 +13,7 @@ import {
 import type { App } from "../appType";
 import { recordAudit } from "../lib/audit";
 import { LOGIN_BODY_LIMIT } from "../lib/edge";
-import { badRequest, tooManyAttempts } from "../lib/errors";
+import { badRequest, HttpError, tooManyAttempts } from "../lib/errors";
 import {
   accountIdByEmail,
   createSession,
@@ -49,7 +49,7 @@ export function registerAuthRoutes(app: App): void {
         // kept nowhere), then refused: guessing in the e-mail field buys no tries.
         const counted = await throttledAttempt(app.db, { email: "", address }, async () => null);
         if (counted.kind === "refused") throw tooManyAttempts(counted.retryAfter);
-        throw badRequest("email", LOGIN_EMAIL_MESSAGE);
+        throw badRequest("email", "login_email", {}, LOGIN_EMAIL_MESSAGE);
       }
       const outcome = await throttledAttempt(app.db, { email, address }, async () =>
         password ? findAdminByCredentials(app.db, email, password) : null,
@@ -65,7 +65,7 @@ export function registerAuthRoutes(app: App): void {
           action: "login_failed",
           after: { address },
         });
-        return reply.code(401).send({ status: 401, message: INVALID_CREDENTIAL });
+        throw new HttpError(401, "invalid_credential", {}, INVALID_CREDENTIAL);
       }
       const admin = outcome.value;
       // The audit row first: a session never exists without its login row.
@@ -97,7 +97,7 @@ export function registerAuthRoutes(app: App): void {
         response: { 200: okBody, 401: statusErrorBody, 429: statusErrorBody },
       },
     },
-    async (request, reply) => {
+    async (request, _reply) => {
       const ok = await recheckAdminPassword(
         app.db,
         request.admin,
@@ -105,7 +105,7 @@ export function registerAuthRoutes(app: App): void {
         request.body.currentPassword,
         "loginAdmin",
       );
-      if (!ok) return reply.code(401).send({ status: 401, message: "Invalid Password." });
+      if (!ok) throw new HttpError(401, "invalid_password", {}, "Invalid Password.");
       return { status: 200, message: "Password verified." };
     },
   );

@@ -188,7 +188,8 @@ export async function saveOwnLanguage(
       .from(languages)
       .where(eq(languages.languages, language))
       .limit(1);
-    if (!known) throw badRequest("languages", UNKNOWN_LANGUAGE);
+    if (!known)
+      throw badRequest("languages", "not_listed", { field: "languages" }, UNKNOWN_LANGUAGE);
     const [row] = await tx
       .select({ languages: users.languages })
       .from(users)

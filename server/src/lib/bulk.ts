@@ -3,6 +3,7 @@ import {
   type BulkResult,
   bulkRequest,
   bulkResponse,
+  coded,
   type ListQuery,
   listQuery,
 } from "@store/contract";
@@ -11,7 +12,7 @@ import { ZodError, type z } from "zod";
 import type { App } from "../appType";
 import type { Db } from "../db/client";
 import type { Actor } from "./audit";
-import { badRequest, HttpError } from "./errors";
+import { badRequest, HttpError, invalid, invalidBody, zodIssues } from "./errors";
 import type { Page } from "./lists";
 
 export type BulkBody = z.output<typeof bulkRequest>;
@@ -58,16 +59,39 @@ function pgStatus(error: unknown): number | undefined {
 /** What the single call would have answered for this error. */
 function outcome(app: App, id: number, error: unknown): BulkResult {
   if (error instanceof HttpError) {
-    return { id, ok: false, status: error.statusCode, message: error.message };
+    return { id, ok: false, status: error.statusCode, message: error.message, ...error.coded };
   }
   if (error instanceof ZodError) {
-    return { id, ok: false, status: 400, message: error.issues.map((i) => i.message).join(" ") };
+    const { message, code, params } = invalidBody(zodIssues(error.issues));
+    return { id, ok: false, status: 400, message: String(message), code, params } as BulkResult;
   }
   const status = pgStatus(error);
-  if (status === 409) return { id, ok: false, status, message: "That value is already in use." };
-  if (status === 400) return { id, ok: false, status, message: "A value is out of range." };
+  if (status === 409) {
+    return {
+      id,
+      ok: false,
+      status,
+      message: "That value is already in use.",
+      ...coded("value_in_use", {}),
+    };
+  }
+  if (status === 400) {
+    return {
+      id,
+      ok: false,
+      status,
+      message: "A value is out of range.",
+      ...coded("out_of_range", {}),
+    };
+  }
   app.log.error({ err: { message: (error as Error)?.message } }, "bulk item failed");
-  return { id, ok: false, status: 500, message: "Something went wrong on our side." };
+  return {
+    id,
+    ok: false,
+    status: 500,
+    message: "Something went wrong on our side.",
+    ...coded("server_error", {}),
+  };
 }
 
 /** The keys of every record the filter matches, at most BULK_MAX (more is a 400). */
@@ -86,11 +110,8 @@ async function matching<Q>(
   );
   const parsed = schema.safeParse(asQuery);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({
-      path: `filter.${i.path.join(".")}`,
-      message: i.message,
-    }));
-    throw new HttpError(400, issues.map((i) => i.message).join(" "), issues);
+    const issues = zodIssues(parsed.error.issues).map((i) => ({ ...i, path: `filter.${i.path}` }));
+    throw invalid(issues);
   }
   let page: Page<unknown>;
   try {
@@ -104,13 +125,15 @@ async function matching<Q>(
     // A filter the list refuses names its parameter under `filter`.
     if (error instanceof HttpError && error.statusCode === 400) {
       const issues = (error.issues ?? []).map((i) => ({ ...i, path: `filter.${i.path}` }));
-      throw new HttpError(400, error.message, issues);
+      throw new HttpError(400, error.code, error.params, error.message, { issues });
     }
     throw error;
   }
   if (page.capped || page.total > BULK_MAX || page.rows.length > BULK_MAX) {
     throw badRequest(
       "filter",
+      "bulk_filter_too_wide",
+      { max: BULK_MAX },
       `The filter matches more than ${BULK_MAX} records; narrow it, or act on fewer at a time.`,
     );
   }
@@ -136,6 +159,8 @@ export function registerBulkRoute<Q>(app: App, options: BulkOptions<Q>): void {
       if (!run) {
         throw badRequest(
           "action",
+          "unknown_action",
+          { action: body.action.slice(0, 40), actions: actions.join(", ") },
           `"${body.action.slice(0, 40)}" is not an action of this list; choose one of: ${actions.join(", ")}.`,
         );
       }

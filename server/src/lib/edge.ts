@@ -22,9 +22,23 @@ export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_KEYS = 1_000;
 
 export const HOST_REFUSED = "This server does not answer for that host name.";
-const TIMEOUT_BODY = JSON.stringify({ message: "The request took too long to arrive." });
-const BAD_REQUEST_BODY = JSON.stringify({ message: "The request could not be read.", issues: [] });
-const HEADERS_TOO_LARGE_BODY = JSON.stringify({ message: "The request headers are too large." });
+// Written on the socket before Fastify has a request: the same answer shape, code and params included.
+const TIMEOUT_BODY = JSON.stringify({
+  message: "The request took too long to arrive.",
+  code: "request_timeout",
+  params: {},
+});
+const BAD_REQUEST_BODY = JSON.stringify({
+  message: "The request could not be read.",
+  code: "unreadable_request",
+  params: {},
+  issues: [],
+});
+const HEADERS_TOO_LARGE_BODY = JSON.stringify({
+  message: "The request headers are too large.",
+  code: "headers_too_large",
+  params: {},
+});
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -131,7 +145,7 @@ export function registerEdge(app: App): void {
     // request.host is X-Forwarded-Host only from a proxy TRUST_PROXY names.
     if (served.hosts.has(request.host.toLowerCase())) return;
     reply.header("connection", "close");
-    throw new HttpError(421, HOST_REFUSED);
+    throw new HttpError(421, "host_refused", {}, HOST_REFUSED);
   });
 
   registerJsonParser(app);
@@ -168,7 +182,7 @@ export function registerNotFoundBeforeBody(app: App): void {
   app.addHook("onRequest", async (request, reply) => {
     if (!request.is404 || !hasBody(request)) return;
     reply.header("connection", "close");
-    throw new HttpError(404, "Not found.");
+    throw new HttpError(404, "not_found", {}, "Not found.");
   });
 }
 
@@ -189,7 +203,12 @@ function registerJsonParser(app: App): void {
     const text = typeof body === "string" ? body : body.toString("utf8");
     const problem = jsonShapeProblem(text);
     if (problem) {
-      done(new HttpError(400, problem, [{ path: "", message: problem }]), undefined);
+      done(
+        new HttpError(400, "json_shape", {}, problem, {
+          issues: [{ path: "", message: problem, code: "json_shape", params: {} }],
+        }),
+        undefined,
+      );
       return;
     }
     parse(request, text, done);

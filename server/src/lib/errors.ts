@@ -1,32 +1,104 @@
+import { type Coded, coded, codeOfIssue, type ErrorCode, type ErrorParams } from "@store/contract";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { z } from "zod";
 
-/** An answer with a status and a plain message; services throw these. */
-export class HttpError extends Error {
+/** One field's problem in a 400: where, the English message, and its code and params. */
+export type Issue = { path: string; message: string } & Coded;
+
+/**
+ * An answer with a status, a code and its params, and the English message;
+ * services throw these. The code is one of the contract's ERROR_CODES and its
+ * params are that code's, so an error cannot be thrown without them
+ * (docs/decisions/error-codes.md).
+ */
+export class HttpError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly issues?: Issue[];
+  readonly headers?: Record<string, string>;
+  /** More of the answer's body beside the message (a refused delete's figures; a 412's who, when and what: lib/versions.ts). */
+  readonly details?: Record<string, unknown>;
   constructor(
     readonly statusCode: number,
+    readonly code: C,
+    readonly params: ErrorParams<C>,
     message: string,
-    readonly issues?: { path: string; message: string }[],
-    readonly headers?: Record<string, string>,
-    /** More of the answer's body beside the message (a refused delete's figures; a 412's who, when and what: lib/versions.ts). */
-    readonly details?: Record<string, unknown>,
+    more: {
+      issues?: Issue[];
+      headers?: Record<string, string>;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
+    this.issues = more.issues;
+    this.headers = more.headers;
+    this.details = more.details;
+  }
+
+  /** The code and params, as answered beside the message. */
+  get coded(): Coded {
+    return coded(this.code, this.params);
   }
 }
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found.`);
-export const conflict = (message: string) => new HttpError(409, message);
-/** 409 whose body carries the figures the message names: `{message, ...details}`. */
-export const conflictWith = (message: string, details: Record<string, unknown>) =>
-  new HttpError(409, message, undefined, undefined, details);
-export const badRequest = (path: string, message: string) =>
-  new HttpError(400, message, [{ path, message }]);
+export const notFound = (what: string) =>
+  new HttpError(404, "record_not_found", { record: what }, `${what} not found.`);
+export const conflict = <C extends ErrorCode>(code: C, params: ErrorParams<C>, message: string) =>
+  new HttpError(409, code, params, message);
+/** 409 whose body carries the figures the message names: `{message, code, params, ...details}`. */
+export const conflictWith = <C extends ErrorCode>(
+  code: C,
+  params: ErrorParams<C>,
+  message: string,
+  details: Record<string, unknown>,
+) => new HttpError(409, code, params, message, { details });
+/** 400 about one field (`path`), its issue carrying the same code and params. */
+export const badRequest = <C extends ErrorCode>(
+  path: string,
+  code: C,
+  params: ErrorParams<C>,
+  message: string,
+) => {
+  const issue = { path, message, ...coded(code, params) };
+  return new HttpError(400, code, params, message, { issues: [issue] });
+};
 /** 429 with how long to wait (docs/decisions/login-throttling.md). */
 export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new HttpError(429, "Too many failed attempts. Please wait a few minutes and try again.", [], {
-    "retry-after": String(retryAfterSeconds),
-  });
+  new HttpError(
+    429,
+    "too_many_attempts",
+    {},
+    "Too many failed attempts. Please wait a few minutes and try again.",
+    { issues: [], headers: { "retry-after": String(retryAfterSeconds) } },
+  );
+
+/** A 400's code: the one issue's, or "invalid_request" with how many. */
+function codedOf(issues: Issue[]): Coded {
+  const [only] = issues;
+  return issues.length === 1 && only
+    ? coded(only.code, only.params)
+    : coded("invalid_request", { count: issues.length });
+}
+
+/** A 400's body from its issues: the messages joined, coded as the one issue, or as several. */
+export function invalidBody(issues: Issue[]): Record<string, unknown> {
+  return { message: issues.map((i) => i.message).join(" "), ...codedOf(issues), issues };
+}
+
+/** A 400 of several issues (a bulk call's filter read as the list's query). */
+export function invalid(issues: Issue[]): HttpError {
+  const { code, params } = codedOf(issues);
+  const message = issues.map((i) => i.message).join(" ");
+  return new HttpError(400, code, params as ErrorParams, message, { issues });
+}
+
+/** The issues of a failed zod validation, coded (the contract's codeOfIssue). */
+export function zodIssues(issues: readonly z.core.$ZodIssue[]): Issue[] {
+  return issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+    ...codeOfIssue(issue),
+  }));
+}
 
 /** PostgreSQL error codes we answer as the caller's fault, not ours. */
 const PG_UNIQUE_VIOLATION = "23505";
@@ -81,19 +153,38 @@ export function loggableError(error: FastifyError): Record<string, unknown> {
  * issues, plain messages for the rest, and never a stack trace or SQL.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const answer = (code: ErrorCode, message: string, more: Record<string, unknown> = {}) => ({
+    message,
+    code,
+    params: {},
+    ...more,
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, "").replace(/\//g, "."),
-        message: v.message ?? "Invalid value.",
-      }));
       if (error.validationContext === "params") {
-        return reply.code(404).send({ message: "Not found." });
+        return reply.code(404).send(answer("not_found", "Not found."));
       }
-      return reply.code(400).send({ message: issues.map((i) => i.message).join(" "), issues });
+      // fastify-type-provider-zod hands each zod issue over as keyword, path and the rest in params.
+      const issues = zodIssues(
+        error.validation.map(
+          (v) =>
+            ({
+              ...v.params,
+              code: v.keyword,
+              path: v.instancePath.replace(/^\//, "").split("/").filter(Boolean),
+              message: v.message ?? "Invalid value.",
+            }) as z.core.$ZodIssue,
+        ),
+      );
+      return reply.code(400).send(invalidBody(issues));
     }
     if (error instanceof HttpError) {
-      const body: Record<string, unknown> = { ...error.details, message: error.message };
+      const body: Record<string, unknown> = {
+        ...error.details,
+        message: error.message,
+        code: error.code,
+        params: error.params,
+      };
       if (error.statusCode === 401 || error.statusCode === 429) body.status = error.statusCode;
       if (error.statusCode === 400) body.issues = error.issues ?? [];
       if (error.headers) reply.headers(error.headers);
@@ -101,38 +192,55 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     switch (pgCode(error)) {
       case PG_UNIQUE_VIOLATION:
-        return reply.code(409).send({ message: "That value is already in use." });
+        return reply.code(409).send(answer("value_in_use", "That value is already in use."));
       case PG_FOREIGN_KEY_VIOLATION:
-        return reply.code(409).send({
-          message: "This record is linked to other records and cannot be changed that way.",
-        });
+        return reply
+          .code(409)
+          .send(
+            answer(
+              "linked_records",
+              "This record is linked to other records and cannot be changed that way.",
+            ),
+          );
       case PG_CHECK_VIOLATION:
-        return reply.code(400).send({ message: "A value is out of range.", issues: [] });
+        return reply
+          .code(400)
+          .send(answer("out_of_range", "A value is out of range.", { issues: [] }));
     }
     if (pgCode(error)?.startsWith(PG_DATA_EXCEPTION_CLASS)) {
-      return reply.code(400).send({ message: "A value is out of range.", issues: [] });
+      return reply
+        .code(400)
+        .send(answer("out_of_range", "A value is out of range.", { issues: [] }));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send({
-        status: 429,
-        message: "Too many failed attempts. Please wait a minute and try again.",
-      });
+      return reply.code(429).send(
+        answer(
+          "too_many_requests",
+          "Too many failed attempts. Please wait a minute and try again.",
+          {
+            status: 429,
+          },
+        ),
+      );
     }
     if (status >= 400 && status < 500) {
-      const messages: Record<number, string> = {
-        400: "The request could not be read.",
-        404: "Not found.",
-        413: "The file or request is too large.",
-        415: "That type of content is not accepted.",
+      const answers: Record<number, [ErrorCode, string]> = {
+        400: ["unreadable_request", "The request could not be read."],
+        404: ["not_found", "Not found."],
+        413: ["too_large", "The file or request is too large."],
+        415: ["content_type", "That type of content is not accepted."],
       };
-      const message =
-        error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-          ? messages[415]
-          : (messages[status] ?? "The request could not be accepted.");
-      return reply.code(status).send(status === 400 ? { message, issues: [] } : { message });
+      const [code, message] =
+        (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? answers[415] : answers[status]) ??
+        (["not_accepted", "The request could not be accepted."] as const);
+      return reply
+        .code(status)
+        .send(status === 400 ? answer(code, message, { issues: [] }) : answer(code, message));
     }
     request.log.error({ err: loggableError(error) }, "request failed");
-    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+    return reply
+      .code(500)
+      .send(answer("server_error", "Something went wrong on our side. Please try again."));
   });
 }

@@ -73,11 +73,21 @@ const quoted = (name: string) => `"${name.length > 60 ? `${name.slice(0, 60)}…
 function valuesOf(param: string, raw: unknown): string[] {
   const values = Array.isArray(raw) ? raw : [raw];
   if (values.length > MAX_FILTER_VALUES) {
-    throw badRequest(param, `${quoted(param)} takes at most ${MAX_FILTER_VALUES} values.`);
+    throw badRequest(
+      param,
+      "filter_too_many_values",
+      { field: param.slice(0, 60), max: MAX_FILTER_VALUES },
+      `${quoted(param)} takes at most ${MAX_FILTER_VALUES} values.`,
+    );
   }
   return values.map((value) => {
     if (typeof value !== "string" || !isSafeText(value) || value.length > 200) {
-      throw badRequest(param, `${quoted(param)} has a value that cannot be read.`);
+      throw badRequest(
+        param,
+        "filter_unreadable",
+        { field: param.slice(0, 60) },
+        `${quoted(param)} has a value that cannot be read.`,
+      );
     }
     return value;
   });
@@ -85,23 +95,35 @@ function valuesOf(param: string, raw: unknown): string[] {
 
 /** A value of the field's kind as a typed SQL literal; a 400 naming the parameter otherwise. */
 function literal(param: string, field: Field, value: string): { value: SQL; day: boolean } {
-  const bad = (what: string) => badRequest(param, `${quoted(param)} must be ${what}.`);
+  const expected = {
+    filter_not_whole_number: "a whole number",
+    filter_not_number: "a number such as 12.50",
+    filter_not_date: "a date yyyy-MM-dd",
+    filter_not_date_time: "a date yyyy-MM-dd or a time yyyy-MM-dd HH:mm:ss",
+  } as const;
+  const bad = (code: keyof typeof expected) =>
+    badRequest(
+      param,
+      code,
+      { field: param.slice(0, 60) },
+      `${quoted(param)} must be ${expected[code]}.`,
+    );
   switch (field.type) {
     case "int":
-      if (!INT.test(value)) throw bad("a whole number");
+      if (!INT.test(value)) throw bad("filter_not_whole_number");
       return { value: sql`${value}::bigint`, day: false };
     case "number":
-      if (!NUMBER.test(value)) throw bad("a number such as 12.50");
+      if (!NUMBER.test(value)) throw bad("filter_not_number");
       return { value: sql`${value}::numeric`, day: false };
     case "date":
       if (!DAY.test(value) || Number.isNaN(fromWireTimestamp(`${value} 00:00:00`).getTime())) {
-        throw bad("a date yyyy-MM-dd");
+        throw bad("filter_not_date");
       }
       return { value: sql`${value}::date`, day: true };
     case "timestamp": {
       if (DAY.test(value)) {
         if (Number.isNaN(fromWireTimestamp(`${value} 00:00:00`).getTime())) {
-          throw bad("a date yyyy-MM-dd or a time yyyy-MM-dd HH:mm:ss");
+          throw bad("filter_not_date_time");
         }
         // The store's midnight: every connection speaks the store's zone (db/client.ts).
         return { value: sql`${value}::date`, day: true };
@@ -109,7 +131,7 @@ function literal(param: string, field: Field, value: string): { value: SQL; day:
       const parts = INSTANT.exec(value);
       const wire = parts ? `${parts[1]} ${parts[2]}${parts[3] ?? ":00"}` : "";
       if (!parts || Number.isNaN(fromWireTimestamp(wire).getTime())) {
-        throw bad("a date yyyy-MM-dd or a time yyyy-MM-dd HH:mm:ss");
+        throw bad("filter_not_date_time");
       }
       return { value: sql`${wire}::timestamp::timestamptz`, day: false };
     }
@@ -156,7 +178,12 @@ export function filterCondition(
     if (RESERVED.has(param) || own.includes(param) || query[param] === undefined) continue;
     const field = Object.hasOwn(fields, param) ? fields[param] : undefined;
     if (field?.type === "json") {
-      throw badRequest(param, `${quoted(param)} cannot be filtered on.`);
+      throw badRequest(
+        param,
+        "not_filterable",
+        { field: param.slice(0, 60) },
+        `${quoted(param)} cannot be filtered on.`,
+      );
     }
     if (field) {
       const values = valuesOf(param, query[param]);
@@ -179,13 +206,29 @@ export function filterCondition(
     const name = suffix ? param.slice(0, -suffix.length) : "";
     const ranged = suffix && Object.hasOwn(fields, name) ? fields[name] : undefined;
     if (!ranged) {
-      throw badRequest(param, `${quoted(param)} is not a field this list can be filtered by.`);
+      throw badRequest(
+        param,
+        "unknown_filter",
+        { field: param.slice(0, 60) },
+        `${quoted(param)} is not a field this list can be filtered by.`,
+      );
     }
     if (ranged.type === "text" || ranged.type === "json") {
-      throw badRequest(param, `${quoted(param)}: only numbers, money and dates take a range.`);
+      throw badRequest(
+        param,
+        "range_not_allowed",
+        { field: param.slice(0, 60) },
+        `${quoted(param)}: only numbers, money and dates take a range.`,
+      );
     }
     const values = valuesOf(param, query[param]);
-    if (values.length !== 1) throw badRequest(param, `${quoted(param)} takes one value.`);
+    if (values.length !== 1)
+      throw badRequest(
+        param,
+        "one_value",
+        { field: param.slice(0, 60) },
+        `${quoted(param)} takes one value.`,
+      );
     conditions.push(bound(param, ranged, values[0] as string, suffix === "_lte"));
   }
   return and(...conditions);

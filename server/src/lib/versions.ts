@@ -20,6 +20,8 @@ export function ifMatchOf(request: FastifyRequest): number | undefined {
   if (parsed === "invalid") {
     throw badRequest(
       "If-Match",
+      "if_match_format",
+      {},
       'If-Match must name the version the record was read at, as its ETag gives it: "3".',
     );
   }
@@ -113,7 +115,10 @@ async function staleVersion(tx: Tx, record: VersionedRecord, expected: number) {
     changes,
   });
   const { message, ...details } = body;
-  return new HttpError(412, message, undefined, { etag: versionTag(body.version) }, details);
+  return new HttpError(412, "stale_version", { record: record.entity }, message, {
+    headers: { etag: versionTag(body.version) },
+    details,
+  });
 }
 
 /** The record as it stood at `version`, from the audit trail's before/after snapshots. */

@@ -91,6 +91,8 @@ function chosenFields(reply: FastifyReply, list: string): string[] {
     if (unknown !== undefined) {
       throw badRequest(
         "_columns",
+        "unknown_column",
+        { column: unknown.slice(0, 60), columns: answered.join(", ") },
         `"${unknown.slice(0, 60)}" is not a column this list can export; it exports ${answered.join(", ")}.`,
       );
     }

@@ -22,7 +22,19 @@ export interface Conflict {
   changes: ConflictChange[];
 }
 
-/** A failed call: the server's plain message and, for 400, the field issues; for 412, what changed. */
+/** One field's problem in a 400: where, the English message, and its code and params. */
+export interface ApiIssue {
+  path: string;
+  message: string;
+  code?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * A failed call: the server's plain message with its code and params (shown
+ * in the chosen language by i18n/errors.ts), for 400 the field issues, for 412
+ * what changed.
+ */
 export class ApiError extends Error {
   /**
    * Set by a screen that said this failure itself: every issue of a 400 on its
@@ -32,11 +44,14 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly issues: { path: string; message: string }[] = [],
+    readonly issues: ApiIssue[] = [],
     /** The rest of the answer's body: a refusal's figures (a member's balances, their referrals). */
     readonly details: Record<string, unknown> = {},
     /** A 412's body: the version now and who changed what. */
     readonly conflict: Conflict | null = null,
+    /** The answer's code (docs/decisions/error-codes.md); none when the answer had none. */
+    readonly code?: string,
+    readonly params: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -124,23 +139,43 @@ async function send(
   try {
     response = await fetch(`/api/${path}`, init);
   } catch {
-    throw new ApiError(0, "The server could not be reached. Check the connection and try again.");
+    throw new ApiError(
+      0,
+      "The server could not be reached. Check the connection and try again.",
+      [],
+      {},
+      null,
+      "unreachable",
+    );
   }
   if (!response.ok) {
     const data = (await response.json().catch(() => ({}))) as {
       message?: string;
-      issues?: { path: string; message: string }[];
+      code?: unknown;
+      params?: unknown;
+      issues?: ApiIssue[];
       [detail: string]: unknown;
     };
     if (response.status === 401 && path !== "login" && path !== "loginAdmin") onUnauthorized();
-    const { message: said, issues, ...details } = data;
+    const { message: said, code: saidCode, params: saidParams, issues, ...details } = data;
+    // An answer that is not the server's (a proxy's page) has no message: the web says what failed.
     const message = said ?? `The call failed (${response.status}).`;
+    const code =
+      said === undefined ? "callFailed" : typeof saidCode === "string" ? saidCode : undefined;
+    const params =
+      said === undefined
+        ? { status: response.status }
+        : typeof saidParams === "object" && saidParams !== null
+          ? (saidParams as Record<string, unknown>)
+          : {};
     throw new ApiError(
       response.status,
       message,
       issues,
       details,
       response.status === 412 ? conflictOf(details, message) : null,
+      code,
+      params,
     );
   }
   return response;
@@ -199,6 +234,8 @@ export interface BulkResult {
   ok: boolean;
   status: number;
   message: string;
+  code?: string;
+  params?: Record<string, unknown>;
 }
 
 export interface BulkAnswer {

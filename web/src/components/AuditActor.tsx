@@ -17,12 +17,12 @@ export function AuditActor({
     entry.actor_now === null
       ? tx("account deleted")
       : entry.actor_now !== entry.actor
-        ? tx(`now ${entry.actor_now}`)
+        ? tx("now {{username}}", { username: entry.actor_now })
         : null;
   return (
     <span className="audit-actor">
       {name}{" "}
-      <span className="text-muted" title={tx(`account #${entry.actor_id}`)}>
+      <span className="text-muted" title={tx("account #{{count}}", { count: entry.actor_id })}>
         #{entry.actor_id}
       </span>
       {now && <span className="text-muted"> ({now})</span>}

@@ -1,32 +1,30 @@
 import type { AuditEntry } from "@store/contract";
 import { Link } from "react-router";
 import { tx } from "../i18n/messages";
+import { type Resources, useResources } from "../resources/context";
 
-/** The kinds of record the server writes audit rows for (server/src/modules/*: recordAudit). */
-export const AUDIT_ENTITIES = [
-  "Agency store",
-  "Banner",
-  "Brand",
-  "Category",
+/**
+ * The kinds of record the server writes audit rows for (server/src/modules/*:
+ * recordAudit) that are no resource's own `entity` (resources/): parts of
+ * another record, settings records, sign-ins, uploads.
+ */
+export const OTHER_AUDIT_KINDS = [
   "LedgerEntry",
-  "Membership",
-  "Order",
   "OrderCommission",
   "Owed",
   "Payment method",
-  "Product",
   "Session",
-  "Settings",
   "Shipping method",
   "Social login",
-  "Testimonial",
   "Upload",
-  "User",
   "Variant",
-  "Voucher",
-  "Wallet",
-  "WithdrawRequest",
 ] as const;
+
+/** Every kind the audit log offers: the resources' entities and the other kinds, in order. */
+export const auditKinds = (resources: readonly { entity?: string }[]): string[] =>
+  [
+    ...new Set([...resources.flatMap((r) => (r.entity ? [r.entity] : [])), ...OTHER_AUDIT_KINDS]),
+  ].sort((a, b) => a.localeCompare(b, "en"));
 
 /** A kind as people say it, where the server's name is a code ("LedgerEntry"). */
 const KIND_NAMES: Record<string, string> = {
@@ -56,43 +54,31 @@ const idOf = (value: unknown) =>
 /** The record's own field, as it became (or as it was, for a delete). */
 const fieldOf = (entry: Linked, field: string) => idOf((entry.after ?? entry.before)?.[field]);
 
-/** The edit screen of a record by its id; a deleted record has none. */
-const OWN_SCREENS: Record<string, (id: string) => string> = {
-  Product: (id) => `/editProduct?pid=${id}`,
-  Category: (id) => `/editCategories?cid=${id}`,
-  Brand: (id) => `/editBrands?bid=${id}`,
-  Order: (id) => `/editOrder?oid=${id}`,
-  OrderCommission: (id) => `/editOrder?oid=${id}`,
-  Voucher: (id) => `/editCoupon?vid=${id}`,
-  User: (id) => `/editUser?uid=${id}`,
-  Membership: (id) => `/editMemberships?mid=${id}`,
-  "Agency store": (id) => `/editAgency?sid=${id}`,
-  Banner: (id) => `/editBanner?bnid=${id}`,
-  Testimonial: (id) => `/editTestimonial?tid=${id}`,
-};
+/** Kinds whose rows are edited on another kind's screen by the same id (an order's commission). */
+const SAME_SCREEN: Record<string, string> = { OrderCommission: "Order" };
+
+/** Kinds seen on the settings screens. */
+const SETTINGS_KINDS = new Set(["Settings", "Social login", "Shipping method"]);
 
 /**
- * Where a row's record is seen: its own edit screen; the member for money
- * kept per member (a ledger entry, a wallet, a withdrawal); the product of a
- * variant; the signed-in account of a session; the settings screens.
- * Undefined when it has none (an upload, a deleted record).
+ * Where a row's record is seen: its resource's edit screen (resources/); the
+ * member for money kept per member (a ledger entry, a wallet, a withdrawal);
+ * the product of a variant; the signed-in account of a session; the settings
+ * screens. Undefined when it has none (an upload, a deleted record).
  */
-export function recordLink(entry: Linked): string | undefined {
+export function recordLink(entry: Linked, resources: Resources): string | undefined {
   const { entity, entity_id: id, action } = entry;
-  if (MEMBER_KINDS.has(entity)) {
-    const member = fieldOf(entry, "user_id");
-    return member && `/editUser?uid=${member}`;
+  const editOf = (kind: string, key: string | undefined) => {
+    const edit = resources.ofEntity(kind)?.editLink;
+    return key && edit ? edit(key) : undefined;
+  };
+  if (MEMBER_KINDS.has(entity) || entity === "Session") {
+    return editOf("User", entity === "Session" ? idOf(id) : fieldOf(entry, "user_id"));
   }
-  if (entity === "Variant") {
-    const product = fieldOf(entry, "product_id");
-    return product && `/editProduct?pid=${product}`;
-  }
-  if (entity === "Session") return idOf(id) && `/editUser?uid=${id}`;
-  if (entity === "Settings" || entity === "Social login" || entity === "Shipping method")
-    return "/settings";
-  if (entity === "Payment method") return "/paymentMethod";
-  const own = OWN_SCREENS[entity];
-  return own && action !== "delete" ? own(id) : undefined;
+  if (entity === "Variant") return editOf("Product", fieldOf(entry, "product_id"));
+  if (SETTINGS_KINDS.has(entity)) return resources.path("settings");
+  if (entity === "Payment method") return resources.path("settings", "paymentMethod");
+  return action !== "delete" ? editOf(SAME_SCREEN[entity] ?? entity, idOf(id)) : undefined;
 }
 
 /**
@@ -101,7 +87,7 @@ export function recordLink(entry: Linked): string | undefined {
  * it is seen, and its kind and id beside it ("aminah · Ledger entry #664").
  */
 export function AuditRecord({ entry }: { entry: Linked & Pick<AuditEntry, "label"> }) {
-  const to = recordLink(entry);
+  const to = recordLink(entry, useResources());
   const kind = `${entityName(entry.entity)} #${entry.entity_id}`;
   if (!entry.label) {
     return to ? <Link to={to}>{kind}</Link> : <span>{kind}</span>;

@@ -1,12 +1,12 @@
-import { BULK_MAX } from "@store/contract";
+import { BULK_MAX, sumMoney } from "@store/contract";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Button, ButtonGroup, Dropdown, Form, Modal, Table } from "react-bootstrap";
 import type { BulkAnswer } from "../api/client";
 import type { BulkRequest } from "../api/crud";
+import { errorText } from "../i18n/errors";
 import { tx } from "../i18n/messages";
 import { formatCount, formatMoney } from "../lib/format";
-import { sumMoney } from "../lib/money";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { staleRowText } from "./staleRows";
 import type { ListState } from "./useListState";
@@ -55,7 +55,7 @@ export const deleteAction: BulkAction = {
   action: "delete",
   label: "Delete",
   title: "Delete Alert",
-  question: (what) => `Are you sure you want to delete ${what}?`,
+  question: (what) => tx("Are you sure you want to delete {{what}}?", { what }),
   variant: "outline-danger",
 };
 
@@ -65,14 +65,14 @@ export const statusActions: BulkAction[] = [
     action: "activate",
     label: "Activate",
     title: "Activate Alert",
-    question: (what) => `Are you sure you want to activate ${what}?`,
+    question: (what) => tx("Are you sure you want to activate {{what}}?", { what }),
     variant: "outline-success",
   },
   {
     action: "deactivate",
     label: "Deactivate",
     title: "Deactivate Alert",
-    question: (what) => `Are you sure you want to deactivate ${what}?`,
+    question: (what) => tx("Are you sure you want to deactivate {{what}}?", { what }),
     variant: "outline-secondary",
   },
 ];
@@ -202,7 +202,7 @@ export function SelectBox<T>({
   return (
     <Form.Check
       className="mb-0"
-      aria-label={tx(`Select ${name}`)}
+      aria-label={tx("Select {{name}}", { name })}
       checked={selection.has(id)}
       onChange={(e) => selection.toggle(id, name, e.target.checked, version, row)}
     />
@@ -236,7 +236,7 @@ const plural = (count: number, noun: Noun) => (count === 1 ? noun.one : noun.man
 
 /**
  * The rows a money action applies to, named with their amounts and the exact
- * total (in sen, lib/money.ts), as a table with a caption inside the dialog.
+ * total (in sen, the contract's money.ts), as a table with a caption inside the dialog.
  * A long list scrolls with the dialog; the total row sticks to the bottom of the view.
  */
 function SummaryTable<T>({
@@ -311,10 +311,15 @@ export function BulkBar<T>({
     names: ReadonlyMap<number, string>;
   } | null>(null);
 
-  const totalText = capped ? tx(`more than ${formatCount(total)}`) : formatCount(total);
+  const totalText = capped
+    ? tx("more than {{count}}", { count: formatCount(total) })
+    : formatCount(total);
   const what = selection.matching
-    ? tx(`all ${totalText} matching ${noun.many}`)
-    : tx(`${formatCount(selection.count)} ${plural(selection.count, noun)}`);
+    ? tx("all {{total}} matching {{field}}", { total: totalText, field: tx(noun.many) })
+    : tx("{{count}} {{field}}", {
+        count: formatCount(selection.count),
+        field: tx(plural(selection.count, noun)),
+      });
   const pageAllTicked =
     pageRows.length > 0 && pageRows.every((r) => selection.chosen.has(r.id)) && !selection.matching;
   const more = total > pageRows.length || capped;
@@ -335,9 +340,9 @@ export function BulkBar<T>({
         <p className="mb-0">{tx(question)}</p>
         {selection.matching && (
           <p className="small mt-2 mb-0">
-            {tx(
-              `Listed below: the ${formatCount(listed.length)} shown on this page, and their total.`,
-            )}
+            {tx("Listed below: the {{count}} shown on this page, and their total.", {
+              count: formatCount(listed.length),
+            })}
           </p>
         )}
         <SummaryTable summary={summary} rows={listed} />
@@ -383,18 +388,22 @@ export function BulkBar<T>({
         >
           <span className="small fw-semibold" aria-live="polite">
             {selection.matching
-              ? tx(`All ${totalText} matching ${noun.many} selected`)
-              : tx(`${formatCount(selection.count)} selected`)}
+              ? tx("All {{total}} matching {{field}} selected", {
+                  total: totalText,
+                  field: tx(noun.many),
+                })
+              : tx("{{count}} selected", { count: formatCount(selection.count) })}
           </span>
           {pageAllTicked && more && !tooMany && (
             <Button size="sm" variant="link" className="p-0" onClick={selection.selectMatching}>
-              {tx(`Select all ${totalText} matching`)}
+              {tx("Select all {{total}} matching", { total: totalText })}
             </Button>
           )}
           {pageAllTicked && more && tooMany && (
             <span className="small text-muted">
               {tx(
-                `${totalText} match: narrow the filters to act on all of them (at most ${formatCount(BULK_MAX)} at a time).`,
+                "{{total}} match: narrow the filters to act on all of them (at most {{max}} at a time).",
+                { total: totalText, max: formatCount(BULK_MAX) },
               )}
             </span>
           )}
@@ -451,22 +460,27 @@ export function BulkBar<T>({
       >
         <Modal.Header closeButton closeLabel={tx("Close")}>
           <Modal.Title id="bulk-result-title" as="h2" className="h5">
-            {tx(`${result?.action.label ?? ""} Result`)}
+            {tx("{{field}} Result", { field: tx(result?.action.label ?? "") })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="mb-2" data-testid="bulk-summary">
-            {tx(`${succeeded} of ${result?.answer.results.length ?? 0} succeeded.`)}
+            {tx("{{count}} of {{total}} succeeded.", {
+              count: succeeded,
+              total: result?.answer.results.length ?? 0,
+            })}
           </p>
           {failures.length > 0 && (
             <>
-              <p className="mb-1 fw-semibold">{tx(`${failures.length} failed:`)}</p>
+              <p className="mb-1 fw-semibold">
+                {tx("{{count}} failed:", { count: failures.length })}
+              </p>
               <ul aria-label={tx("Failures")} className="mb-0">
                 {failures.map((f) => (
                   <li key={f.id}>
                     {f.status === 412
                       ? staleRowText(result?.names.get(f.id) ?? `#${f.id}`)
-                      : `${result?.names.get(f.id) ?? `#${f.id}`}: ${tx(f.message)}`}
+                      : `${result?.names.get(f.id) ?? `#${f.id}`}: ${errorText(f)}`}
                   </li>
                 ))}
               </ul>

@@ -107,10 +107,10 @@ export function ConflictPanel<TValues>({
       {(who || when) && (
         <p className="mb-1 small">
           {who && when
-            ? tx(`Changed by ${who} at ${when}`)
+            ? tx("Changed by {{name}} at {{time}}", { name: who, time: when })
             : who
-              ? tx(`Changed by ${who}`)
-              : tx(`Changed at ${when}`)}
+              ? tx("Changed by {{name}}", { name: who })
+              : tx("Changed at {{time}}", { time: when ?? "" })}
         </p>
       )}
       <p className="mb-2 small">

@@ -246,10 +246,16 @@ export function DataTable<T>({
     : [];
   // "Showing a to b of n entries"; a search or filter with more matches than the
   // server counts says so ("of more than 1,000 entries", docs/decisions/list-totals-capped.md).
-  const of = capped ? `more than ${total.toLocaleString("en")}` : String(total);
-  const showing = rows.length
-    ? tx(`Showing ${offset + 1} to ${offset + rows.length} of ${of} entries`)
-    : tx("Showing 0 entries");
+  const [from, to] = [offset + 1, offset + rows.length];
+  const showing = !rows.length
+    ? tx("Showing 0 entries")
+    : capped
+      ? tx("Showing {{from}} to {{to}} of more than {{total}} entries", {
+          from,
+          to,
+          total: total.toLocaleString("en"),
+        })
+      : tx("Showing {{from}} to {{to}} of {{total}} entries", { from, to, total: String(total) });
 
   // The tick-box column sticks with the key columns when there are any.
   let starts = 0;

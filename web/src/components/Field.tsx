@@ -2,13 +2,22 @@ import type { ReactNode } from "react";
 import { Form } from "react-bootstrap";
 import {
   type FieldValues,
+  type FieldError as FormFieldError,
   get,
   type UseFormRegisterReturn,
   useFormContext,
   useFormState,
 } from "react-hook-form";
+import { type FieldErrorLike, fieldErrorText } from "../i18n/errors";
+import { useTranslation } from "../i18n/index";
 import { tx } from "../i18n/messages";
 import { useRegisterFieldLabel } from "./ConflictPanel";
+
+/**
+ * A field's error: as the form holds it (its code and params kept, shown in
+ * the chosen language: i18n/errors.ts), or a text already in it.
+ */
+export type ShownError = FieldErrorLike | string | undefined;
 
 /** What an input needs to be tied to its label, hint and error. */
 export interface InputAria {
@@ -25,7 +34,7 @@ export type BoundInput = InputAria & UseFormRegisterReturn;
 export const fieldId = (name: string) => name.replaceAll(".", "-");
 
 /** The aria wiring of an input whose hint and error sit under it (ids `${id}-hint`, `${id}-error`). */
-export function inputAria(id: string, error: string | undefined, hasHint: boolean): InputAria {
+export function inputAria(id: string, error: ShownError, hasHint: boolean): InputAria {
   const describedBy = [hasHint ? `${id}-hint` : "", error ? `${id}-error` : ""]
     .filter(Boolean)
     .join(" ");
@@ -59,7 +68,7 @@ type BoundProps = Common & {
 type LooseProps = Common & {
   htmlFor: string;
   render?: never;
-  error?: string | undefined;
+  error?: ShownError;
   children: ReactNode | ((aria: InputAria) => ReactNode);
   name?: never;
   id?: never;
@@ -88,7 +97,8 @@ function BoundField(props: BoundProps) {
   const { register, control } = useFormContext<FieldValues>();
   useRegisterFieldLabel(name, props.label);
   const { errors } = useFormState({ control, name });
-  const error = (get(errors, name) as { message?: string } | undefined)?.message;
+  const found = get(errors, name) as FormFieldError | undefined;
+  const error = found?.message ? found : undefined;
   const aria = inputAria(id, error, !!props.hint);
   if (props.render) {
     return (
@@ -120,7 +130,7 @@ function FieldFrame({
   error,
   className = "mb-3",
   children,
-}: Common & { id: string; error: string | undefined; children: ReactNode }) {
+}: Common & { id: string; error: ShownError; children: ReactNode }) {
   return (
     <Form.Group className={className}>
       <Form.Label htmlFor={id}>{typeof label === "string" ? tx(label) : label}</Form.Label>
@@ -136,11 +146,14 @@ function FieldFrame({
 }
 
 /** A field's message, under it; its id is what the input's aria-describedby names. */
-export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  if (!error) return null;
+export function FieldError({ id, error }: { id: string; error: ShownError }) {
+  // Drawn again in a newly chosen language: the error is kept by code, not as text.
+  useTranslation();
+  const text = fieldErrorText(error);
+  if (!text) return null;
   return (
     <div id={`${id}-error`} className="invalid-feedback d-block">
-      {tx(error)}
+      {text}
     </div>
   );
 }

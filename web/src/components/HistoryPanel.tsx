@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useAuditLog } from "../api/audit";
 import { tx } from "../i18n/messages";
 import { formatDateTime } from "../lib/format";
+import { useResources } from "../resources/context";
 import { AuditActor } from "./AuditActor";
 import { AuditChanges } from "./AuditChanges";
 
@@ -29,7 +30,8 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
   };
   const { data, isLoading } = useAuditLog(params);
   const last = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE));
-  const allLink = `/auditLog?entity=${encodeURIComponent(entity)}&entity_id=${entityId}`;
+  const auditLog = useResources().path("auditLog");
+  const allLink = `${auditLog}?entity=${encodeURIComponent(entity)}&entity_id=${entityId}`;
   return (
     <Card as="section" className="mt-3" style={{ maxWidth: 900 }} aria-labelledby="history-title">
       <Card.Header className="d-flex justify-content-between align-items-center py-2">
@@ -69,7 +71,7 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
             >
               {tx("Newer")}
             </Button>
-            <span>{tx(`Page ${page} of ${last}`)}</span>
+            <span>{tx("Page {{count}} of {{total}}", { count: page, total: last })}</span>
             <Button
               size="sm"
               variant="outline-secondary"

@@ -3,7 +3,8 @@ import { useRef, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { api } from "../api/client";
 import { i18next, useTranslation } from "../i18n";
-import { translateMessage, tx } from "../i18n/messages";
+import { errorText } from "../i18n/errors";
+import { tx } from "../i18n/messages";
 import { ImageWithFallback } from "./ImageWithFallback";
 
 export const INVALID_TYPE_ALERT = "Ahem, please use a valid image file type. 😏";
@@ -88,8 +89,7 @@ export function ImagePicker({
       }
       onChange(multiple ? [...value, ...names] : names.slice(0, 1));
     } catch (error) {
-      const message =
-        error instanceof Error ? translateMessage(error.message) : t("common.uploadFailed");
+      const message = error instanceof Error ? errorText(error) : t("common.uploadFailed");
       if (onReject) onReject(message);
       else window.alert(message);
     } finally {

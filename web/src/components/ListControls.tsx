@@ -171,7 +171,7 @@ function DateRangeFilter({
         <DateInput
           size="sm"
           style={{ width: 120 }}
-          aria-label={tx(`${filter.label} from`)}
+          aria-label={tx("{{field}} from", { field: tx(filter.label) })}
           value={from}
           onChange={(from) => list.setDates(filter.name, { from })}
         />
@@ -179,7 +179,7 @@ function DateRangeFilter({
         <DateInput
           size="sm"
           style={{ width: 120 }}
-          aria-label={tx(`${filter.label} to`)}
+          aria-label={tx("{{field}} to", { field: tx(filter.label) })}
           value={to}
           onChange={(to) => list.setDates(filter.name, { to })}
         />

@@ -1,5 +1,6 @@
 import { Button, Spinner } from "react-bootstrap";
 import { useTranslation } from "../i18n";
+import { errorText } from "../i18n/errors";
 import { tx } from "../i18n/messages";
 
 /** What a list screen's query tells the table about a failure (TanStack Query's result fits). */
@@ -18,7 +19,7 @@ export function listFailed(query: ListQueryState | undefined): query is ListQuer
 
 /**
  * Where a list's rows would be, when its call failed: the server's message in
- * the chosen language (i18n/messages.ts) and a Retry that asks again; never an
+ * the chosen language (by its code: i18n/errors.ts) and a Retry that asks again; never an
  * empty table that reads as "nothing found". Its query's failure toast is left
  * out (the list hooks' `meta`, main.tsx): said here, once.
  */
@@ -29,7 +30,7 @@ export function ListError({ query }: { query: ListQueryState & { error: Error } 
   return (
     <div className="list-error text-center py-4 px-2" role="alert" data-testid="list-error">
       <p className="fw-semibold mb-1">{tx("The list could not be loaded.")}</p>
-      <p className="text-body-secondary mb-3">{tx(query.error.message)}</p>
+      <p className="text-body-secondary mb-3">{errorText(query.error)}</p>
       <Button
         variant="outline-primary"
         size="sm"

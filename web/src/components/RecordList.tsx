@@ -5,6 +5,8 @@ import { Link } from "react-router";
 import type { ListPage } from "../api/client";
 import type { RemoveTarget } from "../api/crud";
 import { tx } from "../i18n/messages";
+import type { Resource } from "../resources/define";
+import type { Noun } from "./BulkActions";
 import type { BulkOptions, Column } from "./DataTable";
 import { DataTable } from "./DataTable";
 import type { ListQueryState } from "./ListError";
@@ -13,7 +15,8 @@ import { useDeleteDialog } from "./useDeleteDialog";
 import type { ListState } from "./useListState";
 
 /**
- * A record list screen: its title with Add New, the shared table (filters,
+ * A record list screen of a resource (its declaration gives the title, the Add
+ * New screen, each row's edit screen and the records' noun): its title with Add New, the shared table (filters,
  * search, sort, Export, bulk actions, paging: DataTable), and on each row an
  * Edit link and a Delete that asks first ("Delete Alert"); the remove
  * mutation's refresh reloads the list.
@@ -22,15 +25,13 @@ export function RecordList<T>({
   list,
   exportFrom,
   bulk,
-  title,
+  resource,
   intro,
-  addTo,
   columns,
   page,
   loading,
   idOf,
   nameOf,
-  editTo,
   remove,
   rowClassName,
   rowActions,
@@ -40,12 +41,12 @@ export function RecordList<T>({
   list: ListState;
   /** The API list path (Export). */
   exportFrom: string;
-  /** The bulk actions; the rows' ids and names are `idOf` and `nameOf`. */
-  bulk?: Omit<BulkOptions<T>, "idOf" | "nameOf">;
-  title: string;
+  /** The bulk actions; the rows' ids and names are `idOf` and `nameOf`, the noun the resource's. */
+  bulk?: Omit<BulkOptions<T>, "idOf" | "nameOf" | "noun"> & { noun?: Noun };
+  /** The screen's resource (its ScreenProps). */
+  resource: Resource;
   /** A short text under the title: the rule the screen applies (memberships: promotion). */
   intro?: string;
-  addTo: string;
   /** The columns before Actions. */
   columns: Column<T>[];
   page: ListPage<T> | undefined;
@@ -53,7 +54,6 @@ export function RecordList<T>({
   idOf: (row: T) => number;
   /** Names the row in the Delete Alert and in the buttons' accessible names. */
   nameOf: (row: T) => string;
-  editTo: (row: T) => string;
   /** The plain delete's call; a screen with its own `deleteDialog` leaves it out. */
   remove?: UseMutationResult<unknown, Error, RemoveTarget>;
   rowClassName?: (row: T) => string | undefined;
@@ -68,9 +68,11 @@ export function RecordList<T>({
     remove,
     idOf,
     nameOf,
-    question: (row) => `Are you sure you want to delete "${nameOf(row)}"?`,
+    question: (row) => tx('Are you sure you want to delete "{{name}}"?', { name: nameOf(row) }),
   });
   const deleteDialog = ownDeleteDialog ?? plainDialog;
+  const { editLink, add, noun } = resource;
+  const bulkNoun = bulk?.noun ?? noun;
   const actions: Column<T> = {
     header: "Actions",
     role: "actions",
@@ -78,17 +80,19 @@ export function RecordList<T>({
     cell: (row) => (
       <div className="d-flex gap-1">
         {rowActions?.(row)}
-        <Link
-          to={editTo(row)}
-          className="btn btn-sm btn-outline-primary"
-          aria-label={tx(`Edit ${nameOf(row)}`)}
-        >
-          {tx("Edit")}
-        </Link>
+        {editLink && (
+          <Link
+            to={editLink(idOf(row))}
+            className="btn btn-sm btn-outline-primary"
+            aria-label={tx("Edit {{name}}", { name: nameOf(row) })}
+          >
+            {tx("Edit")}
+          </Link>
+        )}
         <Button
           size="sm"
           variant="outline-danger"
-          aria-label={tx(`Delete ${nameOf(row)}`)}
+          aria-label={tx("Delete {{name}}", { name: nameOf(row) })}
           onClick={() => deleteDialog.ask(row)}
         >
           {tx("Delete")}
@@ -99,10 +103,12 @@ export function RecordList<T>({
 
   return (
     <>
-      <PageHeader title={title}>
-        <Link to={addTo} className="btn btn-primary">
-          {tx("Add New")}
-        </Link>
+      <PageHeader title={resource.list.title}>
+        {add && (
+          <Link to={add.path} className="btn btn-primary">
+            {tx("Add New")}
+          </Link>
+        )}
       </PageHeader>
       {intro && (
         <p className="mb-3" data-testid="list-intro">
@@ -113,7 +119,7 @@ export function RecordList<T>({
         <DataTable
           list={list}
           exportFrom={exportFrom}
-          bulk={bulk && { ...bulk, idOf, nameOf }}
+          bulk={bulk && bulkNoun && { ...bulk, noun: bulkNoun, idOf, nameOf }}
           columns={[...columns, actions]}
           page={page}
           loading={loading}

@@ -101,7 +101,7 @@ export function RowStatusSwitch({
         onSuccess: (answer) => {
           const result = answer.results.find((r) => r.id === id);
           if (!result || result.ok) return;
-          showToast(result.status === 412 ? staleRowText(name) : tx(result.message));
+          showToast(result.status === 412 ? staleRowText(name) : result);
         },
         onSettled: () => setBusy(false),
       },
@@ -114,7 +114,7 @@ export function RowStatusSwitch({
       className="mb-0 text-nowrap"
       label={<StatusBadge value={value} />}
       role="switch"
-      aria-label={tx(`Status of ${name}`)}
+      aria-label={tx("Status of {{name}}", { name })}
       checked={on}
       disabled={busy}
       onChange={toggle}

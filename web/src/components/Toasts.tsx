@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Button, Toast, ToastContainer } from "react-bootstrap";
 import { useTranslation } from "../i18n";
-import { translateMessage, tx } from "../i18n/messages";
+import { errorText } from "../i18n/errors";
+import { tx } from "../i18n/messages";
 import { subscribeToasts, type ToastMessage } from "./toastStore";
 
 /**
@@ -35,7 +36,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               className="text-white d-flex align-items-center gap-2"
               role={m.variant === "success" ? "status" : "alert"}
             >
-              <span className="flex-grow-1">{translateMessage(m.text)}</span>
+              <span className="flex-grow-1">
+                {typeof m.text === "string" ? tx(m.text) : errorText(m.text)}
+              </span>
               {m.action && (
                 <Button
                   size="sm"

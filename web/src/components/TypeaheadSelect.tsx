@@ -1,16 +1,9 @@
 import { type QueryKey, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  type Ref,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from "downshift";
+import { type KeyboardEvent, type Ref, useId, useMemo, useState } from "react";
 import { Form } from "react-bootstrap";
 import { tx } from "../i18n/messages";
+import { useDebouncedText } from "./useDebouncedText";
 
 export interface TypeaheadOption {
   value: string;
@@ -56,19 +49,22 @@ export interface TypeaheadSelectProps {
  * A select for a list too large to load (users): the admin types, the server
  * answers matches a page at a time (`q`, `_limit`), and more are asked for
  * when the list is scrolled or arrowed to its end. The current value's label
- * is shown without the list. Keyboard: the WAI-ARIA combobox pattern
- * (arrows, Enter, Escape, Home/End in the list; aria-activedescendant).
+ * is shown without the list. Keyboard and ARIA are Downshift's `useCombobox`
+ * (the WAI-ARIA combobox pattern: arrows, Page Up/Down, Home/End, Enter,
+ * Escape; aria-activedescendant), held to a few rules of ours in `stateReducer`
+ * (docs/decisions/combobox-on-downshift.md).
  */
 export function TypeaheadSelect(props: TypeaheadSelectProps) {
   const { id, value, onChange, fetchPage, queryKey, fixedOptions = [], exclude } = props;
   const listId = `${id}-listbox`;
   const statusId = useId();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState<string | null>(null); // null: not typing, show the label
+  // Typing: the input shows what was typed; otherwise the current value's label.
+  const [typing, setTyping] = useState(false);
   const [q, setQ] = useState("");
-  const [active, setActive] = useState(-1);
+  // What was typed, asked for after a short pause.
+  const [text, setText] = useDebouncedText(q, setQ, DEBOUNCE_MS);
   const [picked, setPicked] = useState<TypeaheadOption | null>(null);
-  const listRef = useRef<HTMLDivElement>(null);
 
   // The label of the current value: what was picked here, what the screen knows, or one GET.
   const fixedLabel = fixedOptions.find((o) => o.value === value)?.label;
@@ -82,14 +78,6 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
   });
   const label = localLabel ?? fetched.data ?? (value === "" ? "" : value);
 
-  // Search as the admin types, after a short pause.
-  useEffect(() => {
-    const next = (text ?? "").trim();
-    if (next === q) return;
-    const timer = setTimeout(() => setQ(next), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, q]);
-
   const matches = useInfiniteQuery({
     queryKey: [...queryKey, "typeahead", q],
     queryFn: ({ pageParam }) => fetchPage(q, pageParam),
@@ -100,165 +88,145 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
     staleTime: 30_000,
   });
 
-  const options = useMemo(() => {
+  const { options, fixedShown } = useMemo(() => {
     const needle = q.toLowerCase();
     const fixed = fixedOptions.filter((o) => o.label.toLowerCase().includes(needle));
     const found = (matches.data?.pages ?? [])
       .flatMap((p) => p.options)
       .filter((o) => !exclude?.(o.value));
-    return [...fixed, ...found];
+    return { options: [...fixed, ...found], fixedShown: fixed.length };
   }, [matches.data, fixedOptions, exclude, q]);
   const total = matches.data?.pages[0]?.total;
 
-  const optionId = (index: number) => `${id}-option-${index}`;
   const more = () => {
     if (matches.hasNextPage && !matches.isFetchingNextPage) void matches.fetchNextPage();
   };
+  const stopTyping = () => {
+    setTyping(false);
+    setText("");
+  };
 
-  // Keep the active option in view.
-  useEffect(() => {
-    if (!open || active < 0) return;
-    document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
+  const combobox = useCombobox<TypeaheadOption>({
+    items: options,
+    itemToString: (option) => option?.label ?? "",
+    itemToKey: (option) => option?.value,
+    inputId: id,
+    menuId: listId,
+    getItemId: (index) => `${id}-option-${index}`,
+    isOpen: open,
+    onIsOpenChange: ({ isOpen }) => {
+      setOpen(isOpen ?? false);
+      // Closed (Escape, a pick, a click or Tab away): the label again, the typing dropped.
+      if (!isOpen) stopTyping();
+    },
+    // Nothing stays selected inside: `value` is the selection, so every pick is a change.
+    selectedItem: null,
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (!selectedItem) return;
+      setPicked(selectedItem);
+      onChange(selectedItem.value);
+      stopTyping();
+    },
+    inputValue: typing ? text : label,
+    onInputValueChange: ({ inputValue, type }) => {
+      if (type !== useCombobox.stateChangeTypes.InputChange) return;
+      setText(inputValue ?? "");
+      setTyping(true);
+    },
+    stateReducer: (state, actionAndChanges) =>
+      keepOurRules(state, actionAndChanges, options.length),
   });
-
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-    setText(null);
-  };
-  const choose = (option: TypeaheadOption) => {
-    setPicked(option);
-    onChange(option.value);
-    close();
-  };
+  const { isOpen, highlightedIndex } = combobox;
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    switch (e.key) {
-      case "ArrowDown": {
-        e.preventDefault();
-        if (!open) {
-          setOpen(true);
-          setActive(0);
-          return;
-        }
-        if (active >= options.length - 1) more();
-        setActive((a) => Math.min(a + 1, Math.max(options.length - 1, 0)));
-        return;
-      }
-      case "ArrowUp": {
-        e.preventDefault();
-        if (!open) setOpen(true);
-        setActive((a) => Math.max(a - 1, 0));
-        return;
-      }
-      case "Home":
-      case "End": {
-        if (!open || options.length === 0) return;
-        e.preventDefault();
-        setActive(e.key === "Home" ? 0 : options.length - 1);
-        if (e.key === "End") more();
-        return;
-      }
-      case "Enter": {
-        if (!open) return;
-        // Enter picks; it never submits the form while the list is open.
-        e.preventDefault();
-        const option = options[active];
-        if (option) choose(option);
-        return;
-      }
-      case "Escape": {
-        if (!open && text === null) return;
-        e.preventDefault();
-        close();
-        return;
-      }
-      default:
+    const skipDownshift = () => {
+      (
+        e.nativeEvent as KeyboardEvent["nativeEvent"] & { preventDownshiftDefault?: boolean }
+      ).preventDownshiftDefault = true;
+    };
+    if (e.key === "Escape") {
+      // Closed and not typing: Escape is the dialog's (a modal closes), not ours.
+      skipDownshift();
+      if (!isOpen && !typing) return;
+      e.preventDefault();
+      combobox.closeMenu();
+      stopTyping();
+      return;
     }
+    if (!isOpen) return;
+    // Enter picks; it never submits the form while the list is open.
+    if (e.key === "Enter") e.preventDefault();
+    // Arrowed or jumped to the end: the next page.
+    if (e.key === "End" || (e.key === "ArrowDown" && highlightedIndex >= options.length - 1))
+      more();
   };
 
-  const onBlur = (e: FocusEvent<HTMLInputElement>) => {
-    if (listRef.current?.contains(e.relatedTarget as Node | null)) return;
-    close();
-    props.onBlur?.();
-  };
-
-  const status = !open
+  const status = !isOpen
     ? ""
     : matches.isLoading
       ? tx("Searching…")
       : options.length === 0
         ? tx("No matches.")
-        : total !== undefined && total > options.length - fixedOptions.length
-          ? tx(
-              `${options.length} shown of ${total + fixedOptions.length}; scroll or arrow down for more.`,
-            )
-          : tx(`${options.length} ${options.length === 1 ? "match" : "matches"}.`);
+        : total !== undefined && total > options.length - fixedShown
+          ? tx("{{shown}} shown of {{total}}; scroll or arrow down for more.", {
+              shown: options.length,
+              total: total + fixedShown,
+            })
+          : options.length === 1
+            ? tx("{{count}} match.", { count: options.length })
+            : tx("{{count}} matches.", { count: options.length });
 
   return (
     <div className="position-relative typeahead">
       <Form.Control
-        id={id}
-        name={props.name}
-        ref={props.inputRef}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        spellCheck={false}
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-        aria-invalid={props["aria-invalid"]}
-        aria-describedby={props["aria-describedby"]}
+        {...combobox.getInputProps({
+          name: props.name,
+          ref: props.inputRef,
+          type: "text",
+          spellCheck: false,
+          // The field's own <label for>, not a label element of Downshift's.
+          "aria-labelledby": undefined,
+          "aria-activedescendant":
+            isOpen && highlightedIndex >= 0 ? `${id}-option-${highlightedIndex}` : undefined,
+          "aria-invalid": props["aria-invalid"],
+          "aria-describedby": props["aria-describedby"],
+          placeholder: tx(props.placeholder ?? "Type to search"),
+          onFocus: (e) => e.currentTarget.select(),
+          onKeyDown,
+          onBlur: () => props.onBlur?.(),
+        })}
         isInvalid={props.isInvalid}
-        placeholder={tx(props.placeholder ?? "Type to search")}
-        value={text ?? label}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onFocus={(e) => e.target.select()}
-        onClick={() => setOpen(true)}
-        onKeyDown={onKeyDown}
-        onBlur={onBlur}
       />
       <div
-        id={listId}
-        ref={listRef}
-        role="listbox"
-        aria-label={tx("Matches")}
+        {...combobox.getMenuProps({
+          "aria-label": tx("Matches"),
+          onScroll: (e) => {
+            const el = e.currentTarget;
+            if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) more();
+          },
+        })}
         // Busy while the typed text is not yet asked for or its answer is on its way.
-        aria-busy={open && ((text ?? "").trim() !== q || matches.isFetching)}
-        className={`dropdown-menu w-100 overflow-auto${open ? " show" : ""}`}
+        aria-busy={isOpen && (text.trim() !== q || matches.isFetching)}
+        className={`dropdown-menu w-100 overflow-auto${isOpen ? " show" : ""}`}
         style={{ maxHeight: 280 }}
-        hidden={!open}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) more();
-        }}
+        hidden={!isOpen}
       >
-        {options.map((option, index) => (
-          <div
-            key={option.value}
-            id={optionId(index)}
-            role="option"
-            // Focus stays in the input (aria-activedescendant); never tabbed to.
-            tabIndex={-1}
-            aria-selected={index === active}
-            className={`dropdown-item${index === active ? " active" : ""}${
-              option.value === value ? " fw-semibold" : ""
-            }`}
-            style={{ cursor: "pointer" }}
-            // Keep focus in the input: the click chooses before any blur.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => choose(option)}
-          >
-            {tx(option.label)}
-          </div>
-        ))}
-        {open && (matches.isFetching || matches.hasNextPage) && (
+        {isOpen &&
+          options.map((option, index) => (
+            <div
+              key={option.value}
+              {...combobox.getItemProps({ item: option, index })}
+              // Focus stays in the input (aria-activedescendant); never tabbed to.
+              tabIndex={-1}
+              className={`dropdown-item${index === highlightedIndex ? " active" : ""}${
+                option.value === value ? " fw-semibold" : ""
+              }`}
+              style={{ cursor: "pointer" }}
+            >
+              {tx(option.label)}
+            </div>
+          ))}
+        {isOpen && (matches.isFetching || matches.hasNextPage) && (
           <div className="dropdown-item-text text-muted small" aria-hidden="true">
             {matches.isFetching ? tx("Loading…") : tx("Scroll for more")}
           </div>
@@ -269,4 +237,42 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * Downshift's changes, held to this select's rules: the arrows stop at the
+ * ends of the list (the next page is asked for instead of wrapping), a click
+ * in the input opens the list and never closes it, Enter without a highlighted
+ * option keeps the list open, and leaving the field never picks an option.
+ * Only typing changes the input's text: a pick shows the new value's label.
+ */
+function keepOurRules(
+  state: UseComboboxState<TypeaheadOption>,
+  { type, changes }: UseComboboxStateChangeOptions<TypeaheadOption>,
+  count: number,
+): Partial<UseComboboxState<TypeaheadOption>> {
+  const types = useCombobox.stateChangeTypes;
+  const kept = { ...changes, inputValue: state.inputValue };
+  switch (type) {
+    case types.InputChange:
+      return changes;
+    case types.InputKeyDownArrowDown:
+      return state.isOpen && state.highlightedIndex >= count - 1
+        ? { ...kept, highlightedIndex: state.highlightedIndex }
+        : kept;
+    case types.InputKeyDownArrowUp:
+      return {
+        ...kept,
+        isOpen: true,
+        highlightedIndex: count > 0 ? Math.max(state.highlightedIndex - 1, 0) : -1,
+      };
+    case types.InputClick:
+      return { ...kept, isOpen: true, highlightedIndex: state.highlightedIndex };
+    case types.InputKeyDownEnter:
+      return state.highlightedIndex < 0 ? state : kept;
+    case types.InputBlur:
+      return { ...kept, selectedItem: state.selectedItem };
+    default:
+      return kept;
+  }
 }

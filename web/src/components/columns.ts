@@ -74,3 +74,29 @@ export function shownFields<T>(
     return field === undefined ? [] : [field];
   });
 }
+
+/** The fields of T whose values are wire timestamps or dates (text, or none). */
+type DateField<T> = {
+  [K in keyof T]: T[K] extends string | null | undefined ? K : never;
+}[keyof T] &
+  string;
+
+/**
+ * A date column (Created Date, Updated Date, Expired Date): the record's
+ * `field` as `show` writes it (lib/format.ts: a date, a date and time, the
+ * short form), on one line, sorted by that field.
+ */
+export function dateColumn<T>(
+  header: string,
+  field: DateField<T>,
+  show: (value: string | null | undefined) => string,
+  options: Pick<Column<T>, "optional"> = {},
+): Column<T> {
+  return {
+    header,
+    cell: (row) => show(row[field] as string | null | undefined),
+    className: "text-nowrap",
+    sort: field,
+    ...options,
+  };
+}

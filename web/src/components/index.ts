@@ -1,8 +1,8 @@
 export { AuditActor } from "./AuditActor";
 export { AuditChanges, fieldChanges, shownValue } from "./AuditChanges";
 export {
-  AUDIT_ENTITIES,
   AuditRecord,
+  auditKinds,
   entityName,
   kindName,
   MEMBER_KINDS,
@@ -21,11 +21,21 @@ export {
 } from "./BulkActions";
 export { ConfirmDialog } from "./ConfirmDialog";
 export { ConflictPanel } from "./ConflictPanel";
+export { dateColumn } from "./columns";
 export { type BulkOptions, type Column, DataTable } from "./DataTable";
 export { DateInput, formatDateInput, parseDateInput } from "./DateInput";
-export { type BoundInput, Field, FieldError, fieldId, type InputAria, inputAria } from "./Field";
+export {
+  type BoundInput,
+  Field,
+  FieldError,
+  fieldId,
+  type InputAria,
+  inputAria,
+  type ShownError,
+} from "./Field";
 export { FormActions } from "./FormActions";
 export { actionLabel, HistoryPanel } from "./HistoryPanel";
+export { ImageField } from "./ImageField";
 export {
   checkImage,
   type ImageKind,
@@ -46,6 +56,13 @@ export { MissingRecord, useRecordId } from "./MissingRecord";
 export { NumberInput } from "./NumberInput";
 export { PageHeader } from "./PageHeader";
 export { RecordList } from "./RecordList";
+export {
+  type RecordCalls,
+  ResourceForm,
+  type ResourceFormApi,
+  useCustomResourceForm,
+  useResourceForm,
+} from "./ResourceForm";
 export { StatusBadge } from "./StatusBadge";
 export { RowStatusSwitch, StatusSwitch, statusColumn } from "./StatusSwitch";
 export { reportStaleRow, staleRowText } from "./staleRows";
@@ -56,6 +73,7 @@ export {
   TypeaheadSelect,
 } from "./TypeaheadSelect";
 export { showToast } from "./toastStore";
+export { useDebouncedText } from "./useDebouncedText";
 export { useDeleteDialog } from "./useDeleteDialog";
 export {
   type ListFilter,
@@ -71,4 +89,5 @@ export {
   useEditRecord,
   useRecordForm,
 } from "./useRecordForm";
+export { type ListedResource, useRecordList } from "./useRecordList";
 export { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";

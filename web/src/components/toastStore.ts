@@ -1,7 +1,10 @@
+import type { ErrorAnswer } from "../i18n/errors";
+
 /** A tiny store so that code outside React (query caches) can show a toast. */
 export interface ToastMessage {
   id: number;
-  text: string;
+  /** English shown through tx(), or an error shown by its code (i18n/errors.ts). */
+  text: string | ErrorAnswer;
   variant: "danger" | "success";
   /** A button on the toast (a failed call's "Retry"); pressing it closes the toast. */
   action?: ToastAction | undefined;
@@ -18,7 +21,7 @@ const listeners = new Set<Listener>();
 let nextId = 1;
 
 export function showToast(
-  text: string,
+  text: string | ErrorAnswer,
   variant: ToastMessage["variant"] = "danger",
   action?: ToastAction,
 ): void {

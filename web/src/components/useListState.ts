@@ -1,8 +1,9 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@store/contract";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import type { ListParams } from "../api/crud";
 import { type ColumnChoice, useColumnChoice } from "./columnStore";
+import { useDebouncedText } from "./useDebouncedText";
 
 export interface FilterOption {
   value: string;
@@ -244,19 +245,5 @@ export function useListState(
  * (back, forward, a reset).
  */
 export function useSearchText(list: Pick<ListState, "q" | "setSearch">, delay = 300) {
-  const [text, setText] = useState(list.q);
-  const apply = useRef(list.setSearch);
-  apply.current = list.setSearch;
-
-  useEffect(() => {
-    setText((current) => (current.trim() === list.q ? current : list.q));
-  }, [list.q]);
-
-  useEffect(() => {
-    if (text.trim() === list.q) return;
-    const timer = setTimeout(() => apply.current(text.trim()), delay);
-    return () => clearTimeout(timer);
-  }, [text, list.q, delay]);
-
-  return [text, setText] as const;
+  return useDebouncedText(list.q, list.setSearch, delay);
 }

@@ -1,4 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { toNestErrors } from "@hookform/resolvers";
+import { codeOfIssue } from "@store/contract";
 import type { UseQueryResult } from "@tanstack/react-query";
 import {
   type CSSProperties,
@@ -12,6 +13,7 @@ import {
 import { Alert, Button, Form } from "react-bootstrap";
 import {
   type DefaultValues,
+  type FieldError,
   type FieldErrors,
   type FieldValues,
   FormProvider,
@@ -24,6 +26,7 @@ import {
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError, isStale, isUnreachable, recordVersion } from "../api/client";
+import { type ErrorAnswer, errorText, fieldErrorOf } from "../i18n/errors";
 import { tx } from "../i18n/messages";
 import { loadOnce } from "../lib/loadOnce";
 import { whenIdle } from "../lib/whenIdle";
@@ -77,7 +80,7 @@ export interface SaveContext {
   version: number | undefined;
 }
 
-type Schema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn>;
+export type Schema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn>;
 
 export interface RecordFormOptions<TIn extends FieldValues, TOut> {
   /**
@@ -139,7 +142,7 @@ export const SAVED_MESSAGE = "Changes saved.";
 
 /** A save that never reached the server (offline): its message, the typing kept, a Retry. */
 export interface UnsentSave {
-  message: string;
+  error: ErrorAnswer;
 }
 
 export interface RecordFormApi<TIn extends FieldValues, TOut> {
@@ -188,14 +191,35 @@ export function countErrors(errors: unknown): number {
 }
 
 export const announceText = (n: number) =>
-  n === 1 ? "1 field needs correcting." : `${n} fields need correcting.`;
+  n === 1 ? tx("1 field needs correcting.") : tx("{{count}} fields need correcting.", { count: n });
+
+/**
+ * The contract's schema as the form's resolver, each field's error keeping the
+ * code and params of its issue (the contract's codeOfIssue), so it is shown in
+ * the chosen language by code like a server's issue (docs/decisions/error-codes.md).
+ */
+function codedResolver<TIn extends FieldValues, TOut>(
+  schema: Schema<TIn, TOut>,
+): Resolver<TIn, unknown, TOut> {
+  return async (values, _context, options) => {
+    const result = await (schema as unknown as z.ZodType<TOut>).safeParseAsync(values);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.join(".");
+      // The first issue of a field is its message, as zodResolver shows it.
+      if (errors[path]) continue;
+      errors[path] = fieldErrorOf({ message: issue.message, ...codeOfIssue(issue) });
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
 
 /** The form's resolver; a loaded schema's is made once (lib/loadOnce.ts). */
 function schemaResolver<TIn extends FieldValues, TOut>(
   schema: RecordFormOptions<TIn, TOut>["schema"],
 ): { resolver: Resolver<TIn, unknown, TOut>; load?: () => Promise<unknown> } {
-  const of = (loaded: Schema<TIn, TOut>) =>
-    zodResolver(loaded as never) as unknown as Resolver<TIn, unknown, TOut>;
+  const of = (loaded: Schema<TIn, TOut>) => codedResolver<TIn, TOut>(loaded);
   if (typeof schema !== "function") return { resolver: of(schema) };
   const load = loadOnce(() => schema().then(of));
   return { resolver: async (...args) => (await load())(...args), load };
@@ -301,7 +325,7 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
           // the version the save was based on with it, so a Retry sends the same save.
           error.shownOnFields = true;
           // Its panel is an alert: heard once, not again through the form's live region.
-          setUnsent({ message: error.message });
+          setUnsent({ error });
           return;
         }
         setUnsent(null);
@@ -376,7 +400,7 @@ export function showIssuesOnFields<TIn extends FieldValues>(
 ): number {
   if (!(error instanceof ApiError)) return 0;
   if (error.status === 409 && conflictField) {
-    form.setError(conflictField, { type: "server", message: error.message }, { shouldFocus: true });
+    form.setError(conflictField, fieldErrorOf(error), { shouldFocus: true });
     return 1;
   }
   if (error.status !== 400) return 0;
@@ -388,11 +412,7 @@ export function showIssuesOnFields<TIn extends FieldValues>(
       unmatched++;
       continue;
     }
-    form.setError(
-      issue.path as Path<TIn>,
-      { type: "server", message: issue.message },
-      { shouldFocus: shown === 0 },
-    );
+    form.setError(issue.path as Path<TIn>, fieldErrorOf(issue), { shouldFocus: shown === 0 });
     shown++;
   }
   if (shown > 0 && unmatched === 0) error.shownOnFields = true;
@@ -466,7 +486,7 @@ function UnsentPanel({
 }) {
   return (
     <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2" role="alert">
-      <span className="flex-grow-1">{tx(unsent.message)}</span>
+      <span className="flex-grow-1">{errorText(unsent.error)}</span>
       <Button size="sm" variant="danger" onClick={onRetry} disabled={retrying}>
         {tx("Retry")}
       </Button>

@@ -2,106 +2,52 @@ import en from "./en.json";
 import { type Catalogue, currentLanguage, i18next, type LanguageCode } from "./index";
 
 /**
- * Texts whose code is their English wording (docs/decisions/languages.md):
- * the contract's and the server's messages, and the labels screens hand to
- * the shared components (titles, column headers, field labels, hints).
- * `texts` holds fixed labels; `messages` holds messages and templates
- * ("{{field}} is required.") and `fields` the field names the contract puts
- * in them, so "Username is required." reads "Nama pengguna diperlukan." in
- * Malay. The English texts themselves never change.
+ * Labels whose key is their English wording (docs/decisions/languages.md): the
+ * titles, column headers, field labels, hints and dialog texts screens hand to
+ * the shared components. `texts` holds fixed labels and `messages` labels with
+ * values ("Edit {{name}}"), which the caller passes by name: the key is looked
+ * up as it is written, never matched from a sentence already filled in. Errors
+ * are shown by their code (i18n/errors.ts). The English texts themselves never
+ * change.
  */
-
-const NUMBERS = new Set(["min", "max", "amount", "held", "count"]);
-const NUMBER = "(-?\\d[\\d,]*(?:\\.\\d+)?)";
-
-/** What a placeholder may match: an amount or a limit is a number, a code one word, others any text. */
-function placeholderPattern(name: string): string {
-  if (NUMBERS.has(name)) return NUMBER;
-  if (name === "code") return "(\\S+)";
-  return "(.+?)";
-}
-
-interface Template {
-  key: string;
-  pattern: RegExp;
-  names: string[];
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Templates with placeholders, the longest fixed text first (the most specific wins). */
-const templates: Template[] = Object.keys(en.messages)
-  .filter((key) => key.includes("{{"))
-  .map((key) => {
-    const names: string[] = [];
-    const source = key
-      .split(/(\{\{\w+\}\})/)
-      .map((part) => {
-        const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-        if (!name) return escapeRegExp(part);
-        names.push(name);
-        return placeholderPattern(name);
-      })
-      .join("");
-    return { key, pattern: new RegExp(`^${source}$`), names };
-  })
-  .sort(
-    (a, b) => b.key.replace(/\{\{\w+\}\}/g, "").length - a.key.replace(/\{\{\w+\}\}/g, "").length,
-  );
 
 function catalogueOf(language: LanguageCode): Catalogue | undefined {
   return i18next.getResourceBundle(language, "translation") as Catalogue | undefined;
 }
 
-const fieldNamesOf = new WeakMap<Catalogue, Record<string, string>>();
-
-/** A field name in a sentence: the contract's ("Brand name") or a screen's label ("Paid Date"). */
-function fieldNames(catalogue: Catalogue): Record<string, string> {
-  let names = fieldNamesOf.get(catalogue);
-  if (!names) {
-    names = { ...catalogue.texts, ...catalogue.fields } as Record<string, string>;
-    fieldNamesOf.set(catalogue, names);
-  }
-  return names;
-}
-
-/** A message in the chosen language; a message the catalogue does not know stays as it is. */
-export function translateMessage(
-  message: string,
+/** A label's text in a language: its key in `texts`, `messages` or `fields`, else the key itself. */
+export function translateLabel(
+  text: string,
+  values?: Record<string, string | number>,
   language: LanguageCode = currentLanguage(),
 ): string {
-  if (language === "en") return message;
-  const catalogue = catalogueOf(language);
-  if (!catalogue) return message;
-  const messages = catalogue.messages as Record<string, string>;
-  const texts = catalogue.texts as Record<string, string>;
-  const fields = fieldNames(catalogue);
-  const exact = texts[message] ?? messages[message] ?? fields[message];
-  if (exact) return exact;
-  for (const { key, pattern, names } of templates) {
-    const match = pattern.exec(message);
-    const translated = messages[key];
-    if (!match || !translated) continue;
-    const values = new Map(names.map((name, i) => [name, match[i + 1] ?? ""]));
-    const field = values.get("field");
-    // A field name the catalogue does not know would leave English inside the sentence.
-    if (field !== undefined && !fields[field]) continue;
-    return translated.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
-      name === "field" ? (fields[field ?? ""] ?? "") : (values.get(name) ?? ""),
-    );
-  }
-  return message;
+  const catalogue = language === "en" ? undefined : catalogueOf(language);
+  const found = catalogue
+    ? ((catalogue.texts as Record<string, string>)[text] ??
+      (catalogue.messages as Record<string, string>)[text] ??
+      (catalogue.fields as Record<string, string>)[text] ??
+      text)
+    : text;
+  if (!values) return found;
+  return i18next.services.interpolator.interpolate(found, values, language, {});
 }
 
 /**
- * A label or message given in English (a screen's title, a column header, a
- * field label, a server message), in the chosen language. Components that
- * show it call useTranslation(), so they are drawn again in a new language.
+ * A label given in English (a screen's title, a column header, a field
+ * label), with the values its placeholders name, in the chosen language:
+ * `tx("Edit {{name}}", { name })`. Components that show it call
+ * useTranslation(), so they are drawn again in a new language.
  */
-export function tx(text: string): string;
-export function tx(text: string | undefined): string | undefined;
-export function tx(text: string | undefined): string | undefined {
-  return text === undefined ? undefined : translateMessage(text);
+export function tx(text: string, values?: Record<string, string | number>): string;
+export function tx(
+  text: string | undefined,
+  values?: Record<string, string | number>,
+): string | undefined;
+export function tx(
+  text: string | undefined,
+  values?: Record<string, string | number>,
+): string | undefined {
+  return text === undefined ? undefined : translateLabel(text, values);
 }
 
 const humanized = (field: string) =>

@@ -2,7 +2,7 @@ import type { OwnLanguageAnswer } from "@store/contract";
 import { api } from "../api/client";
 import { showToast } from "../components/toastStore";
 import { LANGUAGES, type LanguageCode, setLanguage, useTranslation } from "../i18n";
-import { translateMessage } from "../i18n/messages";
+import { errorText } from "../i18n/errors";
 import { updateStoredAdmin } from "../lib/session";
 import { MenuButton } from "./MenuButton";
 
@@ -22,7 +22,7 @@ export function LanguageMenu() {
     try {
       await api.put<OwnLanguageAnswer>("adminLanguage", { languages: name });
     } catch (error) {
-      const message = error instanceof Error ? translateMessage(error.message) : "";
+      const message = error instanceof Error ? errorText(error) : "";
       showToast(t("language.saveFailed", { message }));
     }
   }

@@ -1,15 +1,17 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "../i18n";
+import { dashboard } from "../resources/dashboard";
+import { Icon } from "./icons";
 import { Logo } from "./Logo";
 import { isActiveLink, SIDEBAR_LINKS } from "./navigation";
 
-/** The logo and the fourteen links, the current screen's link highlighted. */
+/** The logo and the resources' links (layout/navigation.ts), the current screen's link highlighted. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   return (
     <div className="app-sidebar-inner">
-      <Link to="/admin" className="app-sidebar-brand" onClick={onNavigate}>
+      <Link to={dashboard.list.path} className="app-sidebar-brand" onClick={onNavigate}>
         <Logo />
       </Link>
       <nav aria-label={t("nav.sidebar")}>
@@ -24,7 +26,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                   aria-current={active ? "page" : undefined}
                   onClick={onNavigate}
                 >
-                  {t(`nav.${link.key}`)}
+                  <Icon name={link.icon} size={18} />
+                  <span>{t(`nav.${link.key}`, link.label)}</span>
                 </Link>
               </li>
             );

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { api } from "../api/client";
 import { useTranslation } from "../i18n";
 import { clearLogin, readAdmin } from "../lib/session";
+import { account } from "../resources/account";
 import { Icon } from "./icons";
 import { LanguageMenu } from "./LanguageMenu";
 import { MenuButton } from "./MenuButton";
@@ -53,7 +54,7 @@ export function TopBar({
           }
           className="d-flex align-items-center gap-2"
         >
-          <Link className="dropdown-item" to="/profile">
+          <Link className="dropdown-item" to={account.list.path}>
             {t("topbar.accountManagement")}
           </Link>
           <hr className="dropdown-divider" />

@@ -1,3 +1,11 @@
+import {
+  formatDecimal as decimalIn,
+  formatLedgerAmount,
+  type LedgerAccount,
+  formatMoney as moneyIn,
+  type NumberSigns,
+} from "@store/contract";
+
 // Three fixed numeric forms, read and written by hand: a date library would
 // weigh more than every screen that shows a date (docs/BENCHMARKS.md).
 
@@ -124,10 +132,10 @@ export function formatCount(value: number): string {
   return value.toLocaleString(locale);
 }
 
-const separators = new Map<string, { group: string; decimal: string }>();
+const separators = new Map<string, NumberSigns>();
 
 /** The chosen locale's grouping and decimal signs, as Intl writes them. */
-function numberSigns(): { group: string; decimal: string } {
+function numberSigns(): NumberSigns {
   let signs = separators.get(locale);
   if (!signs) {
     const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
@@ -140,23 +148,22 @@ function numberSigns(): { group: string; decimal: string } {
   return signs;
 }
 
-/**
- * "RM 1,234.50" from an exact decimal string, without passing through a float:
- * the digits are grouped as text.
- */
-export function formatMoney(value: string | number | null | undefined, symbol = "RM"): string {
-  return `${symbol} ${formatDecimal(value)}`;
+// Money is formatted by the contract's rules (packages/contract/src/money.ts),
+// with the chosen language's signs.
+
+/** "RM 1,234.50" from an exact decimal string, without passing through a float. */
+export function formatMoney(value: string | number | null | undefined): string {
+  return moneyIn(value, numberSigns());
 }
 
 /** "1,234.50" from an exact decimal string, with the chosen locale's signs. */
 export function formatDecimal(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined || value === "" ? "0" : String(value);
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
-  const { group, decimal } = numberSigns();
-  const negative = text.startsWith("-");
-  const [whole = "0", frac = ""] = text.replace("-", "").split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return `${negative ? "-" : ""}${grouped}${decimal}${`${frac}00`.slice(0, 2)}`;
+  return decimalIn(value, numberSigns());
+}
+
+/** A balance as the wallet screens show it: RM for the two wallets, PV for points. */
+export function formatBalance(account: LedgerAccount, value: string): string {
+  return formatLedgerAmount(account, value, numberSigns());
 }
 
 /**

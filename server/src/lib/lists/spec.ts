@@ -154,7 +154,7 @@ export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope =
   const callerFilter = and(scope.filter, filterCondition(query, spec.fields ?? {}, spec.params));
   const filtered = and(scope.base, callerFilter);
   if (query.q && spec.search.length === 0) {
-    throw badRequest("q", "This list has no search; use its filters.");
+    throw badRequest("q", "no_search", {}, "This list has no search; use its filters.");
   }
   const q = query.q || undefined;
   const search = q ? searchCondition(spec.search, q) : undefined;
@@ -215,5 +215,10 @@ function sortKeyOf(spec: ListSpec, name: string): SortKey {
   if (spec.sort && Object.hasOwn(spec.sort, name)) return spec.sort[name] as SortKey;
   const field = spec.fields && Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
   if (field && field.type !== "json") return field.by;
-  throw badRequest("_sort", `"${name.slice(0, 60)}" is not a field this list can be sorted by.`);
+  throw badRequest(
+    "_sort",
+    "unknown_sort",
+    { field: name.slice(0, 60) },
+    `"${name.slice(0, 60)}" is not a field this list can be sorted by.`,
+  );
 }

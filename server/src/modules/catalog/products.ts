@@ -36,6 +36,8 @@ function selectProducts(db: Tx) {
 }
 
 export const TOO_MANY_VARIANTS = `A product can have at most ${MAX_VARIANTS_PER_PRODUCT} variants.`;
+export const tooManyVariants = () =>
+  conflict("too_many_variants", { max: MAX_VARIANTS_PER_PRODUCT }, TOO_MANY_VARIANTS);
 
 const listSpec = defineList({
   search: [products.product_name, products.sku],
@@ -119,7 +121,7 @@ async function lockProduct(tx: Tx, id: number) {
 async function requireCategories(tx: Tx, wanted: number, others: number[] = []) {
   const locked = await lockCategories(tx, [wanted, ...others]);
   if (!locked.some((c) => c.category_id === wanted)) {
-    throw badRequest("category_id", "Choose an existing category.");
+    throw badRequest("category_id", "existing_category", {}, "Choose an existing category.");
   }
 }
 
@@ -144,7 +146,7 @@ async function replaceVariants(
   productId: number,
   drafts: DraftValues[],
 ): Promise<void> {
-  if (drafts.length > MAX_VARIANTS_PER_PRODUCT) throw conflict(TOO_MANY_VARIANTS);
+  if (drafts.length > MAX_VARIANTS_PER_PRODUCT) throw tooManyVariants();
   const current = await tx
     .select()
     .from(productVariants)
@@ -155,7 +157,12 @@ async function replaceVariants(
   for (const [index, draft] of drafts.entries()) {
     if (draft.variant_id === undefined) continue;
     if (!byId.has(draft.variant_id) || kept.has(draft.variant_id)) {
-      throw badRequest(`variants.${index}.variant_id`, "This variant is not one of the product's.");
+      throw badRequest(
+        `variants.${index}.variant_id`,
+        "foreign_variant",
+        {},
+        "This variant is not one of the product's.",
+      );
     }
     kept.add(draft.variant_id);
   }

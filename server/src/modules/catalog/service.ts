@@ -45,6 +45,8 @@ export const categoryService = {
       const inUse = await liveProductCount(tx, key);
       if (inUse > 0) {
         throw conflict(
+          "category_has_products",
+          { count: inUse },
           `This category still has ${inUse} ${inUse === 1 ? "product" : "products"}. Move or delete them first.`,
         );
       }

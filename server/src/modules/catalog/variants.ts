@@ -4,10 +4,10 @@ import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { productVariants } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
-import { badRequest, conflict, notFound } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
 import { requireVersion } from "../../lib/versions";
 import { liveVariantCount, recountVariants } from "./counts";
-import { productService, TOO_MANY_VARIANTS } from "./products";
+import { productService, tooManyVariants } from "./products";
 
 type VariantValues = z.output<typeof variantInput>;
 
@@ -34,9 +34,15 @@ export const variantService = {
     return db.transaction(async (tx) => {
       // The product row lock makes "count, then insert" safe against a parallel add.
       const product = await productService.lockProduct(tx, input.product_id);
-      if (!product) throw badRequest("product_id", "Product not found.");
+      if (!product)
+        throw badRequest(
+          "product_id",
+          "record_not_found",
+          { record: "Product" },
+          "Product not found.",
+        );
       if ((await liveVariantCount(tx, input.product_id)) >= MAX_VARIANTS_PER_PRODUCT) {
-        throw conflict(TOO_MANY_VARIANTS);
+        throw tooManyVariants();
       }
       const [row] = await tx.insert(productVariants).values(input).returning();
       if (!row) throw new Error("insert returned no row");
@@ -69,7 +75,12 @@ export const variantService = {
       if (!before) throw notFound("Variant");
       await requireVersion(tx, { entity: "Variant", id: variantId, row: before }, expected);
       if (!product || before.product_id !== input.product_id) {
-        throw badRequest("product_id", "A variant cannot move to another product.");
+        throw badRequest(
+          "product_id",
+          "variant_moves",
+          {},
+          "A variant cannot move to another product.",
+        );
       }
       await productService.raiseVersion(tx, input.product_id);
       const [row] = await tx

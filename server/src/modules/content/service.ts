@@ -88,7 +88,8 @@ async function resolveCustomer(tx: Tx, username: string) {
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .limit(1);
-  if (!customer) throw badRequest("username", UNKNOWN_CUSTOMER);
+  if (!customer)
+    throw badRequest("username", "existing_user", { field: "username" }, UNKNOWN_CUSTOMER);
   return customer;
 }
 

@@ -5,12 +5,12 @@
  * order whose reversal they complete. So for every order, its net entries less
  * what is still owed for it is what its status says it should hold.
  */
-import type { OwedAccount, OwedSummary } from "@store/contract";
+import { fromSen, type OwedAccount, type OwedSummary, toSen } from "@store/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { ledgerOwed } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
-import { formatAmount, fromCents, postEntry, toCents } from "./service";
+import { formatAmount, postEntry } from "./service";
 
 /** What is still owed for one order by one member, per account, in sen. */
 export async function owedForOrder(
@@ -31,7 +31,7 @@ export async function owedForOrder(
         eq(ledgerOwed.account, account),
       ),
     );
-  return toCents(row?.owed ?? "0");
+  return toSen(row?.owed ?? "0");
 }
 
 export interface Reversal {
@@ -64,8 +64,8 @@ export async function reverseStanding(
     clampNote: (taken) =>
       `Only ${formatAmount(account, taken)} of ${what} could be taken back; the rest is owed and recovered from the next credits.`,
   });
-  const taken = entry ? -toCents(entry.amount) : 0n;
-  const short = toCents(amount) - taken;
+  const taken = entry ? -toSen(entry.amount) : 0n;
+  const short = toSen(amount) - taken;
   if (short <= 0n) return;
   if (!entry && !(await memberExists(tx, userId))) return;
   const [owed] = await tx
@@ -74,8 +74,8 @@ export async function reverseStanding(
       user_id: userId,
       account,
       orders_id: ordersId,
-      amount: fromCents(short),
-      note: `Reversal of order ${ordersId}: ${formatAmount(account, fromCents(short))} of ${what} not covered by the balance.`,
+      amount: fromSen(short),
+      note: `Reversal of order ${ordersId}: ${formatAmount(account, fromSen(short))} of ${what} not covered by the balance.`,
     })
     .returning();
   if (owed) {
@@ -107,7 +107,7 @@ export async function recoverOwed(
   account: OwedAccount,
   credited: string,
 ): Promise<void> {
-  let left = toCents(credited);
+  let left = toSen(credited);
   if (left <= 0n) return;
   const open = await tx
     .select()
@@ -123,21 +123,21 @@ export async function recoverOwed(
     .for("update");
   for (const item of open) {
     if (left <= 0n) break;
-    const outstanding = toCents(item.amount) - toCents(item.recovered);
+    const outstanding = toSen(item.amount) - toSen(item.recovered);
     const take = outstanding < left ? outstanding : left;
     const entry = await postEntry(tx, actor, {
       userId,
       account,
-      amount: fromCents(-take),
+      amount: fromSen(-take),
       reason: "clawback_recovery",
       ref: { type: "order", id: item.orders_id },
-      note: `Recovers ${formatAmount(account, fromCents(take))} still owed from the reversal of order ${item.orders_id}.`,
+      note: `Recovers ${formatAmount(account, fromSen(take))} still owed from the reversal of order ${item.orders_id}.`,
     });
     if (!entry) break;
     left -= take;
     const [after] = await tx
       .update(ledgerOwed)
-      .set({ recovered: fromCents(toCents(item.recovered) + take), updated_at: sql`now()` })
+      .set({ recovered: fromSen(toSen(item.recovered) + take), updated_at: sql`now()` })
       .where(eq(ledgerOwed.owed_id, item.owed_id))
       .returning();
     await recordAudit(tx, actor, {
@@ -167,10 +167,10 @@ export async function owedSummary(db: Tx, userId: number): Promise<OwedSummary> 
     .where(and(eq(ledgerOwed.user_id, userId), sql`${ledgerOwed.recovered} < ${ledgerOwed.amount}`))
     .orderBy(asc(ledgerOwed.owed_id));
   const total = (account: OwedAccount) =>
-    fromCents(
+    fromSen(
       items
         .filter((item) => item.account === account)
-        .reduce((sum, item) => sum + toCents(item.outstanding), 0n),
+        .reduce((sum, item) => sum + toSen(item.outstanding), 0n),
     );
   return { user_id: userId, cash_wallet: total("cash_wallet"), pv: total("pv"), items };
 }

@@ -6,12 +6,15 @@
  * balance change (migration 0008).
  */
 import {
+  formatLedgerAmount,
+  fromSen,
   type LedgerAccount,
   type LedgerEntry,
   type LedgerReason,
   type LedgerRefType,
   type ledgerListQuery,
-  toMoneyString,
+  PLAIN_SIGNS,
+  toSen,
   type walletAdjustmentInput,
 } from "@store/contract";
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
@@ -31,25 +34,9 @@ const ACCOUNT_NAMES: Record<LedgerAccount, string> = {
   pv: "PV",
 };
 
-/** "RM 12.50" for money, "12.50 PV" for points. */
+/** "RM 12.50" for money, "12.50 PV" for points: the contract's rule, ungrouped in the server's words. */
 export function formatAmount(account: LedgerAccount, amount: string): string {
-  return account === "pv" ? `${amount} PV` : `RM ${amount}`;
-}
-
-/** Exact decimal arithmetic on two-place money strings, in whole sen. */
-export function toCents(amount: string): bigint {
-  const text = toMoneyString(amount);
-  const negative = text.startsWith("-");
-  const [whole = "0", frac = "00"] = text.replace(/^-/, "").split(".");
-  const cents = BigInt(whole) * 100n + BigInt(frac);
-  return negative ? -cents : cents;
-}
-
-export function fromCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const text = `${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
-  return negative ? `-${text}` : text;
+  return formatLedgerAmount(account, amount, PLAIN_SIGNS);
 }
 
 export interface Posting {
@@ -139,7 +126,7 @@ export async function postEntry(
   posting: Posting,
 ): Promise<LedgerEntry | null> {
   const { userId, account } = posting;
-  let cents = toCents(posting.amount);
+  let cents = toSen(posting.amount);
   if (cents === 0n) return null;
   let held = await lockBalance(tx, userId, account);
   if (
@@ -152,23 +139,38 @@ export async function postEntry(
   }
   if (held === undefined) {
     if (posting.short === "clamp") return null;
-    throw posting.onShort?.("0.00") ?? conflict(`User ${userId} has no ${ACCOUNT_NAMES[account]}.`);
+    throw (
+      posting.onShort?.("0.00") ??
+      conflict(
+        "no_account",
+        { user: userId, account },
+        `User ${userId} has no ${ACCOUNT_NAMES[account]}.`,
+      )
+    );
   }
-  const heldCents = toCents(held);
+  const heldCents = toSen(held);
   let clamped = false;
   if (heldCents + cents < 0n) {
     if (posting.short !== "clamp") {
       throw (
-        posting.onShort?.(fromCents(heldCents)) ??
-        conflict(shortMessage(account, fromCents(heldCents), posting.amount))
+        posting.onShort?.(fromSen(heldCents)) ??
+        conflict(
+          "balance_short",
+          {
+            account,
+            held: formatAmount(account, fromSen(heldCents)),
+            amount: formatAmount(account, posting.amount.replace(/^-/, "")),
+          },
+          shortMessage(account, fromSen(heldCents), posting.amount),
+        )
       );
     }
     cents = -heldCents;
     if (cents === 0n) return null;
     clamped = true;
   }
-  const amount = fromCents(cents);
-  const balanceAfter = fromCents(heldCents + cents);
+  const amount = fromSen(cents);
+  const balanceAfter = fromSen(heldCents + cents);
   const [entry] = await tx
     .insert(walletLedger)
     .values({
@@ -179,7 +181,7 @@ export async function postEntry(
       reason: posting.reason,
       ref_type: posting.ref?.type ?? null,
       ref_id: posting.ref?.id ?? null,
-      note: (clamped ? posting.clampNote?.(fromCents(-cents)) : undefined) ?? posting.note ?? "",
+      note: (clamped ? posting.clampNote?.(fromSen(-cents)) : undefined) ?? posting.note ?? "",
       actor_id: actor?.user_id ?? null,
       actor_username: actor?.username ?? null,
     })
@@ -269,7 +271,13 @@ export async function adjustBalance(
       .select({ username: users.username })
       .from(users)
       .where(eq(users.user_id, input.user_id));
-    if (!member) throw badRequest("user_id", "User must be an existing user.");
+    if (!member)
+      throw badRequest(
+        "user_id",
+        "existing_user",
+        { field: "user_id" },
+        "User must be an existing user.",
+      );
     const entry = await postEntry(tx, actor, {
       userId: input.user_id,
       account: input.account,
@@ -278,11 +286,18 @@ export async function adjustBalance(
       note: input.note,
       onShort: (held) =>
         conflict(
+          "adjustment_below_zero",
+          {
+            username: member.username,
+            account: input.account,
+            held: formatAmount(input.account, held),
+            amount: formatAmount(input.account, input.amount),
+          },
           `${member.username}'s ${ACCOUNT_NAMES[input.account]} holds ${formatAmount(input.account, held)}; an adjustment of ${formatAmount(input.account, input.amount)} would leave it below zero.`,
         ),
     });
-    if (!entry) throw conflict("Nothing was posted.");
-    if (input.account === "pv" && toCents(input.amount) > 0n) {
+    if (!entry) throw conflict("nothing_posted", {}, "Nothing was posted.");
+    if (input.account === "pv" && toSen(input.amount) > 0n) {
       await checkPvPromotion(tx, actor, input.user_id);
     }
     return entry;

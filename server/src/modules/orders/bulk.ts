@@ -19,12 +19,18 @@ export function registerOrderBulkRoutes(app: App): void {
     key: "orders_id",
     list: orderService.list,
     check: async (db, body) => {
-      if (body.status === undefined) throw badRequest("status", "Choose the status to set.");
+      if (body.status === undefined)
+        throw badRequest("status", "choose_status", {}, "Choose the status to set.");
       for (const s of await orderService.statuses(db)) {
         names.set(s.order_status_id, s.order_status_name);
       }
       if (!names.has(body.status)) {
-        throw badRequest("status", `Order status ${body.status} is not one of the order statuses.`);
+        throw badRequest(
+          "status",
+          "unknown_order_status",
+          { status: body.status },
+          `Order status ${body.status} is not one of the order statuses.`,
+        );
       }
     },
     actions: {

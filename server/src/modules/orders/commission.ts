@@ -13,18 +13,20 @@
 import {
   type CommissionBase,
   type CommissionOutcome,
+  fromSen,
   ORDER_STATUS_CANCELED,
   ORDER_STATUS_COMPLETED,
   ORDER_STATUS_REFUND,
   ORDER_STATUS_RETURNED,
   type OwedAccount,
+  toSen,
 } from "@store/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { memberships, orderCommissions, type orders, settings, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { owedForOrder, recoverOwed, reverseStanding } from "../ledger/owed";
-import { checkPvPromotion, fromCents, orderCredits, postEntry, toCents } from "../ledger/service";
+import { checkPvPromotion, orderCredits, postEntry } from "../ledger/service";
 
 type Order = typeof orders.$inferSelect;
 export type OrderCommissionRow = typeof orderCommissions.$inferSelect;
@@ -111,7 +113,7 @@ async function decide(tx: Tx, order: Order): Promise<Decision> {
     base_amount: row.base_amount,
     amount: row.amount,
   };
-  return { ...decided, outcome: toCents(row.amount) > 0n ? "paid" : "zero" };
+  return { ...decided, outcome: toSen(row.amount) > 0n ? "paid" : "zero" };
 }
 
 /** The order's commission record, written at its first completion and read ever after. */
@@ -144,8 +146,8 @@ async function standing(
   const credits = await orderCredits(tx, ordersId);
   const net = credits
     .filter((c) => c.user_id === userId && c.account === account)
-    .reduce((sum, c) => sum + toCents(c.net), 0n);
-  return net + toCents(opening) - (await owedForOrder(tx, ordersId, userId, account));
+    .reduce((sum, c) => sum + toSen(c.net), 0n);
+  return net + toSen(opening) - (await owedForOrder(tx, ordersId, userId, account));
 }
 
 /** The member and the full credit an order gives in each account (none when there is nobody). */
@@ -197,7 +199,7 @@ export async function settleOrder(
         userId: party.userId,
         account: party.account,
         ordersId: after.orders_id,
-        amount: fromCents(stands),
+        amount: fromSen(stands),
       });
     }
     return;
@@ -205,9 +207,9 @@ export async function settleOrder(
   const record = await decideOnce(tx, actor, after);
   for (const party of parties(after, record)) {
     const stands = await standing(tx, after.orders_id, party.userId, party.account, party.opening);
-    const due = toCents(party.full) - stands;
+    const due = toSen(party.full) - stands;
     if (due <= 0n) continue;
-    const amount = fromCents(due);
+    const amount = fromSen(due);
     const entry = await postEntry(tx, actor, {
       userId: party.userId,
       account: party.account,

@@ -76,7 +76,12 @@ async function requireKnownStatus(tx: Tx, status: number): Promise<void> {
     .where(eq(orderStatuses.order_status_id, status))
     .limit(1);
   if (!known) {
-    throw badRequest("order_status", `Order status ${status} is not one of the order statuses.`);
+    throw badRequest(
+      "order_status",
+      "unknown_order_status",
+      { status },
+      `Order status ${status} is not one of the order statuses.`,
+    );
   }
 }
 

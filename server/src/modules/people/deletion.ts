@@ -6,14 +6,13 @@
  * who refers others is deleted only once the caller chose where their direct
  * referrals go: up to the member's own referrer, or to none.
  */
-import type { MemberBalances, ReferralMove, User } from "@store/contract";
+import { fromSen, type MemberBalances, type ReferralMove, toSen, type User } from "@store/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { users, userWallets, withdrawRequests } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, conflictWith, notFound } from "../../lib/errors";
 import { requireVersion } from "../../lib/versions";
-import { fromCents, toCents } from "../ledger/service";
 import { applyReferralChange, lockReferralTree, lockUsers } from "./referrals";
 import { findUser, userRecord } from "./users";
 
@@ -30,7 +29,7 @@ async function balancesOf(tx: Tx, user: User): Promise<MemberBalances> {
     .from(userWallets)
     .where(eq(userWallets.user_id, user.user_id))
     .for("update");
-  const exact = (amount: string | undefined) => fromCents(toCents(amount ?? "0"));
+  const exact = (amount: string | undefined) => fromSen(toSen(amount ?? "0"));
   return {
     wallet: exact(wallet?.wallet),
     cash_wallet: exact(wallet?.cash_wallet),
@@ -40,8 +39,10 @@ async function balancesOf(tx: Tx, user: User): Promise<MemberBalances> {
 
 /** 409 naming every balance while any is not zero: the ledger would lose its trail. */
 function assertHoldsNothing(user: User, balances: MemberBalances): void {
-  if (Object.values(balances).every((amount) => toCents(amount) === 0n)) return;
+  if (Object.values(balances).every((amount) => toSen(amount) === 0n)) return;
   throw conflictWith(
+    "member_holds_money",
+    { name: user.username, cash: balances.cash_wallet, wallet: balances.wallet, pv: balances.pv },
     `${user.username} holds RM ${balances.cash_wallet} in the cash wallet, RM ${balances.wallet} in the wallet and ${balances.pv} PV. Zero them with an adjustment on the statement (paid out by hand, or forfeited), then delete.`,
     { balances },
   );
@@ -67,7 +68,17 @@ function choiceNeeded(user: User, count: number): Error {
   const message = referrer
     ? `${user.username} refers ${members}: choose whether they move to ${user.username}'s referrer (${referrer.username}) or to no referrer.`
     : `${user.username} refers ${members} and has no referrer: confirm that they are left with no referrer.`;
-  return conflictWith(message, { referrals: count, referrer });
+  return referrer
+    ? conflictWith(
+        "member_refers",
+        { name: user.username, count, referrer: referrer.username },
+        message,
+        { referrals: count, referrer },
+      )
+    : conflictWith("member_refers_no_referrer", { name: user.username, count }, message, {
+        referrals: count,
+        referrer,
+      });
 }
 
 /**
@@ -111,7 +122,8 @@ export async function removeUserIn(
   userId: number,
   { referrals, expected }: MemberDeletion = {},
 ): Promise<User> {
-  if (userId === actor.user_id) throw conflict("You cannot delete your own account.");
+  if (userId === actor.user_id)
+    throw conflict("own_account_delete", {}, "You cannot delete your own account.");
   await lockReferralTree(tx);
   await lockUsers(tx, [userId]);
   const before = await findUser(tx, userId);

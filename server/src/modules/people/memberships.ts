@@ -35,6 +35,8 @@ async function assertRankFree(tx: Tx, rank: number, exceptId?: number): Promise<
   if (holder) {
     throw badRequest(
       "rank",
+      "rank_taken",
+      { rank, name: holder.membership },
       `Rank ${rank} is already held by "${holder.membership}"; choose another rank, or move that tier first.`,
     );
   }
@@ -109,13 +111,19 @@ export const membershipService = {
       await requireVersion(tx, { entity: "Membership", id: key, row: before }, expected);
       if (key === DEFAULT_MEMBERSHIP_ID) {
         throw conflict(
+          "default_membership",
+          { name: before.membership },
           `"${before.membership}" is the membership every new user gets; it cannot be deleted.`,
         );
       }
       const holders = await tx.$count(users, eq(users.membership, key));
       if (holders > 0) {
         const who = holders === 1 ? "1 user holds" : `${holders} users hold`;
-        throw conflict(`"${before.membership}" cannot be deleted: ${who} this membership.`);
+        throw conflict(
+          "membership_in_use",
+          { name: before.membership, count: holders },
+          `"${before.membership}" cannot be deleted: ${who} this membership.`,
+        );
       }
       await tx.delete(memberships).where(eq(memberships.member_id, key));
       await recordAudit(tx, actor, {

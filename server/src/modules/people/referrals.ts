@@ -38,7 +38,7 @@ export async function lockUsers(tx: Tx, ids: (number | null | undefined)[]): Pro
  */
 export async function assertNoCycle(tx: Tx, userId: number, referrerId: number): Promise<void> {
   if (userId === referrerId) {
-    throw badRequest("referral_of", "A user cannot be their own referral.");
+    throw badRequest("referral_of", "own_referral", {}, "A user cannot be their own referral.");
   }
   // Walk up from the chosen referrer; meeting the user means a cycle.
   const result = await tx.execute<{ found: boolean }>(sql`
@@ -51,6 +51,8 @@ export async function assertNoCycle(tx: Tx, userId: number, referrerId: number):
   if (result.rows[0]?.found) {
     throw badRequest(
       "referral_of",
+      "referral_cycle",
+      {},
       "That referral would form a cycle: the chosen referrer is already referred, directly or through others, by this user.",
     );
   }

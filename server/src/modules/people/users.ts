@@ -197,7 +197,8 @@ async function assertChoices(tx: Tx, input: UserUpdate): Promise<void> {
     const value = input[field];
     if (value === undefined || value === null) continue;
     const [found] = await tx.select({ one: sql`1` }).from(table).where(eq(column, value)).limit(1);
-    if (!found) throw badRequest(field, message);
+    const code = field === "referral_of" ? "existing_user" : "not_listed";
+    if (!found) throw badRequest(field, code, { field }, message);
   }
 }
 
@@ -210,7 +211,7 @@ async function assertUnique(tx: Tx, input: UserUpdate, exceptId?: number): Promi
       .where(
         sql`lower(${users.username}) = lower(${input.username}) and ${users.user_id} <> ${exceptId ?? 0}`,
       );
-    if (taken) throw conflict(`The username "${input.username}" is already taken.`);
+    if (taken) throw usernameTaken(input.username);
   }
   if (input.email !== undefined) {
     const [taken] = await tx
@@ -219,14 +220,20 @@ async function assertUnique(tx: Tx, input: UserUpdate, exceptId?: number): Promi
       .where(
         sql`lower(${users.email}) = lower(${input.email}) and ${users.user_id} <> ${exceptId ?? 0}`,
       );
-    if (taken) throw conflict(`The e-mail "${input.email}" is already in use by another user.`);
+    if (taken) throw emailTaken(input.email);
   }
 }
 
-const takenMessage = (username: string) => `The username "${username}" is already taken.`;
+const usernameTaken = (username: string) =>
+  conflict("username_taken", { username }, `The username "${username}" is already taken.`);
+const emailTaken = (email: string) =>
+  conflict("email_taken", { email }, `The e-mail "${email}" is already in use by another user.`);
 export const lookalikeMessage = (taken: string) =>
   `This username looks the same as "${taken}", which is taken.`;
+const lookalike = (taken: string) =>
+  conflict("username_lookalike", { username: taken }, lookalikeMessage(taken));
 const LOOKALIKE_RACE = "This username looks the same as another user's, which is taken.";
+const lookalikeRace = () => conflict("username_lookalike_race", {}, LOOKALIKE_RACE);
 
 /**
  * A new username whose confusable skeleton (migration 0015) is another
@@ -243,9 +250,7 @@ async function assertNotLookalike(tx: Tx, username: string, exceptId?: number): 
     .limit(1);
   // The same name, met first by this check when two saves of it race: "taken", as the unique key says.
   if (alike)
-    throw conflict(
-      alike.username === username ? takenMessage(username) : lookalikeMessage(alike.username),
-    );
+    throw alike.username === username ? usernameTaken(username) : lookalike(alike.username);
 }
 
 /**
@@ -255,10 +260,9 @@ async function assertNotLookalike(tx: Tx, username: string, exceptId?: number): 
 function uniqueViolation(error: unknown, input: UserUpdate): Error | null {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const constraint = (e as { constraint?: unknown }).constraint;
-    if (constraint === "users_username_key") return conflict(takenMessage(input.username ?? ""));
-    if (constraint === "users_username_skeleton_key") return conflict(LOOKALIKE_RACE);
-    if (constraint === "users_email_key")
-      return conflict(`The e-mail "${input.email}" is already in use by another user.`);
+    if (constraint === "users_username_key") return usernameTaken(input.username ?? "");
+    if (constraint === "users_username_skeleton_key") return lookalikeRace();
+    if (constraint === "users_email_key") return emailTaken(input.email ?? "");
   }
   return null;
 }
@@ -339,12 +343,13 @@ async function assertCurrentPassword(
 ): Promise<void> {
   if (userId !== caller.admin.user_id) return;
   if (!input.currentPassword) {
-    if (input.password) throw badRequest("currentPassword", CURRENT_PASSWORD_NEEDED);
+    if (input.password)
+      throw badRequest("currentPassword", "current_password_needed", {}, CURRENT_PASSWORD_NEEDED);
     return;
   }
   const { admin, address } = caller;
   if (!(await recheckAdminPassword(db, admin, address, input.currentPassword, "updateUser"))) {
-    throw badRequest("currentPassword", CURRENT_PASSWORD_WRONG);
+    throw badRequest("currentPassword", "current_password_wrong", {}, CURRENT_PASSWORD_WRONG);
   }
 }
 
@@ -430,7 +435,7 @@ async function endSessionsIfNeeded(
 /** An administrator editing themself keeps the Admin role and the active status. */
 function assertKeepsOwnAccess(input: UserUpdate): void {
   if ((input.role !== undefined && input.role !== ADMIN_ROLE) || input.user_status === 0) {
-    throw conflict("You cannot remove your own administrator access.");
+    throw conflict("own_admin_access", {}, "You cannot remove your own administrator access.");
   }
 }
 

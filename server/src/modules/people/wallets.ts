@@ -97,12 +97,23 @@ export async function createWallet(
       .from(users)
       .where(eq(users.user_id, input.user_id))
       .for("update");
-    if (!owner) throw badRequest("user_id", "User must be an existing user.");
+    if (!owner)
+      throw badRequest(
+        "user_id",
+        "existing_user",
+        { field: "user_id" },
+        "User must be an existing user.",
+      );
     const [existing] = await tx
       .select({ wallet_id: userWallets.wallet_id })
       .from(userWallets)
       .where(eq(userWallets.user_id, input.user_id));
-    if (existing) throw conflict(`${owner.username} already has a wallet.`);
+    if (existing)
+      throw conflict(
+        "wallet_exists",
+        { username: owner.username },
+        `${owner.username} already has a wallet.`,
+      );
     // Empty first, then each amount as its opening ledger entry, by this administrator.
     const [row] = await tx
       .insert(userWallets)
@@ -141,7 +152,11 @@ export async function deleteWallet(
     const before = await findWallet(tx, walletId);
     if (!before) throw notFound("Wallet");
     if (before.user_id === actor.user_id) {
-      throw conflict("You cannot delete your own wallet: it would delete your own account.");
+      throw conflict(
+        "own_wallet_delete",
+        {},
+        "You cannot delete your own wallet: it would delete your own account.",
+      );
     }
     // The deletion's own lock order (tree, user), then the wallet's row for its version.
     await lockReferralTree(tx);

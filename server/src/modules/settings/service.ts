@@ -7,6 +7,7 @@ import {
   SECRET_SHOW_TAIL_FROM,
   type settingsInput,
   type socialLoginInput,
+  toSen,
 } from "@store/contract";
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -17,7 +18,6 @@ import type { Actor } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest } from "../../lib/errors";
 import { type Fields, fieldsOf } from "../../lib/filters";
-import { toCents } from "../ledger/service";
 
 // Settings, social logins and the payment method are fixed records created by
 // the base seed (settings 1, social logins 1 and 2, payment method 1): they are
@@ -59,9 +59,11 @@ export const settingsAnswers = {
     const min = input.withdraw_min_amt ?? stored.withdraw_min_amt;
     const max =
       input.withdraw_max_amt === undefined ? stored.withdraw_max_amt : input.withdraw_max_amt;
-    if (max !== null && toCents(max) < toCents(min)) {
+    if (max !== null && toSen(max) < toSen(min)) {
       throw badRequest(
         "withdraw_max_amt",
+        "withdrawal_limits",
+        { min },
         `Maximum withdrawal amount must be at least the minimum (RM ${min}).`,
       );
     }
@@ -132,7 +134,8 @@ export const socialLoginAnswers = {
     // Switched on with the mask sent back: the kept key must exist.
     if (input.social_status === 1 && isMaskedSecret(input.secret_key)) {
       const stored = await socialLoginService.get(db, id);
-      if (!stored.secret_key) throw badRequest("secret_key", "Secret is required.");
+      if (!stored.secret_key)
+        throw badRequest("secret_key", "required", { field: "secret_key" }, "Secret is required.");
     }
     return withMaskedSecret(
       await socialLoginService.update(db, actor, id, keepMaskedSecret(input), expected),

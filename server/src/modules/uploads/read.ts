@@ -18,17 +18,21 @@ const TOO_LARGE_CODES = new Set([
  * errors, which carry no status) is the sender's fault, a 400, not a 500.
  */
 export async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new HttpError(415, "Send the image as multipart/form-data.");
+  if (!request.isMultipart())
+    throw new HttpError(415, "multipart_required", {}, "Send the image as multipart/form-data.");
   try {
     const file = await request.file();
-    if (!file) throw new HttpError(400, "No file was sent.");
+    if (!file)
+      throw new HttpError(400, "no_file", {}, "No file was sent.", {
+        issues: [{ path: "file", message: "No file was sent.", code: "no_file", params: {} }],
+      });
     return await file.toBuffer();
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: unknown }).code;
     if (typeof code === "string" && TOO_LARGE_CODES.has(code)) {
-      throw new HttpError(413, TOO_LARGE_MESSAGE);
+      throw new HttpError(413, "upload_too_large", {}, TOO_LARGE_MESSAGE);
     }
-    throw new HttpError(400, UNREADABLE_MESSAGE);
+    throw new HttpError(400, "upload_unreadable", {}, UNREADABLE_MESSAGE);
   }
 }

@@ -33,11 +33,12 @@ export async function storeUpload(
   content: Buffer,
 ): Promise<{ file_name: string; size: number }> {
   const rule = UPLOAD_KINDS[kind];
-  if (content.length > rule.maxBytes) throw new HttpError(413, TOO_LARGE_MESSAGE);
+  if (content.length > rule.maxBytes)
+    throw new HttpError(413, "upload_too_large", {}, TOO_LARGE_MESSAGE);
   const detected = await fileTypeFromBuffer(content);
   const ext = detected?.ext === "jpg" ? "jpg" : detected?.ext;
   if (!ext || !(rule.types as readonly string[]).includes(ext)) {
-    throw new HttpError(415, INVALID_TYPE_MESSAGE);
+    throw new HttpError(415, "upload_type", {}, INVALID_TYPE_MESSAGE);
   }
   const fileName = `${randomUUID()}.${ext}`;
   await fs.writeFile(path.join(uploadsDir, fileName), content);

@@ -24,7 +24,8 @@ const crud = crudService({
   },
 });
 
-const duplicateCode = (code: string) => conflict(`Coupon code ${code} already exists.`);
+const duplicateCode = (code: string) =>
+  conflict("coupon_exists", { code }, `Coupon code ${code} already exists.`);
 
 /**
  * The expiry is read in the store's time zone (the process TZ, which the wire
@@ -32,7 +33,7 @@ const duplicateCode = (code: string) => conflict(`Coupon code ${code} already ex
  */
 function requireFutureExpiry(expiredAt: string): void {
   if (!isCouponExpiryAllowed(fromWireTimestamp(expiredAt))) {
-    throw badRequest("expired_at", COUPON_EXPIRY_MESSAGE);
+    throw badRequest("expired_at", "coupon_expiry", {}, COUPON_EXPIRY_MESSAGE);
   }
 }
 

@@ -35,7 +35,12 @@ export function registerWithdrawalRoutes(app: App): void {
     async (request) => {
       const { withdraw_id, withdraw_status } = request.body;
       if (withdraw_id !== undefined && withdraw_id !== request.params.id) {
-        throw badRequest("withdraw_id", "withdraw_id must match the request in the path.");
+        throw badRequest(
+          "withdraw_id",
+          "withdraw_id_mismatch",
+          {},
+          "withdraw_id must match the request in the path.",
+        );
       }
       return decideRequest(
         app.db,

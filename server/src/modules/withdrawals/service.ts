@@ -4,7 +4,9 @@
  * decisions exactly one wins; approval pays out of the cash wallet in the
  * same transaction, by a ledger entry (modules/ledger/service.ts).
  */
+
 import type { ListQuery, WithdrawRequest } from "@store/contract";
+import { toSen } from "@store/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
@@ -15,7 +17,7 @@ import { fieldsOf } from "../../lib/filters";
 import { defineList, indexedSearch, listClauses, type Page, readPage } from "../../lib/lists";
 import { accountDigitsOf } from "../../lib/phones";
 import { requireVersion } from "../../lib/versions";
-import { postEntry, toCents } from "../ledger/service";
+import { postEntry } from "../ledger/service";
 import { userSearch } from "../people/search";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
@@ -196,6 +198,8 @@ async function whyUndecidable(tx: Tx, withdrawId: number): Promise<HttpError> {
     .where(eq(withdrawRequests.withdraw_id, withdrawId));
   if (!current) return notFound("Withdrawal request");
   return conflict(
+    "withdrawal_decided",
+    { status: current.status },
     `This withdrawal request is already ${current.status}; only a processing request can be approved or rejected.`,
   );
 }
@@ -207,14 +211,18 @@ async function assertWithinLimits(tx: Tx, amount: string): Promise<void> {
     .from(settings)
     .where(eq(settings.setting_id, 1));
   if (!limits) return;
-  const asked = toCents(amount);
-  if (asked < toCents(limits.min)) {
+  const asked = toSen(amount);
+  if (asked < toSen(limits.min)) {
     throw conflict(
+      "withdrawal_below_min",
+      { amount, min: limits.min },
       `RM ${amount} is below the store's minimum withdrawal of RM ${limits.min}; the request stays processing.`,
     );
   }
-  if (limits.max !== null && asked > toCents(limits.max)) {
+  if (limits.max !== null && asked > toSen(limits.max)) {
     throw conflict(
+      "withdrawal_above_max",
+      { amount, max: limits.max },
       `RM ${amount} is above the store's maximum withdrawal of RM ${limits.max}; the request stays processing.`,
     );
   }
@@ -229,6 +237,8 @@ async function assertActive(tx: Tx, userId: number | null): Promise<void> {
     .where(eq(users.user_id, userId));
   if (member && member.status !== 1) {
     throw conflict(
+      "withdrawal_member_inactive",
+      { name: member.username },
       `${member.username} is inactive; an inactive member's withdrawal cannot be approved. The request stays processing.`,
     );
   }
@@ -250,6 +260,8 @@ async function payOut(
     ref: { type: "withdrawal", id: withdrawId },
     onShort: (held) =>
       conflict(
+        "withdrawal_above_balance",
+        { held, amount },
         `The cash wallet holds RM ${held}, less than the RM ${amount} requested; the request stays processing.`,
       ),
   });
@@ -285,6 +297,8 @@ export async function reverseRequest(
     if (!reversed) throw await whyIrreversible(tx, withdrawId);
     if (reversed.user_id === null) {
       throw conflict(
+        "withdrawal_member_deleted",
+        {},
         "The member of this request has been deleted; there is no cash wallet to put the amount back into.",
       );
     }
@@ -319,9 +333,15 @@ async function whyIrreversible(tx: Tx, withdrawId: number): Promise<HttpError> {
     .where(eq(withdrawRequests.withdraw_id, withdrawId));
   if (!current) return notFound("Withdrawal request");
   if (current.reversed_at !== null) {
-    return conflict(`This withdrawal request was already reversed on ${current.reversed_at}.`);
+    return conflict(
+      "withdrawal_reversed",
+      { date: current.reversed_at },
+      `This withdrawal request was already reversed on ${current.reversed_at}.`,
+    );
   }
   return conflict(
+    "withdrawal_not_reversible",
+    { status: current.status },
     `This withdrawal request is ${current.status}; only a completed request can be reversed.`,
   );
 }

@@ -2,16 +2,17 @@ import type { AgencyStore } from "@store/contract";
 import { agencyStores } from "../../api/agency";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   type ListFilter,
   RecordList,
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
-import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 const filters: ListFilter[] = [
   statusFilter("store_status"),
@@ -22,12 +23,8 @@ const idOf = (row: AgencyStore) => row.store_id;
 const nameOf = (row: AgencyStore) => row.store_name;
 
 /** /agency: the agency stores, with edit and a confirmed delete per row. */
-export default function AgencyList() {
-  const list = useListState({ filters });
-  const query = agencyStores.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = agencyStores.useRemove();
-  const bulk = agencyStores.useBulk();
+export default function AgencyList({ resource }: ScreenProps) {
+  const { table, bulk } = useRecordList(agencyStores, { filters });
 
   const columns: Column<AgencyStore>[] = [
     {
@@ -42,40 +39,21 @@ export default function AgencyList() {
     { header: "Store E-mail", optional: true, cell: (s) => s.store_email, sort: "store_email" },
     { header: "Owner Phone", cell: (s) => s.owner_contact, sort: "owner_contact" },
     statusColumn({ field: "store_status", of: (s) => s.store_status, idOf, nameOf, run: bulk }),
-    {
-      header: "Created Date",
-      optional: true,
-      cell: (s) => formatDate(s.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
-    {
-      header: "Expired Date",
-      cell: (s) => formatDateTime(s.expired_at),
-      className: "text-nowrap",
-      sort: "expired_at",
-    },
+    dateColumn("Created Date", "created_at", formatDate, { optional: true }),
+    dateColumn("Expired Date", "expired_at", formatDateTime),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={agencyStores.list}
+      {...table}
       bulk={{
-        noun: { one: "agency store", many: "agency stores" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Agency Store")}
-      addTo="/addAgency"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editAgency?sid=${row.store_id}`}
-      remove={remove}
+      resource={resource}
     />
   );
 }

@@ -1,33 +1,35 @@
 import type { AuditEntry } from "@store/contract";
-import { useEffect, useRef, useState } from "react";
+import { useMemo } from "react";
 import { Form } from "react-bootstrap";
 import { useAuditLog } from "../../api/audit";
 import {
-  AUDIT_ENTITIES,
   AuditActor,
   AuditChanges,
   AuditRecord,
   actionLabel,
+  auditKinds,
   type Column,
   DataTable,
   kindName,
   type ListFilter,
   type ListState,
   PageHeader,
+  useDebouncedText,
   useListState,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
+import { useResources } from "../../resources/context";
 
 const ACTIONS = ["create", "update", "delete", "login", "login_failed", "logout", "upload"];
 
 /** Actor and record id are typed (drawn here); the kinds and dates are the shared filter bar's. */
-const filters: ListFilter[] = [
+const filtersOf = (kinds: string[]): ListFilter[] => [
   {
     kind: "choice",
     name: "entity",
     label: "Record",
-    options: AUDIT_ENTITIES.map((e) => ({ value: e, label: kindName(e) })),
+    options: kinds.map((e) => ({ value: e, label: kindName(e) })),
   },
   { kind: "choice", name: "entity_id", label: "Record ID", options: [], custom: true },
   {
@@ -53,17 +55,11 @@ function TextFilter({
   inputMode?: "numeric";
 }) {
   const current = list.values(name)[0] ?? "";
-  const [text, setText] = useState(current);
-  // The URL changed elsewhere (Clear filters, back): show what it says.
-  useEffect(() => setText(current), [current]);
-  // The latest setter, so a re-render does not restart the pause.
-  const apply = useRef(list.setFilter);
-  apply.current = list.setFilter;
-  useEffect(() => {
-    if (text.trim() === current) return;
-    const timer = setTimeout(() => apply.current(name, text.trim() ? [text.trim()] : []), 400);
-    return () => clearTimeout(timer);
-  }, [text, current, name]);
+  const [text, setText] = useDebouncedText(
+    current,
+    (typed) => list.setFilter(name, typed ? [typed] : []),
+    400,
+  );
   const id = `audit-filter-${name}`;
   return (
     <Form.Group>
@@ -89,6 +85,8 @@ function TextFilter({
  * record, links to where it is seen, and shows what changed field by field.
  */
 export default function AuditLogList() {
+  const { all } = useResources();
+  const filters = useMemo(() => filtersOf(auditKinds(all)), [all]);
   const list = useListState({ filters });
   const query = useAuditLog(list.params, true);
   const { data, isLoading } = query;

@@ -2,30 +2,26 @@ import type { Brand } from "@store/contract";
 import { brands } from "../../api/catalog";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   ImageWithFallback,
   RecordList,
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
-import { tx } from "../../i18n/messages";
 import { formatShortDateTime } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
-const nowrap = "text-nowrap";
 const filters = [statusFilter("brand_status")];
 
 const idOf = (row: Brand) => row.brand_id;
 const nameOf = (row: Brand) => row.brand_name;
 
 /** /brands: the brands, with edit and a confirmed delete that reloads the list. */
-export default function BrandList() {
-  const list = useListState({ filters });
-  const query = brands.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = brands.useRemove();
-  const bulk = brands.useBulk();
+export default function BrandList({ resource }: ScreenProps) {
+  const { table, bulk } = useRecordList(brands, { filters });
 
   const columns: Column<Brand>[] = [
     { header: "#", cell: (_b, i) => i + 1 },
@@ -42,39 +38,21 @@ export default function BrandList() {
       ),
     },
     statusColumn({ field: "brand_status", of: (b) => b.brand_status, idOf, nameOf, run: bulk }),
-    {
-      header: "Created Date",
-      cell: (b) => formatShortDateTime(b.created_at),
-      className: nowrap,
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      cell: (b) => formatShortDateTime(b.updated_at),
-      className: nowrap,
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatShortDateTime),
+    dateColumn("Updated Date", "updated_at", formatShortDateTime),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={brands.list}
+      {...table}
       bulk={{
-        noun: { one: "brand", many: "brands" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Brands")}
-      addTo="/addBrands"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editBrands?bid=${row.brand_id}`}
-      remove={remove}
+      resource={resource}
     />
   );
 }

@@ -2,68 +2,46 @@ import type { Category } from "@store/contract";
 import { categories } from "../../api/catalog";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   RecordList,
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
-import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
-const nowrap = "text-nowrap";
 const filters = [statusFilter("cat_status")];
 
 const idOf = (row: Category) => row.category_id;
 const nameOf = (row: Category) => row.category_name;
 
 /** /categories: every category with its live product count, edit and a confirmed delete. */
-export default function CategoryList() {
-  const list = useListState({ filters });
-  const query = categories.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = categories.useRemove();
-  const bulk = categories.useBulk();
+export default function CategoryList({ resource }: ScreenProps) {
+  const { table, bulk } = useRecordList(categories, { filters });
 
   const columns: Column<Category>[] = [
     { header: "#", cell: (_c, i) => i + 1 },
     { header: "Category Name", role: "key", cell: (c) => c.category_name, sort: "category_name" },
     { header: "Products In Category", cell: (c) => c.products_in_cat, sort: "products_in_cat" },
     statusColumn({ field: "cat_status", of: (c) => c.cat_status, idOf, nameOf, run: bulk }),
-    {
-      header: "Created At",
-      cell: (c) => formatDateTime(c.created_at),
-      className: nowrap,
-      sort: "created_at",
-    },
-    {
-      header: "Updated At",
-      cell: (c) => formatDateTime(c.updated_at),
-      className: nowrap,
-      sort: "updated_at",
-    },
+    dateColumn("Created At", "created_at", formatDateTime),
+    dateColumn("Updated At", "updated_at", formatDateTime),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={categories.list}
+      {...table}
       bulk={{
-        noun: { one: "category", many: "categories" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Categories")}
-      addTo="/addCategories"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editCategories?cid=${row.category_id}`}
-      remove={remove}
+      resource={resource}
     />
   );
 }

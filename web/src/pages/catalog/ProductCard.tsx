@@ -8,7 +8,7 @@ import { formatDate, formatMoney } from "../../lib/format";
 
 /** "(x) variation" or "No variation" (docs/REQUIREMENTS.md section 2). */
 export function variationText(count: number): string {
-  return count > 0 ? tx(`(${count}) variation`) : tx("No variation");
+  return count > 0 ? tx("({{count}}) variation", { count }) : tx("No variation");
 }
 
 /** A discount price counts when it is set and not zero. */
@@ -19,10 +19,15 @@ export function hasDiscount(p: Pick<Product, "discount_price">): boolean {
 /** One product of the /products grid; `selectBox` ticks it for the bulk actions. */
 export function ProductCard({
   product: p,
+  editTo,
+  previewTo,
   onDelete,
   selectBox,
 }: {
   product: Product;
+  /** Its edit screen and its preview. */
+  editTo: string;
+  previewTo: string;
   onDelete: (product: Product) => void;
   selectBox?: ReactNode;
 }) {
@@ -34,7 +39,7 @@ export function ProductCard({
           {selectBox}
         </div>
       )}
-      <Link to={`/productDetails?pid=${p.product_id}`} aria-label={tx(`Preview ${p.product_name}`)}>
+      <Link to={previewTo} aria-label={tx("Preview {{name}}", { name: p.product_name })}>
         <ImageWithFallback
           fileName={firstImage}
           alt={p.product_name}
@@ -63,7 +68,7 @@ export function ProductCard({
           <span className="text-warning" aria-hidden="true">
             ★
           </span>{" "}
-          {tx(`Rating: ${p.rating}`)}
+          {tx("Rating: {{rating}}", { rating: p.rating })}
         </div>
         <div className="small text-muted">
           {tx("Created:")} {formatDate(p.created_at)}
@@ -74,9 +79,9 @@ export function ProductCard({
       </div>
       <div className="card-footer bg-body d-flex gap-2">
         <Link
-          to={`/editProduct?pid=${p.product_id}`}
+          to={editTo}
           className="btn btn-sm btn-outline-primary flex-fill"
-          aria-label={tx(`Edit ${p.product_name}`)}
+          aria-label={tx("Edit {{name}}", { name: p.product_name })}
         >
           {tx("Edit")}
         </Link>
@@ -84,7 +89,7 @@ export function ProductCard({
           size="sm"
           variant="outline-danger"
           className="flex-fill"
-          aria-label={tx(`Delete ${p.product_name}`)}
+          aria-label={tx("Delete {{name}}", { name: p.product_name })}
           onClick={() => onDelete(p)}
         >
           {tx("Delete")}

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { DEFAULT_PRODUCT_IMAGE, PageHeader } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 /** The sample product of the static preview (docs/REQUIREMENTS.md section 2: a mock, not the product's own data). */
 const SAMPLE = {
@@ -32,17 +33,17 @@ const MAX_QUANTITY = 99;
 const clamp = (n: number) => Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(n) || 1));
 
 /** /productDetails?pid=: a static preview of a product page; its buttons only alert. */
-export default function ProductDetails() {
+export default function ProductDetails({ resource }: ScreenProps) {
   const [variation, setVariation] = useState(SAMPLE.variations[0]);
   const [quantity, setQuantity] = useState(1);
   const [favourite, setFavourite] = useState(false);
 
   return (
     <>
-      <PageHeader title={tx("Product Preview")} backTo="/products">
+      <PageHeader title={tx("Product Preview")} backTo={resource.list.path}>
         {/* The original's Go Back pointed at /product, a 404; it goes to the list
             (docs/REQUIREMENTS.md section 10). */}
-        <Link to="/products" className="btn btn-outline-secondary">
+        <Link to={resource.list.path} className="btn btn-outline-secondary">
           {tx("Go Back")}
         </Link>
       </PageHeader>

@@ -24,15 +24,16 @@ import {
   NumberInput,
   PageHeader,
   RecordForm,
+  type ShownError,
   StatusSwitch,
   useEditRecord,
   useRecordForm,
 } from "../../components";
 import { tx } from "../../i18n/messages";
+import type { ScreenProps } from "../../resources/define";
 import { VariantCard } from "./VariantCard";
 
 type Values = z.output<typeof productInput>;
-const LIST = "/products";
 
 const EMPTY: ProductInput = {
   product_name: "",
@@ -108,7 +109,7 @@ function Section({
 }: {
   title: string;
   labelFor?: string;
-  error?: string | undefined;
+  error?: ShownError;
   children: ReactNode;
 }) {
   return (
@@ -131,8 +132,12 @@ function Section({
 }
 
 /** /addProduct and /editProduct?pid=: the product with its variants, saved in one call. */
-export default function ProductForm() {
-  const { id, isEdit, missing, record, version, reload } = useEditRecord("pid", products.useOne);
+export default function ProductForm({ resource }: ScreenProps) {
+  const LIST = resource.list.path;
+  const { id, isEdit, missing, record, version, reload } = useEditRecord(
+    resource.idParam ?? "pid",
+    products.useOne,
+  );
   const savedVariants = useProductVariants(id);
   const categoryList = categories.useAll();
   const save = useSaveProduct();
@@ -161,12 +166,16 @@ export default function ProductForm() {
     if (savedVariants.data) setShowVariation(savedVariants.data.length > 0);
   }, [savedVariants.data]);
 
-  if (missing) return <MissingRecord what="product" backTo={LIST} backLabel="Back to Products" />;
+  if (missing) {
+    return (
+      <MissingRecord what="product" backTo={LIST} backLabel={`Back to ${resource.list.title}`} />
+    );
+  }
   if (isEdit && (!record || !savedVariants.data)) return <FormSkeleton />;
 
   /** The aria wiring of an input whose label and message are its card's. */
   const sectionAria = (name: keyof ProductInput) =>
-    inputAria(name, errors[name]?.message as string | undefined, false);
+    inputAria(name, errors[name] as ShownError, false);
 
   const full = variants.fields.length >= MAX_VARIANTS_PER_PRODUCT;
   const deleteVariant = (index: number) => {
@@ -179,21 +188,17 @@ export default function ProductForm() {
 
   return (
     <>
-      <PageHeader title={isEdit ? "Edit Product" : "Add Product"} backTo={LIST} />
+      <PageHeader title={(isEdit ? resource.edit : resource.add)?.title ?? ""} backTo={LIST} />
       <RecordForm form={recordForm}>
         <Row className="g-3">
           <Col lg={8}>
-            <Section
-              title={tx("Product Name")}
-              labelFor="product_name"
-              error={errors.product_name?.message}
-            >
+            <Section title={tx("Product Name")} labelFor="product_name" error={errors.product_name}>
               <Form.Control {...sectionAria("product_name")} {...register("product_name")} />
             </Section>
             <Section
               title={tx("Description")}
               labelFor="product_description"
-              error={errors.product_description?.message}
+              error={errors.product_description}
             >
               <Form.Control
                 as="textarea"
@@ -205,7 +210,7 @@ export default function ProductForm() {
             <Section
               title={tx("Product Images")}
               labelFor="product_images"
-              error={errors.product_images?.message}
+              error={errors.product_images}
             >
               <Form.Text className="d-block text-muted mb-2">
                 {tx("jpg, jpeg, png or gif, up to 5 MB each.")}
@@ -230,7 +235,7 @@ export default function ProductForm() {
                 <Form.Check
                   type="switch"
                   id="show_variation"
-                  label={tx(`Show Variation (${variants.fields.length})`)}
+                  label={tx("Show Variation ({{count}})", { count: variants.fields.length })}
                   checked={showVariation}
                   onChange={(e) => setShowVariation(e.target.checked)}
                 />
@@ -248,7 +253,9 @@ export default function ProductForm() {
               </div>
               {full && (
                 <p className="small text-muted">
-                  {tx(`A product can have at most ${MAX_VARIANTS_PER_PRODUCT} variants.`)}
+                  {tx("A product can have at most {{max}} variants.", {
+                    max: MAX_VARIANTS_PER_PRODUCT,
+                  })}
                 </p>
               )}
               {showVariation &&
@@ -331,11 +338,7 @@ export default function ProductForm() {
               </Field>
               <Field name="sku" label="SKU" />
             </Section>
-            <Section
-              title={tx("Category")}
-              labelFor="category_id"
-              error={errors.category_id?.message}
-            >
+            <Section title={tx("Category")} labelFor="category_id" error={errors.category_id}>
               {/* Controlled, so the chosen category shows even when the options arrive later. */}
               <Controller
                 control={control}
@@ -374,7 +377,7 @@ export default function ProductForm() {
           className="justify-content-end mt-3"
         />
       </RecordForm>
-      {id !== null && <HistoryPanel entity="Product" entityId={id} />}
+      {id !== null && resource.entity && <HistoryPanel entity={resource.entity} entityId={id} />}
       <ConfirmDialog
         show={confirmingVariant !== null}
         title={tx("Delete Alert")}
@@ -384,7 +387,9 @@ export default function ProductForm() {
           setConfirmingVariant(null);
         }}
       >
-        {tx(`Are you sure you want to delete "${confirmingName}"? It is removed when you save.`)}
+        {tx('Are you sure you want to delete "{{name}}"? It is removed when you save.', {
+          name: confirmingName ?? "",
+        })}
       </ConfirmDialog>
     </>
   );

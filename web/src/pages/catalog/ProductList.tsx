@@ -25,6 +25,7 @@ import {
   useSelection,
 } from "../../components";
 import { tx } from "../../i18n/messages";
+import type { ScreenProps } from "../../resources/define";
 import { PriceFilter } from "./PriceFilter";
 import { ProductCard } from "./ProductCard";
 
@@ -33,7 +34,7 @@ const PAGE_SIZE = 12;
 /** A product goes with its variants, as a single delete says. */
 const productDelete: BulkAction = {
   ...deleteAction,
-  question: (what) => `Are you sure you want to delete ${what} and their variants?`,
+  question: (what) => tx("Are you sure you want to delete {{what}} and their variants?", { what }),
 };
 
 /** The sort choices of the cards (the list's own order, newest first, when none). */
@@ -113,7 +114,7 @@ function bound(values: string[], fallback: number): number {
  * shared list state (useListState) like every list: search, sort, filters,
  * Export and the bulk actions.
  */
-export default function ProductList() {
+export default function ProductList({ resource }: ScreenProps) {
   const list = useListState({ filters, pageSizes: [PAGE_SIZE] });
   const [showFilters, setShowFilters] = useState(true);
   const categoryList = categories.useAll();
@@ -124,7 +125,8 @@ export default function ProductList() {
     remove,
     idOf: (p) => p.product_id,
     nameOf: (p) => p.product_name,
-    question: (p) => `Are you sure you want to delete "${p.product_name}" and its' variant?`,
+    question: (p) =>
+      tx('Are you sure you want to delete "{{name}}" and its\' variant?', { name: p.product_name }),
   });
   const categoryIds = list
     .values("cat")
@@ -168,7 +170,7 @@ export default function ProductList() {
         <Button variant="outline-secondary" onClick={() => setShowFilters((v) => !v)}>
           {showFilters ? tx("Hide Filters") : tx("Show Filters")}
         </Button>
-        <Link to="/addProduct" className="btn btn-primary">
+        <Link to={resource.add?.path ?? ""} className="btn btn-primary">
           {tx("Add Product")}
         </Link>
       </PageHeader>
@@ -222,7 +224,7 @@ export default function ProductList() {
                       size="sm"
                       variant="link"
                       className="p-0"
-                      aria-label={tx(`Remove filter ${f.label}`)}
+                      aria-label={tx("Remove filter {{field}}", { field: tx(f.label) })}
                       onClick={() => list.setFilter(f.name, [])}
                     >
                       ×
@@ -285,6 +287,8 @@ export default function ProductList() {
                 <div key={p.product_id} className="col-12 col-sm-6 col-xl-4">
                   <ProductCard
                     product={p}
+                    editTo={resource.editLink?.(p.product_id) ?? ""}
+                    previewTo={`${resource.more?.preview?.path}?${resource.idParam}=${p.product_id}`}
                     onDelete={deleteDialog.ask}
                     selectBox={
                       <SelectBox
@@ -315,7 +319,9 @@ export default function ProductList() {
               >
                 {tx("Previous")}
               </Pagination.Item>
-              <li className="small text-muted">{tx(`Page ${list.page} of ${lastPage}`)}</li>
+              <li className="small text-muted">
+                {tx("Page {{count}} of {{total}}", { count: list.page, total: lastPage })}
+              </li>
               <Pagination.Item
                 disabled={list.page >= lastPage}
                 onClick={() => list.setPage(list.page + 1)}

@@ -1,7 +1,14 @@
 import type { ProductInput } from "@store/contract";
 import { Button, Card, Col, Form, InputGroup, Row } from "react-bootstrap";
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from "react-hook-form";
-import { FieldError, ImagePicker, inputAria, NumberInput, StatusSwitch } from "../../components";
+import {
+  FieldError,
+  ImagePicker,
+  inputAria,
+  NumberInput,
+  type ShownError,
+  StatusSwitch,
+} from "../../components";
 import { tx } from "../../i18n/messages";
 
 /** One variant of the product form: id, image, name, quantity, SKU, prices, status, delete. */
@@ -23,20 +30,20 @@ export function VariantCard({
   const id = (field: string) => `variant-${index}-${field}`;
   const fieldErrors = errors.variants?.[index];
   /** The input's id, validity and message, tied together (aria-describedby). */
-  const bind = (field: "name" | "qtt" | "sku" | "price" | "dis", message: string | undefined) => ({
+  const bind = (field: "name" | "qtt" | "sku" | "price" | "dis", message: ShownError) => ({
     aria: inputAria(id(field), message, false),
     error: <FieldError id={id(field)} error={message} />,
   });
-  const name = bind("name", fieldErrors?.variant_name?.message);
-  const qtt = bind("qtt", fieldErrors?.variant_qtt?.message);
-  const sku = bind("sku", fieldErrors?.variant_sku?.message);
-  const price = bind("price", fieldErrors?.variant_price?.message);
-  const dis = bind("dis", fieldErrors?.variant_dis_price?.message);
+  const name = bind("name", fieldErrors?.variant_name);
+  const qtt = bind("qtt", fieldErrors?.variant_qtt);
+  const sku = bind("sku", fieldErrors?.variant_sku);
+  const price = bind("price", fieldErrors?.variant_price);
+  const dis = bind("dis", fieldErrors?.variant_dis_price);
   return (
-    <Card as="section" className="mb-3" aria-label={tx(`Variant ${index + 1}`)}>
+    <Card as="section" className="mb-3" aria-label={tx("Variant {{count}}", { count: index + 1 })}>
       <Card.Header className="d-flex justify-content-between align-items-center">
         <span>
-          {tx(`Variant ${index + 1}`)}{" "}
+          {tx("Variant {{count}}", { count: index + 1 })}{" "}
           <small className="text-muted">ID: {variantId ?? tx("New")}</small>
         </span>
         <Button size="sm" variant="outline-danger" onClick={onDelete}>

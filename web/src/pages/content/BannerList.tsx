@@ -2,16 +2,17 @@ import type { Banner } from "@store/contract";
 import { banners } from "../../api/content";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   ImageWithFallback,
   RecordList,
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
-import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 const filters = [statusFilter("banner_status")];
 
@@ -19,12 +20,8 @@ const idOf = (row: Banner) => row.banner_id;
 const nameOf = (row: Banner) => row.title;
 
 /** /banner: the store's banners with their image, edit and a confirmed delete. */
-export default function BannerList() {
-  const list = useListState({ filters });
-  const query = banners.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = banners.useRemove();
-  const bulk = banners.useBulk();
+export default function BannerList({ resource }: ScreenProps) {
+  const { table, bulk } = useRecordList(banners, { filters });
 
   const columns: Column<Banner>[] = [
     { header: "#", cell: (_b, index) => index + 1 },
@@ -42,33 +39,20 @@ export default function BannerList() {
     },
     { header: "Subtitle", cell: (b) => b.subtitle || "-", sort: "subtitle" },
     statusColumn({ field: "banner_status", of: (b) => b.banner_status, idOf, nameOf, run: bulk }),
-    {
-      header: "Created Date",
-      cell: (b) => formatDate(b.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
+    dateColumn("Created Date", "created_at", formatDate),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={banners.list}
+      {...table}
       bulk={{
-        noun: { one: "banner", many: "banners" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Banner")}
-      addTo="/addBanner"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editBanner?bnid=${row.banner_id}`}
-      remove={remove}
+      resource={resource}
     />
   );
 }

@@ -2,15 +2,16 @@ import type { Testimonial } from "@store/contract";
 import { testimonials } from "../../api/content";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   RecordList,
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
-import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 const filters = [statusFilter("testimonial_status")];
 const fullName = (t: Testimonial) => [t.f_name, t.l_name].filter(Boolean).join(" ") || "-";
@@ -19,12 +20,8 @@ const idOf = (row: Testimonial) => row.testimonial_id;
 const nameOf = (row: Testimonial) => row.testimonial_title;
 
 /** /testimonial: customers' testimonials, with edit and a confirmed delete. */
-export default function TestimonialList() {
-  const list = useListState({ filters });
-  const query = testimonials.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = testimonials.useRemove();
-  const bulk = testimonials.useBulk();
+export default function TestimonialList({ resource }: ScreenProps) {
+  const { table, bulk } = useRecordList(testimonials, { filters });
 
   const columns: Column<Testimonial>[] = [
     { header: "Customer Username", role: "key", cell: (t) => t.username, sort: "username" },
@@ -44,40 +41,21 @@ export default function TestimonialList() {
       nameOf,
       run: bulk,
     }),
-    {
-      header: "Created Date",
-      cell: (t) => formatDate(t.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (t) => formatDate(t.updated_at),
-      className: "text-nowrap",
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatDate),
+    dateColumn("Updated Date", "updated_at", formatDate, { optional: true }),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={testimonials.list}
+      {...table}
       bulk={{
-        noun: { one: "testimonial", many: "testimonials" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Testimonial")}
-      addTo="/addTestimonial"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editTestimonial?tid=${row.testimonial_id}`}
-      remove={remove}
+      resource={resource}
     />
   );
 }

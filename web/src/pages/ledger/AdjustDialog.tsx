@@ -1,4 +1,6 @@
 import {
+  addMoney,
+  isAmount,
   LEDGER_ACCOUNT_LABELS,
   LEDGER_ACCOUNTS,
   LEDGER_NOTE_MAX,
@@ -11,8 +13,7 @@ import { Button, Form, Modal } from "react-bootstrap";
 import { type Balances, useAdjustWallet } from "../../api/ledger";
 import { Field, RecordForm, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
-import { addMoney, isAmount } from "../../lib/money";
-import { formatBalance } from "./formatBalance";
+import { formatBalance } from "../../lib/format";
 
 /**
  * "Adjust": an admin's correction of one balance by a signed amount, with a
@@ -42,7 +43,10 @@ export function AdjustDialog({
     conflictField: "amount",
     save: (values) => adjust.mutateAsync(values),
     savedMessage: (_result, values) =>
-      `${LEDGER_ACCOUNT_LABELS[values.account]} of ${username} adjusted.`,
+      tx("{{field}} of {{name}} adjusted.", {
+        field: tx(LEDGER_ACCOUNT_LABELS[values.account]),
+        name: username,
+      }),
     onSaved: () => {
       onClose();
     },
@@ -70,7 +74,7 @@ export function AdjustDialog({
         </Modal.Header>
         <Modal.Body>
           <p className="text-muted small">
-            {tx(`Adjusting [${username}]. Use a negative amount to take away.`)}
+            {tx("Adjusting [{{name}}]. Use a negative amount to take away.", { name: username })}
           </p>
           <Field name="account" id="adjust-account" label="Account">
             {(input) => (
@@ -89,10 +93,11 @@ export function AdjustDialog({
             label="Amount"
             hint={
               after === null
-                ? tx(`Now ${formatBalance(account, current)}`)
-                : tx(
-                    `Now ${formatBalance(account, current)} · after ${formatBalance(account, after)}`,
-                  )
+                ? tx("Now {{balance}}", { balance: formatBalance(account, current) })
+                : tx("Now {{balance}} · after {{after}}", {
+                    balance: formatBalance(account, current),
+                    after: formatBalance(account, after),
+                  })
             }
           >
             {(input) => (

@@ -23,9 +23,10 @@ import {
   useRecordId,
 } from "../../components";
 import { tx } from "../../i18n/messages";
-import { formatDateTime, formatDecimal } from "../../lib/format";
+import { formatBalance, formatDateTime, formatDecimal } from "../../lib/format";
+import { useResources } from "../../resources/context";
+import type { ScreenProps } from "../../resources/define";
 import { AdjustDialog } from "./AdjustDialog";
-import { formatBalance } from "./formatBalance";
 
 /** The wallet list's column names for the three balances (docs/REQUIREMENTS.md section 2). */
 const BALANCE_TITLES: Record<LedgerAccount, string> = {
@@ -58,12 +59,17 @@ function SignedAmount({ entry }: { entry: LedgerEntry }) {
 
 /** Where an entry came from: its order (Edit Order) or its withdrawal request. */
 function Reference({ entry }: { entry: LedgerEntry }) {
+  const resources = useResources();
   if (entry.ref_type === "order" && entry.ref_id !== null)
-    return <Link to={`/editOrder?oid=${entry.ref_id}`}>{tx(`Order #${entry.ref_id}`)}</Link>;
+    return (
+      <Link to={resources.editLink("order", entry.ref_id)}>
+        {tx("{{field}} #{{id}}", { field: tx("Order"), id: entry.ref_id })}
+      </Link>
+    );
   if (entry.ref_type === "withdrawal" && entry.ref_id !== null)
     return (
-      <Link to={`/withdrawRequest?withdraw_id=${entry.ref_id}`}>
-        {tx(`Withdrawal #${entry.ref_id}`)}
+      <Link to={`${resources.path("withdrawRequest")}?withdraw_id=${entry.ref_id}`}>
+        {tx("{{field}} #{{id}}", { field: tx("Withdrawal"), id: entry.ref_id })}
       </Link>
     );
   return <>-</>;
@@ -74,8 +80,9 @@ function Reference({ entry }: { entry: LedgerEntry }) {
  * every entry behind them, newest first; an admin's adjustment and the
  * statement as CSV. docs/decisions/wallet-statement.md.
  */
-export default function WalletStatementPage() {
-  const { id, invalid } = useRecordId("uid");
+export default function WalletStatementPage({ resource, screen }: ScreenProps) {
+  const resources = useResources();
+  const { id, invalid } = useRecordId(screen.param ?? "");
   const list = useListState({ filters: FILTERS });
   const member = users.useOne(id);
   const balances = useBalances(id);
@@ -86,7 +93,13 @@ export default function WalletStatementPage() {
 
   const unknown = member.error instanceof ApiError && member.error.status === 404;
   if (id === null || invalid || unknown)
-    return <MissingRecord what="member" backTo="/userWallets" backLabel="Back to Users Wallet" />;
+    return (
+      <MissingRecord
+        what="member"
+        backTo={resource.list.path}
+        backLabel={`Back to ${resource.list.title}`}
+      />
+    );
   const username = member.data?.username ?? "";
 
   const columns: Column<LedgerEntry>[] = [
@@ -117,7 +130,7 @@ export default function WalletStatementPage() {
 
   return (
     <>
-      <PageHeader title={tx("Wallet Statement")} backTo="/userWallets">
+      <PageHeader title={tx("Wallet Statement")} backTo={resource.list.path}>
         {/* The shared list export: every entry on show, streamed by the server. */}
         <ExportButton
           list={list}
@@ -139,8 +152,8 @@ export default function WalletStatementPage() {
             )}
           </div>
           <div className="d-flex gap-3 align-items-start">
-            <Link to={`/editUser?uid=${id}`}>{tx("Edit User")}</Link>
-            <Link to={`/genealogy?uid=${id}`}>{tx("Tree")}</Link>
+            <Link to={resources.editLink("users", id)}>{tx("Edit User")}</Link>
+            <Link to={resources.link("users", "genealogy", id)}>{tx("Tree")}</Link>
           </div>
         </div>
         <BalanceCards balances={balances.data} />
@@ -182,10 +195,14 @@ function OwedLines({ cash, pv }: { cash: string | undefined; pv: string | undefi
   return (
     <div className="text-danger mt-3" data-testid="owed">
       {owesCash && (
-        <p className="mb-1">{tx(`Owed from reversed commissions: RM ${formatDecimal(cash)}`)}</p>
+        <p className="mb-1">
+          {tx("Owed from reversed commissions: RM {{amount}}", { amount: formatDecimal(cash) })}
+        </p>
       )}
       {owesPv && (
-        <p className="mb-1">{tx(`PV owed from reversed orders: ${formatDecimal(pv)} PV`)}</p>
+        <p className="mb-1">
+          {tx("PV owed from reversed orders: {{amount}} PV", { amount: formatDecimal(pv) })}
+        </p>
       )}
       <p className="small text-muted mb-0">{tx("Recovered from the member's next credits.")}</p>
     </div>

@@ -12,7 +12,7 @@ import {
   setLanguage,
   useTranslation,
 } from "../../i18n";
-import { translateMessage } from "../../i18n/messages";
+import { errorText } from "../../i18n/errors";
 import { Icon } from "../../layout/icons";
 import { isLoggedIn, storeLogin } from "../../lib/session";
 import { preloadDashboardWhenIdle } from "../../routes";
@@ -23,7 +23,7 @@ const ForgotPasswordDialog = lazy(() => import("./ForgotPasswordDialog"));
 /** The message for a refused login: the server's own for 429, the one of docs/REQUIREMENTS.md section 8 for any other status. */
 function refusalMessage(error: unknown): string {
   if (error instanceof ApiError && (error.status === 429 || error.status === 0)) {
-    return translateMessage(error.message);
+    return errorText(error);
   }
   return i18next.t("login.invalidCredential");
 }

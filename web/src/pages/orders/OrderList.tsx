@@ -17,6 +17,7 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 /** Green for complete, red for canceled or returned (docs/REQUIREMENTS.md section 2). */
 function orderRowClass(order: Pick<Order, "order_status">): string | undefined {
@@ -32,7 +33,7 @@ const nowrap = "text-nowrap";
  * /order: every order with its 18 columns; the wide table scrolls inside its
  * card with the number and the actions kept in view.
  */
-export default function OrderList() {
+export default function OrderList({ resource }: ScreenProps) {
   const statuses = useOrderStatuses();
   const statusName = (id: number) =>
     tx(statuses.data?.find((s) => s.order_status_id === id)?.order_status_name ?? String(id));
@@ -57,7 +58,11 @@ export default function OrderList() {
     group: "Set Status",
     label: o.label,
     title: "Set Status Alert",
-    question: (what) => `Are you sure you want to set the status of ${what} to "${o.label}"?`,
+    question: (what) =>
+      tx('Are you sure you want to set the status of {{what}} to "{{status}}"?', {
+        what,
+        status: tx(o.label),
+      }),
     variant: "primary",
   }));
 
@@ -156,9 +161,9 @@ export default function OrderList() {
       sticky: "end",
       cell: (o) => (
         <Link
-          to={`/editOrder?oid=${o.orders_id}`}
+          to={resource.editLink?.(o.orders_id) ?? ""}
           className="btn btn-sm btn-outline-primary"
-          aria-label={tx(`Edit order ${o.order_number}`)}
+          aria-label={tx("Edit order {{name}}", { name: o.order_number })}
         >
           {tx("Edit")}
         </Link>

@@ -16,28 +16,32 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDecimal } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 const memberPages = userPages((u) => String(u.user_id));
-const treeLink = (userId: number) => `/genealogy?uid=${userId}`;
 
 /**
  * /genealogy?uid={user_id}: the member's upline path to the root and their
  * down-line as a tree, each level asked for only when it is opened (a tree of
  * any size costs what is on show). docs/decisions/genealogy.md.
  */
-export default function GenealogyPage() {
-  const { id, invalid } = useRecordId("uid");
+export default function GenealogyPage({ resource, screen }: ScreenProps) {
+  const { id, invalid } = useRecordId(screen.param ?? "");
+  const treeLink = (userId: number) => resource.link("genealogy", userId);
   const upline = useUpline(id);
   const navigate = useNavigate();
   const missing =
     id === null || invalid || (upline.error instanceof ApiError && upline.error.status === 404);
-  if (missing) return <MissingRecord what="member" backTo="/users" backLabel="Back to Users" />;
+  const back = resource.list;
+  if (missing) {
+    return <MissingRecord what="member" backTo={back.path} backLabel={`Back to ${back.title}`} />;
+  }
   const path = upline.data ?? [];
   const member = path.at(-1);
 
   return (
     <>
-      <PageHeader title={tx("Genealogy")} backTo="/users" />
+      <PageHeader title={tx("Genealogy")} backTo={back.path} />
       <div className="card p-3 mb-3">
         <Field htmlFor="genealogy-find" label="Find member" hint="Type a username to jump to them.">
           {(aria) => (
@@ -75,7 +79,13 @@ export default function GenealogyPage() {
               </ol>
             </nav>
             <ul className="list-unstyled mb-0" aria-label={tx("Down Line")}>
-              <TreeNode key={member.user_id} node={member} initiallyOpen isCurrent />
+              <TreeNode
+                key={member.user_id}
+                node={member}
+                treeLink={treeLink}
+                initiallyOpen
+                isCurrent
+              />
             </ul>
           </>
         )}
@@ -91,10 +101,13 @@ export default function GenealogyPage() {
  */
 function TreeNode({
   node,
+  treeLink,
   initiallyOpen = false,
   isCurrent = false,
 }: {
   node: GenealogyNode;
+  /** Another member's tree. */
+  treeLink: (userId: number) => string;
   initiallyOpen?: boolean;
   isCurrent?: boolean;
 }) {
@@ -114,7 +127,7 @@ function TreeNode({
             className="px-2 py-0"
             aria-expanded={open}
             aria-controls={open ? listId : undefined}
-            aria-label={tx(`Down line of ${node.username}`)}
+            aria-label={tx("Down line of {{name}}", { name: node.username })}
             onClick={() => setOpen(!open)}
           >
             {open ? "−" : "+"}
@@ -144,7 +157,7 @@ function TreeNode({
             </li>
           )}
           {rows.map((child) => (
-            <TreeNode key={child.user_id} node={child} />
+            <TreeNode key={child.user_id} node={child} treeLink={treeLink} />
           ))}
           {children.hasNextPage && (
             <li className="py-1">
@@ -154,7 +167,7 @@ function TreeNode({
                 disabled={children.isFetchingNextPage}
                 onClick={() => void children.fetchNextPage()}
               >
-                {tx(`Show more (${rows.length} of ${total})`)}
+                {tx("Show more ({{count}} of {{total}})", { count: rows.length, total })}
               </Button>
             </li>
           )}

@@ -2,13 +2,15 @@ import { type Membership, REQUIREMENT_CONDITIONS } from "@store/contract";
 import { memberships, users } from "../../api/people";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   type ListFilter,
   RecordList,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 import { plainNumber, requirementUnit, shownPercentage } from "./membershipDisplay";
 
 const filters: ListFilter[] = [
@@ -29,12 +31,8 @@ const PROMOTION_RULE =
   "When a member gains a referral, they move up one rank, to the tier of the next higher rank, if they meet the minimum requirement of their current tier: for a PV tier, their total PV is at least the minimum; for a Down Line tier, they have at least that many down lines. The tier of the highest rank has none above it.";
 
 /** /memberships: the tiers in promotion order (by rank), edit and a confirmed delete per row. */
-export default function MembershipList() {
-  const list = useListState({ filters });
-  const query = memberships.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = memberships.useRemove();
-  const bulk = memberships.useBulk(users.keys.all);
+export default function MembershipList({ resource }: ScreenProps) {
+  const { table, bulk } = useRecordList(memberships, { filters, alsoRefresh: [users.keys.all] });
 
   const columns: Column<Membership>[] = [
     { header: "#", cell: (_m, index) => index + 1 },
@@ -65,42 +63,22 @@ export default function MembershipList() {
     },
     // The promotion order (docs/REQUIREMENTS.md section 4): the list's default sort.
     { header: "Rank", cell: (m) => m.rank, className: "text-end", sort: "rank" },
-    {
-      header: "Created Date",
-      optional: true,
-      cell: (m) => formatDateTime(m.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (m) => formatDateTime(m.updated_at),
-      className: "text-nowrap",
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatDateTime, { optional: true }),
+    dateColumn("Updated Date", "updated_at", formatDateTime, { optional: true }),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={memberships.list}
+      {...table}
       bulk={{
-        noun: { one: "membership", many: "memberships" },
         actions: [deleteAction],
         run: bulk,
       }}
-      title={tx("Memberships")}
       intro={PROMOTION_RULE}
-      addTo="/addMemberships"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={(row) => row.member_id}
       nameOf={(row) => row.membership}
-      editTo={(row) => `/editMemberships?mid=${row.member_id}`}
-      remove={remove}
+      resource={resource}
     />
   );
 }

@@ -22,20 +22,14 @@ import { USER_CHOICES_KEY, usernameOf, userPages } from "../../api/userChoices";
 import {
   DateInput,
   Field,
-  FormActions,
-  FormSkeleton,
-  HistoryPanel,
-  MissingRecord,
-  PageHeader,
-  RecordForm,
+  ResourceForm,
   StatusSwitch,
   TypeaheadSelect,
-  useEditRecord,
-  useRecordForm,
+  useCustomResourceForm,
 } from "../../components";
 import { tx } from "../../i18n/messages";
-
-const LIST = "/users";
+import { useResources } from "../../resources/context";
+import type { ScreenProps } from "../../resources/define";
 
 type Values = UserFormInput;
 const EMPTY: Values = {
@@ -75,33 +69,28 @@ function toValues(user: User): Values {
   };
 }
 
+/** The password is asked on add only: an edit form is shown once its user is loaded. */
+const schemaFor = (user: User | undefined) => userForm(user !== undefined);
+
 /** /addUser and /editUser?uid=: every field of docs/REQUIREMENTS.md section 5; password on add only. */
-export default function UserForm() {
-  const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
-    "uid",
-    users.useOne,
-  );
+export default function UserForm({ resource }: ScreenProps) {
   const save = useSaveUser();
   const lists = useChoices();
-  const loaded = useMemo(() => record && toValues(record), [record]);
-  const form = useRecordForm<Values, UserFormValues>({
-    schema: userForm(isEdit),
+  const resources = useResources();
+  const form = useCustomResourceForm<User, Values, UserFormValues>({
+    resource,
+    useOne: users.useOne,
+    schema: schemaFor,
     defaults: EMPTY,
-    loaded,
-    listRoute: LIST,
-    version,
-    reload,
-    save: ({ password, ...fields }, shown) =>
+    toValues,
+    save: ({ password, ...fields }, { id, version }) =>
       save.mutateAsync({
         id,
-        input: isEdit ? fields : { ...fields, password: password ?? "" },
-        version: shown.version,
+        input: id !== null ? fields : { ...fields, password: password ?? "" },
+        version,
       }),
   });
-
-  if (missing) return <MissingRecord what="user" backTo={LIST} backLabel="Back to Users" />;
-  // Selects are filled only once their options are there, so a value is never lost.
-  if (loading || !lists) return <FormSkeleton />;
+  const { id, isEdit, record } = form;
 
   const text = (name: keyof Values, label: string, type = "text", extra: object = {}) => (
     <Field name={name} label={label}>
@@ -110,64 +99,70 @@ export default function UserForm() {
   );
 
   return (
-    <>
-      <PageHeader title={isEdit ? "Edit User" : "Add User"} backTo={LIST}>
-        {id !== null && (
+    <ResourceForm
+      form={form}
+      // Selects are filled only once their options are there, so a value is never lost.
+      ready={lists !== null}
+      maxWidth={900}
+      actions={
+        id !== null && (
           <>
-            <Link to={`/walletStatement?uid=${id}`} className="btn btn-outline-primary">
+            <Link
+              to={resources.link("userWallets", "statement", id)}
+              className="btn btn-outline-primary"
+            >
               {tx("Statement")}
             </Link>
-            <Link to={`/genealogy?uid=${id}`} className="btn btn-outline-secondary">
+            <Link to={resource.link("genealogy", id)} className="btn btn-outline-secondary">
               {tx("Tree")}
             </Link>
           </>
-        )}
-      </PageHeader>
-      <RecordForm form={form} className="card p-3" style={{ maxWidth: 900 }}>
-        <div className="row">
-          <div className="col-md-6">
-            {text("username", "Username", "text", { autoComplete: "off" })}
-          </div>
-          <div className="col-md-6">{text("email", "E-mail", "email")}</div>
-          <div className="col-md-6">{text("f_name", "First Name")}</div>
-          <div className="col-md-6">{text("l_name", "Last Name")}</div>
-          <div className="col-md-6">
-            {text("contact", "Contact", "tel", { maxLength: USER_CONTACT_MAX })}
-          </div>
-          {!isEdit && (
-            <div className="col-md-6">
-              {text("password", "Password", "password", { autoComplete: "new-password" })}
-            </div>
-          )}
-          <div className="col-md-6">
-            <Field
-              name="DOB"
-              label="D.O.B"
-              render={(aria) => (
-                <Controller
-                  control={form.form.control}
-                  name="DOB"
-                  render={({ field }) => (
-                    <DateInput
-                      {...aria}
-                      ref={field.ref}
-                      name={field.name}
-                      onBlur={field.onBlur}
-                      value={field.value ?? ""}
-                      onChange={field.onChange}
-                    />
-                  )}
-                />
-              )}
-            />
-          </div>
+        )
+      }
+    >
+      <div className="row">
+        <div className="col-md-6">
+          {text("username", "Username", "text", { autoComplete: "off" })}
         </div>
+        <div className="col-md-6">{text("email", "E-mail", "email")}</div>
+        <div className="col-md-6">{text("f_name", "First Name")}</div>
+        <div className="col-md-6">{text("l_name", "Last Name")}</div>
+        <div className="col-md-6">
+          {text("contact", "Contact", "tel", { maxLength: USER_CONTACT_MAX })}
+        </div>
+        {!isEdit && (
+          <div className="col-md-6">
+            {text("password", "Password", "password", { autoComplete: "new-password" })}
+          </div>
+        )}
+        <div className="col-md-6">
+          <Field
+            name="DOB"
+            label="D.O.B"
+            render={(aria) => (
+              <Controller
+                control={form.form.control}
+                name="DOB"
+                render={({ field }) => (
+                  <DateInput
+                    {...aria}
+                    ref={field.ref}
+                    name={field.name}
+                    onBlur={field.onBlur}
+                    value={field.value ?? ""}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            )}
+          />
+        </div>
+      </div>
+      {lists && (
         <Selects lists={lists} userId={id} referrerName={record?.referrer_username ?? undefined} />
-        <StatusSwitch control={form.form.control} name="user_status" className="mb-3" />
-        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={form.isSubmitting} />
-      </RecordForm>
-      {id !== null && <HistoryPanel entity="User" entityId={id} />}
-    </>
+      )}
+      <StatusSwitch control={form.form.control} name="user_status" className="mb-3" />
+    </ResourceForm>
   );
 }
 

@@ -4,23 +4,25 @@ import { recordVersion } from "../../api/client";
 import { memberships, useRemoveUser, useRoles, users, wallets } from "../../api/people";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   type ListFilter,
   RecordList,
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 
 const idOf = (row: User) => row.user_id;
 const nameOf = (row: User) => row.username;
 
 /** /users: every user, Admin rows highlighted, edit and a confirmed delete per row. */
-export default function UserList() {
+export default function UserList({ resource }: ScreenProps) {
   const tiers = memberships.useAll();
   const roles = useRoles();
   const filters: ListFilter[] = [
@@ -38,9 +40,11 @@ export default function UserList() {
     },
     statusFilter("user_status"),
   ];
-  const list = useListState({ filters });
-  const query = users.useList(list.params);
-  const { data, isLoading } = query;
+  // A user goes with their wallet and requests, and moves the dashboard's counts.
+  const { table, bulk } = useRecordList(users, {
+    filters,
+    alsoRefresh: [wallets.keys.all, ["withdrawRequests"], ["dashboard"]],
+  });
   const remove = useRemoveUser();
   const deleteDialog = useMemberDeleteDialog<User>({
     remove,
@@ -57,23 +61,15 @@ export default function UserList() {
             : null,
       },
     }),
-    question: (u) => tx(`Are you sure you want to delete "${u.username}"?`),
+    question: (u) => tx('Are you sure you want to delete "{{name}}"?', { name: u.username }),
   });
-  // A user goes with their wallet and requests, and moves the dashboard's counts.
-  const bulk = users.useBulk(wallets.keys.all, ["withdrawRequests"], ["dashboard"]);
 
   const columns: Column<User>[] = [
     { header: "Username", role: "key", cell: (u) => u.username, sort: "username", sticky: "start" },
     { header: "First Name", optional: true, cell: (u) => u.f_name, sort: "f_name" },
     { header: "Last Name", optional: true, cell: (u) => u.l_name, sort: "l_name" },
     { header: "Gender", optional: true, cell: (u) => tx(u.gender), sort: "gender" },
-    {
-      header: "D.O.B",
-      optional: true,
-      cell: (u) => formatDate(u.DOB),
-      className: "text-nowrap",
-      sort: "DOB",
-    },
+    dateColumn("D.O.B", "DOB", formatDate, { optional: true }),
     { header: "E-mail", optional: true, cell: (u) => u.email, sort: "email" },
     { header: "Contact", cell: (u) => u.contact, sort: "contact" },
     { header: "Role", cell: (u) => tx(u.role), sort: "role" },
@@ -93,47 +89,28 @@ export default function UserList() {
       sort: "ttl_order",
     },
     statusColumn({ field: "user_status", of: (u) => u.user_status, idOf, nameOf, run: bulk }),
-    {
-      header: "Created Date",
-      optional: true,
-      cell: (u) => formatDateTime(u.created_at),
-      className: "text-nowrap",
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (u) => formatDateTime(u.updated_at),
-      className: "text-nowrap",
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatDateTime, { optional: true }),
+    dateColumn("Updated Date", "updated_at", formatDateTime, { optional: true }),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={users.list}
+      {...table}
       bulk={{
-        noun: { one: "user", many: "users" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Users")}
-      addTo="/addUser"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editUser?uid=${row.user_id}`}
+      resource={resource}
       deleteDialog={deleteDialog}
       rowClassName={(u) => (u.role === ADMIN_ROLE ? "table-warning" : undefined)}
       rowActions={(u) => (
         <Link
-          to={`/genealogy?uid=${u.user_id}`}
+          to={resource.link("genealogy", u.user_id)}
           className="btn btn-sm btn-outline-secondary"
-          aria-label={tx(`Tree of ${u.username}`)}
+          aria-label={tx("Tree of {{name}}", { name: u.username })}
         >
           {tx("Tree")}
         </Link>

@@ -14,13 +14,16 @@ import {
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 
 /** A bulk delete says what a single one says: the users go too. */
 const deleteWallets: BulkAction = {
   ...deleteAction,
   question: (what) =>
-    `Are you sure you want to delete ${what}? Deleting a wallet also deletes its user.`,
+    tx("Are you sure you want to delete {{what}}? Deleting a wallet also deletes its user.", {
+      what,
+    }),
 };
 
 const filters: ListFilter[] = [
@@ -28,7 +31,7 @@ const filters: ListFilter[] = [
 ];
 
 /** /userWallets: each user's wallet, cash wallet and PV; deleting a wallet deletes its user. */
-export default function WalletList() {
+export default function WalletList({ resource }: ScreenProps) {
   const list = useListState({ filters });
   const query = wallets.useList(list.params);
   const { data, isLoading } = query;
@@ -46,7 +49,7 @@ export default function WalletList() {
     }),
     question: (w) => (
       <>
-        {tx(`Are you sure you want to delete "[${w.username}]'s wallet"?`)}
+        {tx('Are you sure you want to delete "[{{name}}]\'s wallet"?', { name: w.username })}
         <div className="small text-muted mt-2">
           {tx("Deleting the wallet also deletes the user.")}
         </div>
@@ -94,16 +97,16 @@ export default function WalletList() {
       cell: (w) => (
         <div className="d-flex gap-1">
           <Link
-            to={`/walletStatement?uid=${w.user_id}`}
+            to={resource.link("statement", w.user_id)}
             className="btn btn-sm btn-outline-primary"
-            aria-label={tx(`Statement of ${w.username}`)}
+            aria-label={tx("Statement of {{name}}", { name: w.username })}
           >
             {tx("Statement")}
           </Link>
           <Button
             size="sm"
             variant="outline-danger"
-            aria-label={tx(`Delete ${w.username}'s wallet`)}
+            aria-label={tx("Delete {{name}}'s wallet", { name: w.username })}
             onClick={() => deleteDialog.ask(w)}
           >
             {tx("Delete")}

@@ -6,7 +6,9 @@ import { Link } from "react-router";
 import { ApiError, isStale } from "../../api/client";
 import type { MemberDeletion } from "../../api/people";
 import { ConfirmDialog, reportStaleRow } from "../../components";
+import { type ErrorAnswer, errorText } from "../../i18n/errors";
 import { tx } from "../../i18n/messages";
+import { useResources } from "../../resources/context";
 
 /** What the dialog knows of the member a row stands for. */
 export interface MemberRow {
@@ -24,7 +26,7 @@ export interface MemberRow {
 }
 
 interface Refusal {
-  message: string;
+  error: ErrorAnswer;
   balances: MemberBalances;
 }
 
@@ -57,6 +59,7 @@ export function useMemberDeleteDialog<T>({
   member: (row: T) => MemberRow;
   question: (row: T) => ReactNode;
 }): { ask: (row: T) => void; dialog: ReactNode } {
+  const resources = useResources();
   const [deleting, setDeleting] = useState<T | null>(null);
   const [referrals, setReferrals] = useState<MemberRow["referrals"]>();
   const [choice, setChoice] = useState<ReferralMove | null>(null);
@@ -97,7 +100,7 @@ export function useMemberDeleteDialog<T>({
           }
           // Said here, in the dialog: no toast as well (main.tsx).
           error.shownOnFields = true;
-          if (balances) setRefusal({ message: error.message, balances });
+          if (balances) setRefusal({ error, balances });
           if (asked) {
             setReferrals(asked);
             setChoice(null);
@@ -130,9 +133,9 @@ export function useMemberDeleteDialog<T>({
           )}
           {refusal && (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              <p className="mb-2">{tx(refusal.message)}</p>
-              <Link to={`/walletStatement?uid=${shown.user_id}`} onClick={close}>
-                {tx(`Open ${shown.username}'s statement`)}
+              <p className="mb-2">{errorText(refusal.error)}</p>
+              <Link to={resources.link("userWallets", "statement", shown.user_id)} onClick={close}>
+                {tx("Open {{name}}'s statement", { name: shown.username })}
               </Link>
             </Alert>
           )}
@@ -158,17 +161,17 @@ function ReferralChoice({
   const { count, referrer } = referrals;
   const legend =
     count === 1
-      ? `${member.username} refers 1 member.`
-      : `${member.username} refers ${count} members.`;
+      ? tx("{{name}} refers 1 member.", { name: member.username })
+      : tx("{{name}} refers {{count}} members.", { name: member.username, count });
   return (
     <fieldset className="mt-3">
-      <legend className="fs-6 fw-semibold">{tx(legend)}</legend>
+      <legend className="fs-6 fw-semibold">{legend}</legend>
       {referrer && (
         <Form.Check
           type="radio"
           id="delete-referrals-up"
           name="delete-referrals"
-          label={tx(`Move them to ${referrer.username}`)}
+          label={tx("Move them to {{name}}", { name: referrer.username })}
           checked={choice === "up"}
           onChange={() => onChoose("up")}
         />

@@ -17,6 +17,7 @@ import { Field, PageHeader, RecordForm, showToast, useRecordForm } from "../../c
 import { tx } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
 import { readAdmin, updateStoredAdmin } from "../../lib/session";
+import { useResources } from "../../resources/context";
 
 export const INVALID_PASSWORD = "Invalid Password.";
 export const PASSWORD_MISMATCH = "Password does not match confirm Password.";
@@ -39,12 +40,13 @@ type ProfileForm = z.infer<typeof profileForm>;
 
 /** /profile (Account Management): the admin's own details; e-mail, contact and password can change. */
 export default function ProfilePage() {
+  const home = useResources().path("dashboard");
   const [admin, setAdmin] = useState<AdminData | null>(readAdmin);
   const [editing, setEditing] = useState(false);
   if (!admin) return <Navigate to="/login-back" replace />;
   return (
     <>
-      <PageHeader title={tx("Account Management")} backTo="/admin" />
+      <PageHeader title={tx("Account Management")} backTo={home} />
       <Card style={{ maxWidth: 720 }}>
         <Card.Body>
           {editing ? (
@@ -150,6 +152,7 @@ function ProfileEdit({
     [own.data],
   );
 
+  const home = useResources().path("dashboard");
   const form = useRecordForm<ProfileForm, ProfileForm>({
     schema: profileForm,
     defaults: {
@@ -159,7 +162,7 @@ function ProfileEdit({
       password: "",
       confirmPassword: "",
     },
-    listRoute: "/admin",
+    listRoute: home,
     loaded,
     version: recordVersion(own.data),
     reload: own.refetch,

@@ -73,7 +73,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
                     type="radio"
                     id={`theme_${theme}`}
                     name="theme_color"
-                    label={tx(`Theme ${theme}`)}
+                    label={tx("Theme {{count}}", { count: theme })}
                     checked={Number(field.value) === theme}
                     onChange={() => field.onChange(theme)}
                   />
@@ -81,14 +81,14 @@ export function GeneralTab({ settings }: { settings: Settings }) {
               </div>
             )}
           />
-          <FieldError id="theme_color" error={errors.theme_color?.message} />
+          <FieldError id="theme_color" error={errors.theme_color} />
         </fieldset>
         <Field name="store_name" label="Store Name" />
         <Field
           htmlFor="store_logo"
           label="Store Logo"
           hint="Recommended size 250 x 150. One jpg, jpeg, png or gif file, up to 500,000 bytes."
-          error={logoError ?? errors.store_logo?.message}
+          error={logoError ?? errors.store_logo}
         >
           <Controller
             control={control}
@@ -114,7 +114,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
         <Field
           name="store_contact"
           label="Store Contact"
-          hint={`At most ${STORE_CONTACT_MAX} characters.`}
+          hint={tx("At most {{max}} characters.", { max: STORE_CONTACT_MAX })}
         >
           {(input) => <Form.Control type="tel" maxLength={STORE_CONTACT_MAX} {...input} />}
         </Field>

@@ -2,12 +2,13 @@ import { Card } from "react-bootstrap";
 import { Link } from "react-router";
 import { PageHeader } from "../../components";
 import { tx } from "../../i18n/messages";
+import type { ScreenProps } from "../../resources/define";
 
 /**
  * /paymentMethod is an empty placeholder in docs/REQUIREMENTS.md section 2; the payment gateway is
  * edited on the Payment Method tab of /settings, so this page points there.
  */
-export default function PaymentMethodPage() {
+export default function PaymentMethodPage({ resource }: ScreenProps) {
   return (
     <>
       <PageHeader title={tx("Payment Method")} />
@@ -15,7 +16,7 @@ export default function PaymentMethodPage() {
         <p>
           {tx("The payment gateway (secret key, publish key, gateway URI) is set up in Settings.")}
         </p>
-        <Link to="/settings?tab=payment" className="btn btn-primary">
+        <Link to={`${resource.list.path}?tab=payment`} className="btn btn-primary">
           {tx("Open Payment Method settings")}
         </Link>
       </Card>

@@ -109,7 +109,11 @@ export function SecretInput({
         />
         <Button
           variant="outline-secondary"
-          aria-label={tx(`${shown ? "Hide" : "Show"} ${label}`)}
+          aria-label={
+            shown
+              ? tx("Hide {{field}}", { field: tx(label) })
+              : tx("Show {{field}}", { field: tx(label) })
+          }
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}
         >

@@ -95,8 +95,8 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
   const { errors, isSubmitting } = formState;
   const prefix = `ship_${method.ship_id}`;
   const formId = `${prefix}_form`;
-  const nameAria = inputAria(`${prefix}_name`, errors.shipping_name?.message, false);
-  const feeAria = inputAria(`${prefix}_fee`, errors.shipping_fee?.message, false);
+  const nameAria = inputAria(`${prefix}_name`, errors.shipping_name, false);
+  const feeAria = inputAria(`${prefix}_fee`, errors.shipping_fee, false);
 
   // One form per row; the row's cells join it through the form attribute.
   return (
@@ -110,7 +110,7 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
           name="shipping_status"
           id={`${prefix}_status`}
           label={false}
-          aria-label={tx(`${method.shipping_name} active`)}
+          aria-label={tx("{{name}} active", { name: method.shipping_name })}
           form={formId}
         />
       </td>
@@ -121,7 +121,7 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
           {...nameAria}
           {...register("shipping_name")}
         />
-        <FieldError id={nameAria.id} error={errors.shipping_name?.message} />
+        <FieldError id={nameAria.id} error={errors.shipping_name} />
       </td>
       <td style={{ maxWidth: 180 }}>
         <InputGroup hasValidation>
@@ -133,7 +133,7 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
             {...feeAria}
             {...register("shipping_fee")}
           />
-          <FieldError id={feeAria.id} error={errors.shipping_fee?.message} />
+          <FieldError id={feeAria.id} error={errors.shipping_fee} />
         </InputGroup>
       </td>
       <td>

@@ -2,11 +2,12 @@ import {
   COUPON_EXPIRY_MESSAGE,
   isCouponExpiryAllowed,
   normaliseVoucherCode,
+  type Voucher,
   type VoucherInput,
   type VoucherValues,
   voucherInput,
 } from "@store/contract";
-import { type ChangeEvent, useMemo } from "react";
+import type { ChangeEvent } from "react";
 import { Form, InputGroup } from "react-bootstrap";
 import { Controller } from "react-hook-form";
 import { withoutVersion } from "../../api/client";
@@ -14,21 +15,15 @@ import { vouchers } from "../../api/vouchers";
 import {
   DateInput,
   Field,
-  FormActions,
-  FormSkeleton,
-  HistoryPanel,
-  MissingRecord,
   NumberInput,
-  PageHeader,
-  RecordForm,
+  ResourceForm,
   StatusSwitch,
-  useEditRecord,
-  useRecordForm,
+  useResourceForm,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { fromDateTimeLocal, parseWireTimestamp, toDateTimeLocal } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
-const LIST = "/coupon";
 const EMPTY: VoucherInput = {
   voucher_code: "",
   discount: "",
@@ -46,6 +41,19 @@ function isTooEarly(wire: string, saved: string | undefined): boolean {
   return wire !== "" && wire !== saved && !isCouponExpiryAllowed(parseWireTimestamp(wire));
 }
 
+const toValues = (coupon: Voucher): VoucherInput => {
+  const { voucher_id, created_at, updated_at, ...values } = coupon;
+  return withoutVersion(values);
+};
+
+/** The contract's schema, plus the one rule that needs the saved expiry. */
+const schemaFor = (coupon: Voucher | undefined) =>
+  voucherInput.superRefine((v, ctx) => {
+    if (isTooEarly(v.expired_at, coupon?.expired_at)) {
+      ctx.addIssue({ code: "custom", path: ["expired_at"], message: COUPON_EXPIRY_MESSAGE });
+    }
+  });
+
 /** Caret-keeping uppercase-and-no-whitespace, applied as the code is typed. */
 function normaliseAsTyped(e: ChangeEvent<HTMLInputElement>): void {
   const input = e.target;
@@ -58,142 +66,107 @@ function normaliseAsTyped(e: ChangeEvent<HTMLInputElement>): void {
 }
 
 /** /addCoupon and /editCoupon?vid=: every field required; expiry more than three days ahead. */
-export default function CouponForm() {
-  const { id, isEdit, missing, loading, record, version, reload } = useEditRecord(
-    "vid",
-    vouchers.useOne,
-  );
-  const create = vouchers.useCreate();
-  const update = vouchers.useUpdate();
-  const saved = record?.expired_at;
-  // The contract's schema, plus the one rule that needs the saved expiry.
-  const schema = useMemo(
-    () =>
-      voucherInput.superRefine((v, ctx) => {
-        if (isTooEarly(v.expired_at, saved)) {
-          ctx.addIssue({ code: "custom", path: ["expired_at"], message: COUPON_EXPIRY_MESSAGE });
-        }
-      }),
-    [saved],
-  );
-  const loaded = useMemo(() => {
-    if (!record) return undefined;
-    const { voucher_id, created_at, updated_at, ...values } = record;
-    return withoutVersion(values);
-  }, [record]);
-  const form = useRecordForm<VoucherInput, VoucherValues>({
-    schema,
+export default function CouponForm({ resource }: ScreenProps) {
+  const form = useResourceForm<Voucher, VoucherInput, VoucherValues>({
+    resource,
+    calls: vouchers,
+    schema: schemaFor,
     defaults: EMPTY,
-    loaded,
-    listRoute: LIST,
-    version,
-    reload,
-    save: (values, shown) =>
-      id !== null
-        ? update.mutateAsync({ id, input: values, version: shown.version })
-        : create.mutateAsync(values),
+    toValues,
     // A code another coupon has is a 409 about the code.
     conflictField: "voucher_code",
   });
+  const saved = form.record?.expired_at;
   const { control, register, setError, clearErrors, watch, formState } = form.form;
   const { errors } = formState;
   const discountType = watch("discount_type");
-
-  if (missing) return <MissingRecord what="coupon" backTo={LIST} backLabel="Back to Coupons" />;
-  if (loading) return <FormSkeleton />;
-
   const code = register("voucher_code");
 
   return (
-    <>
-      <PageHeader title={isEdit ? "Edit Coupon" : "Add Coupon"} backTo={LIST} />
-      <RecordForm form={form} className="card p-3" style={{ maxWidth: 720 }}>
-        <Field name="voucher_code" label="Coupon Code" hint="Uppercase, without spaces.">
-          {(input) => (
-            <Form.Control
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
+    <ResourceForm form={form}>
+      <Field name="voucher_code" label="Coupon Code" hint="Uppercase, without spaces.">
+        {(input) => (
+          <Form.Control
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            {...input}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => {
+              normaliseAsTyped(e);
+              return code.onChange(e);
+            }}
+          />
+        )}
+      </Field>
+      <Field name="discount_type" label="Type">
+        {(input) => (
+          <Form.Select {...input}>
+            <option value="" disabled>
+              {tx("Select type")}
+            </option>
+            <option value="price">{tx("Price")}</option>
+            <option value="percentage">{tx("Percentage")}</option>
+          </Form.Select>
+        )}
+      </Field>
+      <Field name="discount" label="Discount">
+        {(input) => (
+          <InputGroup hasValidation>
+            {discountType !== "percentage" && <InputGroup.Text>RM</InputGroup.Text>}
+            <NumberInput
+              step="0.01"
+              max={discountType === "percentage" ? 99.99 : undefined}
               {...input}
-              onChange={(e: ChangeEvent<HTMLInputElement>) => {
-                normaliseAsTyped(e);
-                return code.onChange(e);
-              }}
             />
-          )}
-        </Field>
-        <Field name="discount_type" label="Type">
-          {(input) => (
-            <Form.Select {...input}>
-              <option value="" disabled>
-                {tx("Select type")}
-              </option>
-              <option value="price">{tx("Price")}</option>
-              <option value="percentage">{tx("Percentage")}</option>
-            </Form.Select>
-          )}
-        </Field>
-        <Field name="discount" label="Discount">
-          {(input) => (
-            <InputGroup hasValidation>
-              {discountType !== "percentage" && <InputGroup.Text>RM</InputGroup.Text>}
-              <NumberInput
-                step="0.01"
-                max={discountType === "percentage" ? 99.99 : undefined}
-                {...input}
-              />
-              {discountType === "percentage" && <InputGroup.Text>%</InputGroup.Text>}
-            </InputGroup>
-          )}
-        </Field>
-        <Field name="discount_cap" label="Discount Cap">
-          {(input) => (
-            <InputGroup hasValidation>
-              <InputGroup.Text>RM</InputGroup.Text>
-              <NumberInput step="0.01" {...input} />
-            </InputGroup>
-          )}
-        </Field>
-        <Field
-          name="expired_at"
-          label="Expiry Date"
-          hint="Must be later than three days from now."
-          render={(aria) => (
-            <Controller
-              control={control}
-              name="expired_at"
-              render={({ field }) => {
-                const clearIfEarly = (wire: string): string => {
-                  if (!isTooEarly(wire, saved)) return wire;
-                  setError("expired_at", { type: "min", message: COUPON_EXPIRY_MESSAGE });
-                  return "";
-                };
-                return (
-                  <DateInput
-                    {...aria}
-                    time
-                    ref={field.ref}
-                    name={field.name}
-                    value={toDateTimeLocal(field.value)}
-                    onChange={(local) => {
-                      // DateInput hands on only whole dates: each is judged at once.
-                      if (errors.expired_at?.type === "min") clearErrors("expired_at");
-                      field.onChange(clearIfEarly(fromDateTimeLocal(local)));
-                    }}
-                    onBlur={() => {
-                      field.onChange(clearIfEarly(field.value));
-                      field.onBlur();
-                    }}
-                  />
-                );
-              }}
-            />
-          )}
-        />
-        <StatusSwitch control={control} name="voucher_status" className="mb-3" />
-        <FormActions cancelTo={LIST} isEdit={isEdit} submitting={form.isSubmitting} />
-      </RecordForm>
-      {id !== null && <HistoryPanel entity="Voucher" entityId={id} />}
-    </>
+            {discountType === "percentage" && <InputGroup.Text>%</InputGroup.Text>}
+          </InputGroup>
+        )}
+      </Field>
+      <Field name="discount_cap" label="Discount Cap">
+        {(input) => (
+          <InputGroup hasValidation>
+            <InputGroup.Text>RM</InputGroup.Text>
+            <NumberInput step="0.01" {...input} />
+          </InputGroup>
+        )}
+      </Field>
+      <Field
+        name="expired_at"
+        label="Expiry Date"
+        hint="Must be later than three days from now."
+        render={(aria) => (
+          <Controller
+            control={control}
+            name="expired_at"
+            render={({ field }) => {
+              const clearIfEarly = (wire: string): string => {
+                if (!isTooEarly(wire, saved)) return wire;
+                setError("expired_at", { type: "min", message: COUPON_EXPIRY_MESSAGE });
+                return "";
+              };
+              return (
+                <DateInput
+                  {...aria}
+                  time
+                  ref={field.ref}
+                  name={field.name}
+                  value={toDateTimeLocal(field.value)}
+                  onChange={(local) => {
+                    // DateInput hands on only whole dates: each is judged at once.
+                    if (errors.expired_at?.type === "min") clearErrors("expired_at");
+                    field.onChange(clearIfEarly(fromDateTimeLocal(local)));
+                  }}
+                  onBlur={() => {
+                    field.onChange(clearIfEarly(field.value));
+                    field.onBlur();
+                  }}
+                />
+              );
+            }}
+          />
+        )}
+      />
+      <StatusSwitch control={control} name="voucher_status" className="mb-3" />
+    </ResourceForm>
   );
 }

@@ -2,16 +2,18 @@ import type { Voucher } from "@store/contract";
 import { vouchers } from "../../api/vouchers";
 import {
   type Column,
+  dateColumn,
   deleteAction,
   type ListFilter,
   RecordList,
   statusActions,
   statusColumn,
   statusFilter,
-  useListState,
+  useRecordList,
 } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney, formatShortDateTime, isPast } from "../../lib/format";
+import type { ScreenProps } from "../../resources/define";
 
 /** "12.50" → "12.5", "10.00" → "10": a percentage reads best without trailing zeros. */
 function trimDecimal(value: string): string {
@@ -42,12 +44,8 @@ const idOf = (row: Voucher) => row.voucher_id;
 const nameOf = (row: Voucher) => row.voucher_code;
 
 /** /coupon: the coupons, with edit and a confirmed delete per row. */
-export default function CouponList() {
-  const list = useListState({ filters });
-  const query = vouchers.useList(list.params);
-  const { data, isLoading } = query;
-  const remove = vouchers.useRemove();
-  const bulk = vouchers.useBulk();
+export default function CouponList({ resource }: ScreenProps) {
+  const { table, bulk } = useRecordList(vouchers, { filters });
 
   const columns: Column<Voucher>[] = [
     { header: "#", cell: (_v, i) => i + 1, optional: true },
@@ -79,49 +77,24 @@ export default function CouponList() {
       // "Active" alone would mislead: an expired coupon no longer applies (docs/decisions/money-named-before-consent.md).
       note: (v) => (isPast(v.expired_at) ? "Expired" : undefined),
     }),
-    {
-      header: "Expired Date",
-      cell: (v) => formatShortDateTime(v.expired_at),
-      className: nowrap,
-      sort: "expired_at",
-    },
+    dateColumn("Expired Date", "expired_at", formatShortDateTime),
     // The original list showed the expiry here too, a defect (docs/REQUIREMENTS.md section 10);
     // this shows when it was created.
-    {
-      header: "Created Date",
-      optional: true,
-      cell: (v) => formatShortDateTime(v.created_at),
-      className: nowrap,
-      sort: "created_at",
-    },
-    {
-      header: "Updated Date",
-      optional: true,
-      cell: (v) => formatShortDateTime(v.updated_at),
-      className: nowrap,
-      sort: "updated_at",
-    },
+    dateColumn("Created Date", "created_at", formatShortDateTime, { optional: true }),
+    dateColumn("Updated Date", "updated_at", formatShortDateTime, { optional: true }),
   ];
 
   return (
     <RecordList
-      list={list}
-      exportFrom={vouchers.list}
+      {...table}
       bulk={{
-        noun: { one: "coupon", many: "coupons" },
         actions: [...statusActions, deleteAction],
         run: bulk,
       }}
-      title={tx("Coupons")}
-      addTo="/addCoupon"
       columns={columns}
-      page={data}
-      loading={isLoading}
-      query={query}
       idOf={idOf}
       nameOf={nameOf}
-      editTo={(row) => `/editCoupon?vid=${row.voucher_id}`}
-      remove={remove}
+      resource={resource}
     />
   );
 }

@@ -33,12 +33,14 @@ const DIALOG: Record<
 > = {
   completed: {
     title: "Approve Alert",
-    question: (username) => tx(`Are you sure you want to approve withdrawal of [${username}]?`),
+    question: (username) =>
+      tx("Are you sure you want to approve withdrawal of [{{name}}]?", { name: username }),
     variant: "success",
   },
   rejected: {
     title: "Reject Alert",
-    question: (username) => tx(`Are you sure you want to reject withdrawal of [${username}]?`),
+    question: (username) =>
+      tx("Are you sure you want to reject withdrawal of [{{name}}]?", { name: username }),
     variant: "danger",
   },
 };
@@ -70,7 +72,7 @@ const decisions: BulkAction<WithdrawRequest>[] = [
     action: "approve",
     label: "Approve",
     title: "Approve Alert",
-    question: (what) => `Are you sure you want to approve ${what}?`,
+    question: (what) => tx("Are you sure you want to approve {{what}}?", { what }),
     variant: "success",
     summary: payees("Withdrawal requests to approve"),
   },
@@ -78,7 +80,7 @@ const decisions: BulkAction<WithdrawRequest>[] = [
     action: "reject",
     label: "Reject",
     title: "Reject Alert",
-    question: (what) => `Are you sure you want to reject ${what}?`,
+    question: (what) => tx("Are you sure you want to reject {{what}}?", { what }),
     variant: "danger",
     summary: payees("Withdrawal requests to reject"),
   },
@@ -160,7 +162,7 @@ export default function WithdrawRequestList() {
             <Button
               size="sm"
               variant="success"
-              aria-label={tx(`Approve ${r.username}`)}
+              aria-label={tx("Approve {{name}}", { name: r.username })}
               onClick={() => setPending({ request: r, decision: "completed" })}
             >
               {tx("Approve")}
@@ -168,7 +170,7 @@ export default function WithdrawRequestList() {
             <Button
               size="sm"
               variant="danger"
-              aria-label={tx(`Reject ${r.username}`)}
+              aria-label={tx("Reject {{name}}", { name: r.username })}
               onClick={() => setPending({ request: r, decision: "rejected" })}
             >
               {tx("Reject")}
@@ -178,7 +180,7 @@ export default function WithdrawRequestList() {
           <Button
             size="sm"
             variant="outline-warning"
-            aria-label={tx(`Reverse ${r.username}`)}
+            aria-label={tx("Reverse {{name}}", { name: r.username })}
             onClick={() => setReversing(r)}
           >
             {tx("Reverse")}
@@ -227,8 +229,8 @@ export default function WithdrawRequestList() {
               onSuccess: () =>
                 showToast(
                   decision === "completed"
-                    ? `Withdrawal of [${request.username}] approved.`
-                    : `Withdrawal of [${request.username}] rejected.`,
+                    ? tx("Withdrawal of [{{name}}] approved.", { name: request.username })
+                    : tx("Withdrawal of [{{name}}] rejected.", { name: request.username }),
                   "success",
                 ),
               // Decided or changed by someone else since the list showed it: said by name.

@@ -1,4 +1,11 @@
-import { LEDGER_NOTE_MAX, type WithdrawRequest, withdrawReversalInput } from "@store/contract";
+import {
+  addMoney,
+  compareMoney,
+  LEDGER_NOTE_MAX,
+  subtractMoney,
+  type WithdrawRequest,
+  withdrawReversalInput,
+} from "@store/contract";
 import { useEffect } from "react";
 import { Form } from "react-bootstrap";
 import { ApiError, isUnreachable, recordVersion } from "../../api/client";
@@ -7,7 +14,6 @@ import { useSettings } from "../../api/settings";
 import { ConfirmDialog, Field, RecordForm, reportStaleRow, useRecordForm } from "../../components";
 import { tx } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
-import { addMoney, compareMoney, subtractMoney } from "../../lib/money";
 
 /**
  * The member's cash wallet now and what it will be once this request is
@@ -63,13 +69,15 @@ function LimitWarning({ amount }: { amount: string }) {
   const max = settings.data?.withdraw_max_amt;
   let text: string | null = null;
   if (min !== undefined && compareMoney(amount, min) < 0)
-    text = tx(
-      `${formatMoney(amount)} is below the store's minimum withdrawal of ${formatMoney(min)}.`,
-    );
+    text = tx("{{sum}} is below the store's minimum withdrawal of {{limit}}.", {
+      sum: formatMoney(amount),
+      limit: formatMoney(min),
+    });
   else if (max != null && compareMoney(amount, max) > 0)
-    text = tx(
-      `${formatMoney(amount)} is above the store's maximum withdrawal of ${formatMoney(max)}.`,
-    );
+    text = tx("{{sum}} is above the store's maximum withdrawal of {{limit}}.", {
+      sum: formatMoney(amount),
+      limit: formatMoney(max),
+    });
   if (!text) return null;
   return (
     <p className="text-danger small mt-2 mb-0" role="alert">
@@ -113,7 +121,7 @@ export function ReverseDialog({
         throw failure;
       }
     },
-    savedMessage: () => `Withdrawal of [${request?.username ?? ""}] reversed.`,
+    savedMessage: () => tx("Withdrawal of [{{name}}] reversed.", { name: request?.username ?? "" }),
     onSaved: () => {
       onClose();
     },
@@ -133,10 +141,13 @@ export function ReverseDialog({
       onCancel={onClose}
       onConfirm={() => void recordForm.onSubmit()}
     >
-      {tx(`Are you sure you want to reverse withdrawal of [${request?.username ?? ""}]?`)}
+      {tx("Are you sure you want to reverse withdrawal of [{{name}}]?", {
+        name: request?.username ?? "",
+      })}
       <div className="small text-muted mt-2">
         {tx(
-          `${formatMoney(request?.withdraw_amt)} goes back to the cash wallet. The request stays completed and its reversal is recorded.`,
+          "{{money}} goes back to the cash wallet. The request stays completed and its reversal is recorded.",
+          { money: formatMoney(request?.withdraw_amt) },
         )}
       </div>
       {request && <CashWalletFigures request={request} sign={1} />}

@@ -1,5 +1,5 @@
 /** Plans the demo store's members: users with referral trees, wallets and withdrawals. */
-import { ADMIN_ROLE } from "@store/contract";
+import { ADMIN_ROLE, toSen } from "@store/contract";
 import type { users, userWallets, withdrawRequests } from "../../schema";
 import { CURRENCIES, GENDERS, LANGUAGES } from "../base";
 import {
@@ -87,10 +87,9 @@ function randomPlace(random: Random): Place {
   return random.weighted(PLACES, PLACE_WEIGHTS);
 }
 
-/** "12.50" → 1250, by string arithmetic. */
+/** "12.50" → 1250, exactly (a seed's sums stay far below 2^53 sen). */
 function cents(money: string): number {
-  const [whole = "0", frac = ""] = money.split(".");
-  return Number(whole) * 100 + Number(`${frac}00`.slice(0, 2));
+  return Number(toSen(money));
 }
 
 /** The highest tier (in member_id order) whose requirement the user meets. */

@@ -1,3 +1,5 @@
+import { fromSen } from "@store/contract";
+
 /**
  * A seeded pseudo-random source (mulberry32): the demo store is the same on
  * every machine and every run, so tests and screenshots can rely on it.
@@ -64,9 +66,7 @@ export class Random {
 
 /** Whole cents as an exact decimal string: 1250 → "12.50". No float ever holds money. */
 export function centsToMoney(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return fromSen(BigInt(Math.round(cents)));
 }
 
 /** `cents` × `percent` / 100, rounded half up, in whole cents (integer arithmetic). */

@@ -1,0 +1,44 @@
+import { account, legal } from "./account";
+import { agency } from "./agency";
+import { auditLog } from "./auditLog";
+import { banner } from "./banner";
+import { brands } from "./brands";
+import { categories } from "./categories";
+import { coupon } from "./coupon";
+import { dashboard } from "./dashboard";
+import type { Resource } from "./define";
+import { memberships } from "./memberships";
+import { order } from "./order";
+import { products } from "./products";
+import { settings } from "./settings";
+import { testimonial } from "./testimonial";
+import { users } from "./users";
+import { userWallets } from "./userWallets";
+import { withdrawRequest } from "./withdrawRequest";
+
+/**
+ * Every resource of the back-office (docs/ARCHITECTURE.md, "How to add a list
+ * and form"): the route table, the sidebar and the links are made from this
+ * list. Only App, the route table and the layout import it; a screen is handed
+ * its own resource, and finds others' through useResources() (resources/context.ts),
+ * because this list loads the screens.
+ */
+export const resources: readonly Resource[] = [
+  dashboard,
+  products,
+  categories,
+  brands,
+  order,
+  coupon,
+  users,
+  userWallets,
+  memberships,
+  withdrawRequest,
+  agency,
+  banner,
+  testimonial,
+  settings,
+  auditLog,
+  account,
+  legal,
+];

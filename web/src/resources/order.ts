@@ -1,0 +1,18 @@
+import { defineResource } from "./define";
+
+/** Orders come from the shop: no add screen here, and none is deleted (docs/REQUIREMENTS.md section 2). */
+export const order = defineResource({
+  name: "order",
+  area: "orders",
+  api: "orders",
+  entity: "Order",
+  idParam: "oid",
+  noun: { one: "order", many: "orders" },
+  list: { path: "/order", title: "Orders", screen: () => import("../pages/orders/OrderList") },
+  edit: {
+    path: "/editOrder",
+    title: "Edit Order",
+    screen: () => import("../pages/orders/OrderForm"),
+  },
+  sidebar: { group: "sales", label: "Order", icon: "cart", order: 40 },
+});
