@@ -16,6 +16,10 @@ test.describe("one origin: the web app and the API on one port", () => {
     await s.page.waitForURL("**/404");
     const api = await s.page.request.get("/api/no-such-call");
     expect(api.status()).toBe(404);
-    expect(await api.json()).toEqual({ message: expect.any(String) });
+    expect(await api.json()).toEqual({
+      message: expect.any(String),
+      code: "not_found",
+      params: {},
+    });
   });
 });

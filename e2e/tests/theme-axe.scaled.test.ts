@@ -16,12 +16,22 @@ import { sampled } from "../support/tier";
  */
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-const ROUTES_FILE = path.resolve(import.meta.dirname, "../../web/src/routes.tsx");
+const WEB_SRC = path.resolve(import.meta.dirname, "../../web/src");
 
-/** The paths of the route table, read from its source so new screens are walked too. */
+/**
+ * The paths of the route table, read from its sources (routes.tsx and the
+ * resources' declarations it is made from) so new screens are walked too.
+ */
 function routePaths(): string[] {
-  const source = fs.readFileSync(ROUTES_FILE, "utf8");
-  return [...source.matchAll(/\bpath:\s*"(\/[^"]*)"/g)].map((m) => m[1] ?? "");
+  const resources = path.join(WEB_SRC, "resources");
+  const files = [
+    path.join(WEB_SRC, "routes.tsx"),
+    ...fs.readdirSync(resources).map((name) => path.join(resources, name)),
+  ];
+  const paths = files.flatMap((file) =>
+    [...fs.readFileSync(file, "utf8").matchAll(/\bpath:\s*"(\/[^"]*)"/g)].map((m) => m[1] ?? ""),
+  );
+  return [...new Set(paths)];
 }
 
 interface Finding {
