@@ -61,7 +61,9 @@ describe("time limits on every connection", () => {
     conn.socket.write(stalledHead("/api/login"));
     const ms = await conn.closed;
     expect(conn.received()).toMatch(/^HTTP\/1\.1 408 /);
-    expect(conn.received()).toContain('{"message":"The request took too long to arrive."}');
+    expect(conn.received()).toContain(
+      '{"message":"The request took too long to arrive.","code":"request_timeout"',
+    );
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(ms).toBeLessThan(TIMEOUT_MS * 3);
   });

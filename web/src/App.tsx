@@ -26,7 +26,7 @@ export function App() {
   // Every screen's document title names it, in the chosen language.
   useDocumentTitle();
   // A newly chosen language draws every screen again, including texts shown
-  // through tx() by components that do not ask for the language themselves.
+  // through translate() by components that do not ask for the language themselves.
   useTranslation();
   return (
     <ResourcesContext.Provider value={lookups}>

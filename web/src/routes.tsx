@@ -29,7 +29,7 @@ function lazyScreen(load: ScreenLoader) {
 /**
  * Every screen of docs/REQUIREMENTS.md section 2, by its case-sensitive route,
  * made from the resources' declarations (resources/). `title` is the screen's
- * name in English, handed to tx() (its PageHeader's title): the document title
+ * name in English, handed to translate() (its PageHeader's title): the document title
  * is made from it (layout/useDocumentTitle.ts). `resource` is handed to the screen.
  */
 export const appRoutes = resources.flatMap((resource) =>

@@ -215,8 +215,8 @@ describe("error codes in the three catalogues", () => {
   });
 });
 
-/** Every `tx("…")` of the web app's source: a label handed over in English. */
-function txLiterals(): string[] {
+/** Every `translate("…")` of the web app's source: a label handed over in English. */
+function translateLiterals(): string[] {
   const root = path.resolve(import.meta.dirname, "../src");
   const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) =>
     /\.tsx?$/.test(f),
@@ -224,27 +224,27 @@ function txLiterals(): string[] {
   const source = files.map((f) => fs.readFileSync(path.join(root, f), "utf8")).join("\n");
   return [
     ...new Set(
-      [...source.matchAll(/\btx\(\s*"((?:[^"\\]|\\.)+)"\s*[,)]/g)].map((m) =>
+      [...source.matchAll(/\btranslate\(\s*"((?:[^"\\]|\\.)+)"\s*[,)]/g)].map((m) =>
         (m[1] ?? "").replaceAll('\\"', '"'),
       ),
     ),
   ];
 }
 
-describe("labels handed over in English (tx)", () => {
+describe("labels handed over in English (translate)", () => {
   beforeAll(async () => {
     await setLanguage("ms");
     await setLanguage("zh");
   });
   afterAll(() => setLanguage("en"));
 
-  it("every tx literal of the source is in the catalogues", () => {
+  it("every translate literal of the source is in the catalogues", () => {
     const known = new Set([
       ...Object.keys(en.texts),
       ...Object.keys(en.messages),
       ...Object.keys(en.fields),
     ]);
-    const literals = txLiterals();
+    const literals = translateLiterals();
     expect(literals.length).toBeGreaterThan(100);
     expect(literals.filter((text) => !known.has(text))).toEqual([]);
   });
@@ -302,7 +302,7 @@ describe("money and dates in the chosen language", () => {
  * The screens' source, read for English a language would miss: a label or a
  * sentence written straight into JSX (`<p>Page {page} of {last}</p>`), a
  * string rendered as is (`{busy ? "Loading…" : "Scroll for more"}`), an
- * element's own accessible name or placeholder, and a `tx(`…${x}…`)` whose
+ * element's own accessible name or placeholder, and a `translate(`…${x}…`)` whose
  * sentence has no template in the catalogues' `messages`.
  */
 interface Node {
@@ -373,7 +373,7 @@ function renderedBy(parents: readonly Node[]): { holder?: Node; owner?: Node } {
   return { holder: parents[i], owner: parents[i - 1] };
 }
 
-/** The English a screen shows without passing it through tx() or t(). */
+/** The English a screen shows without passing it through translate() or t(). */
 function englishInJsx(sources: SourceFile[]): string[] {
   const found: string[] = [];
   for (const source of sources) {
@@ -415,11 +415,11 @@ describe("no English written into the screens", () => {
     expect(sources.length).toBeGreaterThan(80);
   });
 
-  it("no label, sentence or accessible name is shown without tx() or t()", () => {
+  it("no label, sentence or accessible name is shown without translate() or t()", () => {
     expect(englishInJsx(sources)).toEqual([]);
   });
 
-  it("tx() takes a catalogue key as written and the values its placeholders name, never a filled-in sentence", () => {
+  it("translate() takes a catalogue key as written and the values its placeholders name, never a filled-in sentence", () => {
     const known = new Set([
       ...Object.keys(en.messages),
       ...Object.keys(en.texts),
@@ -431,7 +431,7 @@ describe("no English written into the screens", () => {
       walk(source.program, (node) => {
         const callee = node.callee as Node & { name?: string };
         const [text, values] = (node.arguments ?? []) as Node[];
-        if (node.type !== "CallExpression" || callee?.name !== "tx" || !text) return;
+        if (node.type !== "CallExpression" || callee?.name !== "translate" || !text) return;
         const at = `${source.file}:${lineOf(source, node)}`;
         if (text.type === "TemplateLiteral") {
           problems.push(`${at}: a sentence built before translating`);
@@ -468,9 +468,9 @@ describe("no English written into the screens", () => {
     expect(probe("const a = <span>Page {page} of {last}</span>;")).toHaveLength(2);
     expect(probe('const a = <div>{busy ? "Loading…" : "Scroll for more"}</div>;')).toHaveLength(2);
     expect(probe('const a = <button aria-label="Remove filter">×</button>;')).toHaveLength(1);
-    expect(probe('const a = <span>{tx(busy ? "Loading…" : "Scroll for more")}</span>;')).toEqual(
-      [],
-    );
+    expect(
+      probe('const a = <span>{translate(busy ? "Loading…" : "Scroll for more")}</span>;'),
+    ).toEqual([]);
     expect(probe('const a = <Field label="Type" className="d-flex">RM {x}</Field>;')).toEqual([]);
   });
 });

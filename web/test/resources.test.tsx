@@ -32,7 +32,7 @@ function quietClient(): QueryClient {
 }
 const screens = resources.flatMap((r) => r.screens.map((s) => ({ resource: r.name, ...s })));
 
-/** The English texts a resource's screens show through tx(), beyond its titles. */
+/** The English texts a resource's screens show through translate(), beyond its titles. */
 function wordsOf(resource: (typeof resources)[number]): string[] {
   const words = resource.screens.map((s) => s.title);
   // A missing record's notice: "No brand …", and its way back.

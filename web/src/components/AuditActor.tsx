@@ -1,5 +1,5 @@
 import type { AuditEntry } from "@store/contract";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 
 /**
  * Who wrote an audit row: the username recorded then, the account's id, and
@@ -11,18 +11,21 @@ export function AuditActor({
 }: {
   entry: Pick<AuditEntry, "actor" | "actor_id" | "actor_now">;
 }) {
-  const name = <strong>{entry.actor ?? tx("system")}</strong>;
+  const name = <strong>{entry.actor ?? translate("system")}</strong>;
   if (entry.actor_id === null) return name;
   const now =
     entry.actor_now === null
-      ? tx("account deleted")
+      ? translate("account deleted")
       : entry.actor_now !== entry.actor
-        ? tx("now {{username}}", { username: entry.actor_now })
+        ? translate("now {{username}}", { username: entry.actor_now })
         : null;
   return (
     <span className="audit-actor">
       {name}{" "}
-      <span className="text-muted" title={tx("account #{{count}}", { count: entry.actor_id })}>
+      <span
+        className="text-muted"
+        title={translate("account #{{count}}", { count: entry.actor_id })}
+      >
         #{entry.actor_id}
       </span>
       {now && <span className="text-muted"> ({now})</span>}

@@ -1,5 +1,5 @@
 import { type AuditEntry, LEDGER_ACCOUNT_LABELS, type LedgerAccount } from "@store/contract";
-import { fieldLabel, tx } from "../i18n/messages";
+import { fieldLabel, translate } from "../i18n/messages";
 import { MEMBER_KINDS } from "./AuditRecord";
 
 /** One field's change in an audit row. */
@@ -37,8 +37,8 @@ export function shownValue(value: unknown, field = ""): string {
   if (typeof value === "object") return JSON.stringify(value);
   // A ledger entry's balance by its name ("wallet" → "Wallet"), in the chosen language.
   if (field === "account" && Object.hasOwn(LEDGER_ACCOUNT_LABELS, String(value)))
-    return tx(LEDGER_ACCOUNT_LABELS[value as LedgerAccount]);
-  return WORDS.has(field) ? tx(String(value)) : String(value);
+    return translate(LEDGER_ACCOUNT_LABELS[value as LedgerAccount]);
+  return WORDS.has(field) ? translate(String(value)) : String(value);
 }
 
 /**
@@ -64,14 +64,14 @@ export function AuditChanges({
 }) {
   const changes = fieldChanges(entry.before, entry.after);
   if (changes.length === 0)
-    return <span className="text-muted small">{tx("No field changed.")}</span>;
+    return <span className="text-muted small">{translate("No field changed.")}</span>;
   return (
     <table className="table table-sm table-borderless mb-0 small audit-changes">
       <thead className="visually-hidden">
         <tr>
-          <th scope="col">{tx("Field")}</th>
-          <th scope="col">{tx("Before")}</th>
-          <th scope="col">{tx("After")}</th>
+          <th scope="col">{translate("Field")}</th>
+          <th scope="col">{translate("Before")}</th>
+          <th scope="col">{translate("After")}</th>
         </tr>
       </thead>
       <tbody>
@@ -81,11 +81,11 @@ export function AuditChanges({
               {fieldLabel(c.field)}
             </th>
             <td className="text-decoration-line-through text-danger-emphasis">
-              <span className="visually-hidden">{tx("from")} </span>
+              <span className="visually-hidden">{translate("from")} </span>
               {rowValue(entry, c.field, c.before)}
             </td>
             <td className="text-success-emphasis">
-              <span className="visually-hidden">{tx("to")} </span>
+              <span className="visually-hidden">{translate("to")} </span>
               {rowValue(entry, c.field, c.after)}
             </td>
           </tr>

@@ -1,6 +1,6 @@
 import type { AuditEntry } from "@store/contract";
 import { Link } from "react-router";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { type Resources, useResources } from "../resources/context";
 
 /**
@@ -35,11 +35,11 @@ const KIND_NAMES: Record<string, string> = {
   Session: "Sign-in",
 };
 
-/** A record kind in English words ("LedgerEntry" → "Ledger entry"), for tx() or a filter's option. */
+/** A record kind in English words ("LedgerEntry" → "Ledger entry"), for translate() or a filter's option. */
 export const kindName = (entity: string) => KIND_NAMES[entity] ?? entity;
 
 /** A record kind in the chosen language. */
-export const entityName = (entity: string) => tx(kindName(entity));
+export const entityName = (entity: string) => translate(kindName(entity));
 
 /** Kinds whose label is their member's username (the record's `user_id`, audit_label in migration 0018). */
 export const MEMBER_KINDS = new Set(["LedgerEntry", "Wallet", "Owed", "WithdrawRequest"]);

@@ -5,7 +5,7 @@ import { Button, ButtonGroup, Dropdown, Form, Modal, Table } from "react-bootstr
 import type { BulkAnswer } from "../api/client";
 import type { BulkRequest } from "../api/crud";
 import { errorText } from "../i18n/errors";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { formatCount, formatMoney } from "../lib/format";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { staleRowText } from "./staleRows";
@@ -55,7 +55,7 @@ export const deleteAction: BulkAction = {
   action: "delete",
   label: "Delete",
   title: "Delete Alert",
-  question: (what) => tx("Are you sure you want to delete {{what}}?", { what }),
+  question: (what) => translate("Are you sure you want to delete {{what}}?", { what }),
   variant: "outline-danger",
 };
 
@@ -65,14 +65,14 @@ export const statusActions: BulkAction[] = [
     action: "activate",
     label: "Activate",
     title: "Activate Alert",
-    question: (what) => tx("Are you sure you want to activate {{what}}?", { what }),
+    question: (what) => translate("Are you sure you want to activate {{what}}?", { what }),
     variant: "outline-success",
   },
   {
     action: "deactivate",
     label: "Deactivate",
     title: "Deactivate Alert",
-    question: (what) => tx("Are you sure you want to deactivate {{what}}?", { what }),
+    question: (what) => translate("Are you sure you want to deactivate {{what}}?", { what }),
     variant: "outline-secondary",
   },
 ];
@@ -202,7 +202,7 @@ export function SelectBox<T>({
   return (
     <Form.Check
       className="mb-0"
-      aria-label={tx("Select {{name}}", { name })}
+      aria-label={translate("Select {{name}}", { name })}
       checked={selection.has(id)}
       onChange={(e) => selection.toggle(id, name, e.target.checked, version, row)}
     />
@@ -221,7 +221,7 @@ export function SelectPageBox<T>({
   return (
     <Form.Check
       className="mb-0"
-      aria-label={tx("Select all on this page")}
+      aria-label={translate("Select all on this page")}
       checked={rows.length > 0 && ticked === rows.length}
       ref={(el: HTMLInputElement | null) => {
         if (el) el.indeterminate = ticked > 0 && ticked < rows.length;
@@ -249,12 +249,12 @@ function SummaryTable<T>({
   const total = sumMoney(rows.map(({ row }) => summary.amount(row)));
   return (
     <Table size="sm" className="mt-2 mb-0" data-testid="bulk-rows">
-      <caption className="caption-top pt-0">{tx(summary.caption)}</caption>
+      <caption className="caption-top pt-0">{translate(summary.caption)}</caption>
       <thead>
         <tr>
-          <th scope="col">{tx(summary.nameHeader)}</th>
+          <th scope="col">{translate(summary.nameHeader)}</th>
           <th scope="col" className="text-end">
-            {tx(summary.amountHeader)}
+            {translate(summary.amountHeader)}
           </th>
         </tr>
       </thead>
@@ -268,7 +268,7 @@ function SummaryTable<T>({
       </tbody>
       <tfoot className="sticky-bottom">
         <tr>
-          <th scope="row">{tx("Total")}</th>
+          <th scope="row">{translate("Total")}</th>
           <td className="text-end text-nowrap fw-semibold" data-testid="bulk-total">
             {formatMoney(total)}
           </td>
@@ -312,13 +312,16 @@ export function BulkBar<T>({
   } | null>(null);
 
   const totalText = capped
-    ? tx("more than {{count}}", { count: formatCount(total) })
+    ? translate("more than {{count}}", { count: formatCount(total) })
     : formatCount(total);
   const what = selection.matching
-    ? tx("all {{total}} matching {{field}}", { total: totalText, field: tx(noun.many) })
-    : tx("{{count}} {{field}}", {
+    ? translate("all {{total}} matching {{field}}", {
+        total: totalText,
+        field: translate(noun.many),
+      })
+    : translate("{{count}} {{field}}", {
         count: formatCount(selection.count),
-        field: tx(plural(selection.count, noun)),
+        field: translate(plural(selection.count, noun)),
       });
   const pageAllTicked =
     pageRows.length > 0 && pageRows.every((r) => selection.chosen.has(r.id)) && !selection.matching;
@@ -337,10 +340,10 @@ export function BulkBar<T>({
       : selection.records(pageRows);
     return (
       <>
-        <p className="mb-0">{tx(question)}</p>
+        <p className="mb-0">{translate(question)}</p>
         {selection.matching && (
           <p className="small mt-2 mb-0">
-            {tx("Listed below: the {{count}} shown on this page, and their total.", {
+            {translate("Listed below: the {{count}} shown on this page, and their total.", {
               count: formatCount(listed.length),
             })}
           </p>
@@ -384,24 +387,24 @@ export function BulkBar<T>({
         <div
           className="d-flex flex-wrap align-items-center gap-2 mb-2 px-2 py-1 rounded bg-primary-subtle"
           role="toolbar"
-          aria-label={tx("Bulk actions")}
+          aria-label={translate("Bulk actions")}
         >
           <span className="small fw-semibold" aria-live="polite">
             {selection.matching
-              ? tx("All {{total}} matching {{field}} selected", {
+              ? translate("All {{total}} matching {{field}} selected", {
                   total: totalText,
-                  field: tx(noun.many),
+                  field: translate(noun.many),
                 })
-              : tx("{{count}} selected", { count: formatCount(selection.count) })}
+              : translate("{{count}} selected", { count: formatCount(selection.count) })}
           </span>
           {pageAllTicked && more && !tooMany && (
             <Button size="sm" variant="link" className="p-0" onClick={selection.selectMatching}>
-              {tx("Select all {{total}} matching", { total: totalText })}
+              {translate("Select all {{total}} matching", { total: totalText })}
             </Button>
           )}
           {pageAllTicked && more && tooMany && (
             <span className="small text-muted">
-              {tx(
+              {translate(
                 "{{total}} match: narrow the filters to act on all of them (at most {{max}} at a time).",
                 { total: totalText, max: formatCount(BULK_MAX) },
               )}
@@ -417,25 +420,25 @@ export function BulkBar<T>({
                   variant={a.variant ?? "outline-primary"}
                   onClick={() => setAsking(a)}
                 >
-                  {tx(a.label)}
+                  {translate(a.label)}
                 </Button>
               ))}
             {[...grouped].map(([group, items]) => (
               <Dropdown key={group} as={ButtonGroup}>
                 <Dropdown.Toggle size="sm" variant="outline-primary">
-                  {tx(group)}
+                  {translate(group)}
                 </Dropdown.Toggle>
                 <Dropdown.Menu>
                   {items.map((a) => (
                     <Dropdown.Item key={a.label} as="button" onClick={() => setAsking(a)}>
-                      {tx(a.label)}
+                      {translate(a.label)}
                     </Dropdown.Item>
                   ))}
                 </Dropdown.Menu>
               </Dropdown>
             ))}
             <Button size="sm" variant="outline-secondary" onClick={selection.clear}>
-              {tx("Clear selection")}
+              {translate("Clear selection")}
             </Button>
           </div>
         </div>
@@ -458,14 +461,14 @@ export function BulkBar<T>({
         centered
         aria-labelledby="bulk-result-title"
       >
-        <Modal.Header closeButton closeLabel={tx("Close")}>
+        <Modal.Header closeButton closeLabel={translate("Close")}>
           <Modal.Title id="bulk-result-title" as="h2" className="h5">
-            {tx("{{field}} Result", { field: tx(result?.action.label ?? "") })}
+            {translate("{{field}} Result", { field: translate(result?.action.label ?? "") })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="mb-2" data-testid="bulk-summary">
-            {tx("{{count}} of {{total}} succeeded.", {
+            {translate("{{count}} of {{total}} succeeded.", {
               count: succeeded,
               total: result?.answer.results.length ?? 0,
             })}
@@ -473,9 +476,9 @@ export function BulkBar<T>({
           {failures.length > 0 && (
             <>
               <p className="mb-1 fw-semibold">
-                {tx("{{count}} failed:", { count: failures.length })}
+                {translate("{{count}} failed:", { count: failures.length })}
               </p>
-              <ul aria-label={tx("Failures")} className="mb-0">
+              <ul aria-label={translate("Failures")} className="mb-0">
                 {failures.map((f) => (
                   <li key={f.id}>
                     {f.status === 412
@@ -489,7 +492,7 @@ export function BulkBar<T>({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="primary" onClick={() => setResult(null)}>
-            {tx("OK")}
+            {translate("OK")}
           </Button>
         </Modal.Footer>
       </Modal>

@@ -1,5 +1,5 @@
 import { Button, Dropdown, Form } from "react-bootstrap";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { type Column, columnId, isFixed, shownColumns } from "./columns";
 import type { ListState } from "./useListState";
 
@@ -30,12 +30,12 @@ export function ColumnChooser<T>({
   return (
     <Dropdown autoClose="outside">
       <Dropdown.Toggle id={id} size="sm" variant="outline-secondary" className="text-nowrap">
-        {tx("Columns")}
+        {translate("Columns")}
       </Dropdown.Toggle>
       <Dropdown.Menu className="px-3 py-2 column-chooser" style={{ minWidth: 220 }}>
         <fieldset>
           <legend className="small fw-semibold mb-1 float-none w-auto">
-            {tx("Columns to show")}
+            {translate("Columns to show")}
           </legend>
           {columns.map((column) => {
             const key = columnId(column);
@@ -43,7 +43,7 @@ export function ColumnChooser<T>({
               <Form.Check
                 key={key}
                 id={`${id}-${key.replace(/[^A-Za-z0-9_-]/g, "-")}`}
-                label={tx(column.header)}
+                label={translate(column.header)}
                 checked={shown.has(key)}
                 disabled={isFixed(column)}
                 onChange={(e) => toggle(column, e.target.checked)}
@@ -58,7 +58,7 @@ export function ColumnChooser<T>({
           disabled={list.columnChoice === null}
           onClick={() => list.chooseColumns(null)}
         >
-          {tx("Default columns")}
+          {translate("Default columns")}
         </Button>
       </Dropdown.Menu>
     </Dropdown>

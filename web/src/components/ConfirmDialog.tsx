@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Modal } from "react-bootstrap";
 import { useTranslation } from "../i18n";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 
 interface ConfirmDialogProps {
   show: boolean;
@@ -34,16 +34,16 @@ export function ConfirmDialog({
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
       <Modal.Header closeButton closeLabel={t("common.close")}>
         <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
-          {tx(title)}
+          {translate(title)}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>{typeof children === "string" ? tx(children) : children}</Modal.Body>
+      <Modal.Body>{typeof children === "string" ? translate(children) : children}</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           {t("common.cancel")}
         </Button>
         <Button variant={confirmVariant} onClick={onConfirm} disabled={busy || confirmDisabled}>
-          {confirmLabel ? tx(confirmLabel) : t("common.confirm")}
+          {confirmLabel ? translate(confirmLabel) : t("common.confirm")}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState } from "r
 import { Button } from "react-bootstrap";
 import { get } from "react-hook-form";
 import type { Conflict } from "../api/client";
-import { fieldLabel, tx } from "../i18n/messages";
+import { fieldLabel, translate } from "../i18n/messages";
 import { formatDateTime } from "../lib/format";
 import { shownValue } from "./AuditChanges";
 
@@ -66,7 +66,7 @@ export function ConflictPanel<TValues>({
   const who = conflict.changed_by;
   const label = (field: string) => {
     const own = labels.get(field);
-    return own ? tx(own) : fieldLabel(field);
+    return own ? translate(own) : fieldLabel(field);
   };
   // A field the form chooses from a list (order status, gender): its values by the
   // options' texts as the form shows them ("Shipped", not 3), read from the form's
@@ -102,30 +102,32 @@ export function ConflictPanel<TValues>({
       data-testid="conflict-panel"
     >
       <h2 id={titleId} className="h6 alert-heading">
-        {tx("Someone else changed this record")}
+        {translate("Someone else changed this record")}
       </h2>
       {(who || when) && (
         <p className="mb-1 small">
           {who && when
-            ? tx("Changed by {{name}} at {{time}}", { name: who, time: when })
+            ? translate("Changed by {{name}} at {{time}}", { name: who, time: when })
             : who
-              ? tx("Changed by {{name}}", { name: who })
-              : tx("Changed at {{time}}", { time: when ?? "" })}
+              ? translate("Changed by {{name}}", { name: who })
+              : translate("Changed at {{time}}", { time: when ?? "" })}
         </p>
       )}
       <p className="mb-2 small">
-        {tx(
+        {translate(
           "Nothing was saved. Your changes are still in the form: load the latest, or apply your changes on top of it.",
         )}
       </p>
       {changes.length > 0 && (
         <table className="table table-sm mb-2 small conflict-changes">
-          <caption className="visually-hidden">{tx("Fields changed by someone else")}</caption>
+          <caption className="visually-hidden">
+            {translate("Fields changed by someone else")}
+          </caption>
           <thead>
             <tr>
-              <th scope="col">{tx("Field")}</th>
-              <th scope="col">{tx("Your value")}</th>
-              <th scope="col">{tx("Value now")}</th>
+              <th scope="col">{translate("Field")}</th>
+              <th scope="col">{translate("Your value")}</th>
+              <th scope="col">{translate("Value now")}</th>
             </tr>
           </thead>
           <tbody>
@@ -143,10 +145,10 @@ export function ConflictPanel<TValues>({
       )}
       <div className="d-flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" disabled={resolving !== null} onClick={onLoadLatest}>
-          {resolving === "load" ? tx("Loading…") : tx("Load the latest")}
+          {resolving === "load" ? translate("Loading…") : translate("Load the latest")}
         </Button>
         <Button size="sm" variant="primary" disabled={resolving !== null} onClick={onApplyMine}>
-          {resolving === "apply" ? tx("Saving…") : tx("Apply my changes on top")}
+          {resolving === "apply" ? translate("Saving…") : translate("Apply my changes on top")}
         </Button>
       </div>
     </section>

@@ -29,7 +29,7 @@ import { ListError, type ListQueryState, listFailed } from "./ListError";
 import { LoadingDots } from "./Loading";
 import { usePhoneWindow } from "./usePhoneWindow";
 import "./lists.css";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import type { ListState, SortOrder } from "./useListState";
 
 export type { Column } from "./columns";
@@ -114,7 +114,7 @@ function HeaderCell({
   if (!sort)
     return (
       <th className={className} style={style}>
-        {tx(header)}
+        {translate(header)}
       </th>
     );
   const order = list.sort === sort ? list.order : undefined;
@@ -125,7 +125,7 @@ function HeaderCell({
       aria-sort={order === "asc" ? "ascending" : order === "desc" ? "descending" : undefined}
     >
       <button type="button" className="sort-button" onClick={() => list.setSort(sort)}>
-        {tx(header)}
+        {translate(header)}
         <SortIcon order={order} />
       </button>
     </th>
@@ -248,14 +248,18 @@ export function DataTable<T>({
   // server counts says so ("of more than 1,000 entries", docs/decisions/list-totals-capped.md).
   const [from, to] = [offset + 1, offset + rows.length];
   const showing = !rows.length
-    ? tx("Showing 0 entries")
+    ? translate("Showing 0 entries")
     : capped
-      ? tx("Showing {{from}} to {{to}} of more than {{total}} entries", {
+      ? translate("Showing {{from}} to {{to}} of more than {{total}} entries", {
           from,
           to,
           total: total.toLocaleString("en"),
         })
-      : tx("Showing {{from}} to {{to}} of {{total}} entries", { from, to, total: String(total) });
+      : translate("Showing {{from}} to {{to}} of {{total}} entries", {
+          from,
+          to,
+          total: String(total),
+        });
 
   // The tick-box column sticks with the key columns when there are any.
   let starts = 0;
@@ -296,7 +300,7 @@ export function DataTable<T>({
       <LoadingDots />
     ) : rows.length === 0 ? (
       <span className="text-muted">
-        {tx(
+        {translate(
           emptyText ?? (list.q || list.filtered ? "No matching records found." : "No records yet."),
         )}
       </span>
@@ -306,13 +310,13 @@ export function DataTable<T>({
     <div>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <Form.Label className="d-flex align-items-center gap-2 mb-0">
-          {tx("Show")}
+          {translate("Show")}
           <Form.Select
             size="sm"
             style={{ width: "auto" }}
             value={list.size}
             onChange={(e) => list.setSize(Number(e.target.value))}
-            aria-label={tx("Show entries")}
+            aria-label={translate("Show entries")}
           >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
@@ -320,7 +324,7 @@ export function DataTable<T>({
               </option>
             ))}
           </Form.Select>
-          {tx("entries")}
+          {translate("entries")}
         </Form.Label>
         <div className="d-flex flex-wrap align-items-center gap-2">
           {searchable && <SearchBox list={list} />}
@@ -355,7 +359,7 @@ export function DataTable<T>({
         // The table's header box, for the cards: tick every row of the page.
         <div className="d-flex align-items-center gap-2 mb-2 small">
           <SelectPageBox selection={selection} rows={pageRows} />
-          <span aria-hidden="true">{tx("Select all on this page")}</span>
+          <span aria-hidden="true">{translate("Select all on this page")}</span>
         </div>
       )}
       {failed ? null : phone ? (
@@ -443,16 +447,16 @@ export function DataTable<T>({
       )}
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <small className="text-muted">{showing}</small>
-        <Pagination size="sm" className="mb-0" aria-label={tx("Pagination")}>
+        <Pagination size="sm" className="mb-0" aria-label={translate("Pagination")}>
           <Pagination.Item disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)}>
-            {tx("Previous")}
+            {translate("Previous")}
           </Pagination.Item>
           {pageWindow(list.page, lastPage).map((p, i) =>
             p === "gap" ? (
               // Bootstrap's Ellipsis names itself "More" in English only.
               <Pagination.Item key={`gap-${i}`} disabled>
                 <span aria-hidden="true">…</span>
-                <span className="visually-hidden">{tx("More")}</span>
+                <span className="visually-hidden">{translate("More")}</span>
               </Pagination.Item>
             ) : (
               <Pagination.Item key={p} active={p === list.page} onClick={() => list.setPage(p)}>
@@ -464,7 +468,7 @@ export function DataTable<T>({
             disabled={list.page >= lastPage}
             onClick={() => list.setPage(list.page + 1)}
           >
-            {tx("Next")}
+            {translate("Next")}
           </Pagination.Item>
         </Pagination>
       </div>

@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-bootstrap";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 
 /**
  * A date typed and shown dd/mm/yyyy (with `time`, "dd/mm/yyyy HH:mm",
@@ -105,7 +105,7 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        placeholder={tx(format)}
+        placeholder={translate(format)}
         value={text}
         isInvalid={isInvalid || wrong}
         aria-invalid={ariaInvalid ?? (wrong ? true : undefined)}
@@ -137,7 +137,9 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
       />
       {wrong && (
         <Form.Control.Feedback type="invalid" id={errorId}>
-          {tx(time ? "Enter a date and time as dd/mm/yyyy hh:mm." : "Enter a date as dd/mm/yyyy.")}
+          {translate(
+            time ? "Enter a date and time as dd/mm/yyyy hh:mm." : "Enter a date as dd/mm/yyyy.",
+          )}
         </Form.Control.Feedback>
       )}
     </>

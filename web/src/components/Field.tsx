@@ -10,7 +10,7 @@ import {
 } from "react-hook-form";
 import { type FieldErrorLike, fieldErrorText } from "../i18n/errors";
 import { useTranslation } from "../i18n/index";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { useRegisterFieldLabel } from "./ConflictPanel";
 
 /**
@@ -133,11 +133,11 @@ function FieldFrame({
 }: Common & { id: string; error: ShownError; children: ReactNode }) {
   return (
     <Form.Group className={className}>
-      <Form.Label htmlFor={id}>{typeof label === "string" ? tx(label) : label}</Form.Label>
+      <Form.Label htmlFor={id}>{typeof label === "string" ? translate(label) : label}</Form.Label>
       {children}
       {hint && (
         <Form.Text id={`${id}-hint`} className="d-block text-muted">
-          {typeof hint === "string" ? tx(hint) : hint}
+          {typeof hint === "string" ? translate(hint) : hint}
         </Form.Text>
       )}
       <FieldError id={id} error={error} />

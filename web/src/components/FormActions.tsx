@@ -1,6 +1,6 @@
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import "./forms.css";
 
 /**
@@ -25,10 +25,10 @@ export function FormActions({
   return (
     <div className={`form-actions d-flex gap-2 ${className}`.trim()}>
       <Link to={cancelTo} className="btn btn-outline-secondary">
-        {tx("Cancel")}
+        {translate("Cancel")}
       </Link>
       <Button type="submit" disabled={submitting}>
-        {tx(submitLabel ?? (isEdit ? "Save" : "Add"))}
+        {translate(submitLabel ?? (isEdit ? "Save" : "Add"))}
       </Button>
     </div>
   );

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, Card } from "react-bootstrap";
 import { Link } from "react-router";
 import { useAuditLog } from "../api/audit";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { formatDateTime } from "../lib/format";
 import { useResources } from "../resources/context";
 import { AuditActor } from "./AuditActor";
@@ -36,24 +36,24 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
     <Card as="section" className="mt-3" style={{ maxWidth: 900 }} aria-labelledby="history-title">
       <Card.Header className="d-flex justify-content-between align-items-center py-2">
         <h2 id="history-title" className="h6 mb-0">
-          {tx("History")}
+          {translate("History")}
         </h2>
         <Link to={allLink} className="small">
-          {tx("Open in Audit Log")}
+          {translate("Open in Audit Log")}
         </Link>
       </Card.Header>
       <Card.Body>
         {isLoading ? (
-          <p className="text-muted mb-0">{tx("Loading history…")}</p>
+          <p className="text-muted mb-0">{translate("Loading history…")}</p>
         ) : !data || data.rows.length === 0 ? (
-          <p className="text-muted mb-0">{tx("No changes recorded yet.")}</p>
+          <p className="text-muted mb-0">{translate("No changes recorded yet.")}</p>
         ) : (
-          <ol className="list-unstyled mb-0" aria-label={tx("Changes, newest first")}>
+          <ol className="list-unstyled mb-0" aria-label={translate("Changes, newest first")}>
             {data.rows.map((entry) => (
               <li key={entry.audit_id} className="border-bottom pb-2 mb-2 history-entry">
                 <div className="small mb-1">
-                  <strong>{tx(actionLabel(entry.action))}</strong> {tx("by")}{" "}
-                  <AuditActor entry={entry} /> {tx("on")}{" "}
+                  <strong>{translate(actionLabel(entry.action))}</strong> {translate("by")}{" "}
+                  <AuditActor entry={entry} /> {translate("on")}{" "}
                   <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
                 </div>
                 <AuditChanges entry={entry} />
@@ -69,16 +69,16 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
               disabled={page <= 1}
               onClick={() => setPage((p) => p - 1)}
             >
-              {tx("Newer")}
+              {translate("Newer")}
             </Button>
-            <span>{tx("Page {{count}} of {{total}}", { count: page, total: last })}</span>
+            <span>{translate("Page {{count}} of {{total}}", { count: page, total: last })}</span>
             <Button
               size="sm"
               variant="outline-secondary"
               disabled={page >= last}
               onClick={() => setPage((p) => p + 1)}
             >
-              {tx("Older")}
+              {translate("Older")}
             </Button>
           </div>
         )}

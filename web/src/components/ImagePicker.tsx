@@ -4,7 +4,7 @@ import { Button, Form } from "react-bootstrap";
 import { api } from "../api/client";
 import { i18next, useTranslation } from "../i18n";
 import { errorText } from "../i18n/errors";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { ImageWithFallback } from "./ImageWithFallback";
 
 export const INVALID_TYPE_ALERT = "Ahem, please use a valid image file type. 😏";
@@ -106,7 +106,7 @@ export function ImagePicker({
         type="file"
         accept={accept}
         multiple={multiple}
-        aria-label={label ? tx(label) : t("common.uploadImage")}
+        aria-label={label ? translate(label) : t("common.uploadImage")}
         disabled={uploading}
         onChange={(e) => void choose((e.target as HTMLInputElement).files)}
       />

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import type { Column } from "./columns";
 
 /** One field of a card: its column's header and cell. */
 function Item<T>({ column, row, index }: { column: Column<T>; row: T; index: number }) {
   return (
     <>
-      <dt className="col-5 text-body-secondary fw-normal">{tx(column.header)}</dt>
+      <dt className="col-5 text-body-secondary fw-normal">{translate(column.header)}</dt>
       <dd className="col-7 mb-1 text-break">{column.cell(row, index)}</dd>
     </>
   );
@@ -71,7 +71,7 @@ export function ListCards<T>({
               )}
               {more.length > 0 && (
                 <details className="mb-2">
-                  <summary>{tx("More")}</summary>
+                  <summary>{translate("More")}</summary>
                   <dl className="row mb-0 mt-1 small">
                     {more.map((c) => (
                       <Item key={c.header} column={c} row={row} index={index} />

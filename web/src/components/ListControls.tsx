@@ -1,7 +1,7 @@
 import { Button, Dropdown, Form } from "react-bootstrap";
 import { exportUrl, type ListParams } from "../api/crud";
 import { currentLanguage } from "../i18n";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { DateInput } from "./DateInput";
 import { type ListFilter, type ListState, useSearchText } from "./useListState";
 
@@ -29,7 +29,7 @@ export function SearchBox({
       value={text}
       placeholder={placeholder}
       onChange={(e) => setText(e.target.value)}
-      aria-label={tx(label)}
+      aria-label={translate(label)}
       className={visibleLabel ? undefined : className}
       style={visibleLabel ? { width: 220 } : undefined}
     />
@@ -37,7 +37,7 @@ export function SearchBox({
   if (!visibleLabel) return box;
   return (
     <Form.Label className={`d-flex align-items-center gap-2 mb-0 ${className ?? ""}`}>
-      {tx(visibleLabel)}
+      {translate(visibleLabel)}
       {box}
     </Form.Label>
   );
@@ -73,16 +73,16 @@ export function ExportButton({
         size="sm"
         variant="outline-secondary"
         className="text-nowrap"
-        title={tx("Download what is on show (filters and sort, every page)")}
+        title={translate("Download what is on show (filters and sort, every page)")}
       >
-        {tx("Export")}
+        {translate("Export")}
       </Dropdown.Toggle>
       <Dropdown.Menu align="end">
         <Dropdown.Item href={xlsx} download>
-          {tx("Excel (.xlsx)")}
+          {translate("Excel (.xlsx)")}
         </Dropdown.Item>
         <Dropdown.Item href={exportUrl(from, params, "csv")} download>
-          {tx("CSV")}
+          {translate("CSV")}
         </Dropdown.Item>
       </Dropdown.Menu>
     </Dropdown>
@@ -100,16 +100,16 @@ function ChoiceFilter({
   if (!filter.multiple) {
     return (
       <Form.Group controlId={`filter-${filter.name}`}>
-        <Form.Label className="small mb-1">{tx(filter.label)}</Form.Label>
+        <Form.Label className="small mb-1">{translate(filter.label)}</Form.Label>
         <Form.Select
           size="sm"
           value={chosen[0] ?? ""}
           onChange={(e) => list.setFilter(filter.name, e.target.value ? [e.target.value] : [])}
         >
-          <option value="">{tx("All")}</option>
+          <option value="">{translate("All")}</option>
           {filter.options.map((o) => (
             <option key={o.value} value={o.value}>
-              {tx(o.label)}
+              {translate(o.label)}
             </option>
           ))}
         </Form.Select>
@@ -121,7 +121,7 @@ function ChoiceFilter({
   return (
     <div>
       <div className="small mb-1" id={`${id}-label`}>
-        {tx(filter.label)}
+        {translate(filter.label)}
       </div>
       <Dropdown autoClose="outside">
         <Dropdown.Toggle
@@ -132,14 +132,14 @@ function ChoiceFilter({
           style={{ maxWidth: 240 }}
           aria-labelledby={`${id}-label ${id}`}
         >
-          {names.length ? names.map((n) => tx(n)).join(", ") : tx("All")}
+          {names.length ? names.map((n) => translate(n)).join(", ") : translate("All")}
         </Dropdown.Toggle>
         <Dropdown.Menu className="px-3 py-2" style={{ minWidth: 200 }}>
           {filter.options.map((o) => (
             <Form.Check
               key={o.value}
               id={`${id}-${o.value}`}
-              label={tx(o.label)}
+              label={translate(o.label)}
               checked={chosen.includes(o.value)}
               onChange={(e) =>
                 list.setFilter(
@@ -166,20 +166,20 @@ function DateRangeFilter({
   const [from = "", to = ""] = list.values(filter.name).map((v) => v.slice(0, 10));
   return (
     <fieldset>
-      <legend className="small mb-1 float-none w-auto">{tx(filter.label)}</legend>
+      <legend className="small mb-1 float-none w-auto">{translate(filter.label)}</legend>
       <div className="d-flex align-items-center gap-1">
         <DateInput
           size="sm"
           style={{ width: 120 }}
-          aria-label={tx("{{field}} from", { field: tx(filter.label) })}
+          aria-label={translate("{{field}} from", { field: translate(filter.label) })}
           value={from}
           onChange={(from) => list.setDates(filter.name, { from })}
         />
-        <span className="small text-muted">{tx("to")}</span>
+        <span className="small text-muted">{translate("to")}</span>
         <DateInput
           size="sm"
           style={{ width: 120 }}
-          aria-label={tx("{{field}} to", { field: tx(filter.label) })}
+          aria-label={translate("{{field}} to", { field: translate(filter.label) })}
           value={to}
           onChange={(to) => list.setDates(filter.name, { to })}
         />
@@ -202,13 +202,16 @@ export function FilterBar({ list }: { list: ListState }) {
   const shown = list.filters.filter((f) => f.kind === "dates" || !f.custom);
   if (shown.length === 0) return null;
   return (
-    <fieldset className="d-flex flex-wrap align-items-end gap-3 mb-3" aria-label={tx("Filters")}>
+    <fieldset
+      className="d-flex flex-wrap align-items-end gap-3 mb-3"
+      aria-label={translate("Filters")}
+    >
       {shown.map((filter) => (
         <FilterField key={filter.name} list={list} filter={filter} />
       ))}
       {list.filtered && (
         <Button size="sm" variant="link" className="px-0" onClick={list.clearFilters}>
-          {tx("Clear filters")}
+          {translate("Clear filters")}
         </Button>
       )}
     </fieldset>

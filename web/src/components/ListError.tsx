@@ -1,7 +1,7 @@
 import { Button, Spinner } from "react-bootstrap";
 import { useTranslation } from "../i18n";
 import { errorText } from "../i18n/errors";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 
 /** What a list screen's query tells the table about a failure (TanStack Query's result fits). */
 export interface ListQueryState {
@@ -29,7 +29,7 @@ export function ListError({ query }: { query: ListQueryState & { error: Error } 
   const retrying = query.isFetching;
   return (
     <div className="list-error text-center py-4 px-2" role="alert" data-testid="list-error">
-      <p className="fw-semibold mb-1">{tx("The list could not be loaded.")}</p>
+      <p className="fw-semibold mb-1">{translate("The list could not be loaded.")}</p>
       <p className="text-body-secondary mb-3">{errorText(query.error)}</p>
       <Button
         variant="outline-primary"
@@ -38,7 +38,7 @@ export function ListError({ query }: { query: ListQueryState & { error: Error } 
         onClick={() => void query.refetch()}
       >
         {retrying && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-        {tx("Retry")}
+        {translate("Retry")}
       </Button>
     </div>
   );

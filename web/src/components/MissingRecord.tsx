@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "../i18n";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 
 /**
  * An edit screen opened with a missing or unknown id says so and offers the
@@ -18,11 +18,11 @@ export function MissingRecord({
   const { t } = useTranslation();
   return (
     <div className="card p-4 text-center" role="alert">
-      <h1 className="h5">{t("common.missingRecord", { what: tx(what) })}</h1>
+      <h1 className="h5">{t("common.missingRecord", { what: translate(what) })}</h1>
       <p className="text-muted">{t("common.missingRecordHint")}</p>
       <div>
         <Link to={backTo} className="btn btn-primary">
-          {tx(backLabel)}
+          {translate(backLabel)}
         </Link>
       </div>
     </div>

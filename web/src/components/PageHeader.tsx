@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../i18n";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 
 /** A screen's title, an optional back link and its actions. */
 export function PageHeader({
@@ -26,7 +26,7 @@ export function PageHeader({
             {t("common.backLink")}
           </Link>
         )}
-        <h1 className="h4 mb-0">{tx(title)}</h1>
+        <h1 className="h4 mb-0">{translate(title)}</h1>
       </div>
       {children && <div className="d-flex gap-2">{children}</div>}
     </div>

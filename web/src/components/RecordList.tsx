@@ -4,7 +4,7 @@ import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import type { ListPage } from "../api/client";
 import type { RemoveTarget } from "../api/crud";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import type { Resource } from "../resources/define";
 import type { Noun } from "./BulkActions";
 import type { BulkOptions, Column } from "./DataTable";
@@ -68,7 +68,8 @@ export function RecordList<T>({
     remove,
     idOf,
     nameOf,
-    question: (row) => tx('Are you sure you want to delete "{{name}}"?', { name: nameOf(row) }),
+    question: (row) =>
+      translate('Are you sure you want to delete "{{name}}"?', { name: nameOf(row) }),
   });
   const deleteDialog = ownDeleteDialog ?? plainDialog;
   const { editLink, add, noun } = resource;
@@ -84,18 +85,18 @@ export function RecordList<T>({
           <Link
             to={editLink(idOf(row))}
             className="btn btn-sm btn-outline-primary"
-            aria-label={tx("Edit {{name}}", { name: nameOf(row) })}
+            aria-label={translate("Edit {{name}}", { name: nameOf(row) })}
           >
-            {tx("Edit")}
+            {translate("Edit")}
           </Link>
         )}
         <Button
           size="sm"
           variant="outline-danger"
-          aria-label={tx("Delete {{name}}", { name: nameOf(row) })}
+          aria-label={translate("Delete {{name}}", { name: nameOf(row) })}
           onClick={() => deleteDialog.ask(row)}
         >
-          {tx("Delete")}
+          {translate("Delete")}
         </Button>
       </div>
     ),
@@ -106,13 +107,13 @@ export function RecordList<T>({
       <PageHeader title={resource.list.title}>
         {add && (
           <Link to={add.path} className="btn btn-primary">
-            {tx("Add New")}
+            {translate("Add New")}
           </Link>
         )}
       </PageHeader>
       {intro && (
         <p className="mb-3" data-testid="list-intro">
-          {tx(intro)}
+          {translate(intro)}
         </p>
       )}
       <div className="card p-3">

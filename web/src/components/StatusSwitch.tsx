@@ -5,7 +5,7 @@ import { type Control, Controller, type FieldPath, type FieldValues } from "reac
 import { type BulkAnswer, recordVersion } from "../api/client";
 import type { BulkRequest } from "../api/crud";
 import { useTranslation } from "../i18n";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { useRegisterFieldLabel } from "./ConflictPanel";
 import type { Column } from "./DataTable";
 import { StatusBadge } from "./StatusBadge";
@@ -52,11 +52,11 @@ export function StatusSwitch<T extends FieldValues>({
             label === undefined
               ? t("common.statusActive")
               : typeof label === "string"
-                ? tx(label)
+                ? translate(label)
                 : label
           }
           form={form}
-          aria-label={tx(ariaLabel)}
+          aria-label={translate(ariaLabel)}
           checked={field.value === 1 || field.value === "1" || field.value === true}
           onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
         />
@@ -114,7 +114,7 @@ export function RowStatusSwitch({
       className="mb-0 text-nowrap"
       label={<StatusBadge value={value} />}
       role="switch"
-      aria-label={tx("Status of {{name}}", { name })}
+      aria-label={translate("Status of {{name}}", { name })}
       checked={on}
       disabled={busy}
       onChange={toggle}
@@ -165,7 +165,7 @@ export function statusColumn<T>({
         <div className="d-flex align-items-center gap-2 text-nowrap">
           {status}
           <span className="small fw-semibold text-danger-emphasis" data-testid="status-note">
-            {tx(said)}
+            {translate(said)}
           </span>
         </div>
       );

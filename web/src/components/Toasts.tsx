@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Button, Toast, ToastContainer } from "react-bootstrap";
 import { useTranslation } from "../i18n";
 import { errorText } from "../i18n/errors";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { subscribeToasts, type ToastMessage } from "./toastStore";
 
 /**
@@ -37,7 +37,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               role={m.variant === "success" ? "status" : "alert"}
             >
               <span className="flex-grow-1">
-                {typeof m.text === "string" ? tx(m.text) : errorText(m.text)}
+                {typeof m.text === "string" ? translate(m.text) : errorText(m.text)}
               </span>
               {m.action && (
                 <Button
@@ -48,7 +48,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                     m.action?.run();
                   }}
                 >
-                  {tx(m.action.label)}
+                  {translate(m.action.label)}
                 </Button>
               )}
             </Toast.Body>

@@ -2,7 +2,7 @@ import { type QueryKey, useInfiniteQuery, useQuery } from "@tanstack/react-query
 import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from "downshift";
 import { type KeyboardEvent, type Ref, useId, useMemo, useState } from "react";
 import { Form } from "react-bootstrap";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { useDebouncedText } from "./useDebouncedText";
 
 export interface TypeaheadOption {
@@ -164,17 +164,17 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
   const status = !isOpen
     ? ""
     : matches.isLoading
-      ? tx("Searching…")
+      ? translate("Searching…")
       : options.length === 0
-        ? tx("No matches.")
+        ? translate("No matches.")
         : total !== undefined && total > options.length - fixedShown
-          ? tx("{{shown}} shown of {{total}}; scroll or arrow down for more.", {
+          ? translate("{{shown}} shown of {{total}}; scroll or arrow down for more.", {
               shown: options.length,
               total: total + fixedShown,
             })
           : options.length === 1
-            ? tx("{{count}} match.", { count: options.length })
-            : tx("{{count}} matches.", { count: options.length });
+            ? translate("{{count}} match.", { count: options.length })
+            : translate("{{count}} matches.", { count: options.length });
 
   return (
     <div className="position-relative typeahead">
@@ -190,7 +190,7 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
             isOpen && highlightedIndex >= 0 ? `${id}-option-${highlightedIndex}` : undefined,
           "aria-invalid": props["aria-invalid"],
           "aria-describedby": props["aria-describedby"],
-          placeholder: tx(props.placeholder ?? "Type to search"),
+          placeholder: translate(props.placeholder ?? "Type to search"),
           onFocus: (e) => e.currentTarget.select(),
           onKeyDown,
           onBlur: () => props.onBlur?.(),
@@ -199,7 +199,7 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
       />
       <div
         {...combobox.getMenuProps({
-          "aria-label": tx("Matches"),
+          "aria-label": translate("Matches"),
           onScroll: (e) => {
             const el = e.currentTarget;
             if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) more();
@@ -223,12 +223,12 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
               }`}
               style={{ cursor: "pointer" }}
             >
-              {tx(option.label)}
+              {translate(option.label)}
             </div>
           ))}
         {isOpen && (matches.isFetching || matches.hasNextPage) && (
           <div className="dropdown-item-text text-muted small" aria-hidden="true">
-            {matches.isFetching ? tx("Loading…") : tx("Scroll for more")}
+            {matches.isFetching ? translate("Loading…") : translate("Scroll for more")}
           </div>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { isStale } from "../api/client";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { showToast } from "./toastStore";
 
 /**
@@ -8,7 +8,7 @@ import { showToast } from "./toastStore";
  * been read again (the write's refresh) so it shows the row as it now is.
  */
 export const staleRowText = (name: string) =>
-  tx("{{name}} was changed by someone else; the list now shows it as it is.", { name });
+  translate("{{name}} was changed by someone else; the list now shows it as it is.", { name });
 
 /**
  * A list's own word for a 412 on one row, in place of the server's message

@@ -3,7 +3,7 @@ import type { ErrorAnswer } from "../i18n/errors";
 /** A tiny store so that code outside React (query caches) can show a toast. */
 export interface ToastMessage {
   id: number;
-  /** English shown through tx(), or an error shown by its code (i18n/errors.ts). */
+  /** English shown through translate(), or an error shown by its code (i18n/errors.ts). */
   text: string | ErrorAnswer;
   variant: "danger" | "success";
   /** A button on the toast (a failed call's "Retry"); pressing it closes the toast. */
@@ -11,7 +11,7 @@ export interface ToastMessage {
 }
 
 export interface ToastAction {
-  /** English, shown through tx(). */
+  /** English, shown through translate(). */
   label: string;
   run: () => void;
 }

@@ -27,7 +27,7 @@ import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError, isStale, isUnreachable, recordVersion } from "../api/client";
 import { type ErrorAnswer, errorText, fieldErrorOf } from "../i18n/errors";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { loadOnce } from "../lib/loadOnce";
 import { whenIdle } from "../lib/whenIdle";
 import {
@@ -119,7 +119,7 @@ export interface RecordFormOptions<TIn extends FieldValues, TOut> {
   /** After a successful save; by default the form goes to `listRoute`. */
   onSaved?: (result: unknown, values: TOut) => void;
   /**
-   * The success toast after a save, in English (shown through tx()): "Changes
+   * The success toast after a save, in English (shown through translate()): "Changes
    * saved." unless the screen says more ("Cash Wallet of ali adjusted."); false
    * for a form that saves nothing (the login form). Shown here once, so a
    * screen never adds its own.
@@ -191,7 +191,9 @@ export function countErrors(errors: unknown): number {
 }
 
 export const announceText = (n: number) =>
-  n === 1 ? tx("1 field needs correcting.") : tx("{{count}} fields need correcting.", { count: n });
+  n === 1
+    ? translate("1 field needs correcting.")
+    : translate("{{count}} fields need correcting.", { count: n });
 
 /**
  * The contract's schema as the form's resolver, each field's error keeping the
@@ -466,7 +468,9 @@ export function RecordForm<TIn extends FieldValues, TOut>({
 export function FormAnnouncer({ announcement }: { announcement: Announcement }) {
   return (
     <div role="status" aria-live="polite" className="visually-hidden">
-      {announcement.text ? `${tx(announcement.text)}${announcement.n % 2 ? "\u00a0" : ""}` : ""}
+      {announcement.text
+        ? `${translate(announcement.text)}${announcement.n % 2 ? "\u00a0" : ""}`
+        : ""}
     </div>
   );
 }
@@ -488,7 +492,7 @@ function UnsentPanel({
     <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2" role="alert">
       <span className="flex-grow-1">{errorText(unsent.error)}</span>
       <Button size="sm" variant="danger" onClick={onRetry} disabled={retrying}>
-        {tx("Retry")}
+        {translate("Retry")}
       </Button>
     </Alert>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { type BlockerFunction, useBlocker } from "react-router";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 
 const QUESTION = "You have unsaved changes. Leave this page and lose them?";
 
@@ -37,7 +37,7 @@ export function useUnsavedChangesWarning(dirty: boolean, listRoute: string): voi
   const blocker = useBlocker(shouldBlock);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
-    if (window.confirm(tx(QUESTION))) blocker.proceed();
+    if (window.confirm(translate(QUESTION))) blocker.proceed();
     else blocker.reset();
   }, [blocker]);
   useEffect(() => {

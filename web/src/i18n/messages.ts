@@ -35,15 +35,15 @@ export function translateLabel(
 /**
  * A label given in English (a screen's title, a column header, a field
  * label), with the values its placeholders name, in the chosen language:
- * `tx("Edit {{name}}", { name })`. Components that show it call
+ * `translate("Edit {{name}}", { name })`. Components that show it call
  * useTranslation(), so they are drawn again in a new language.
  */
-export function tx(text: string, values?: Record<string, string | number>): string;
-export function tx(
+export function translate(text: string, values?: Record<string, string | number>): string;
+export function translate(
   text: string | undefined,
   values?: Record<string, string | number>,
 ): string | undefined;
-export function tx(
+export function translate(
   text: string | undefined,
   values?: Record<string, string | number>,
 ): string | undefined {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useNotifications } from "../api/notifications";
 import { useTranslation } from "../i18n";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { Icon } from "./icons";
 import { MenuButton } from "./MenuButton";
 
@@ -48,7 +48,7 @@ export function NotificationsMenu() {
             className="dropdown-item d-flex justify-content-between align-items-center gap-3"
             data-kind={n.kind}
           >
-            <span>{tx(n.title)}</span>{" "}
+            <span>{translate(n.title)}</span>{" "}
             <span className="badge rounded-pill bg-primary">{n.count}</span>
           </Link>
         ))

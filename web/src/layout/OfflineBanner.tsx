@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "../i18n";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener("online", listener);
@@ -33,8 +33,8 @@ export function OfflineBanner() {
     <div className={online ? undefined : "app-offline"} role="status">
       {!online && (
         <span data-testid="offline-banner">
-          <strong>{tx("You are offline.")}</strong>{" "}
-          {tx("Nothing you type is lost: save again once the connection is back.")}
+          <strong>{translate("You are offline.")}</strong>{" "}
+          {translate("Nothing you type is lost: save again once the connection is back.")}
         </span>
       )}
     </div>

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { useSettings } from "../api/settings";
 import { useTranslation } from "../i18n";
-import { tx } from "../i18n/messages";
+import { translate } from "../i18n/messages";
 import { isLoggedIn } from "../lib/session";
 import { appRoutes } from "../routes";
 
@@ -25,7 +25,7 @@ export function useDocumentTitle(): void {
       ? t("login.title")
       : pathname === "/404"
         ? t("notFound.title")
-        : route && tx(route.title);
+        : route && translate(route.title);
   const store = (route && settings?.store_name?.trim()) || t("nav.storeAdmin");
   const title = screen ? `${screen}${TITLE_SEPARATOR}${store}` : store;
   useEffect(() => {

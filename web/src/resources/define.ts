@@ -54,7 +54,7 @@ export type ScreenLoader = () => Promise<{ default: ComponentType<ScreenProps> }
 export interface ScreenDeclaration {
   /** Case-sensitive, as docs/REQUIREMENTS.md section 2 spells it. */
   path: string;
-  /** The screen's name in English (tx()): its PageHeader and the document title. */
+  /** The screen's name in English (translate()): its PageHeader and the document title. */
   title: string;
   screen: ScreenLoader;
   /** The id parameter of the one record it shows, when it shows one: ?uid=12. */

@@ -17,7 +17,7 @@ import {
   useDebouncedText,
   useListState,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
 import { useResources } from "../../resources/context";
 
@@ -64,7 +64,7 @@ function TextFilter({
   return (
     <Form.Group>
       <Form.Label htmlFor={id} className="small mb-1">
-        {tx(label)}
+        {translate(label)}
       </Form.Label>
       <Form.Control
         id={id}
@@ -101,7 +101,7 @@ export default function AuditLogList() {
       sticky: "start",
     },
     { header: "Changed by", cell: (e) => <AuditActor entry={e} />, sort: "actor" },
-    { header: "Action", cell: (e) => tx(actionLabel(e.action)), sort: "action" },
+    { header: "Action", cell: (e) => translate(actionLabel(e.action)), sort: "action" },
     {
       header: "Record",
       sort: "entity",
@@ -118,7 +118,7 @@ export default function AuditLogList() {
 
   return (
     <>
-      <PageHeader title={tx("Audit Log")} />
+      <PageHeader title={translate("Audit Log")} />
       <div className="card p-3">
         <div className="d-flex flex-wrap gap-3 mb-2">
           <TextFilter list={list} name="actor" label="Changed by (username)" />

@@ -2,7 +2,7 @@ import { DEFAULT_MAX_PRICE, DEFAULT_MIN_PRICE } from "@store/contract";
 import { useEffect, useState } from "react";
 import { Form, InputGroup } from "react-bootstrap";
 import { NumberInput } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 
 export const MIN_ABOVE_MAX = "Min Price cannot be more than Max Price.";
 export const MAX_BELOW_MIN = "Max Price cannot be less than Min Price.";
@@ -36,7 +36,7 @@ export function PriceFilter({
   function commitMin() {
     const value = toBound(minText);
     if (value > max) {
-      window.alert(tx(MIN_ABOVE_MAX));
+      window.alert(translate(MIN_ABOVE_MAX));
       setMinText(String(DEFAULT_MIN_PRICE));
       onChange({ min: DEFAULT_MIN_PRICE, max });
       return;
@@ -48,7 +48,7 @@ export function PriceFilter({
   function commitMax() {
     const value = toBound(maxText);
     if (value < min) {
-      window.alert(tx(MAX_BELOW_MIN));
+      window.alert(translate(MAX_BELOW_MIN));
       setMaxText(String(DEFAULT_MAX_PRICE));
       onChange({ min, max: DEFAULT_MAX_PRICE });
       return;
@@ -67,10 +67,10 @@ export function PriceFilter({
 
   return (
     <fieldset>
-      <legend className="fs-6 fw-semibold">{tx("Price")}</legend>
+      <legend className="fs-6 fw-semibold">{translate("Price")}</legend>
       <div className="d-flex gap-2">
         <Form.Group controlId="price-min">
-          <Form.Label className="small mb-1">{tx("Min")}</Form.Label>
+          <Form.Label className="small mb-1">{translate("Min")}</Form.Label>
           <InputGroup size="sm">
             <InputGroup.Text>RM</InputGroup.Text>
             <NumberInput
@@ -83,7 +83,7 @@ export function PriceFilter({
           </InputGroup>
         </Form.Group>
         <Form.Group controlId="price-max">
-          <Form.Label className="small mb-1">{tx("Max")}</Form.Label>
+          <Form.Label className="small mb-1">{translate("Max")}</Form.Label>
           <InputGroup size="sm">
             <InputGroup.Text>RM</InputGroup.Text>
             <NumberInput

@@ -3,12 +3,12 @@ import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { ImageWithFallback } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatDate, formatMoney } from "../../lib/format";
 
 /** "(x) variation" or "No variation" (docs/REQUIREMENTS.md section 2). */
 export function variationText(count: number): string {
-  return count > 0 ? tx("({{count}}) variation", { count }) : tx("No variation");
+  return count > 0 ? translate("({{count}}) variation", { count }) : translate("No variation");
 }
 
 /** A discount price counts when it is set and not zero. */
@@ -39,7 +39,7 @@ export function ProductCard({
           {selectBox}
         </div>
       )}
-      <Link to={previewTo} aria-label={tx("Preview {{name}}", { name: p.product_name })}>
+      <Link to={previewTo} aria-label={translate("Preview {{name}}", { name: p.product_name })}>
         <ImageWithFallback
           fileName={firstImage}
           alt={p.product_name}
@@ -51,7 +51,7 @@ export function ProductCard({
         <h2 className="h6 mb-0">{p.product_name}</h2>
         <div className="small text-muted">SKU: {p.sku || "-"}</div>
         <div className="small">
-          {tx("Category:")} {p.category_name ?? "-"}
+          {translate("Category:")} {p.category_name ?? "-"}
         </div>
         <div className="small">{variationText(p.product_variation)}</div>
         <div data-testid="price">
@@ -68,31 +68,31 @@ export function ProductCard({
           <span className="text-warning" aria-hidden="true">
             ★
           </span>{" "}
-          {tx("Rating: {{rating}}", { rating: p.rating })}
+          {translate("Rating: {{rating}}", { rating: p.rating })}
         </div>
         <div className="small text-muted">
-          {tx("Created:")} {formatDate(p.created_at)}
+          {translate("Created:")} {formatDate(p.created_at)}
         </div>
         <div className="small">
-          {tx("Cost Price:")} {formatMoney(p.cost_price)}
+          {translate("Cost Price:")} {formatMoney(p.cost_price)}
         </div>
       </div>
       <div className="card-footer bg-body d-flex gap-2">
         <Link
           to={editTo}
           className="btn btn-sm btn-outline-primary flex-fill"
-          aria-label={tx("Edit {{name}}", { name: p.product_name })}
+          aria-label={translate("Edit {{name}}", { name: p.product_name })}
         >
-          {tx("Edit")}
+          {translate("Edit")}
         </Link>
         <Button
           size="sm"
           variant="outline-danger"
           className="flex-fill"
-          aria-label={tx("Delete {{name}}", { name: p.product_name })}
+          aria-label={translate("Delete {{name}}", { name: p.product_name })}
           onClick={() => onDelete(p)}
         >
-          {tx("Delete")}
+          {translate("Delete")}
         </Button>
       </div>
     </article>

@@ -2,7 +2,7 @@ import { Fragment, useState } from "react";
 import { Button, ButtonGroup, Carousel, Col, Form, Row, Tab, Tabs } from "react-bootstrap";
 import { Link } from "react-router";
 import { DEFAULT_PRODUCT_IMAGE, PageHeader } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 
@@ -40,34 +40,34 @@ export default function ProductDetails({ resource }: ScreenProps) {
 
   return (
     <>
-      <PageHeader title={tx("Product Preview")} backTo={resource.list.path}>
+      <PageHeader title={translate("Product Preview")} backTo={resource.list.path}>
         {/* The original's Go Back pointed at /product, a 404; it goes to the list
             (docs/REQUIREMENTS.md section 10). */}
         <Link to={resource.list.path} className="btn btn-outline-secondary">
-          {tx("Go Back")}
+          {translate("Go Back")}
         </Link>
       </PageHeader>
-      <p className="text-muted">{tx("This is what user will see.")}</p>
+      <p className="text-muted">{translate("This is what user will see.")}</p>
       <div className="card p-3">
         <Row className="g-4">
           <Col md={6}>
             <Carousel
               interval={null}
               variant="dark"
-              aria-label={tx("Product images")}
-              prevLabel={tx("Previous")}
-              nextLabel={tx("Next")}
+              aria-label={translate("Product images")}
+              prevLabel={translate("Previous")}
+              nextLabel={translate("Next")}
             >
               {SAMPLE.slides.map((caption) => (
                 <Carousel.Item key={caption}>
                   <img
                     src={DEFAULT_PRODUCT_IMAGE}
-                    alt={tx(caption)}
+                    alt={translate(caption)}
                     className="d-block w-100 bg-light"
                     style={{ height: 320, objectFit: "contain" }}
                   />
                   <Carousel.Caption>
-                    <p className="mb-0">{tx(caption)}</p>
+                    <p className="mb-0">{translate(caption)}</p>
                   </Carousel.Caption>
                 </Carousel.Item>
               ))}
@@ -75,11 +75,11 @@ export default function ProductDetails({ resource }: ScreenProps) {
           </Col>
           <Col md={6}>
             <div className="d-flex justify-content-between align-items-start">
-              <h2 className="h4">{tx(SAMPLE.name)}</h2>
+              <h2 className="h4">{translate(SAMPLE.name)}</h2>
               <Button
                 variant={favourite ? "danger" : "outline-danger"}
                 aria-pressed={favourite}
-                aria-label={tx("Favourite")}
+                aria-label={translate("Favourite")}
                 onClick={() => setFavourite((v) => !v)}
               >
                 {favourite ? "♥" : "♡"}
@@ -93,7 +93,7 @@ export default function ProductDetails({ resource }: ScreenProps) {
               <strong className="fs-4 text-danger">{formatMoney(SAMPLE.price)}</strong>
             </div>
             <fieldset className="mb-3">
-              <legend className="fs-6">{tx("Variation")}</legend>
+              <legend className="fs-6">{translate("Variation")}</legend>
               <ButtonGroup>
                 {SAMPLE.variations.map((v) => (
                   <Button
@@ -102,17 +102,17 @@ export default function ProductDetails({ resource }: ScreenProps) {
                     aria-pressed={v === variation}
                     onClick={() => setVariation(v)}
                   >
-                    {tx(v)}
+                    {translate(v)}
                   </Button>
                 ))}
               </ButtonGroup>
             </fieldset>
             <Form.Group className="mb-3" controlId="preview-quantity">
-              <Form.Label>{tx("Quantity")}</Form.Label>
+              <Form.Label>{translate("Quantity")}</Form.Label>
               <div className="d-flex gap-2" style={{ maxWidth: 200 }}>
                 <Button
                   variant="outline-secondary"
-                  aria-label={tx("Decrease quantity")}
+                  aria-label={translate("Decrease quantity")}
                   disabled={quantity <= MIN_QUANTITY}
                   onClick={() => setQuantity((q) => clamp(q - 1))}
                 >
@@ -128,7 +128,7 @@ export default function ProductDetails({ resource }: ScreenProps) {
                 />
                 <Button
                   variant="outline-secondary"
-                  aria-label={tx("Increase quantity")}
+                  aria-label={translate("Increase quantity")}
                   disabled={quantity >= MAX_QUANTITY}
                   onClick={() => setQuantity((q) => clamp(q + 1))}
                 >
@@ -137,39 +137,42 @@ export default function ProductDetails({ resource }: ScreenProps) {
               </div>
             </Form.Group>
             <div className="d-flex flex-wrap gap-2">
-              <Button onClick={() => window.alert(tx("Added to cart."))}>
-                {tx("Add to Cart")}
+              <Button onClick={() => window.alert(translate("Added to cart."))}>
+                {translate("Add to Cart")}
               </Button>
-              <Button variant="success" onClick={() => window.alert(tx("Proceeding to checkout."))}>
-                {tx("Buy Now")}
+              <Button
+                variant="success"
+                onClick={() => window.alert(translate("Proceeding to checkout."))}
+              >
+                {translate("Buy Now")}
               </Button>
               <Button
                 variant="outline-secondary"
-                onClick={() => window.alert(tx("Share this product with your friends."))}
+                onClick={() => window.alert(translate("Share this product with your friends."))}
               >
-                {tx("Share")}
+                {translate("Share")}
               </Button>
             </div>
           </Col>
         </Row>
         <Tabs defaultActiveKey="description" className="mt-4" id="preview-tabs">
-          <Tab eventKey="description" title={tx("Description")} className="pt-3">
-            <p>{tx(SAMPLE.description)}</p>
+          <Tab eventKey="description" title={translate("Description")} className="pt-3">
+            <p>{translate(SAMPLE.description)}</p>
           </Tab>
-          <Tab eventKey="details" title={tx("Product Details")} className="pt-3">
+          <Tab eventKey="details" title={translate("Product Details")} className="pt-3">
             <dl className="row mb-0">
               {SAMPLE.details.map(([term, value]) => (
                 <Fragment key={term}>
-                  <dt className="col-sm-3">{tx(term)}</dt>
+                  <dt className="col-sm-3">{translate(term)}</dt>
                   <dd className="col-sm-9">{value}</dd>
                 </Fragment>
               ))}
             </dl>
           </Tab>
-          <Tab eventKey="reviews" title={tx("Reviews")} className="pt-3">
+          <Tab eventKey="reviews" title={translate("Reviews")} className="pt-3">
             {SAMPLE.reviews.map(([who, text]) => (
               <blockquote key={who} className="mb-2">
-                <strong>{who}</strong>: {tx(text)}
+                <strong>{who}</strong>: {translate(text)}
               </blockquote>
             ))}
           </Tab>

@@ -29,7 +29,7 @@ import {
   useEditRecord,
   useRecordForm,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import type { ScreenProps } from "../../resources/define";
 import { VariantCard } from "./VariantCard";
 
@@ -192,11 +192,15 @@ export default function ProductForm({ resource }: ScreenProps) {
       <RecordForm form={recordForm}>
         <Row className="g-3">
           <Col lg={8}>
-            <Section title={tx("Product Name")} labelFor="product_name" error={errors.product_name}>
+            <Section
+              title={translate("Product Name")}
+              labelFor="product_name"
+              error={errors.product_name}
+            >
               <Form.Control {...sectionAria("product_name")} {...register("product_name")} />
             </Section>
             <Section
-              title={tx("Description")}
+              title={translate("Description")}
               labelFor="product_description"
               error={errors.product_description}
             >
@@ -208,12 +212,12 @@ export default function ProductForm({ resource }: ScreenProps) {
               />
             </Section>
             <Section
-              title={tx("Product Images")}
+              title={translate("Product Images")}
               labelFor="product_images"
               error={errors.product_images}
             >
               <Form.Text className="d-block text-muted mb-2">
-                {tx("jpg, jpeg, png or gif, up to 5 MB each.")}
+                {translate("jpg, jpeg, png or gif, up to 5 MB each.")}
               </Form.Text>
               <Controller
                 control={control}
@@ -230,12 +234,12 @@ export default function ProductForm({ resource }: ScreenProps) {
                 )}
               />
             </Section>
-            <Section title={tx("Variation")}>
+            <Section title={translate("Variation")}>
               <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
                 <Form.Check
                   type="switch"
                   id="show_variation"
-                  label={tx("Show Variation ({{count}})", { count: variants.fields.length })}
+                  label={translate("Show Variation ({{count}})", { count: variants.fields.length })}
                   checked={showVariation}
                   onChange={(e) => setShowVariation(e.target.checked)}
                 />
@@ -248,19 +252,19 @@ export default function ProductForm({ resource }: ScreenProps) {
                     setShowVariation(true);
                   }}
                 >
-                  {tx("Add Variant")}
+                  {translate("Add Variant")}
                 </Button>
               </div>
               {full && (
                 <p className="small text-muted">
-                  {tx("A product can have at most {{max}} variants.", {
+                  {translate("A product can have at most {{max}} variants.", {
                     max: MAX_VARIANTS_PER_PRODUCT,
                   })}
                 </p>
               )}
               {showVariation &&
                 (variants.fields.length === 0 ? (
-                  <p className="text-muted mb-0">{tx("Please add a variation.")}</p>
+                  <p className="text-muted mb-0">{translate("Please add a variation.")}</p>
                 ) : (
                   variants.fields.map((field, index) => (
                     <VariantCard
@@ -279,7 +283,7 @@ export default function ProductForm({ resource }: ScreenProps) {
             </Section>
           </Col>
           <Col lg={4}>
-            <Section title={tx("Dimensions")}>
+            <Section title={translate("Dimensions")}>
               {(
                 [
                   ["width", "Width", "CM"],
@@ -297,7 +301,7 @@ export default function ProductForm({ resource }: ScreenProps) {
                 </Field>
               ))}
             </Section>
-            <Section title={tx("Pricing")}>
+            <Section title={translate("Pricing")}>
               <Field name="normal_price" label="Normal Price">
                 {(input) => (
                   <InputGroup hasValidation>
@@ -332,13 +336,17 @@ export default function ProductForm({ resource }: ScreenProps) {
                 )}
               </Field>
             </Section>
-            <Section title={tx("Inventory")}>
+            <Section title={translate("Inventory")}>
               <Field name="stock_qtt" label="Stock Quantity">
                 {(input) => <NumberInput step="1" {...input} />}
               </Field>
               <Field name="sku" label="SKU" />
             </Section>
-            <Section title={tx("Category")} labelFor="category_id" error={errors.category_id}>
+            <Section
+              title={translate("Category")}
+              labelFor="category_id"
+              error={errors.category_id}
+            >
               {/* Controlled, so the chosen category shows even when the options arrive later. */}
               <Controller
                 control={control}
@@ -353,7 +361,7 @@ export default function ProductForm({ resource }: ScreenProps) {
                     onBlur={field.onBlur}
                   >
                     <option value="" disabled>
-                      {tx("Select a category")}
+                      {translate("Select a category")}
                     </option>
                     {categoryList.data?.map((c) => (
                       <option key={c.category_id} value={c.category_id}>
@@ -364,7 +372,7 @@ export default function ProductForm({ resource }: ScreenProps) {
                 )}
               />
             </Section>
-            <Section title={tx("Status")}>
+            <Section title={translate("Status")}>
               <StatusSwitch control={control} name="product_status" />
             </Section>
           </Col>
@@ -380,14 +388,14 @@ export default function ProductForm({ resource }: ScreenProps) {
       {id !== null && resource.entity && <HistoryPanel entity={resource.entity} entityId={id} />}
       <ConfirmDialog
         show={confirmingVariant !== null}
-        title={tx("Delete Alert")}
+        title={translate("Delete Alert")}
         onCancel={() => setConfirmingVariant(null)}
         onConfirm={() => {
           if (confirmingVariant !== null) variants.remove(confirmingVariant);
           setConfirmingVariant(null);
         }}
       >
-        {tx('Are you sure you want to delete "{{name}}"? It is removed when you save.', {
+        {translate('Are you sure you want to delete "{{name}}"? It is removed when you save.', {
           name: confirmingName ?? "",
         })}
       </ConfirmDialog>

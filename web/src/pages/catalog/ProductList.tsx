@@ -24,7 +24,7 @@ import {
   useListState,
   useSelection,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import type { ScreenProps } from "../../resources/define";
 import { PriceFilter } from "./PriceFilter";
 import { ProductCard } from "./ProductCard";
@@ -34,7 +34,8 @@ const PAGE_SIZE = 12;
 /** A product goes with its variants, as a single delete says. */
 const productDelete: BulkAction = {
   ...deleteAction,
-  question: (what) => tx("Are you sure you want to delete {{what}} and their variants?", { what }),
+  question: (what) =>
+    translate("Are you sure you want to delete {{what}} and their variants?", { what }),
 };
 
 /** The sort choices of the cards (the list's own order, newest first, when none). */
@@ -126,7 +127,9 @@ export default function ProductList({ resource }: ScreenProps) {
     idOf: (p) => p.product_id,
     nameOf: (p) => p.product_name,
     question: (p) =>
-      tx('Are you sure you want to delete "{{name}}" and its\' variant?', { name: p.product_name }),
+      translate('Are you sure you want to delete "{{name}}" and its\' variant?', {
+        name: p.product_name,
+      }),
   });
   const categoryIds = list
     .values("cat")
@@ -166,26 +169,26 @@ export default function ProductList({ resource }: ScreenProps) {
 
   return (
     <>
-      <PageHeader title={tx("Products")}>
+      <PageHeader title={translate("Products")}>
         <Button variant="outline-secondary" onClick={() => setShowFilters((v) => !v)}>
-          {showFilters ? tx("Hide Filters") : tx("Show Filters")}
+          {showFilters ? translate("Hide Filters") : translate("Show Filters")}
         </Button>
         <Link to={resource.add?.path ?? ""} className="btn btn-primary">
-          {tx("Add Product")}
+          {translate("Add Product")}
         </Link>
       </PageHeader>
       <div className="row g-3">
         {showFilters && (
-          <aside className="col-12 col-lg-3" aria-label={tx("Filters")}>
+          <aside className="col-12 col-lg-3" aria-label={translate("Filters")}>
             <div className="card p-3">
               <div className="d-flex justify-content-between align-items-center mb-2">
-                <h2 className="h6 mb-0">{tx("Filters")}</h2>
+                <h2 className="h6 mb-0">{translate("Filters")}</h2>
                 <Button size="sm" variant="outline-secondary" onClick={list.clearFilters}>
-                  {tx("Reset")}
+                  {translate("Reset")}
                 </Button>
               </div>
               <fieldset className="mb-3">
-                <legend className="fs-6 fw-semibold">{tx("Categories")}</legend>
+                <legend className="fs-6 fw-semibold">{translate("Categories")}</legend>
                 {categoryList.data?.map((c) => (
                   <Form.Check
                     key={c.category_id}
@@ -196,11 +199,13 @@ export default function ProductList({ resource }: ScreenProps) {
                   />
                 ))}
                 {categoryList.data?.length === 0 && (
-                  <small className="text-muted">{tx("No categories yet.")}</small>
+                  <small className="text-muted">{translate("No categories yet.")}</small>
                 )}
               </fieldset>
               {anyPrice ? (
-                <p className="small text-muted mb-0">{tx("Price: any (a low-stock view)")}</p>
+                <p className="small text-muted mb-0">
+                  {translate("Price: any (a low-stock view)")}
+                </p>
               ) : (
                 <PriceFilter
                   min={min}
@@ -218,13 +223,15 @@ export default function ProductList({ resource }: ScreenProps) {
                 return value === undefined ? null : (
                   <div key={f.name} className="mt-3 d-flex align-items-center gap-2 small">
                     <span>
-                      {tx(f.label)}: {value}
+                      {translate(f.label)}: {value}
                     </span>
                     <Button
                       size="sm"
                       variant="link"
                       className="p-0"
-                      aria-label={tx("Remove filter {{field}}", { field: tx(f.label) })}
+                      aria-label={translate("Remove filter {{field}}", {
+                        field: translate(f.label),
+                      })}
                       onClick={() => list.setFilter(f.name, [])}
                     >
                       ×
@@ -235,12 +242,15 @@ export default function ProductList({ resource }: ScreenProps) {
             </div>
           </aside>
         )}
-        <section className={showFilters ? "col-12 col-lg-9" : "col-12"} aria-label={tx("Products")}>
+        <section
+          className={showFilters ? "col-12 col-lg-9" : "col-12"}
+          aria-label={translate("Products")}
+        >
           <SearchBox
             list={list}
             label="Search products"
             visibleLabel={null}
-            placeholder={tx("Search by name or SKU")}
+            placeholder={translate("Search by name or SKU")}
             className="mb-3"
           />
           <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
@@ -248,7 +258,7 @@ export default function ProductList({ resource }: ScreenProps) {
             <Form.Select
               size="sm"
               style={{ width: "auto" }}
-              aria-label={tx("Sort by")}
+              aria-label={translate("Sort by")}
               value={SORTS.some((o) => o.value === sortValue) ? sortValue : ""}
               onChange={(e) => {
                 const [field, order] = e.target.value.split(":");
@@ -257,7 +267,7 @@ export default function ProductList({ resource }: ScreenProps) {
             >
               {SORTS.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {tx(o.label)}
+                  {translate(o.label)}
                 </option>
               ))}
             </Form.Select>
@@ -304,29 +314,29 @@ export default function ProductList({ resource }: ScreenProps) {
             </div>
           ) : (
             <div className="card p-4 text-center text-muted">
-              {tx("No products match these filters.")}
+              {translate("No products match these filters.")}
             </div>
           )}
           {lastPage > 1 && (
             <Pagination
               size="sm"
               className="mt-3 align-items-center gap-2"
-              aria-label={tx("Pagination")}
+              aria-label={translate("Pagination")}
             >
               <Pagination.Item
                 disabled={list.page <= 1}
                 onClick={() => list.setPage(list.page - 1)}
               >
-                {tx("Previous")}
+                {translate("Previous")}
               </Pagination.Item>
               <li className="small text-muted">
-                {tx("Page {{count}} of {{total}}", { count: list.page, total: lastPage })}
+                {translate("Page {{count}} of {{total}}", { count: list.page, total: lastPage })}
               </li>
               <Pagination.Item
                 disabled={list.page >= lastPage}
                 onClick={() => list.setPage(list.page + 1)}
               >
-                {tx("Next")}
+                {translate("Next")}
               </Pagination.Item>
             </Pagination>
           )}

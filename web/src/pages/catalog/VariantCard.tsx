@@ -9,7 +9,7 @@ import {
   type ShownError,
   StatusSwitch,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 
 /** One variant of the product form: id, image, name, quantity, SKU, prices, status, delete. */
 export function VariantCard({
@@ -40,19 +40,23 @@ export function VariantCard({
   const price = bind("price", fieldErrors?.variant_price);
   const dis = bind("dis", fieldErrors?.variant_dis_price);
   return (
-    <Card as="section" className="mb-3" aria-label={tx("Variant {{count}}", { count: index + 1 })}>
+    <Card
+      as="section"
+      className="mb-3"
+      aria-label={translate("Variant {{count}}", { count: index + 1 })}
+    >
       <Card.Header className="d-flex justify-content-between align-items-center">
         <span>
-          {tx("Variant {{count}}", { count: index + 1 })}{" "}
-          <small className="text-muted">ID: {variantId ?? tx("New")}</small>
+          {translate("Variant {{count}}", { count: index + 1 })}{" "}
+          <small className="text-muted">ID: {variantId ?? translate("New")}</small>
         </span>
         <Button size="sm" variant="outline-danger" onClick={onDelete}>
-          {tx("Delete")}
+          {translate("Delete")}
         </Button>
       </Card.Header>
       <Card.Body>
         <Form.Group className="mb-3">
-          <Form.Label htmlFor={id("image")}>{tx("Variant Image")}</Form.Label>
+          <Form.Label htmlFor={id("image")}>{translate("Variant Image")}</Form.Label>
           <Controller
             control={control}
             name={`variants.${index}.variant_image`}
@@ -69,12 +73,12 @@ export function VariantCard({
         </Form.Group>
         <Row className="g-3">
           <Col md={6}>
-            <Form.Label htmlFor={id("name")}>{tx("Variant Name")}</Form.Label>
+            <Form.Label htmlFor={id("name")}>{translate("Variant Name")}</Form.Label>
             <Form.Control {...name.aria} {...register(`variants.${index}.variant_name`)} />
             {name.error}
           </Col>
           <Col md={6}>
-            <Form.Label htmlFor={id("qtt")}>{tx("Quantity")}</Form.Label>
+            <Form.Label htmlFor={id("qtt")}>{translate("Quantity")}</Form.Label>
             <NumberInput step="1" {...qtt.aria} {...register(`variants.${index}.variant_qtt`)} />
             {qtt.error}
           </Col>
@@ -84,7 +88,7 @@ export function VariantCard({
             {sku.error}
           </Col>
           <Col md={4}>
-            <Form.Label htmlFor={id("price")}>{tx("Price")}</Form.Label>
+            <Form.Label htmlFor={id("price")}>{translate("Price")}</Form.Label>
             <InputGroup hasValidation>
               <InputGroup.Text>RM</InputGroup.Text>
               <NumberInput
@@ -96,7 +100,7 @@ export function VariantCard({
             {price.error}
           </Col>
           <Col md={4}>
-            <Form.Label htmlFor={id("dis")}>{tx("Discount Price")}</Form.Label>
+            <Form.Label htmlFor={id("dis")}>{translate("Discount Price")}</Form.Label>
             <InputGroup hasValidation>
               <InputGroup.Text>RM</InputGroup.Text>
               <NumberInput

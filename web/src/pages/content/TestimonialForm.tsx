@@ -10,7 +10,7 @@ import {
   TypeaheadSelect,
   useResourceForm,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import type { ScreenProps } from "../../resources/define";
 
 const EMPTY: TestimonialInput = {
@@ -60,7 +60,7 @@ export default function TestimonialForm({ resource }: ScreenProps) {
                 queryKey={USER_CHOICES_KEY}
                 // A testimonial whose user has since gone keeps its username.
                 knownLabel={field.value || undefined}
-                placeholder={tx("Select a customer")}
+                placeholder={translate("Select a customer")}
                 isInvalid={isInvalid}
                 aria-invalid={aria["aria-invalid"]}
                 aria-describedby={aria["aria-describedby"]}

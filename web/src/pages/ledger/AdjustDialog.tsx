@@ -12,7 +12,7 @@ import { useEffect } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
 import { type Balances, useAdjustWallet } from "../../api/ledger";
 import { Field, RecordForm, useRecordForm } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatBalance } from "../../lib/format";
 
 /**
@@ -43,8 +43,8 @@ export function AdjustDialog({
     conflictField: "amount",
     save: (values) => adjust.mutateAsync(values),
     savedMessage: (_result, values) =>
-      tx("{{field}} of {{name}} adjusted.", {
-        field: tx(LEDGER_ACCOUNT_LABELS[values.account]),
+      translate("{{field}} of {{name}} adjusted.", {
+        field: translate(LEDGER_ACCOUNT_LABELS[values.account]),
         name: username,
       }),
     onSaved: () => {
@@ -67,21 +67,23 @@ export function AdjustDialog({
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="adjust-title">
       <RecordForm form={recordForm}>
-        <Modal.Header closeButton closeLabel={tx("Close")}>
+        <Modal.Header closeButton closeLabel={translate("Close")}>
           <Modal.Title id="adjust-title" as="h2" className="h5">
-            {tx("Adjust Balance")}
+            {translate("Adjust Balance")}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="text-muted small">
-            {tx("Adjusting [{{name}}]. Use a negative amount to take away.", { name: username })}
+            {translate("Adjusting [{{name}}]. Use a negative amount to take away.", {
+              name: username,
+            })}
           </p>
           <Field name="account" id="adjust-account" label="Account">
             {(input) => (
               <Form.Select {...input}>
                 {LEDGER_ACCOUNTS.map((a) => (
                   <option key={a} value={a}>
-                    {tx(LEDGER_ACCOUNT_LABELS[a])}
+                    {translate(LEDGER_ACCOUNT_LABELS[a])}
                   </option>
                 ))}
               </Form.Select>
@@ -93,8 +95,8 @@ export function AdjustDialog({
             label="Amount"
             hint={
               after === null
-                ? tx("Now {{balance}}", { balance: formatBalance(account, current) })
-                : tx("Now {{balance}} · after {{after}}", {
+                ? translate("Now {{balance}}", { balance: formatBalance(account, current) })
+                : translate("Now {{balance}} · after {{after}}", {
                     balance: formatBalance(account, current),
                     after: formatBalance(account, after),
                   })
@@ -105,7 +107,7 @@ export function AdjustDialog({
                 {...input}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={tx("e.g. 10.00 or -5.50")}
+                placeholder={translate("e.g. 10.00 or -5.50")}
               />
             )}
           </Field>
@@ -117,10 +119,10 @@ export function AdjustDialog({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            {tx("Cancel")}
+            {translate("Cancel")}
           </Button>
           <Button type="submit" variant="primary" disabled={isSubmitting}>
-            {tx("Save")}
+            {translate("Save")}
           </Button>
         </Modal.Footer>
       </RecordForm>

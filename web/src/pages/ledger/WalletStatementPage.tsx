@@ -22,7 +22,7 @@ import {
   useListState,
   useRecordId,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatBalance, formatDateTime, formatDecimal } from "../../lib/format";
 import { useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
@@ -63,13 +63,13 @@ function Reference({ entry }: { entry: LedgerEntry }) {
   if (entry.ref_type === "order" && entry.ref_id !== null)
     return (
       <Link to={resources.editLink("order", entry.ref_id)}>
-        {tx("{{field}} #{{id}}", { field: tx("Order"), id: entry.ref_id })}
+        {translate("{{field}} #{{id}}", { field: translate("Order"), id: entry.ref_id })}
       </Link>
     );
   if (entry.ref_type === "withdrawal" && entry.ref_id !== null)
     return (
       <Link to={`${resources.path("withdrawRequest")}?withdraw_id=${entry.ref_id}`}>
-        {tx("{{field}} #{{id}}", { field: tx("Withdrawal"), id: entry.ref_id })}
+        {translate("{{field}} #{{id}}", { field: translate("Withdrawal"), id: entry.ref_id })}
       </Link>
     );
   return <>-</>;
@@ -109,8 +109,8 @@ export default function WalletStatementPage({ resource, screen }: ScreenProps) {
       cell: (e) => formatDateTime(e.created_at),
       className: "text-nowrap",
     },
-    { header: "Account", cell: (e) => tx(LEDGER_ACCOUNT_LABELS[e.account]) },
-    { header: "Reason", cell: (e) => tx(LEDGER_REASON_LABELS[e.reason]) },
+    { header: "Account", cell: (e) => translate(LEDGER_ACCOUNT_LABELS[e.account]) },
+    { header: "Reason", cell: (e) => translate(LEDGER_REASON_LABELS[e.reason]) },
     {
       header: "Amount",
       role: "money",
@@ -124,13 +124,13 @@ export default function WalletStatementPage({ resource, screen }: ScreenProps) {
       className: "text-end text-nowrap",
     },
     { header: "Reference", cell: (e) => <Reference entry={e} /> },
-    { header: "By", cell: (e) => e.actor_username ?? tx("System") },
+    { header: "By", cell: (e) => e.actor_username ?? translate("System") },
     { header: "Note", cell: (e) => e.note || "-" },
   ];
 
   return (
     <>
-      <PageHeader title={tx("Wallet Statement")} backTo={resource.list.path}>
+      <PageHeader title={translate("Wallet Statement")} backTo={resource.list.path}>
         {/* The shared list export: every entry on show, streamed by the server. */}
         <ExportButton
           list={list}
@@ -138,7 +138,7 @@ export default function WalletStatementPage({ resource, screen }: ScreenProps) {
           params={{ ...list.exportParams, user_id: id }}
         />
         <Button variant="primary" onClick={() => setAdjusting(true)} disabled={!balances.data}>
-          {tx("Adjust")}
+          {translate("Adjust")}
         </Button>
       </PageHeader>
       <div className="card p-3 mb-3">
@@ -152,8 +152,8 @@ export default function WalletStatementPage({ resource, screen }: ScreenProps) {
             )}
           </div>
           <div className="d-flex gap-3 align-items-start">
-            <Link to={resources.editLink("users", id)}>{tx("Edit User")}</Link>
-            <Link to={resources.link("users", "genealogy", id)}>{tx("Tree")}</Link>
+            <Link to={resources.editLink("users", id)}>{translate("Edit User")}</Link>
+            <Link to={resources.link("users", "genealogy", id)}>{translate("Tree")}</Link>
           </div>
         </div>
         <BalanceCards balances={balances.data} />
@@ -196,27 +196,31 @@ function OwedLines({ cash, pv }: { cash: string | undefined; pv: string | undefi
     <div className="text-danger mt-3" data-testid="owed">
       {owesCash && (
         <p className="mb-1">
-          {tx("Owed from reversed commissions: RM {{amount}}", { amount: formatDecimal(cash) })}
+          {translate("Owed from reversed commissions: RM {{amount}}", {
+            amount: formatDecimal(cash),
+          })}
         </p>
       )}
       {owesPv && (
         <p className="mb-1">
-          {tx("PV owed from reversed orders: {{amount}} PV", { amount: formatDecimal(pv) })}
+          {translate("PV owed from reversed orders: {{amount}} PV", { amount: formatDecimal(pv) })}
         </p>
       )}
-      <p className="small text-muted mb-0">{tx("Recovered from the member's next credits.")}</p>
+      <p className="small text-muted mb-0">
+        {translate("Recovered from the member's next credits.")}
+      </p>
     </div>
   );
 }
 
 function BalanceCards({ balances }: { balances: Balances | undefined }) {
   return (
-    <section className="row g-3 mb-0" aria-label={tx("Balances")}>
+    <section className="row g-3 mb-0" aria-label={translate("Balances")}>
       {LEDGER_ACCOUNTS.map((account) => (
         <div key={account} className="col-sm-4">
           {/* One <dl> a card: a list's items may not sit in the grid's nested boxes. */}
           <dl className="border rounded p-3 h-100 mb-0">
-            <dt className="small text-muted fw-normal">{tx(BALANCE_TITLES[account])}</dt>
+            <dt className="small text-muted fw-normal">{translate(BALANCE_TITLES[account])}</dt>
             <dd className="h4 mb-0" data-testid={`balance-${account}`}>
               {balances ? formatBalance(account, balances[account]) : "…"}
             </dd>

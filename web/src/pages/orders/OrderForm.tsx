@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { Form } from "react-bootstrap";
 import { orders, useOrderStatuses } from "../../api/orders";
 import { Field, ResourceForm, useCustomResourceForm } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 
@@ -50,22 +50,22 @@ export default function OrderForm({ resource }: ScreenProps) {
       {order && statuses.data && (
         <>
           <dl className="row mb-3 small">
-            <dt className="col-sm-4">{tx("Order Number")}</dt>
+            <dt className="col-sm-4">{translate("Order Number")}</dt>
             <dd className="col-sm-8">{order.order_number}</dd>
-            <dt className="col-sm-4">{tx("Customer")}</dt>
+            <dt className="col-sm-4">{translate("Customer")}</dt>
             <dd className="col-sm-8">{order.username}</dd>
-            <dt className="col-sm-4">{tx("Total Price")}</dt>
+            <dt className="col-sm-4">{translate("Total Price")}</dt>
             <dd className="col-sm-8 mb-0">{formatMoney(order.total_price)}</dd>
           </dl>
           <Field name="order_status" label="Order Status">
             {(input) => (
               <Form.Select {...input}>
                 <option value="" disabled>
-                  {tx("Select order status")}
+                  {translate("Select order status")}
                 </option>
                 {statuses.data.map((s) => (
                   <option key={s.order_status_id} value={String(s.order_status_id)}>
-                    {`${s.order_status_id}. ${tx(s.order_status_name)}`}
+                    {`${s.order_status_id}. ${translate(s.order_status_name)}`}
                   </option>
                 ))}
               </Form.Select>

@@ -15,7 +15,7 @@ import {
   PageHeader,
   useListState,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 
@@ -36,10 +36,12 @@ const nowrap = "text-nowrap";
 export default function OrderList({ resource }: ScreenProps) {
   const statuses = useOrderStatuses();
   const statusName = (id: number) =>
-    tx(statuses.data?.find((s) => s.order_status_id === id)?.order_status_name ?? String(id));
+    translate(
+      statuses.data?.find((s) => s.order_status_id === id)?.order_status_name ?? String(id),
+    );
   const options = (statuses.data ?? []).map((s) => ({
     value: String(s.order_status_id),
-    label: tx(s.order_status_name),
+    label: translate(s.order_status_name),
   }));
   const filters: ListFilter[] = [
     { kind: "choice", name: "order_status", label: "Status", options, multiple: true },
@@ -59,9 +61,9 @@ export default function OrderList({ resource }: ScreenProps) {
     label: o.label,
     title: "Set Status Alert",
     question: (what) =>
-      tx('Are you sure you want to set the status of {{what}} to "{{status}}"?', {
+      translate('Are you sure you want to set the status of {{what}} to "{{status}}"?', {
         what,
-        status: tx(o.label),
+        status: translate(o.label),
       }),
     variant: "primary",
   }));
@@ -163,9 +165,9 @@ export default function OrderList({ resource }: ScreenProps) {
         <Link
           to={resource.editLink?.(o.orders_id) ?? ""}
           className="btn btn-sm btn-outline-primary"
-          aria-label={tx("Edit order {{name}}", { name: o.order_number })}
+          aria-label={translate("Edit order {{name}}", { name: o.order_number })}
         >
-          {tx("Edit")}
+          {translate("Edit")}
         </Link>
       ),
     },
@@ -173,7 +175,7 @@ export default function OrderList({ resource }: ScreenProps) {
 
   return (
     <>
-      <PageHeader title={tx("Orders")} />
+      <PageHeader title={translate("Orders")} />
       <div className="card p-3" style={{ minWidth: 0 }}>
         <DataTable
           list={list}

@@ -14,7 +14,7 @@ import {
   TypeaheadSelect,
   useRecordId,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatDecimal } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 
@@ -41,7 +41,7 @@ export default function GenealogyPage({ resource, screen }: ScreenProps) {
 
   return (
     <>
-      <PageHeader title={tx("Genealogy")} backTo={back.path} />
+      <PageHeader title={translate("Genealogy")} backTo={back.path} />
       <div className="card p-3 mb-3">
         <Field htmlFor="genealogy-find" label="Find member" hint="Type a username to jump to them.">
           {(aria) => (
@@ -52,7 +52,7 @@ export default function GenealogyPage({ resource, screen }: ScreenProps) {
               }}
               fetchPage={memberPages}
               queryKey={USER_CHOICES_KEY}
-              placeholder={tx("Search by username")}
+              placeholder={translate("Search by username")}
               {...aria}
             />
           )}
@@ -63,7 +63,7 @@ export default function GenealogyPage({ resource, screen }: ScreenProps) {
           <TableSkeleton />
         ) : (
           <>
-            <nav aria-label={tx("Upline")}>
+            <nav aria-label={translate("Upline")}>
               <ol className="breadcrumb mb-3">
                 {path.map((node, i) =>
                   i === path.length - 1 ? (
@@ -78,7 +78,7 @@ export default function GenealogyPage({ resource, screen }: ScreenProps) {
                 )}
               </ol>
             </nav>
-            <ul className="list-unstyled mb-0" aria-label={tx("Down Line")}>
+            <ul className="list-unstyled mb-0" aria-label={translate("Down Line")}>
               <TreeNode
                 key={member.user_id}
                 node={member}
@@ -127,7 +127,7 @@ function TreeNode({
             className="px-2 py-0"
             aria-expanded={open}
             aria-controls={open ? listId : undefined}
-            aria-label={tx("Down line of {{name}}", { name: node.username })}
+            aria-label={translate("Down line of {{name}}", { name: node.username })}
             onClick={() => setOpen(!open)}
           >
             {open ? "−" : "+"}
@@ -146,7 +146,7 @@ function TreeNode({
         )}
         <Badge bg="secondary">{node.membership_name ?? "-"}</Badge>
         <span className="small text-muted">
-          {tx("Down Line")} {node.down_line} · {formatDecimal(node.ttl_pv)} PV
+          {translate("Down Line")} {node.down_line} · {formatDecimal(node.ttl_pv)} PV
         </span>
       </div>
       {open && (
@@ -167,7 +167,7 @@ function TreeNode({
                 disabled={children.isFetchingNextPage}
                 onClick={() => void children.fetchNextPage()}
               >
-                {tx("Show more ({{count}} of {{total}})", { count: rows.length, total })}
+                {translate("Show more ({{count}} of {{total}})", { count: rows.length, total })}
               </Button>
             </li>
           )}

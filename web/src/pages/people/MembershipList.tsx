@@ -8,7 +8,7 @@ import {
   RecordList,
   useRecordList,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 import { plainNumber, requirementUnit, shownPercentage } from "./membershipDisplay";
@@ -51,14 +51,15 @@ export default function MembershipList({ resource }: ScreenProps) {
     },
     {
       header: "Member Requirement",
-      cell: (m) => `${plainNumber(m.min_requirement)} ${tx(requirementUnit(m.req_condition))}`,
+      cell: (m) =>
+        `${plainNumber(m.min_requirement)} ${translate(requirementUnit(m.req_condition))}`,
       className: "text-nowrap",
       sort: "min_requirement",
     },
     {
       header: "Requirement Condition",
       optional: true,
-      cell: (m) => tx(requirementUnit(m.req_condition)),
+      cell: (m) => translate(requirementUnit(m.req_condition)),
       sort: "req_condition",
     },
     // The promotion order (docs/REQUIREMENTS.md section 4): the list's default sort.

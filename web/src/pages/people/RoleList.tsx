@@ -1,20 +1,20 @@
 import { Table } from "react-bootstrap";
 import { useRoles } from "../../api/people";
 import { LoadingDots, PageHeader } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 
 /** /roles: the roles a user can hold, read-only. */
 export default function RoleList() {
   const { data, isLoading } = useRoles();
   return (
     <>
-      <PageHeader title={tx("Roles")} />
+      <PageHeader title={translate("Roles")} />
       <div className="card p-3" style={{ maxWidth: 520 }}>
         <Table hover className="mb-0">
           <thead className="table-light">
             <tr>
               <th>#</th>
-              <th>{tx("Role")}</th>
+              <th>{translate("Role")}</th>
             </tr>
           </thead>
           <tbody>
@@ -28,7 +28,7 @@ export default function RoleList() {
               (data ?? []).map((r, i) => (
                 <tr key={r.role_id}>
                   <td>{i + 1}</td>
-                  <td>{tx(r.role)}</td>
+                  <td>{translate(r.role)}</td>
                 </tr>
               ))
             )}

@@ -27,7 +27,7 @@ import {
   TypeaheadSelect,
   useCustomResourceForm,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 
@@ -111,10 +111,10 @@ export default function UserForm({ resource }: ScreenProps) {
               to={resources.link("userWallets", "statement", id)}
               className="btn btn-outline-primary"
             >
-              {tx("Statement")}
+              {translate("Statement")}
             </Link>
             <Link to={resource.link("genealogy", id)} className="btn btn-outline-secondary">
-              {tx("Tree")}
+              {translate("Tree")}
             </Link>
           </>
         )
@@ -269,7 +269,7 @@ function Selects({
                   <option value="" disabled />
                   {lists[name].map((o) => (
                     <option key={o.value} value={o.value}>
-                      {tx(o.label)}
+                      {translate(o.label)}
                     </option>
                   ))}
                 </Form.Select>

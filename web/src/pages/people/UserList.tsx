@@ -13,7 +13,7 @@ import {
   statusFilter,
   useRecordList,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
@@ -61,18 +61,18 @@ export default function UserList({ resource }: ScreenProps) {
             : null,
       },
     }),
-    question: (u) => tx('Are you sure you want to delete "{{name}}"?', { name: u.username }),
+    question: (u) => translate('Are you sure you want to delete "{{name}}"?', { name: u.username }),
   });
 
   const columns: Column<User>[] = [
     { header: "Username", role: "key", cell: (u) => u.username, sort: "username", sticky: "start" },
     { header: "First Name", optional: true, cell: (u) => u.f_name, sort: "f_name" },
     { header: "Last Name", optional: true, cell: (u) => u.l_name, sort: "l_name" },
-    { header: "Gender", optional: true, cell: (u) => tx(u.gender), sort: "gender" },
+    { header: "Gender", optional: true, cell: (u) => translate(u.gender), sort: "gender" },
     dateColumn("D.O.B", "DOB", formatDate, { optional: true }),
     { header: "E-mail", optional: true, cell: (u) => u.email, sort: "email" },
     { header: "Contact", cell: (u) => u.contact, sort: "contact" },
-    { header: "Role", cell: (u) => tx(u.role), sort: "role" },
+    { header: "Role", cell: (u) => translate(u.role), sort: "role" },
     { header: "Membership", cell: (u) => u.membership_name ?? "-", sort: "membership_name" },
     { header: "Down Line", cell: (u) => u.down_line, className: "text-end", sort: "down_line" },
     {
@@ -110,9 +110,9 @@ export default function UserList({ resource }: ScreenProps) {
         <Link
           to={resource.link("genealogy", u.user_id)}
           className="btn btn-sm btn-outline-secondary"
-          aria-label={tx("Tree of {{name}}", { name: u.username })}
+          aria-label={translate("Tree of {{name}}", { name: u.username })}
         >
-          {tx("Tree")}
+          {translate("Tree")}
         </Link>
       )}
     />

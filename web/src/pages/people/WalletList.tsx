@@ -12,7 +12,7 @@ import {
   PageHeader,
   useListState,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
@@ -21,9 +21,12 @@ import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 const deleteWallets: BulkAction = {
   ...deleteAction,
   question: (what) =>
-    tx("Are you sure you want to delete {{what}}? Deleting a wallet also deletes its user.", {
-      what,
-    }),
+    translate(
+      "Are you sure you want to delete {{what}}? Deleting a wallet also deletes its user.",
+      {
+        what,
+      },
+    ),
 };
 
 const filters: ListFilter[] = [
@@ -49,9 +52,9 @@ export default function WalletList({ resource }: ScreenProps) {
     }),
     question: (w) => (
       <>
-        {tx('Are you sure you want to delete "[{{name}}]\'s wallet"?', { name: w.username })}
+        {translate('Are you sure you want to delete "[{{name}}]\'s wallet"?', { name: w.username })}
         <div className="small text-muted mt-2">
-          {tx("Deleting the wallet also deletes the user.")}
+          {translate("Deleting the wallet also deletes the user.")}
         </div>
       </>
     ),
@@ -99,17 +102,17 @@ export default function WalletList({ resource }: ScreenProps) {
           <Link
             to={resource.link("statement", w.user_id)}
             className="btn btn-sm btn-outline-primary"
-            aria-label={tx("Statement of {{name}}", { name: w.username })}
+            aria-label={translate("Statement of {{name}}", { name: w.username })}
           >
-            {tx("Statement")}
+            {translate("Statement")}
           </Link>
           <Button
             size="sm"
             variant="outline-danger"
-            aria-label={tx("Delete {{name}}'s wallet", { name: w.username })}
+            aria-label={translate("Delete {{name}}'s wallet", { name: w.username })}
             onClick={() => deleteDialog.ask(w)}
           >
-            {tx("Delete")}
+            {translate("Delete")}
           </Button>
         </div>
       ),
@@ -118,7 +121,7 @@ export default function WalletList({ resource }: ScreenProps) {
 
   return (
     <>
-      <PageHeader title={tx("Users Wallet")} />
+      <PageHeader title={translate("Users Wallet")} />
       <div className="card p-3">
         <DataTable
           list={list}

@@ -7,7 +7,7 @@ import { ApiError, isStale } from "../../api/client";
 import type { MemberDeletion } from "../../api/people";
 import { ConfirmDialog, reportStaleRow } from "../../components";
 import { type ErrorAnswer, errorText } from "../../i18n/errors";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { useResources } from "../../resources/context";
 
 /** What the dialog knows of the member a row stands for. */
@@ -135,7 +135,7 @@ export function useMemberDeleteDialog<T>({
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
               <p className="mb-2">{errorText(refusal.error)}</p>
               <Link to={resources.link("userWallets", "statement", shown.user_id)} onClick={close}>
-                {tx("Open {{name}}'s statement", { name: shown.username })}
+                {translate("Open {{name}}'s statement", { name: shown.username })}
               </Link>
             </Alert>
           )}
@@ -161,8 +161,8 @@ function ReferralChoice({
   const { count, referrer } = referrals;
   const legend =
     count === 1
-      ? tx("{{name}} refers 1 member.", { name: member.username })
-      : tx("{{name}} refers {{count}} members.", { name: member.username, count });
+      ? translate("{{name}} refers 1 member.", { name: member.username })
+      : translate("{{name}} refers {{count}} members.", { name: member.username, count });
   return (
     <fieldset className="mt-3">
       <legend className="fs-6 fw-semibold">{legend}</legend>
@@ -171,7 +171,7 @@ function ReferralChoice({
           type="radio"
           id="delete-referrals-up"
           name="delete-referrals"
-          label={tx("Move them to {{name}}", { name: referrer.username })}
+          label={translate("Move them to {{name}}", { name: referrer.username })}
           checked={choice === "up"}
           onChange={() => onChoose("up")}
         />
@@ -180,7 +180,7 @@ function ReferralChoice({
         type="radio"
         id="delete-referrals-none"
         name="delete-referrals"
-        label={tx("Leave them with no referrer")}
+        label={translate("Leave them with no referrer")}
         checked={choice === "none"}
         onChange={() => onChoose("none")}
       />

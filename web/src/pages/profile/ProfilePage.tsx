@@ -14,7 +14,7 @@ import { z } from "zod";
 import { ApiError, api, isUnreachable, recordVersion } from "../../api/client";
 import { useRefreshPeople, users } from "../../api/people";
 import { Field, PageHeader, RecordForm, showToast, useRecordForm } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
 import { readAdmin, updateStoredAdmin } from "../../lib/session";
 import { useResources } from "../../resources/context";
@@ -46,7 +46,7 @@ export default function ProfilePage() {
   if (!admin) return <Navigate to="/login-back" replace />;
   return (
     <>
-      <PageHeader title={tx("Account Management")} backTo={home} />
+      <PageHeader title={translate("Account Management")} backTo={home} />
       <Card style={{ maxWidth: 720 }}>
         <Card.Body>
           {editing ? (
@@ -87,7 +87,7 @@ function ProfileView({ admin, onEdit }: { admin: AdminData; onEdit: () => void }
       "Gender",
       <>
         <GenderIcon gender={admin.gender} />
-        {tx(admin.gender)}
+        {translate(admin.gender)}
       </>,
     ],
     ["Birthday", formatDate(admin.DOB)],
@@ -97,12 +97,12 @@ function ProfileView({ admin, onEdit }: { admin: AdminData; onEdit: () => void }
       <dl className="row mb-3">
         {rows.map(([label, value]) => (
           <Fragment key={label}>
-            <dt className="col-sm-4 text-muted fw-normal">{tx(label)}</dt>
+            <dt className="col-sm-4 text-muted fw-normal">{translate(label)}</dt>
             <dd className="col-sm-8">{value}</dd>
           </Fragment>
         ))}
       </dl>
-      <Button onClick={onEdit}>{tx("Edit")}</Button>
+      <Button onClick={onEdit}>{translate("Edit")}</Button>
     </>
   );
 }
@@ -220,14 +220,14 @@ function ProfileEdit({
           aria-pressed={showPasswords}
           onClick={() => setShowPasswords((s) => !s)}
         >
-          {showPasswords ? tx("Hide passwords") : tx("Show passwords")}
+          {showPasswords ? translate("Hide passwords") : translate("Show passwords")}
         </Button>
         <div className="ms-auto d-flex gap-2">
           <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-            {tx("Cancel")}
+            {translate("Cancel")}
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {tx("Save")}
+            {translate("Save")}
           </Button>
         </div>
       </div>

@@ -23,7 +23,7 @@ import {
   StatusSwitch,
   useRecordForm,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { SaveButton, useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof settingsInput>;
@@ -61,7 +61,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
     <>
       <RecordForm form={form} style={{ maxWidth: 720 }}>
         <fieldset className="mb-3">
-          <legend className="form-label fs-6">{tx("Theme")}</legend>
+          <legend className="form-label fs-6">{translate("Theme")}</legend>
           <Controller
             control={control}
             name="theme_color"
@@ -73,7 +73,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
                     type="radio"
                     id={`theme_${theme}`}
                     name="theme_color"
-                    label={tx("Theme {{count}}", { count: theme })}
+                    label={translate("Theme {{count}}", { count: theme })}
                     checked={Number(field.value) === theme}
                     onChange={() => field.onChange(theme)}
                   />
@@ -114,7 +114,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
         <Field
           name="store_contact"
           label="Store Contact"
-          hint={tx("At most {{max}} characters.", { max: STORE_CONTACT_MAX })}
+          hint={translate("At most {{max}} characters.", { max: STORE_CONTACT_MAX })}
         >
           {(input) => <Form.Control type="tel" maxLength={STORE_CONTACT_MAX} {...input} />}
         </Field>
@@ -123,7 +123,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
           {(input) => <Form.Control as="textarea" rows={2} {...input} />}
         </Field>
         <fieldset className="mb-3">
-          <legend className="form-label fs-6">{tx("Commission and Withdrawals")}</legend>
+          <legend className="form-label fs-6">{translate("Commission and Withdrawals")}</legend>
           <StatusSwitch
             control={control}
             name="commission_status"
@@ -139,7 +139,7 @@ export function GeneralTab({ settings }: { settings: Settings }) {
               <Form.Select {...input}>
                 {COMMISSION_BASES.map((base) => (
                   <option key={base} value={base}>
-                    {tx(COMMISSION_BASE_LABELS[base])}
+                    {translate(COMMISSION_BASE_LABELS[base])}
                   </option>
                 ))}
               </Form.Select>

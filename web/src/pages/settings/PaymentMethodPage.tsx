@@ -1,7 +1,7 @@
 import { Card } from "react-bootstrap";
 import { Link } from "react-router";
 import { PageHeader } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import type { ScreenProps } from "../../resources/define";
 
 /**
@@ -11,13 +11,15 @@ import type { ScreenProps } from "../../resources/define";
 export default function PaymentMethodPage({ resource }: ScreenProps) {
   return (
     <>
-      <PageHeader title={tx("Payment Method")} />
+      <PageHeader title={translate("Payment Method")} />
       <Card body>
         <p>
-          {tx("The payment gateway (secret key, publish key, gateway URI) is set up in Settings.")}
+          {translate(
+            "The payment gateway (secret key, publish key, gateway URI) is set up in Settings.",
+          )}
         </p>
         <Link to={`${resource.list.path}?tab=payment`} className="btn btn-primary">
-          {tx("Open Payment Method settings")}
+          {translate("Open Payment Method settings")}
         </Link>
       </Card>
     </>

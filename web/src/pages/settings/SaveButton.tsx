@@ -1,7 +1,7 @@
 import { isMaskedSecret, SAVED_INDICATOR_MS } from "@store/contract";
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Button, Form } from "react-bootstrap";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 
 /**
  * docs/REQUIREMENTS.md section 4: after a successful save the button reads "Saved" and is
@@ -34,9 +34,9 @@ export function SaveButton({
       type="submit"
       variant={saved ? "success" : "primary"}
       disabled={saved || busy}
-      aria-label={saved ? undefined : tx(label)}
+      aria-label={saved ? undefined : translate(label)}
     >
-      {saved ? tx("Saved") : busy ? tx("Saving…") : tx("Save")}
+      {saved ? translate("Saved") : busy ? translate("Saving…") : translate("Save")}
     </Button>
   );
 }
@@ -111,18 +111,18 @@ export function SecretInput({
           variant="outline-secondary"
           aria-label={
             shown
-              ? tx("Hide {{field}}", { field: tx(label) })
-              : tx("Show {{field}}", { field: tx(label) })
+              ? translate("Hide {{field}}", { field: translate(label) })
+              : translate("Show {{field}}", { field: translate(label) })
           }
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}
         >
-          {shown ? tx("Hide") : tx("Show")}
+          {shown ? translate("Hide") : translate("Show")}
         </Button>
       </div>
       {masked && (
         <Form.Text id={`${id}_kept`} className="d-block text-muted">
-          {tx(KEPT_SECRET_HINT)}
+          {translate(KEPT_SECRET_HINT)}
         </Form.Text>
       )}
     </>

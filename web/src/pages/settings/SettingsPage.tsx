@@ -2,7 +2,7 @@ import { Card, Tab, Tabs } from "react-bootstrap";
 import { useSearchParams } from "react-router";
 import { useSettings } from "../../api/settings";
 import { FormSkeleton, PageHeader } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { GeneralTab } from "./GeneralTab";
 import { PaymentMethodTab } from "./PaymentMethodTab";
 import { ShippingMethodTab } from "./ShippingMethodTab";
@@ -27,7 +27,7 @@ export default function SettingsPage() {
 
   return (
     <>
-      <PageHeader title={tx("Settings")} />
+      <PageHeader title={translate("Settings")} />
       <Card>
         <Card.Body>
           <Tabs
@@ -39,16 +39,16 @@ export default function SettingsPage() {
             className="mb-3"
             mountOnEnter
           >
-            <Tab eventKey="general" title={tx(SETTINGS_TABS.general)}>
+            <Tab eventKey="general" title={translate(SETTINGS_TABS.general)}>
               {settings.data ? <GeneralTab settings={settings.data} /> : <FormSkeleton />}
             </Tab>
-            <Tab eventKey="social" title={tx(SETTINGS_TABS.social)}>
+            <Tab eventKey="social" title={translate(SETTINGS_TABS.social)}>
               <SocialLoginTab />
             </Tab>
-            <Tab eventKey="payment" title={tx(SETTINGS_TABS.payment)}>
+            <Tab eventKey="payment" title={translate(SETTINGS_TABS.payment)}>
               <PaymentMethodTab />
             </Tab>
-            <Tab eventKey="shipping" title={tx(SETTINGS_TABS.shipping)}>
+            <Tab eventKey="shipping" title={translate(SETTINGS_TABS.shipping)}>
               <ShippingMethodTab />
             </Tab>
           </Tabs>

@@ -22,7 +22,7 @@ import {
   TableSkeleton,
   useRecordForm,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof shippingMethodInput>;
@@ -42,7 +42,7 @@ export function ShippingMethodTab() {
   return (
     <div style={{ maxWidth: 900 }}>
       <div className="d-flex justify-content-end mb-2">
-        <Button onClick={() => setAdding(true)}>{tx("Add")}</Button>
+        <Button onClick={() => setAdding(true)}>{translate("Add")}</Button>
       </div>
       {!data ? (
         <TableSkeleton rows={3} />
@@ -50,17 +50,17 @@ export function ShippingMethodTab() {
         <Table className="align-middle">
           <thead className="table-light">
             <tr>
-              <th>{tx("Status")}</th>
-              <th>{tx("Company Name")}</th>
-              <th>{tx("Fee (RM)")}</th>
-              <th>{tx("Action")}</th>
+              <th>{translate("Status")}</th>
+              <th>{translate("Company Name")}</th>
+              <th>{translate("Fee (RM)")}</th>
+              <th>{translate("Action")}</th>
             </tr>
           </thead>
           <tbody>
             {data.length === 0 && (
               <tr>
                 <td colSpan={4} className="text-center text-muted">
-                  {tx("No shipping methods yet.")}
+                  {translate("No shipping methods yet.")}
                 </td>
               </tr>
             )}
@@ -110,14 +110,14 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
           name="shipping_status"
           id={`${prefix}_status`}
           label={false}
-          aria-label={tx("{{name}} active", { name: method.shipping_name })}
+          aria-label={translate("{{name}} active", { name: method.shipping_name })}
           form={formId}
         />
       </td>
       <td>
         <Form.Control
           form={formId}
-          aria-label={tx("Company Name")}
+          aria-label={translate("Company Name")}
           {...nameAria}
           {...register("shipping_name")}
         />
@@ -129,7 +129,7 @@ function ShippingRow({ method }: { method: ShippingMethod }) {
           <NumberInput
             form={formId}
             step="0.01"
-            aria-label={tx("Fee")}
+            aria-label={translate("Fee")}
             {...feeAria}
             {...register("shipping_fee")}
           />
@@ -160,7 +160,7 @@ function SaveButtonInForm({
       variant={saved ? "success" : "primary"}
       disabled={saved || busy}
     >
-      {tx(saved ? "Saved" : "Save")}
+      {translate(saved ? "Saved" : "Save")}
     </Button>
   );
 }
@@ -187,9 +187,9 @@ function AddShippingModal({ show, onClose }: { show: boolean; onClose: () => voi
   return (
     <Modal show={show} onHide={close} centered aria-labelledby="add-shipping-title">
       <RecordForm form={form}>
-        <Modal.Header closeButton closeLabel={tx("Close")}>
+        <Modal.Header closeButton closeLabel={translate("Close")}>
           <Modal.Title id="add-shipping-title" as="h2" className="h5">
-            {tx("Add New Shipping Method")}
+            {translate("Add New Shipping Method")}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
@@ -200,10 +200,10 @@ function AddShippingModal({ show, onClose }: { show: boolean; onClose: () => voi
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            {tx("Cancel")}
+            {translate("Cancel")}
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {tx("Add")}
+            {translate("Add")}
           </Button>
         </Modal.Footer>
       </RecordForm>

@@ -13,7 +13,7 @@ import {
   TableSkeleton,
   useRecordForm,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { SaveButton, SecretInput, useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof socialLoginInput>;
@@ -64,7 +64,7 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
   const example = `${window.location.origin}/auth/${name.toLowerCase()}/callback`;
 
   return (
-    <Card as="section" aria-label={tx("{{name}} login", { name })}>
+    <Card as="section" aria-label={translate("{{name}} login", { name })}>
       <Card.Body>
         <RecordForm form={form}>
           <div className="d-flex justify-content-between align-items-center mb-3">
@@ -73,16 +73,16 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
               control={control}
               name="social_status"
               id={`${prefix}_status`}
-              label={tx("Enable {{name}} login", { name })}
+              label={translate("Enable {{name}} login", { name })}
             />
           </div>
-          <Field name="id_key" id={`${prefix}_id`} label={tx("{{name}} ID", { name })}>
+          <Field name="id_key" id={`${prefix}_id`} label={translate("{{name}} ID", { name })}>
             {(input) => <Form.Control autoComplete="off" className="font-monospace" {...input} />}
           </Field>
           <Field
             name="secret_key"
             id={`${prefix}_secret`}
-            label={tx("{{name}} Secret", { name })}
+            label={translate("{{name}} Secret", { name })}
             render={(aria) => (
               <Controller
                 control={control}
@@ -90,7 +90,7 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
                 render={({ field }) => (
                   <SecretInput
                     id={aria.id}
-                    label={tx("{{name}} Secret", { name })}
+                    label={translate("{{name}} Secret", { name })}
                     value={field.value ?? ""}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
@@ -105,14 +105,18 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
             name="social_uri"
             id={`${prefix}_uri`}
             label="OAuth Redirect URI"
-            hint={tx(
+            hint={translate(
               "Register this exact address as the authorised redirect URI in {{name}}'s developer console, e.g. {{example}}",
               { name, example },
             )}
           >
             {(input) => <Form.Control type="url" placeholder={example} {...input} />}
           </Field>
-          <SaveButton saved={saved} busy={isSubmitting} label={tx("Save {{name}}", { name })} />
+          <SaveButton
+            saved={saved}
+            busy={isSubmitting}
+            label={translate("Save {{name}}", { name })}
+          />
         </RecordForm>
         <HistoryPanel entity="Social login" entityId={provider.social_id} />
       </Card.Body>

@@ -20,7 +20,7 @@ import {
   StatusSwitch,
   useResourceForm,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { fromDateTimeLocal, parseWireTimestamp, toDateTimeLocal } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 
@@ -102,10 +102,10 @@ export default function CouponForm({ resource }: ScreenProps) {
         {(input) => (
           <Form.Select {...input}>
             <option value="" disabled>
-              {tx("Select type")}
+              {translate("Select type")}
             </option>
-            <option value="price">{tx("Price")}</option>
-            <option value="percentage">{tx("Percentage")}</option>
+            <option value="price">{translate("Price")}</option>
+            <option value="percentage">{translate("Percentage")}</option>
           </Form.Select>
         )}
       </Field>

@@ -11,7 +11,7 @@ import {
   statusFilter,
   useRecordList,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatMoney, formatShortDateTime, isPast } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 
@@ -63,7 +63,7 @@ export default function CouponList({ resource }: ScreenProps) {
       optional: true,
       cell: (v) => (
         <span className="text-capitalize">
-          {tx(v.discount_type === "price" ? "Price" : "Percentage")}
+          {translate(v.discount_type === "price" ? "Price" : "Percentage")}
         </span>
       ),
       sort: "discount_type",

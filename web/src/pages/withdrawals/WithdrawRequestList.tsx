@@ -16,7 +16,7 @@ import {
   showToast,
   useListState,
 } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { CashWalletFigures, ReverseDialog } from "./WithdrawalDialogs";
 
@@ -34,13 +34,13 @@ const DIALOG: Record<
   completed: {
     title: "Approve Alert",
     question: (username) =>
-      tx("Are you sure you want to approve withdrawal of [{{name}}]?", { name: username }),
+      translate("Are you sure you want to approve withdrawal of [{{name}}]?", { name: username }),
     variant: "success",
   },
   rejected: {
     title: "Reject Alert",
     question: (username) =>
-      tx("Are you sure you want to reject withdrawal of [{{name}}]?", { name: username }),
+      translate("Are you sure you want to reject withdrawal of [{{name}}]?", { name: username }),
     variant: "danger",
   },
 };
@@ -72,7 +72,7 @@ const decisions: BulkAction<WithdrawRequest>[] = [
     action: "approve",
     label: "Approve",
     title: "Approve Alert",
-    question: (what) => tx("Are you sure you want to approve {{what}}?", { what }),
+    question: (what) => translate("Are you sure you want to approve {{what}}?", { what }),
     variant: "success",
     summary: payees("Withdrawal requests to approve"),
   },
@@ -80,7 +80,7 @@ const decisions: BulkAction<WithdrawRequest>[] = [
     action: "reject",
     label: "Reject",
     title: "Reject Alert",
-    question: (what) => tx("Are you sure you want to reject {{what}}?", { what }),
+    question: (what) => translate("Are you sure you want to reject {{what}}?", { what }),
     variant: "danger",
     summary: payees("Withdrawal requests to reject"),
   },
@@ -127,7 +127,7 @@ export default function WithdrawRequestList() {
       role: "status",
       cell: (r) => {
         const style = STATUS_STYLE[r.withdraw_status];
-        return <Badge bg={style.bg}>{tx(style.label)}</Badge>;
+        return <Badge bg={style.bg}>{translate(style.label)}</Badge>;
       },
       sort: "withdraw_status",
       sticky: "end",
@@ -162,31 +162,33 @@ export default function WithdrawRequestList() {
             <Button
               size="sm"
               variant="success"
-              aria-label={tx("Approve {{name}}", { name: r.username })}
+              aria-label={translate("Approve {{name}}", { name: r.username })}
               onClick={() => setPending({ request: r, decision: "completed" })}
             >
-              {tx("Approve")}
+              {translate("Approve")}
             </Button>
             <Button
               size="sm"
               variant="danger"
-              aria-label={tx("Reject {{name}}", { name: r.username })}
+              aria-label={translate("Reject {{name}}", { name: r.username })}
               onClick={() => setPending({ request: r, decision: "rejected" })}
             >
-              {tx("Reject")}
+              {translate("Reject")}
             </Button>
           </div>
         ) : r.withdraw_status === "completed" && r.reversed_at === null ? (
           <Button
             size="sm"
             variant="outline-warning"
-            aria-label={tx("Reverse {{name}}", { name: r.username })}
+            aria-label={translate("Reverse {{name}}", { name: r.username })}
             onClick={() => setReversing(r)}
           >
-            {tx("Reverse")}
+            {translate("Reverse")}
           </Button>
         ) : (
-          <span className="text-muted">{r.reversed_at ? tx("Reversed") : tx("No action")}</span>
+          <span className="text-muted">
+            {r.reversed_at ? translate("Reversed") : translate("No action")}
+          </span>
         ),
     },
   ];
@@ -194,7 +196,7 @@ export default function WithdrawRequestList() {
   const dialog = pending ? DIALOG[pending.decision] : DIALOG.completed;
   return (
     <>
-      <PageHeader title={tx("Withdraw Request")} />
+      <PageHeader title={translate("Withdraw Request")} />
       <div className="card p-3">
         <DataTable
           list={list}
@@ -229,8 +231,8 @@ export default function WithdrawRequestList() {
               onSuccess: () =>
                 showToast(
                   decision === "completed"
-                    ? tx("Withdrawal of [{{name}}] approved.", { name: request.username })
-                    : tx("Withdrawal of [{{name}}] rejected.", { name: request.username }),
+                    ? translate("Withdrawal of [{{name}}] approved.", { name: request.username })
+                    : translate("Withdrawal of [{{name}}] rejected.", { name: request.username }),
                   "success",
                 ),
               // Decided or changed by someone else since the list showed it: said by name.

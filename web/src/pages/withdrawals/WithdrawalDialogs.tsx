@@ -12,7 +12,7 @@ import { ApiError, isUnreachable, recordVersion } from "../../api/client";
 import { useBalances, useReverseWithdrawal } from "../../api/ledger";
 import { useSettings } from "../../api/settings";
 import { ConfirmDialog, Field, RecordForm, reportStaleRow, useRecordForm } from "../../components";
-import { tx } from "../../i18n/messages";
+import { translate } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 
 /**
@@ -32,7 +32,7 @@ export function CashWalletFigures({ request, sign }: { request: WithdrawRequest;
   if (now === undefined)
     return (
       <p className="small text-muted mt-3 mb-0" aria-live="polite">
-        {tx("Reading the cash wallet…")}
+        {translate("Reading the cash wallet…")}
       </p>
     );
   const after =
@@ -40,13 +40,13 @@ export function CashWalletFigures({ request, sign }: { request: WithdrawRequest;
   const short = after.startsWith("-");
   return (
     <>
-      <dl className="row mb-0 mt-3 small" aria-label={tx("Cash wallet")}>
-        <dt className="col-7 fw-normal">{tx("Cash wallet now")}</dt>
+      <dl className="row mb-0 mt-3 small" aria-label={translate("Cash wallet")}>
+        <dt className="col-7 fw-normal">{translate("Cash wallet now")}</dt>
         <dd className="col-5 text-end mb-1" data-testid="cash-now">
           {formatMoney(now)}
         </dd>
         <dt className="col-7 fw-normal">
-          {sign < 0 ? tx("After approval") : tx("After reversal")}
+          {sign < 0 ? translate("After approval") : translate("After reversal")}
         </dt>
         <dd className={`col-5 text-end mb-0 fw-semibold ${short ? "text-danger" : ""}`}>
           <span data-testid="cash-after">{formatMoney(after)}</span>
@@ -54,7 +54,7 @@ export function CashWalletFigures({ request, sign }: { request: WithdrawRequest;
       </dl>
       {short && (
         <p className="text-danger small mt-2 mb-0" role="alert">
-          {tx("The cash wallet does not hold this amount.")}
+          {translate("The cash wallet does not hold this amount.")}
         </p>
       )}
       {sign < 0 && <LimitWarning amount={request.withdraw_amt} />}
@@ -69,12 +69,12 @@ function LimitWarning({ amount }: { amount: string }) {
   const max = settings.data?.withdraw_max_amt;
   let text: string | null = null;
   if (min !== undefined && compareMoney(amount, min) < 0)
-    text = tx("{{sum}} is below the store's minimum withdrawal of {{limit}}.", {
+    text = translate("{{sum}} is below the store's minimum withdrawal of {{limit}}.", {
       sum: formatMoney(amount),
       limit: formatMoney(min),
     });
   else if (max != null && compareMoney(amount, max) > 0)
-    text = tx("{{sum}} is above the store's maximum withdrawal of {{limit}}.", {
+    text = translate("{{sum}} is above the store's maximum withdrawal of {{limit}}.", {
       sum: formatMoney(amount),
       limit: formatMoney(max),
     });
@@ -121,7 +121,8 @@ export function ReverseDialog({
         throw failure;
       }
     },
-    savedMessage: () => tx("Withdrawal of [{{name}}] reversed.", { name: request?.username ?? "" }),
+    savedMessage: () =>
+      translate("Withdrawal of [{{name}}] reversed.", { name: request?.username ?? "" }),
     onSaved: () => {
       onClose();
     },
@@ -135,17 +136,17 @@ export function ReverseDialog({
   return (
     <ConfirmDialog
       show={request !== null}
-      title={tx("Reverse Alert")}
+      title={translate("Reverse Alert")}
       confirmVariant="warning"
       busy={reverse.isPending || recordForm.isSubmitting}
       onCancel={onClose}
       onConfirm={() => void recordForm.onSubmit()}
     >
-      {tx("Are you sure you want to reverse withdrawal of [{{name}}]?", {
+      {translate("Are you sure you want to reverse withdrawal of [{{name}}]?", {
         name: request?.username ?? "",
       })}
       <div className="small text-muted mt-2">
-        {tx(
+        {translate(
           "{{money}} goes back to the cash wallet. The request stays completed and its reversal is recorded.",
           { money: formatMoney(request?.withdraw_amt) },
         )}
