@@ -1,6 +1,6 @@
 import { type QueryKey, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from "downshift";
-import { type KeyboardEvent, type Ref, useId, useMemo, useState } from "react";
+import { type ChangeEvent, type KeyboardEvent, type Ref, useId, useMemo, useState } from "react";
 import { Form } from "react-bootstrap";
 import { translate } from "../i18n/messages";
 import { useDebouncedText } from "./useDebouncedText";
@@ -128,11 +128,6 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
       stopTyping();
     },
     inputValue: typing ? text : label,
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type !== useCombobox.stateChangeTypes.InputChange) return;
-      setText(inputValue ?? "");
-      setTyping(true);
-    },
     stateReducer: (state, actionAndChanges) =>
       keepOurRules(state, actionAndChanges, options.length),
   });
@@ -192,6 +187,13 @@ export function TypeaheadSelect(props: TypeaheadSelectProps) {
           "aria-describedby": props["aria-describedby"],
           placeholder: translate(props.placeholder ?? "Type to search"),
           onFocus: (e) => e.currentTarget.select(),
+          // Kept in the key's own event, before Downshift's handler: Downshift
+          // reports a typed value after the next render, which would first draw
+          // the old text and lose keys typed quickly one after another.
+          onChange: (e: ChangeEvent<HTMLInputElement>) => {
+            setText(e.currentTarget.value);
+            setTyping(true);
+          },
           onKeyDown,
           onBlur: () => props.onBlur?.(),
         })}
