@@ -274,11 +274,23 @@ export function useRecordForm<TIn extends FieldValues, TOut>(
   // admin's save), unless the admin has begun editing: their typing is kept.
   // `shownVersion`: the version of what the form took in, which a save is based
   // on; a newer version arriving while the admin types is not it.
+  // A key typed counts at once: `isDirty` reaches this hook a render later, and
+  // a record's effect can run in between (React runs it before drawing the key),
+  // which would wipe what was just typed (a password typed as the form opened).
   const dirtyRef = useRef(isDirty);
   dirtyRef.current = isDirty;
+  // Typed since the last draw; a draw carries it in `isDirty`.
+  const typedRef = useRef(false);
+  typedRef.current = false;
+  useEffect(() => {
+    const { unsubscribe } = form.watch((_values, { type }) => {
+      if (type === "change") typedRef.current = true;
+    });
+    return unsubscribe;
+  }, [form]);
   const shownVersion = useRef(version);
   useEffect(() => {
-    if (loaded && !dirtyRef.current) {
+    if (loaded && !dirtyRef.current && !typedRef.current) {
       reset(loaded);
       shownVersion.current = version;
     }
