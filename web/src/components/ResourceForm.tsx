@@ -42,8 +42,9 @@ export interface CustomResourceFormOptions<TRecord, TIn extends FieldValues, TOu
   /**
    * The loaded record as the form's values; undefined while something else it
    * needs is still loading. Keep it stable (module level, or useCallback).
+   * Without it, the record's fields that `defaults` names (the form's fields).
    */
-  toValues: (record: TRecord) => TIn | undefined;
+  toValues?: (record: TRecord) => TIn | undefined;
   /** The write: a create when `id` is null, else an update sent with `version` as If-Match. */
   save: (values: TOut, context: SaveContext & { id: number | null }) => Promise<unknown>;
 }
@@ -97,7 +98,12 @@ export function useCustomResourceForm<TRecord, TIn extends FieldValues, TOut>(
   const { resource, useOne, schema, toValues, save, ...rest } = options;
   const edit = useEditRecord(resource.idParam ?? "id", useOne);
   const { id, record } = edit;
-  const loaded = useMemo(() => record && toValues(record), [record, toValues]);
+  const { defaults } = rest;
+  const valuesOf = useMemo(
+    () => toValues ?? formFieldsOf<TRecord, TIn>(defaults),
+    [toValues, defaults],
+  );
+  const loaded = useMemo(() => record && valuesOf(record), [record, valuesOf]);
   const schemaNow = useMemo(
     () => (typeof schema === "function" ? schema(record) : schema),
     [schema, record],
@@ -168,4 +174,13 @@ export function ResourceForm<TRecord, TIn extends FieldValues, TOut>({
       {id !== null && resource.entity && <HistoryPanel entity={resource.entity} entityId={id} />}
     </>
   );
+}
+
+/** The record's values of the form's fields: those `defaults` names, nothing restated. */
+function formFieldsOf<TRecord, TIn>(defaults: TIn): (record: TRecord) => TIn {
+  const fields = Object.keys(defaults as object);
+  return (record) =>
+    Object.fromEntries(
+      fields.map((field) => [field, (record as Record<string, unknown>)[field]]),
+    ) as TIn;
 }

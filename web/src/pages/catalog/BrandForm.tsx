@@ -1,14 +1,9 @@
-import { type Brand, type BrandInput, brandInput } from "@store/contract";
+import { type BrandInput, brandInput } from "@store/contract";
 import { brands } from "../../api/catalog";
 import { Field, ImageField, ResourceForm, StatusSwitch, useResourceForm } from "../../components";
 import type { ScreenProps } from "../../resources/define";
 
 const EMPTY: BrandInput = { brand_name: "", brand_image: "", brand_status: 0 };
-const toValues = ({ brand_name, brand_image, brand_status }: Brand): BrandInput => ({
-  brand_name,
-  brand_image,
-  brand_status,
-});
 
 /** /addBrands and /editBrands?bid=: name (required), image (jpg/jpeg/png), status. */
 export default function BrandForm({ resource }: ScreenProps) {
@@ -17,7 +12,6 @@ export default function BrandForm({ resource }: ScreenProps) {
     calls: brands,
     schema: brandInput,
     defaults: EMPTY,
-    toValues,
   });
   return (
     <ResourceForm form={form}>

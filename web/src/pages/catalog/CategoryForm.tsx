@@ -1,14 +1,9 @@
-import { type Category, type CategoryInput, categoryInput } from "@store/contract";
+import { type CategoryInput, categoryInput } from "@store/contract";
 import { categories } from "../../api/catalog";
 import { Field, ResourceForm, StatusSwitch, useResourceForm } from "../../components";
 import type { ScreenProps } from "../../resources/define";
 
 const EMPTY: CategoryInput = { category_name: "", cat_status: 0 };
-// Only name and status: the server keeps products_in_cat itself.
-const toValues = ({ category_name, cat_status }: Category): CategoryInput => ({
-  category_name,
-  cat_status,
-});
 
 /** /addCategories and /editCategories?cid=: a name (required) and a status switch. */
 export default function CategoryForm({ resource }: ScreenProps) {
@@ -17,7 +12,6 @@ export default function CategoryForm({ resource }: ScreenProps) {
     calls: categories,
     schema: categoryInput,
     defaults: EMPTY,
-    toValues,
   });
   return (
     <ResourceForm form={form}>

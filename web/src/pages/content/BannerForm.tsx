@@ -1,15 +1,9 @@
-import { type Banner, type BannerInput, bannerInput } from "@store/contract";
+import { type BannerInput, bannerInput } from "@store/contract";
 import { banners } from "../../api/content";
 import { Field, ImageField, ResourceForm, StatusSwitch, useResourceForm } from "../../components";
 import type { ScreenProps } from "../../resources/define";
 
 const EMPTY: BannerInput = { title: "", subtitle: "", banner_image: "", banner_status: 0 };
-const toValues = ({ title, subtitle, banner_image, banner_status }: Banner): BannerInput => ({
-  title,
-  subtitle,
-  banner_image,
-  banner_status,
-});
 
 /** /addBanner and /editBanner?bnid=: title (required), image, subtitle, status. */
 export default function BannerForm({ resource }: ScreenProps) {
@@ -18,7 +12,6 @@ export default function BannerForm({ resource }: ScreenProps) {
     calls: banners,
     schema: bannerInput,
     defaults: EMPTY,
-    toValues,
   });
   return (
     <ResourceForm form={form}>
