@@ -17,6 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_LAUNCH } from "./chromium.mjs";
 import { freePort } from "./freePort.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -248,20 +249,7 @@ const median = (xs) => {
 };
 
 const { baseURL, stop } = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
   await oneRun(browser, baseURL); // warm the server and the disk cache
   const results = [];

@@ -6,28 +6,15 @@ import {
   type LaunchOptions,
   type Page,
 } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "../../scripts/chromium.mjs";
 import { type Store, suiteStores } from "./stores";
 
 export { expect };
 
 export const ADMIN = { email: "admin@store.my", password: "Admin@12345" };
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Debian's Chromium, headless, with the flags this closed network needs (no browser download). */
-export const LAUNCH_OPTIONS: LaunchOptions = {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-};
+export const LAUNCH_OPTIONS: LaunchOptions = CHROMIUM_LAUNCH;
 
 /**
  * The suite's test: `store` is this worker's copy of the demo store
