@@ -1,5 +1,3 @@
-import { toNestErrors } from "@hookform/resolvers";
-import { codeOfIssue } from "@store/contract";
 import type { UseQueryResult } from "@tanstack/react-query";
 import {
   type CSSProperties,
@@ -13,22 +11,21 @@ import {
 import { Alert, Button, Form } from "react-bootstrap";
 import {
   type DefaultValues,
-  type FieldError,
   type FieldErrors,
   type FieldValues,
   FormProvider,
   get,
   type Path,
-  type Resolver,
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
 import { useNavigate } from "react-router";
-import type { z } from "zod";
+
+export type { Schema } from "./formResolver";
+
 import { ApiError, isStale, isUnreachable, recordVersion } from "../api/client";
 import { type ErrorAnswer, errorText, fieldErrorOf } from "../i18n/errors";
 import { translate } from "../i18n/messages";
-import { loadOnce } from "../lib/loadOnce";
 import { whenIdle } from "../lib/whenIdle";
 import {
   ConflictPanel,
@@ -37,6 +34,7 @@ import {
   type FormConflict,
   type Resolving,
 } from "./ConflictPanel";
+import { type Schema, schemaResolver } from "./formResolver";
 import { useRecordId } from "./MissingRecord";
 import { showToast } from "./toastStore";
 import { useUnsavedChangesWarning } from "./useUnsavedChangesWarning";
@@ -79,8 +77,6 @@ export interface SaveContext {
   /** Sent as If-Match; undefined on an add form or for a record that carries no version. */
   version: number | undefined;
 }
-
-export type Schema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn>;
 
 export interface RecordFormOptions<TIn extends FieldValues, TOut> {
   /**
@@ -194,38 +190,6 @@ export const announceText = (n: number) =>
   n === 1
     ? translate("1 field needs correcting.")
     : translate("{{count}} fields need correcting.", { count: n });
-
-/**
- * The contract's schema as the form's resolver, each field's error keeping the
- * code and params of its issue (the contract's codeOfIssue), so it is shown in
- * the chosen language by code like a server's issue (docs/decisions/error-codes.md).
- */
-function codedResolver<TIn extends FieldValues, TOut>(
-  schema: Schema<TIn, TOut>,
-): Resolver<TIn, unknown, TOut> {
-  return async (values, _context, options) => {
-    const result = await (schema as unknown as z.ZodType<TOut>).safeParseAsync(values);
-    if (result.success) return { values: result.data, errors: {} };
-    const errors: Record<string, FieldError> = {};
-    for (const issue of result.error.issues) {
-      const path = issue.path.join(".");
-      // The first issue of a field is its message, as zodResolver shows it.
-      if (errors[path]) continue;
-      errors[path] = fieldErrorOf({ message: issue.message, ...codeOfIssue(issue) });
-    }
-    return { values: {}, errors: toNestErrors(errors, options) };
-  };
-}
-
-/** The form's resolver; a loaded schema's is made once (lib/loadOnce.ts). */
-function schemaResolver<TIn extends FieldValues, TOut>(
-  schema: RecordFormOptions<TIn, TOut>["schema"],
-): { resolver: Resolver<TIn, unknown, TOut>; load?: () => Promise<unknown> } {
-  const of = (loaded: Schema<TIn, TOut>) => codedResolver<TIn, TOut>(loaded);
-  if (typeof schema !== "function") return { resolver: of(schema) };
-  const load = loadOnce(() => schema().then(of));
-  return { resolver: async (...args) => (await load())(...args), load };
-}
 
 /**
  * The one form pattern (in the manner of react-admin's useEditController and

@@ -9,7 +9,7 @@ import { type Catalogue, currentLanguage, i18next, type LanguageCode } from "./i
  * the server and the contract answer a stable `code` and its `params` beside
  * the English `message`; the catalogues' `errors` section holds each code's
  * sentence with i18next interpolation and plurals. English shows the
- * message as answered (SPEC.md's exact texts); an answer without a code
+ * message as answered (docs/REQUIREMENTS.md's exact texts); an answer without a code
  * (a proxy's page, an old server) shows its message as it is.
  */
 
