@@ -12,7 +12,7 @@ import {
 import helmet from "helmet";
 import { z } from "zod";
 import type { App } from "./appType";
-import { registerGuard } from "./auth/guard";
+import { assertRouteDeclaresPermission, registerGuard } from "./auth/guard";
 import { registerAuthRoutes } from "./auth/routes";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
@@ -48,10 +48,16 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
   app.decorate("config", config);
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: App["routeList"] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    // The API document's own pages are for every signed-in person (a plugin's routes take no options).
+    if (route.url.startsWith("/api/docs"))
+      route.config = { permission: "signed_in", ...route.config };
+    assertRouteDeclaresPermission(route);
+    const { public: open = false, permission } = route.config ?? {};
+    for (const method of [route.method].flat())
+      routeList.push({ method, url: route.url, public: open, permission });
   });
 
   // First, so that every route below (the docs' too) answers errors alike.

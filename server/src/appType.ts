@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { SessionAdmin } from "./auth/service";
+import type { RoutePermission } from "./auth/permissions";
+import type { SessionCaller } from "./auth/service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 
@@ -23,10 +24,10 @@ declare module "fastify" {
     db: Db;
     config: Config;
     /** Every registered route, for the guard's walk-every-route test and the docs. */
-    routeList: { method: string; url: string }[];
+    routeList: { method: string; url: string; public: boolean; permission?: RoutePermission }[];
   }
   interface FastifyRequest {
-    /** The administrator of the session; set by the guard on every private call. */
-    admin: SessionAdmin;
+    /** The Admin or Staff member of the session; set by the guard on every private call. */
+    admin: SessionCaller;
   }
 }

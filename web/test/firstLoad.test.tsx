@@ -81,6 +81,8 @@ describe("the dashboard's data, asked with its code", () => {
     gender: "Male",
     role: "Admin",
     languages: "English",
+    permissions: [],
+    group_names: [],
   };
   const router = (path: string) =>
     createMemoryRouter([{ path: "*", element: null }], { initialEntries: [path] });

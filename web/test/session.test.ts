@@ -21,6 +21,8 @@ const admin = {
   gender: "Male",
   role: "Admin",
   languages: "English",
+  permissions: [],
+  group_names: [],
 };
 
 describe("the browser-storage session flags", () => {

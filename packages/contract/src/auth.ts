@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCommonPassword } from "./commonPasswords";
 import { say } from "./errors";
+import { permission } from "./permissions";
 import { atLeastCharacters, email, isRequired, text } from "./primitives";
 
 export { isCommonPassword };
@@ -32,6 +33,14 @@ export function isLoginEmail(value: string): boolean {
 export const UNKNOWN_ACCOUNT = "unknown account";
 
 export const loginAdminBody = z.object({ currentPassword: text().max(1024).default("") });
+
+/** How long a fresh proof (POST /api/stepUp) lets the most harmful calls through. */
+export const STEP_UP_LIFETIME_MS = 5 * 60_000;
+/** POST /api/stepUp: the password again (or, with two-step login on, a current code). */
+export const stepUpBody = z.object({
+  password: text().max(1024).optional(),
+  code: text().max(64).optional(),
+});
 
 /** Shortest password accepted; ADMIN_PASSWORD in production needs more (docs/decisions/password-rule.md). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -74,7 +83,10 @@ export const optionalNewPassword = text().superRefine((value, ctx) => {
 /** The password of the one who asks, to confirm a change of their own account. */
 export const currentPassword = text().max(PASSWORD_MAX_LENGTH);
 
-/** The administrator as answered by login: the user record without the password. */
+/**
+ * The signed-in person as answered by login and GET /api/me: the user record
+ * without the password, with what they may do (an Admin holds every permission).
+ */
 export const adminData = z.object({
   status: z.number(),
   user_id: z.number(),
@@ -88,5 +100,9 @@ export const adminData = z.object({
   role: z.string(),
   /** The admin's own language, as the `languages` lookup names it; the web app speaks it. */
   languages: z.string(),
+  /** Every permission held: an Admin's all, a Staff member's the union of their groups. */
+  permissions: z.array(permission),
+  /** The names of the person's permission groups, for the top bar's menu. */
+  group_names: z.array(z.string()),
 });
 export type AdminData = z.infer<typeof adminData>;

@@ -17,6 +17,7 @@ export * from "./people";
 export * from "./permissions";
 export * from "./primitives";
 export * from "./settings";
+export * from "./staff";
 export * from "./uploads";
 export * from "./versions";
 export * from "./vouchers";

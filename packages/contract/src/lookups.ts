@@ -19,5 +19,9 @@ export type Currency = z.infer<typeof currency>;
 export type OrderStatusOption = z.infer<typeof orderStatusOption>;
 
 export const ADMIN_ROLE = "Admin";
+/** A back-office person whose permissions are those of their groups (permissions.ts). */
+export const STAFF_ROLE = "Staff";
+/** The roles that may log in to the back-office; Member and Agent may not. */
+export const BACK_OFFICE_ROLES = [ADMIN_ROLE, STAFF_ROLE] as const;
 export const ORDER_STATUS_COMPLETED = 6;
 export const ORDER_STATUS_REFUND = 8;

@@ -1,20 +1,16 @@
 import type { FastifyRequest } from "fastify";
 import type { App } from "../appType";
 import { HttpError } from "../lib/errors";
-import { findSessionAdmin, SESSION_COOKIE } from "./service";
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** Answers without a session (login, health, static files). Every other route needs one. */
-    public?: boolean;
-  }
-}
+import { forbidden, missingPermission } from "./permissions";
+import { findSessionCaller, noteSessionSeen, SESSION_COOKIE } from "./service";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Every route needs a live administrator session unless the route the router
- * matched says `config.public` (docs/SECURITY.md). The decision is made on the
+ * Every route needs a live Admin or Staff session unless the route the router
+ * matched says `config.public` (docs/SECURITY.md), and the caller must hold
+ * the permission the route declares (`config.permission`, auth/permissions.ts);
+ * a list read as a file (`_format`) needs `export` as well. The decision is made on the
  * matched route, never on the URL text, so no spelling of a path reaches a
  * private handler without a session; paths spelled other than plainly are
  * refused before anything else. A state-changing call from another origin is
@@ -38,10 +34,38 @@ export function registerGuard(app: App): void {
     // An unmatched path is answered 404 by the not-found handler; it serves nothing private.
     if (request.is404 || request.routeOptions.config.public) return;
     const token = request.cookies[SESSION_COOKIE];
-    const admin = token ? await findSessionAdmin(app.db, token) : null;
-    if (!admin) throw new HttpError(401, "login_required", {}, "Please log in.");
-    request.admin = admin;
+    const caller = token ? await findSessionCaller(app.db, token) : null;
+    if (!caller) throw new HttpError(401, "login_required", {}, "Please log in.");
+    const declared = request.routeOptions.config.permission;
+    // app.ts refuses to start with a private route that declares none; this is the last guard.
+    if (!declared) throw forbidden("staff:manage");
+    const missing =
+      missingPermission(caller.permissions, declared) ??
+      (isFileExport(request) ? missingPermission(caller.permissions, "export") : null);
+    if (missing) throw forbidden(missing);
+    await noteSessionSeen(app.db, caller);
+    request.admin = caller;
   });
+}
+
+/** A list asked for as a CSV or Excel file (lib/csv.ts, lib/xlsx.ts). */
+function isFileExport(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | undefined;
+  return request.method === "GET" && query?._format !== undefined;
+}
+
+/**
+ * Refuses, at start-up, a private API route that does not say who may call
+ * it: forgetting is not a way to open a route to every signed-in person.
+ */
+export function assertRouteDeclaresPermission(route: {
+  url: string;
+  method: string | string[];
+  config?: { public?: boolean; permission?: unknown };
+}): void {
+  if (!route.url.startsWith("/api/") || route.config?.public) return;
+  if (route.config?.permission === undefined)
+    throw new Error(`${[route.method].flat().join(",")} ${route.url} declares no permission`);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   ownLanguageAnswer,
   ownLanguageBody,
   statusErrorBody,
+  stepUpBody,
   UNKNOWN_ACCOUNT,
 } from "@store/contract";
 import type { App } from "../appType";
@@ -20,6 +21,7 @@ import {
   endSession,
   findAdminByCredentials,
   recheckAdminPassword,
+  recordStepUp,
   SESSION_COOKIE,
   saveOwnLanguage,
 } from "./service";
@@ -75,7 +77,10 @@ export function registerAuthRoutes(app: App): void {
         action: "login",
         after: { address },
       });
-      const token = await createSession(app.db, admin.user_id);
+      const token = await createSession(app.db, admin.user_id, {
+        address,
+        userAgent: request.headers["user-agent"] ?? "",
+      });
       reply.setCookie(SESSION_COOKIE, token, {
         path: "/",
         httpOnly: true,
@@ -87,9 +92,52 @@ export function registerAuthRoutes(app: App): void {
     },
   );
 
+  app.get(
+    "/me",
+    {
+      config: { permission: "signed_in" },
+      schema: {
+        tags,
+        summary: "The signed-in person, with their permissions and groups",
+        response: { 200: adminData },
+      },
+    },
+    async (request) => {
+      const { session_id: _session, step_up_at: _stepUp, ...person } = request.admin;
+      return { status: 200, ...person };
+    },
+  );
+
+  app.post(
+    "/stepUp",
+    {
+      config: { permission: "signed_in" },
+      bodyLimit: LOGIN_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "A fresh proof (the password) for what can hurt most, good for 5 minutes",
+        body: stepUpBody,
+        response: { 200: okBody, 401: statusErrorBody, 429: statusErrorBody },
+      },
+    },
+    async (request) => {
+      const ok = await recheckAdminPassword(
+        app.db,
+        request.admin,
+        request.ip,
+        request.body.password ?? "",
+        "stepUp",
+      );
+      if (!ok) throw new HttpError(401, "invalid_password", {}, "Invalid Password.");
+      await recordStepUp(app.db, request.admin.session_id);
+      return { status: 200, message: "Confirmed." };
+    },
+  );
+
   app.post(
     "/loginAdmin",
     {
+      config: { permission: "signed_in" },
       bodyLimit: LOGIN_BODY_LIMIT,
       schema: {
         tags,
@@ -112,7 +160,7 @@ export function registerAuthRoutes(app: App): void {
 
   app.post(
     "/logoutAdmin",
-    { schema: { tags, response: { 200: okBody } } },
+    { config: { permission: "signed_in" }, schema: { tags, response: { 200: okBody } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await endSession(app.db, token);
@@ -129,6 +177,7 @@ export function registerAuthRoutes(app: App): void {
   app.put(
     "/adminLanguage",
     {
+      config: { permission: "signed_in" },
       schema: {
         tags,
         summary: "Save the signed-in administrator's own language",

@@ -1,10 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
-import { ADMIN_ROLE, type AdminData, SESSION_LIFETIME_MS } from "@store/contract";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import {
+  ADMIN_ROLE,
+  type AdminData,
+  BACK_OFFICE_ROLES,
+  PERMISSIONS,
+  type Permission,
+  SESSION_LIFETIME_MS,
+  STEP_UP_LIFETIME_MS,
+} from "@store/contract";
+import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { fromWireTimestamp } from "../db/columns";
 import { languages, sessions, users } from "../db/schema";
 import { recordAudit } from "../lib/audit";
-import { badRequest, tooManyAttempts } from "../lib/errors";
+import { badRequest, HttpError, tooManyAttempts } from "../lib/errors";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { throttledAttempt } from "./throttle";
 
@@ -21,16 +30,42 @@ const adminColumns = {
   gender: users.gender,
   role: users.role,
   languages: users.languages,
+  /** The union of the person's groups' permissions (an Admin's are all, below). */
+  group_permissions: sql<Permission[]>`coalesce((
+    select array_agg(distinct held order by held)
+    from user_groups ug join permission_groups g on g.group_id = ug.group_id
+    cross join lateral unnest(g.permissions) held
+    where ug.user_id = ${users.user_id}), '{}')`,
+  group_names: sql<string[]>`array(
+    select g.name from user_groups ug join permission_groups g on g.group_id = ug.group_id
+    where ug.user_id = ${users.user_id} order by lower(g.name))`,
 };
+/** The signed-in person: an Admin or a Staff member, with what they may do. */
 export type SessionAdmin = Omit<AdminData, "status">;
+/** A private call's caller, as the guard found their session. */
+export interface SessionCaller extends SessionAdmin {
+  session_id: number;
+  /** When the session last gave a fresh proof (POST /api/stepUp), or null. */
+  step_up_at: string | null;
+  last_seen_at: string;
+}
 
-const isLiveAdmin = and(eq(users.role, ADMIN_ROLE), eq(users.user_status, 1));
+/** Only an active Admin or Staff member may hold a session (Member and Agent may not). */
+const isLiveStaff = and(inArray(users.role, [...BACK_OFFICE_ROLES]), eq(users.user_status, 1));
+
+type PersonRow = Omit<SessionAdmin, "permissions"> & { group_permissions: Permission[] };
+
+/** What a person may do: an Admin (the owner) holds every permission. */
+function withPermissions<T extends PersonRow>({ group_permissions, ...person }: T) {
+  const permissions = person.role === ADMIN_ROLE ? [...PERMISSIONS] : group_permissions;
+  return { ...person, permissions };
+}
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Checks the credentials of an active administrator. */
+/** Checks the credentials of an active Admin or Staff member. */
 export async function findAdminByCredentials(
   db: Db,
   email: string,
@@ -39,13 +74,13 @@ export async function findAdminByCredentials(
   const [row] = await db
     .select({ ...adminColumns, password_hash: users.password_hash })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isLiveAdmin))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isLiveStaff))
     .limit(1);
   const ok = await verifyPassword(password, row?.password_hash ?? dummyHash());
   if (!row || !ok) return null;
-  const { password_hash: stored, ...admin } = row;
-  if (needsRehash(stored)) await rehash(db, admin.user_id, stored, password);
-  return admin;
+  const { password_hash: stored, ...person } = row;
+  if (needsRehash(stored)) await rehash(db, person.user_id, stored, password);
+  return withPermissions(person);
 }
 
 /**
@@ -109,30 +144,42 @@ export async function recheckAdminPassword(
   return false;
 }
 
-export async function createSession(db: Db, userId: number): Promise<string> {
+/** Where a session was started from, shown on the person's list of sessions. */
+export interface SessionOrigin {
+  address: string;
+  userAgent: string;
+}
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  origin: SessionOrigin,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  // Only for a user who is still a live admin, read under a share lock: a
-  // demotion or deactivation committed meanwhile (which ends every session of
-  // the user) cannot be followed by a session from a login already under way.
+  // Only for a user who is still a live Admin or Staff member, read under a
+  // share lock: a demotion or deactivation committed meanwhile (which ends
+  // every session of the user) cannot be followed by a session from a login
+  // already under way.
   await db.execute(sql`
-    insert into sessions (token_hash, user_id, expires_at)
+    insert into sessions (token_hash, user_id, expires_at, address, user_agent)
     select ${hashToken(token)}, ${users.user_id},
-      now() + make_interval(secs => ${SESSION_LIFETIME_MS / 1000})
-    from ${users} where ${users.user_id} = ${userId} and ${isLiveAdmin}
+      now() + make_interval(secs => ${SESSION_LIFETIME_MS / 1000}),
+      ${origin.address}, ${origin.userAgent.slice(0, 300)}
+    from ${users} where ${users.user_id} = ${userId} and ${isLiveStaff}
     for share`);
   // Housekeeping: expired sessions are of no use to anyone.
   await db.delete(sessions).where(lt(sessions.expires_at, sql`now()`));
   return token;
 }
 
-export async function findSessionAdmin(db: Db, token: string): Promise<SessionAdmin | null> {
+export async function findSessionCaller(db: Db, token: string): Promise<SessionCaller | null> {
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = prepareSessionLookup(db);
     sessionLookups.set(db, lookup);
   }
   const [row] = await lookup.execute({ token_hash: hashToken(token) });
-  return row ?? null;
+  return row ? withPermissions(row) : null;
 }
 
 /**
@@ -141,20 +188,66 @@ export async function findSessionAdmin(db: Db, token: string): Promise<SessionAd
  */
 function prepareSessionLookup(db: Db) {
   return db
-    .select(adminColumns)
+    .select({
+      ...adminColumns,
+      session_id: sessions.session_id,
+      step_up_at: sessions.step_up_at,
+      last_seen_at: sessions.last_seen_at,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.user_id, sessions.user_id))
     .where(
       and(
         eq(sessions.token_hash, sql.placeholder("token_hash")),
         gt(sessions.expires_at, sql`now()`),
-        isLiveAdmin,
+        eq(sessions.totp_pending, false),
+        isLiveStaff,
       ),
     )
     .limit(1)
-    .prepare("session_admin");
+    .prepare("session_caller");
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+/**
+ * The session's "last seen", for the person's list of sessions: written at
+ * most once a minute, so a busy session costs one small write a minute.
+ */
+export async function noteSessionSeen(
+  db: Db,
+  caller: SessionCaller,
+  now = Date.now(),
+): Promise<void> {
+  if (now - fromWireTimestamp(caller.last_seen_at).getTime() < 60_000) return;
+  await db
+    .update(sessions)
+    .set({ last_seen_at: sql`now()` })
+    .where(eq(sessions.session_id, caller.session_id));
+}
+
+/** The session gave a fresh proof now (POST /api/stepUp). */
+export async function recordStepUp(db: Db, sessionId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ step_up_at: sql`now()` })
+    .where(eq(sessions.session_id, sessionId));
+}
+
+/**
+ * What can hurt most (docs/decisions/permissions.md, the step-up list) needs a
+ * fresh proof from this session within STEP_UP_LIFETIME_MS; a login is not one,
+ * so a stolen cookie does not carry it.
+ */
+export function requireStepUp(caller: Pick<SessionCaller, "step_up_at">, now = Date.now()): void {
+  const at = caller.step_up_at ? fromWireTimestamp(caller.step_up_at).getTime() : 0;
+  if (now - at > STEP_UP_LIFETIME_MS)
+    throw new HttpError(
+      403,
+      "step_up_required",
+      {},
+      "Confirm it is you: enter your password or authenticator code again.",
+    );
+}
 
 export async function endSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.token_hash, hashToken(token)));

@@ -10,12 +10,14 @@ import type {
   LedgerReason,
   LedgerRefType,
   OwedAccount,
+  Permission,
   RequirementCondition,
 } from "@store/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigserial,
+  boolean,
   check,
   date,
   type ExtraConfigColumn,
@@ -24,6 +26,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -183,6 +186,12 @@ export const users = pgTable(
       .notNull()
       .references(() => currencies.currency_code, { onUpdate: "cascade" }),
     user_status: status("user_status").$type<0 | 1>(),
+    /** Two-step login (RFC 6238): the enrolled secret, null while it is off (migration 0019). */
+    totp_secret: text("totp_secret"),
+    /** A secret offered by enrolment, kept until its first code confirms it. */
+    totp_pending_secret: text("totp_pending_secret"),
+    /** The last time step whose code was accepted: a code is good once. */
+    totp_last_step: integer("totp_last_step"),
     created_at: createdAt(),
     updated_at: updatedAt(),
     version: version(),
@@ -257,6 +266,11 @@ export const withdrawRequests = pgTable(
     rejected_at: timestamp("rejected_at"),
     /** A completed request undone by a withdrawal_reversal ledger entry (once). */
     reversed_at: timestamp("reversed_at"),
+    /** Four-eyes payouts: who approved first, above the second-approval amount (migration 0019). */
+    first_approved_by: integer("first_approved_by").references(() => users.user_id, {
+      onDelete: "set null",
+    }),
+    first_approved_at: timestamp("first_approved_at"),
     version: version(),
   },
   (t) => [
@@ -683,6 +697,10 @@ export const settings = pgTable(
     low_stock_threshold: integer("low_stock_threshold").notNull().default(5),
     /** What a commission is a percentage of: the order total, or the goods (total minus shipping). */
     commission_base: text("commission_base").$type<CommissionBase>().notNull().default("total"),
+    /** Null: off. A payout above it needs a second person's approval (migration 0019). */
+    payout_second_approval_above: money("payout_second_approval_above"),
+    /** 1: every Admin and every holder of payouts:manage must use two-step login. */
+    totp_required: status("totp_required").$type<0 | 1>(),
     updated_at: updatedAt(),
     version: version(),
   },
@@ -739,6 +757,15 @@ export const sessions = pgTable(
       .references(() => users.user_id, { onDelete: "cascade" }),
     created_at: createdAt(),
     expires_at: timestamp("expires_at").notNull(),
+    /** The id a person names a session by (the token's hash is never answered). */
+    session_id: bigserial("session_id", { mode: "number" }).notNull().unique(),
+    last_seen_at: timestamp("last_seen_at").notNull().default(sql`now()`),
+    address: text("address").notNull().default(""),
+    user_agent: text("user_agent").notNull().default(""),
+    /** The last fresh proof (POST /api/stepUp); a login never sets it. */
+    step_up_at: timestamp("step_up_at"),
+    /** A login that still owes its authenticator code (POST /api/login/totp): no session yet. */
+    totp_pending: boolean("totp_pending").notNull().default(false),
   },
   (t) => [
     index("sessions_user_id_idx").on(t.user_id),
@@ -825,4 +852,48 @@ export const runningTotalsTimeZone = pgTable(
     time_zone: text("time_zone"),
   },
   (t) => [check("running_totals_time_zone_one_row", sql`${t.id} = 1`)],
+);
+
+/** A named set of permissions (packages/contract/src/permissions.ts) that Staff hold. */
+export const permissionGroups = pgTable(
+  "permission_groups",
+  {
+    group_id: serial("group_id").primaryKey(),
+    name: text("name").notNull(),
+    permissions: text("permissions").array().$type<Permission[]>().notNull().default(sql`'{}'`),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex("permission_groups_name_key").on(sql`lower(${t.name})`)],
+);
+
+/** The groups a Staff member holds; a group still held cannot be deleted. */
+export const userGroups = pgTable(
+  "user_groups",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    group_id: integer("group_id")
+      .notNull()
+      .references(() => permissionGroups.group_id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.group_id] }),
+    index("user_groups_group_id_idx").on(t.group_id, t.user_id),
+  ],
+);
+
+/** Two-step login's one-time recovery codes, hashed; each is good once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    code_hash: text("code_hash").notNull(),
+    used_at: timestamp("used_at"),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.code_hash] })],
 );

@@ -6,6 +6,7 @@ import {
   coded,
   type ListQuery,
   listQuery,
+  type Permission,
 } from "@store/contract";
 import type { FastifyRequest } from "fastify";
 import { ZodError, type z } from "zod";
@@ -34,6 +35,8 @@ export interface BulkOptions<Q> {
   /** The list's path ("/brands"): the call is POST <collection>/bulk. */
   collection: string;
   tag: string;
+  /** Who may act on the list's records: its area's `manage` (auth/permissions.ts). */
+  permission: Permission;
   /** The record's key field in the list's answer ("brand_id"), for `{filter}`. */
   key: string;
   /** The list call, for the records a filter matches. */
@@ -150,7 +153,10 @@ export function registerBulkRoute<Q>(app: App, options: BulkOptions<Q>): void {
   const actions = Object.keys(options.actions);
   app.post(
     `${options.collection}/bulk`,
-    { schema: { tags: [options.tag], body: bulkRequest, response: { 200: bulkResponse } } },
+    {
+      config: { permission: options.permission },
+      schema: { tags: [options.tag], body: bulkRequest, response: { 200: bulkResponse } },
+    },
     async (request) => {
       const body = request.body;
       const run = Object.hasOwn(options.actions, body.action)

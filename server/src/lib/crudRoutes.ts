@@ -1,4 +1,4 @@
-import { idParams, type ListQuery, listQuery } from "@store/contract";
+import { idParams, type ListQuery, listQuery, type PermissionArea } from "@store/contract";
 import type { z } from "zod";
 import type { App } from "../appType";
 import type { Db } from "../db/client";
@@ -27,6 +27,8 @@ export interface CrudRoutesOptions<Q extends z.ZodType, I extends z.ZodType, R e
   query?: Q;
   /** OpenAPI tag. */
   tag: string;
+  /** Who may call: `<area>:view` reads, `<area>:manage` writes (auth/permissions.ts). */
+  area: PermissionArea;
   /** docs/REQUIREMENTS.md section 7 paths: the collection and the item (":id"). */
   collection: string;
   item: string;
@@ -54,21 +56,27 @@ export function registerCrudRoutes<
   const record: z.ZodType = options.record;
   const querystring: z.ZodType = options.query ?? listQuery;
   const tags = [tag];
+  const view = { permission: `${options.area}:view` } as const;
+  const manage = { permission: `${options.area}:manage` } as const;
 
   app.get(
     options.collection,
-    { schema: { tags, querystring, response: { 200: record.array() } } },
+    { config: view, schema: { tags, querystring, response: { 200: record.array() } } },
     async (request, reply) =>
       sendPage(reply, await service.list(app.db, request.query as z.output<Q>)),
   );
   app.get(
     options.read ?? options.item,
-    { schema: { tags, params: idParams, response: { 200: record } } },
+    { config: view, schema: { tags, params: idParams, response: { 200: record } } },
     async (request) => service.get(app.db, request.params.id),
   );
   app.post(
     options.collection,
-    { bodyLimit: options.bodyLimit, schema: { tags, body: input, response: { 201: record } } },
+    {
+      config: manage,
+      bodyLimit: options.bodyLimit,
+      schema: { tags, body: input, response: { 201: record } },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -77,6 +85,7 @@ export function registerCrudRoutes<
   app.put(
     options.item,
     {
+      config: manage,
       bodyLimit: options.bodyLimit,
       schema: { tags, params: idParams, body: input, response: { 200: record } },
     },
@@ -91,7 +100,7 @@ export function registerCrudRoutes<
   );
   app.delete(
     options.item,
-    { schema: { tags, params: idParams, response: { 200: record } } },
+    { config: manage, schema: { tags, params: idParams, response: { 200: record } } },
     async (request) => service.remove(app.db, request.admin, request.params.id, ifMatchOf(request)),
   );
   if (options.bulk) {
@@ -99,6 +108,7 @@ export function registerCrudRoutes<
     registerBulkRoute(app, {
       collection: options.collection,
       tag,
+      permission: manage.permission,
       key,
       list: (db, query: z.output<Q>) => service.list(db, query),
       query: querystring as z.ZodType<z.output<Q>>,

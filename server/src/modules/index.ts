@@ -11,6 +11,7 @@ import { registerOrderRoutes } from "./orders/routes";
 import { registerPeopleBulkRoutes } from "./people/bulk";
 import { registerPeopleRoutes } from "./people/routes";
 import { registerSettingsRoutes } from "./settings/routes";
+import { registerStaffRoutes } from "./staff/routes";
 import { registerUploadRoutes } from "./uploads/routes";
 import { registerVoucherRoutes } from "./vouchers/routes";
 import { registerWithdrawalBulkRoutes } from "./withdrawals/bulk";
@@ -27,6 +28,7 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerAgencyRoutes,
   registerContentRoutes,
   registerSettingsRoutes,
+  registerStaffRoutes,
   registerDashboardRoutes,
   registerUploadRoutes,
   registerAuditRoutes,

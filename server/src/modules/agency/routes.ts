@@ -5,6 +5,7 @@ import { agencyStoreService } from "./service";
 
 export function registerAgencyRoutes(app: App): void {
   registerCrudRoutes(app, {
+    area: "members",
     service: agencyStoreService,
     input: agencyStoreInput,
     record: agencyStore,

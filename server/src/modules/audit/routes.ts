@@ -7,7 +7,10 @@ import { listAuditLog } from "./service";
 export function registerAuditRoutes(app: App): void {
   app.get(
     "/auditLog",
-    { schema: { tags: ["audit"], querystring: listQuery, response: { 200: auditEntry.array() } } },
+    {
+      config: { permission: "audit:view" },
+      schema: { tags: ["audit"], querystring: listQuery, response: { 200: auditEntry.array() } },
+    },
     async (request, reply) => sendPage(reply, await listAuditLog(app.db, request.query)),
   );
 }

@@ -31,6 +31,7 @@ const categoryIdParams = z.object({ category_id: z.coerce.number().int() });
 
 export function registerCatalogRoutes(app: App): void {
   registerCrudRoutes(app, {
+    area: "catalog",
     service: brandService,
     input: brandInput,
     record: brand,
@@ -43,6 +44,7 @@ export function registerCatalogRoutes(app: App): void {
   // section 7): accepted, but the input schema has no products_in_cat, so a body can
   // never change the count.
   registerCrudRoutes(app, {
+    area: "catalog",
     service: categoryService,
     input: categoryInput,
     record: category,
@@ -60,6 +62,7 @@ export const PRODUCT_BODY_LIMIT = 131_072;
 
 function registerProductRoutes(app: App): void {
   registerCrudRoutes(app, {
+    area: "catalog",
     service: productService,
     input: productInput,
     record: product,
@@ -76,12 +79,18 @@ function registerProductRoutes(app: App): void {
   });
   app.get(
     "/productsFiltered/:category_id",
-    { schema: { tags, params: categoryIdParams, response: { 200: product.array() } } },
+    {
+      config: { permission: "catalog:view" },
+      schema: { tags, params: categoryIdParams, response: { 200: product.array() } },
+    },
     async (request) => productService.inCategory(app.db, request.params.category_id),
   );
   app.get(
     "/productsCount",
-    { schema: { tags, response: { 200: productIdRow.array() } } },
+    {
+      config: { permission: "catalog:view" },
+      schema: { tags, response: { 200: productIdRow.array() } },
+    },
     async (_request, reply) => sendJsonStream(reply, await productService.ids(app.db)),
   );
 }
@@ -89,23 +98,35 @@ function registerProductRoutes(app: App): void {
 function registerVariantRoutes(app: App): void {
   app.get(
     "/productsVariants/:product_id",
-    { schema: { tags, params: productIdParams, response: { 200: variant.array() } } },
+    {
+      config: { permission: "catalog:view" },
+      schema: { tags, params: productIdParams, response: { 200: variant.array() } },
+    },
     async (request) => variantService.listOf(app.db, request.params.product_id),
   );
   app.delete(
     "/productsVariants/:product_id",
-    { schema: { tags, params: productIdParams, response: { 200: variant.array() } } },
+    {
+      config: { permission: "catalog:manage" },
+      schema: { tags, params: productIdParams, response: { 200: variant.array() } },
+    },
     async (request) => variantService.removeAllOf(app.db, request.admin, request.params.product_id),
   );
   app.post(
     "/productsVariants",
-    { schema: { tags, body: variantInput, response: { 201: variant } } },
+    {
+      config: { permission: "catalog:manage" },
+      schema: { tags, body: variantInput, response: { 201: variant } },
+    },
     async (request, reply) =>
       reply.code(201).send(await variantService.create(app.db, request.admin, request.body)),
   );
   app.put(
     "/productsVariants/:variant_id",
-    { schema: { tags, params: variantIdParams, body: variantInput, response: { 200: variant } } },
+    {
+      config: { permission: "catalog:manage" },
+      schema: { tags, params: variantIdParams, body: variantInput, response: { 200: variant } },
+    },
     async (request) =>
       variantService.update(
         app.db,

@@ -5,6 +5,7 @@ import { bannerService, testimonialService } from "./service";
 
 export function registerContentRoutes(app: App): void {
   registerCrudRoutes(app, {
+    area: "content",
     service: bannerService,
     input: bannerInput,
     record: banner,
@@ -14,6 +15,7 @@ export function registerContentRoutes(app: App): void {
     bulk: { key: "banner_id", status: "banner_status" },
   });
   registerCrudRoutes(app, {
+    area: "content",
     service: testimonialService,
     input: testimonialInput,
     record: testimonial,

@@ -10,7 +10,10 @@ import * as service from "./service";
 export function registerDashboardRoutes(app: App): void {
   app.get(
     "/dashboard",
-    { schema: { tags: ["dashboard"], response: { 200: dashboardSummary } } },
+    {
+      config: { permission: "signed_in" },
+      schema: { tags: ["dashboard"], response: { 200: dashboardSummary } },
+    },
     async () => service.dashboardSummary(app.db, app.config.timeZone),
   );
 }

@@ -17,22 +17,34 @@ export function registerLedgerRoutes(app: App): void {
   const tags = ["ledger"];
   app.get(
     "/walletLedger",
-    { schema: { tags, querystring: ledgerListQuery, response: { 200: ledgerEntry.array() } } },
+    {
+      config: { permission: "wallets:view" },
+      schema: { tags, querystring: ledgerListQuery, response: { 200: ledgerEntry.array() } },
+    },
     async (request, reply) => sendPage(reply, await listEntries(app.db, request.query)),
   );
   app.get(
     "/walletLedger/reconcile",
-    { schema: { tags, response: { 200: reconcileReport } } },
+    {
+      config: { permission: "wallets:view" },
+      schema: { tags, response: { 200: reconcileReport } },
+    },
     async () => reconcile(app.db),
   );
   app.get(
     "/users/:id/owed",
-    { schema: { tags, params: idParams, response: { 200: owedAnswer } } },
+    {
+      config: { permission: "wallets:view" },
+      schema: { tags, params: idParams, response: { 200: owedAnswer } },
+    },
     async (request) => owedSummary(app.db, request.params.id),
   );
   app.post(
     "/walletAdjustments",
-    { schema: { tags, body: walletAdjustmentInput, response: { 201: ledgerEntry } } },
+    {
+      config: { permission: "wallets:manage" },
+      schema: { tags, body: walletAdjustmentInput, response: { 201: ledgerEntry } },
+    },
     async (request, reply) =>
       reply.code(201).send(await adjustBalance(app.db, request.admin, request.body)),
   );

@@ -6,7 +6,10 @@ import { notificationsOf } from "./service";
 export function registerNotificationRoutes(app: App): void {
   app.get(
     "/notifications",
-    { schema: { tags: ["notifications"], response: { 200: notification.array() } } },
+    {
+      config: { permission: "signed_in" },
+      schema: { tags: ["notifications"], response: { 200: notification.array() } },
+    },
     async (_request, reply) => {
       // Counts of the moment: never from a cache.
       reply.header("Cache-Control", "no-store");

@@ -15,6 +15,7 @@ export function registerOrderBulkRoutes(app: App): void {
   const names = new Map<number, string>();
   registerBulkRoute(app, {
     collection: "/orders",
+    permission: "orders:manage",
     tag: "orders",
     key: "orders_id",
     list: orderService.list,

@@ -18,17 +18,26 @@ export function registerOrderRoutes(app: App): void {
   const tags = ["orders"];
   app.get(
     "/orders",
-    { schema: { tags, querystring: listQuery, response: { 200: order.array() } } },
+    {
+      config: { permission: "orders:view" },
+      schema: { tags, querystring: listQuery, response: { 200: order.array() } },
+    },
     async (request, reply) => sendPage(reply, await orderService.list(app.db, request.query)),
   );
   app.get(
     "/orders/:id",
-    { schema: { tags, params: idParams, response: { 200: order } } },
+    {
+      config: { permission: "orders:view" },
+      schema: { tags, params: idParams, response: { 200: order } },
+    },
     async (request) => orderService.get(app.db, request.params.id),
   );
   app.put(
     "/orders/:id",
-    { schema: { tags, params: idParams, body: orderUpdate, response: { 200: order } } },
+    {
+      config: { permission: "orders:manage" },
+      schema: { tags, params: idParams, body: orderUpdate, response: { 200: order } },
+    },
     async (request) =>
       orderService.update(
         app.db,
@@ -40,17 +49,26 @@ export function registerOrderRoutes(app: App): void {
   );
   app.get(
     "/orders/:id/commission",
-    { schema: { tags, params: idParams, response: { 200: orderCommission } } },
+    {
+      config: { permission: "orders:view" },
+      schema: { tags, params: idParams, response: { 200: orderCommission } },
+    },
     async (request) => orderService.commission(app.db, request.params.id),
   );
   app.get(
     "/orderStatus",
-    { schema: { tags, response: { 200: orderStatusOption.array() } } },
+    {
+      config: { permission: "signed_in" },
+      schema: { tags, response: { 200: orderStatusOption.array() } },
+    },
     async () => orderService.statuses(app.db),
   );
   app.get(
     "/ordersCount",
-    { schema: { tags, response: { 200: orderTotal.array() } } },
+    {
+      config: { permission: "orders:view" },
+      schema: { tags, response: { 200: orderTotal.array() } },
+    },
     async (_request, reply) => sendJsonStream(reply, await orderService.totals(app.db)),
   );
 }

@@ -18,6 +18,7 @@ import { deleteWallet, listWallets } from "./wallets";
 export function registerPeopleBulkRoutes(app: App): void {
   registerBulkRoute(app, {
     collection: "/users",
+    permission: "members:manage",
     tag: "people",
     key: "user_id",
     list: listUsers,
@@ -53,6 +54,7 @@ export function registerPeopleBulkRoutes(app: App): void {
   });
   registerBulkRoute(app, {
     collection: "/usersWallet",
+    permission: "wallets:manage",
     tag: "wallets",
     key: "wallet_id",
     list: listWallets,
@@ -68,6 +70,7 @@ export function registerPeopleBulkRoutes(app: App): void {
   });
   registerBulkRoute(app, {
     collection: "/memberships",
+    permission: "members:manage",
     tag: "memberships",
     key: "member_id",
     list: membershipService.list,

@@ -58,6 +58,7 @@ function registerGenealogyRoutes(app: App): void {
   app.get(
     "/users/:id/downline",
     {
+      config: { permission: "members:view" },
       schema: {
         tags,
         params: idParams,
@@ -70,7 +71,10 @@ function registerGenealogyRoutes(app: App): void {
   );
   app.get(
     "/users/:id/upline",
-    { schema: { tags, params: idParams, response: { 200: uplinePath } } },
+    {
+      config: { permission: "members:view" },
+      schema: { tags, params: idParams, response: { 200: uplinePath } },
+    },
     async (request) => readUpline(app.db, request.params.id),
   );
 }
@@ -79,23 +83,35 @@ function registerUserRoutes(app: App): void {
   const tags = ["people"];
   app.get(
     "/users",
-    { schema: { tags, querystring: listQuery, response: { 200: user.array() } } },
+    {
+      config: { permission: "members:view" },
+      schema: { tags, querystring: listQuery, response: { 200: user.array() } },
+    },
     async (request, reply) => sendPage(reply, await listUsers(app.db, request.query)),
   );
   app.post(
     "/users",
-    { schema: { tags, body: userCreate, response: { 201: user } } },
+    {
+      config: { permission: "members:manage" },
+      schema: { tags, body: userCreate, response: { 201: user } },
+    },
     async (request, reply) =>
       reply.code(201).send(await createUser(app.db, request.admin, request.body)),
   );
   app.get(
     "/users/:id",
-    { schema: { tags, params: idParams, response: { 200: user } } },
+    {
+      config: { permission: "members:view" },
+      schema: { tags, params: idParams, response: { 200: user } },
+    },
     async (request) => getUser(app.db, request.params.id),
   );
   app.put(
     "/users/:id",
-    { schema: { tags, params: idParams, body: userUpdate, response: { 200: user } } },
+    {
+      config: { permission: "members:manage" },
+      schema: { tags, params: idParams, body: userUpdate, response: { 200: user } },
+    },
     async (request) =>
       updateUser(
         app.db,
@@ -111,7 +127,10 @@ function registerUserRoutes(app: App): void {
   );
   app.delete(
     "/users/:id",
-    { schema: { tags, params: idParams, querystring: memberDeleteQuery, response: { 200: user } } },
+    {
+      config: { permission: "members:manage" },
+      schema: { tags, params: idParams, querystring: memberDeleteQuery, response: { 200: user } },
+    },
     async (request) =>
       deleteUser(app.db, request.admin, request.params.id, {
         referrals: request.query.referrals,
@@ -120,20 +139,31 @@ function registerUserRoutes(app: App): void {
   );
   app.get(
     "/usersCount",
-    { schema: { tags, response: { 200: userCountRow.array() } } },
+    {
+      config: { permission: "members:view" },
+      schema: { tags, response: { 200: userCountRow.array() } },
+    },
     async (_request, reply) => sendJsonStream(reply, await userIds(app.db)),
   );
-  app.get("/getNextUserId", { schema: { tags, response: { 200: nextUserId } } }, async () =>
-    readNextUserId(app.db),
+  app.get(
+    "/getNextUserId",
+    { config: { permission: "members:manage" }, schema: { tags, response: { 200: nextUserId } } },
+    async () => readNextUserId(app.db),
   );
   app.put(
     "/referralUpdate/:id",
-    { schema: { tags, params: idParams, body: referralUpdateBody, response: { 200: user } } },
+    {
+      config: { permission: "members:manage" },
+      schema: { tags, params: idParams, body: referralUpdateBody, response: { 200: user } },
+    },
     async (request) => refreshDownLine(app.db, request.admin, request.params.id),
   );
   app.put(
     "/updateMembership/:id",
-    { schema: { tags, params: idParams, body: membershipUpdateBody, response: { 200: user } } },
+    {
+      config: { permission: "members:manage" },
+      schema: { tags, params: idParams, body: membershipUpdateBody, response: { 200: user } },
+    },
     async (request) =>
       setMembership(
         app.db,
@@ -147,17 +177,25 @@ function registerUserRoutes(app: App): void {
 
 function registerLookupRoutes(app: App): void {
   const tags = ["lookups"];
-  app.get("/genders", { schema: { tags, response: { 200: gender.array() } } }, async () =>
-    lookups.genders(app.db),
+  app.get(
+    "/genders",
+    { config: { permission: "signed_in" }, schema: { tags, response: { 200: gender.array() } } },
+    async () => lookups.genders(app.db),
   );
-  app.get("/roles", { schema: { tags, response: { 200: role.array() } } }, async () =>
-    lookups.roles(app.db),
+  app.get(
+    "/roles",
+    { config: { permission: "signed_in" }, schema: { tags, response: { 200: role.array() } } },
+    async () => lookups.roles(app.db),
   );
-  app.get("/languages", { schema: { tags, response: { 200: language.array() } } }, async () =>
-    lookups.languages(app.db),
+  app.get(
+    "/languages",
+    { config: { permission: "signed_in" }, schema: { tags, response: { 200: language.array() } } },
+    async () => lookups.languages(app.db),
   );
-  app.get("/currencies", { schema: { tags, response: { 200: currency.array() } } }, async () =>
-    lookups.currencies(app.db),
+  app.get(
+    "/currencies",
+    { config: { permission: "signed_in" }, schema: { tags, response: { 200: currency.array() } } },
+    async () => lookups.currencies(app.db),
   );
 }
 
@@ -165,18 +203,25 @@ function registerWalletRoutes(app: App): void {
   const tags = ["wallets"];
   app.get(
     "/usersWallet",
-    { schema: { tags, querystring: listQuery, response: { 200: wallet.array() } } },
+    {
+      config: { permission: "wallets:view" },
+      schema: { tags, querystring: listQuery, response: { 200: wallet.array() } },
+    },
     async (request, reply) => sendPage(reply, await listWallets(app.db, request.query)),
   );
   app.post(
     "/usersWallet",
-    { schema: { tags, body: walletInput, response: { 201: wallet } } },
+    {
+      config: { permission: "wallets:manage" },
+      schema: { tags, body: walletInput, response: { 201: wallet } },
+    },
     async (request, reply) =>
       reply.code(201).send(await createWallet(app.db, request.admin, request.body)),
   );
   app.delete(
     "/usersWallet/:id",
     {
+      config: { permission: "wallets:manage" },
       schema: { tags, params: idParams, querystring: memberDeleteQuery, response: { 200: wallet } },
     },
     async (request) =>
@@ -189,6 +234,7 @@ function registerWalletRoutes(app: App): void {
 
 function registerMembershipRoutes(app: App): void {
   registerCrudRoutes(app, {
+    area: "members",
     service: membershipService,
     input: membershipInput,
     record: membership,
@@ -199,7 +245,10 @@ function registerMembershipRoutes(app: App): void {
   // The same record, read for a referrer (docs/REQUIREMENTS.md section 7).
   app.get(
     "/membership/:id",
-    { schema: { tags: ["memberships"], params: idParams, response: { 200: membership } } },
+    {
+      config: { permission: "members:view" },
+      schema: { tags: ["memberships"], params: idParams, response: { 200: membership } },
+    },
     async (request) => membershipService.get(app.db, request.params.id),
   );
 }

@@ -36,12 +36,18 @@ export function registerSettingsRoutes(app: App): void {
 
   app.get(
     "/settings/:id",
-    { schema: { tags, params: idParams, response: { 200: settings } } },
+    {
+      config: { permission: "settings:view" },
+      schema: { tags, params: idParams, response: { 200: settings } },
+    },
     async (request) => settingsService.get(app.db, request.params.id),
   );
   app.put(
     "/settings/:id",
-    { schema: { tags, params: idParams, body: settingsInput, response: { 200: settings } } },
+    {
+      config: { permission: "settings:manage" },
+      schema: { tags, params: idParams, body: settingsInput, response: { 200: settings } },
+    },
     async (request) =>
       settingsAnswers.update(
         app.db,
@@ -54,7 +60,10 @@ export function registerSettingsRoutes(app: App): void {
 
   app.get(
     "/socialLogins",
-    { schema: { tags, querystring: listQuery, response: { 200: socialLogin.array() } } },
+    {
+      config: { permission: "settings:view" },
+      schema: { tags, querystring: listQuery, response: { 200: socialLogin.array() } },
+    },
     async (request, reply) => {
       noStore(reply);
       return sendPage(reply, await socialLoginAnswers.list(app.db, request.query));
@@ -62,7 +71,10 @@ export function registerSettingsRoutes(app: App): void {
   );
   app.put(
     "/socialLogins/:id",
-    { schema: { tags, params: idParams, body: socialLoginInput, response: { 200: socialLogin } } },
+    {
+      config: { permission: "secrets:manage" },
+      schema: { tags, params: idParams, body: socialLoginInput, response: { 200: socialLogin } },
+    },
     async (request, reply) => {
       noStore(reply);
       return socialLoginAnswers.update(
@@ -77,7 +89,10 @@ export function registerSettingsRoutes(app: App): void {
 
   app.get(
     "/paymentMethodsId/:id",
-    { schema: { tags, params: idParams, response: { 200: paymentMethod } } },
+    {
+      config: { permission: "settings:view" },
+      schema: { tags, params: idParams, response: { 200: paymentMethod } },
+    },
     async (request, reply) => {
       noStore(reply);
       return paymentMethodAnswers.get(app.db, request.params.id);
@@ -86,6 +101,7 @@ export function registerSettingsRoutes(app: App): void {
   app.put(
     "/paymentMethods/:id",
     {
+      config: { permission: "secrets:manage" },
       schema: {
         tags,
         params: idParams,
@@ -107,24 +123,34 @@ export function registerSettingsRoutes(app: App): void {
 
   app.get(
     "/shippingMethod",
-    { schema: { tags, querystring: listQuery, response: { 200: shippingMethod.array() } } },
+    {
+      config: { permission: "settings:view" },
+      schema: { tags, querystring: listQuery, response: { 200: shippingMethod.array() } },
+    },
     async (request, reply) =>
       sendPage(reply, await shippingMethodService.list(app.db, request.query)),
   );
   app.get(
     "/shippingMethod/:id",
-    { schema: { tags, params: idParams, response: { 200: shippingMethod } } },
+    {
+      config: { permission: "settings:view" },
+      schema: { tags, params: idParams, response: { 200: shippingMethod } },
+    },
     async (request) => shippingMethodService.get(app.db, request.params.id),
   );
   app.post(
     "/shippingMethod",
-    { schema: { tags, body: shippingMethodInput, response: { 201: shippingMethod } } },
+    {
+      config: { permission: "settings:manage" },
+      schema: { tags, body: shippingMethodInput, response: { 201: shippingMethod } },
+    },
     async (request, reply) =>
       reply.code(201).send(await shippingMethodService.create(app.db, request.admin, request.body)),
   );
   app.put(
     "/shippingMethod/:id",
     {
+      config: { permission: "settings:manage" },
       schema: {
         tags,
         params: idParams,

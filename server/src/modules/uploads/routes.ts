@@ -1,7 +1,8 @@
 import path from "node:path";
-import { uploadResult } from "@store/contract";
+import { type Permission, uploadResult } from "@store/contract";
 import { z } from "zod";
 import type { App } from "../../appType";
+import { requirePermission } from "../../auth/permissions";
 import { recordAudit } from "../../lib/audit";
 import { readUpload } from "./read";
 import { storeUpload, UPLOAD_KINDS, type UploadKind } from "./service";
@@ -10,15 +11,25 @@ const uploadQuery = z.object({
   kind: z.enum(Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]]).default("product"),
 });
 
+/** Who may upload each kind of image: whoever manages the screen that shows it. */
+const UPLOAD_PERMISSION: Record<UploadKind, Permission> = {
+  product: "catalog:manage",
+  brand: "catalog:manage",
+  banner: "content:manage",
+  logo: "settings:manage",
+};
+
 export function registerUploadRoutes(app: App): void {
   const uploadsDir = path.join(app.config.dataDir, "uploads");
   app.post(
     "/uploads",
     {
+      // Any screen's image; the kind's own permission is checked below.
+      config: { multipartFile: "file", permission: Object.values(UPLOAD_PERMISSION) },
       schema: { tags: ["uploads"], querystring: uploadQuery, response: { 201: uploadResult } },
-      config: { multipartFile: "file" },
     },
     async (request, reply) => {
+      requirePermission(request.admin.permissions, UPLOAD_PERMISSION[request.query.kind]);
       const content = await readUpload(request);
       const stored = await storeUpload(uploadsDir, request.query.kind, content);
       await recordAudit(app.db, request.admin, {

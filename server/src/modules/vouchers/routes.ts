@@ -6,6 +6,7 @@ import { voucherService } from "./service";
 /** docs/REQUIREMENTS.md section 7: vouchers (GET, POST), vouchersId/{id} (GET), vouchers/{id} (PUT, DELETE). */
 export function registerVoucherRoutes(app: App): void {
   registerCrudRoutes(app, {
+    area: "orders",
     service: voucherService,
     input: voucherInput,
     record: voucher,

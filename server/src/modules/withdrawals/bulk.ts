@@ -11,6 +11,7 @@ import { decideRequest, listRequests } from "./service";
 export function registerWithdrawalBulkRoutes(app: App): void {
   registerBulkRoute(app, {
     collection: "/withdrawRequest",
+    permission: "payouts:manage",
     tag: "withdrawals",
     key: "withdraw_id",
     list: listRequests,

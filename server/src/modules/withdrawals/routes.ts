@@ -19,12 +19,16 @@ export function registerWithdrawalRoutes(app: App): void {
   const tags = ["withdrawals"];
   app.get(
     "/withdrawRequest",
-    { schema: { tags, querystring: listQuery, response: { 200: withdrawRequest.array() } } },
+    {
+      config: { permission: "payouts:view" },
+      schema: { tags, querystring: listQuery, response: { 200: withdrawRequest.array() } },
+    },
     async (request, reply) => sendPage(reply, await listRequests(app.db, request.query)),
   );
   app.put(
     "/withdrawRequest/:id",
     {
+      config: { permission: "payouts:manage" },
       schema: {
         tags,
         params: idParams,
@@ -56,6 +60,7 @@ export function registerWithdrawalRoutes(app: App): void {
   app.put(
     "/withdrawRequest/:id/reverse",
     {
+      config: { permission: "payouts:manage" },
       schema: {
         tags,
         params: idParams,
