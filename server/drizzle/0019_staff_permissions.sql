@@ -84,3 +84,8 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
     WHEN 'Upload' THEN coalesce("after"->>'file_name', "entity_id")
   END, '')
 $$;
+--> statement-breakpoint
+-- Spending an authenticator code (users.totp_last_step, auth/twoStep.ts) is not an edit of the
+-- person's record: it must not raise the version an open Edit User form was shown.
+DROP TRIGGER "users_version" ON "users";--> statement-breakpoint
+CREATE TRIGGER "users_version" BEFORE UPDATE ON "users" FOR EACH ROW EXECUTE FUNCTION "bump_version"('version', 'updated_at', 'ttl_order', 'down_line', 'totp_last_step');

@@ -36,7 +36,7 @@ export const loginAdminBody = z.object({ currentPassword: text().max(1024).defau
 
 /** How long a fresh proof (POST /api/stepUp) lets the most harmful calls through. */
 export const STEP_UP_LIFETIME_MS = 5 * 60_000;
-/** POST /api/stepUp: the password again (or, with two-step login on, a current code). */
+/** POST /api/stepUp: the password again, or, with two-step login on, a current or recovery code. */
 export const stepUpBody = z.object({
   password: text().max(1024).optional(),
   code: text().max(64).optional(),
@@ -104,5 +104,13 @@ export const adminData = z.object({
   permissions: z.array(permission),
   /** The names of the person's permission groups, for the top bar's menu. */
   group_names: z.array(z.string()),
+  /** Two-step login is on for this person (the step-up dialog then offers the code). */
+  totp_enabled: z.boolean(),
+  /**
+   * The store requires two-step login of this person (an Admin or a holder of
+   * payouts:manage) and they have not set it up: only their own profile and
+   * session answer until they do (docs/decisions/two-step-login.md).
+   */
+  totp_enrolment_required: z.boolean(),
 });
 export type AdminData = z.infer<typeof adminData>;

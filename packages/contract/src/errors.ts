@@ -82,6 +82,7 @@ export const ERROR_CODES = {
   totp_not_started: {},
   totp_already_on: {},
   totp_enrolment_required: {},
+  login_expired: {},
   group_exists: { name: "text" },
   group_in_use: { count: "number" },
   last_admin: {},

@@ -18,6 +18,7 @@ export * from "./permissions";
 export * from "./primitives";
 export * from "./settings";
 export * from "./staff";
+export * from "./twoStep";
 export * from "./uploads";
 export * from "./versions";
 export * from "./vouchers";

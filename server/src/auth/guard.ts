@@ -43,6 +43,15 @@ export function registerGuard(app: App): void {
       missingPermission(caller.permissions, declared) ??
       (isFileExport(request) ? missingPermission(caller.permissions, "export") : null);
     if (missing) throw forbidden(missing);
+    // The store requires two-step login of this person and they have not set it up:
+    // only their own profile and session answer (docs/decisions/two-step-login.md).
+    if (caller.totp_enrolment_required && declared !== "signed_in")
+      throw new HttpError(
+        403,
+        "totp_enrolment_required",
+        {},
+        "Two-step login is required for your account. Set it up on your profile.",
+      );
     await noteSessionSeen(app.db, caller);
     request.admin = caller;
   });

@@ -1,11 +1,13 @@
 import {
   adminData,
   isLoginEmail,
+  loginAnswer,
   LOGIN_EMAIL_MESSAGE,
   loginAdminBody,
   loginBody,
   okBody,
   ownLanguageAnswer,
+  PENDING_LOGIN_LIFETIME_MS,
   ownLanguageBody,
   statusErrorBody,
   stepUpBody,
@@ -20,14 +22,18 @@ import {
   createSession,
   endSession,
   findAdminByCredentials,
+  recheckAdminCode,
   recheckAdminPassword,
   recordStepUp,
   SESSION_COOKIE,
   saveOwnLanguage,
 } from "./service";
+import { setSessionCookie } from "./cookie";
 import { throttledAttempt } from "./throttle";
+import { TOTP_INVALID } from "./twoStep";
 
 const INVALID_CREDENTIAL = "Invalid credential.";
+
 export function registerAuthRoutes(app: App): void {
   const tags = ["auth"];
 
@@ -40,7 +46,7 @@ export function registerAuthRoutes(app: App): void {
       schema: {
         tags,
         body: loginBody,
-        response: { 200: adminData, 401: statusErrorBody, 429: statusErrorBody },
+        response: { 200: loginAnswer, 401: statusErrorBody, 429: statusErrorBody },
       },
     },
     async (request, reply) => {
@@ -53,8 +59,12 @@ export function registerAuthRoutes(app: App): void {
         if (counted.kind === "refused") throw tooManyAttempts(counted.retryAfter);
         throw badRequest("email", "login_email", {}, LOGIN_EMAIL_MESSAGE);
       }
-      const outcome = await throttledAttempt(app.db, { email, address }, async () =>
-        password ? findAdminByCredentials(app.db, email, password) : null,
+      const outcome = await throttledAttempt(
+        app.db,
+        { email, address },
+        async () => (password ? findAdminByCredentials(app.db, email, password) : null),
+        // With two-step login on, only the code forgives earlier failures.
+        (admin) => !admin.totp_enabled,
       );
       if (outcome.kind === "refused") throw tooManyAttempts(outcome.retryAfter);
       if (outcome.kind === "failed") {
@@ -70,6 +80,13 @@ export function registerAuthRoutes(app: App): void {
         throw new HttpError(401, "invalid_credential", {}, INVALID_CREDENTIAL);
       }
       const admin = outcome.value;
+      const origin = { address, userAgent: request.headers["user-agent"] ?? "" };
+      if (admin.totp_enabled) {
+        // The code is owed (POST /api/login/totp): a pending login, no session yet.
+        const pending = await createSession(app.db, admin.user_id, origin, true);
+        setSessionCookie(request, reply, pending, PENDING_LOGIN_LIFETIME_MS / 1000);
+        return { status: 200, totp_required: true as const };
+      }
       // The audit row first: a session never exists without its login row.
       await recordAudit(app.db, admin, {
         entity: "Session",
@@ -77,17 +94,8 @@ export function registerAuthRoutes(app: App): void {
         action: "login",
         after: { address },
       });
-      const token = await createSession(app.db, admin.user_id, {
-        address,
-        userAgent: request.headers["user-agent"] ?? "",
-      });
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: request.protocol === "https",
-        maxAge: 36_000,
-      });
+      const token = await createSession(app.db, admin.user_id, origin);
+      setSessionCookie(request, reply, token);
       return { status: 200, ...admin };
     },
   );
@@ -115,20 +123,22 @@ export function registerAuthRoutes(app: App): void {
       bodyLimit: LOGIN_BODY_LIMIT,
       schema: {
         tags,
-        summary: "A fresh proof (the password) for what can hurt most, good for 5 minutes",
+        summary:
+          "A fresh proof (the password, or with two-step login on a current or recovery code) for what can hurt most, good for 5 minutes",
         body: stepUpBody,
         response: { 200: okBody, 401: statusErrorBody, 429: statusErrorBody },
       },
     },
     async (request) => {
-      const ok = await recheckAdminPassword(
-        app.db,
-        request.admin,
-        request.ip,
-        request.body.password ?? "",
-        "stepUp",
-      );
-      if (!ok) throw new HttpError(401, "invalid_password", {}, "Invalid Password.");
+      const { password, code } = request.body;
+      // Either proof will do (docs/decisions/two-step-login.md); a code when one is given.
+      const ok = code
+        ? await recheckAdminCode(app.db, request.admin, request.ip, code, "stepUp")
+        : await recheckAdminPassword(app.db, request.admin, request.ip, password ?? "", "stepUp");
+      if (!ok)
+        throw code
+          ? new HttpError(401, "totp_invalid", {}, TOTP_INVALID)
+          : new HttpError(401, "invalid_password", {}, "Invalid Password.");
       await recordStepUp(app.db, request.admin.session_id);
       return { status: 200, message: "Confirmed." };
     },

@@ -3,6 +3,8 @@ import {
   ADMIN_ROLE,
   type AdminData,
   BACK_OFFICE_ROLES,
+  grants,
+  PENDING_LOGIN_LIFETIME_MS,
   PERMISSIONS,
   type Permission,
   SESSION_LIFETIME_MS,
@@ -16,6 +18,7 @@ import { recordAudit } from "../lib/audit";
 import { badRequest, HttpError, tooManyAttempts } from "../lib/errors";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { throttledAttempt } from "./throttle";
+import { spendCode } from "./twoStep";
 
 export const SESSION_COOKIE = "sid";
 
@@ -39,6 +42,11 @@ const adminColumns = {
   group_names: sql<string[]>`array(
     select g.name from user_groups ug join permission_groups g on g.group_id = ug.group_id
     where ug.user_id = ${users.user_id} order by lower(g.name))`,
+  totp_enabled: sql<boolean>`${users.totp_secret} is not null`.mapWith(Boolean),
+  /** The General setting: Admins and payout managers must use two-step login. */
+  totp_policy: sql<boolean>`exists (select 1 from settings where totp_required = 1)`.mapWith(
+    Boolean,
+  ),
 };
 /** The signed-in person: an Admin or a Staff member, with what they may do. */
 export type SessionAdmin = Omit<AdminData, "status">;
@@ -53,12 +61,23 @@ export interface SessionCaller extends SessionAdmin {
 /** Only an active Admin or Staff member may hold a session (Member and Agent may not). */
 const isLiveStaff = and(inArray(users.role, [...BACK_OFFICE_ROLES]), eq(users.user_status, 1));
 
-type PersonRow = Omit<SessionAdmin, "permissions"> & { group_permissions: Permission[] };
+type PersonRow = Omit<SessionAdmin, "permissions" | "totp_enrolment_required"> & {
+  group_permissions: Permission[];
+  totp_policy: boolean;
+};
 
-/** What a person may do: an Admin (the owner) holds every permission. */
-function withPermissions<T extends PersonRow>({ group_permissions, ...person }: T) {
+/**
+ * What a person may do: an Admin (the owner) holds every permission. With the
+ * store's two-step rule on, an Admin or a payout manager without two-step
+ * login owes its set-up first (auth/guard.ts).
+ */
+function withPermissions<T extends PersonRow>({ group_permissions, totp_policy, ...person }: T) {
   const permissions = person.role === ADMIN_ROLE ? [...PERMISSIONS] : group_permissions;
-  return { ...person, permissions };
+  const totp_enrolment_required =
+    totp_policy &&
+    !person.totp_enabled &&
+    (person.role === ADMIN_ROLE || grants(permissions, "payouts:manage"));
+  return { ...person, permissions, totp_enrolment_required };
 }
 
 function hashToken(token: string): string {
@@ -130,8 +149,34 @@ export async function recheckAdminPassword(
   password: string,
   check: string,
 ): Promise<boolean> {
+  return recheck(db, admin, address, check, () => verifyAdminPassword(db, admin.user_id, password));
+}
+
+/**
+ * The same for an authenticator or recovery code (POST /api/stepUp with
+ * two-step login on): spent if good (auth/twoStep.ts), throttled and audited alike.
+ */
+export async function recheckAdminCode(
+  db: Db,
+  admin: SessionAdmin,
+  address: string,
+  code: string,
+  check: string,
+): Promise<boolean> {
+  return recheck(db, admin, address, check, async () =>
+    admin.totp_enabled ? (await spendCode(db, admin.user_id, code)) !== null : false,
+  );
+}
+
+async function recheck(
+  db: Db,
+  admin: SessionAdmin,
+  address: string,
+  check: string,
+  verify: () => Promise<boolean>,
+): Promise<boolean> {
   const outcome = await throttledAttempt(db, { email: admin.email, address }, async () =>
-    (await verifyAdminPassword(db, admin.user_id, password)) ? true : null,
+    (await verify()) ? true : null,
   );
   if (outcome.kind === "refused") throw tooManyAttempts(outcome.retryAfter);
   if (outcome.kind === "passed") return true;
@@ -150,21 +195,28 @@ export interface SessionOrigin {
   userAgent: string;
 }
 
+/**
+ * A new session for the user; `pending`: a login that gave the right password
+ * and still owes its authenticator code (POST /api/login/totp). A pending one
+ * is no session to the guard and lives 5 minutes.
+ */
 export async function createSession(
   db: Db,
   userId: number,
   origin: SessionOrigin,
+  pending = false,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
+  const lifetime = pending ? PENDING_LOGIN_LIFETIME_MS : SESSION_LIFETIME_MS;
   // Only for a user who is still a live Admin or Staff member, read under a
   // share lock: a demotion or deactivation committed meanwhile (which ends
   // every session of the user) cannot be followed by a session from a login
   // already under way.
   await db.execute(sql`
-    insert into sessions (token_hash, user_id, expires_at, address, user_agent)
+    insert into sessions (token_hash, user_id, expires_at, address, user_agent, totp_pending)
     select ${hashToken(token)}, ${users.user_id},
-      now() + make_interval(secs => ${SESSION_LIFETIME_MS / 1000}),
-      ${origin.address}, ${origin.userAgent.slice(0, 300)}
+      now() + make_interval(secs => ${lifetime / 1000}),
+      ${origin.address}, ${origin.userAgent.slice(0, 300)}, ${pending}
     from ${users} where ${users.user_id} = ${userId} and ${isLiveStaff}
     for share`);
   // Housekeeping: expired sessions are of no use to anyone.
@@ -208,6 +260,49 @@ function prepareSessionLookup(db: Db) {
     .prepare("session_caller");
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+/**
+ * The login behind a pending session's cookie (the password given, the code
+ * owed), while it has not expired and its person may still sign in.
+ */
+export async function findPendingLogin(
+  db: Db,
+  token: string,
+): Promise<{ token_hash: string; user_id: number; email: string } | null> {
+  const [row] = await db
+    .select({ token_hash: sessions.token_hash, user_id: users.user_id, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.user_id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.token_hash, hashToken(token)),
+        gt(sessions.expires_at, sql`now()`),
+        eq(sessions.totp_pending, true),
+        isLiveStaff,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Ends a pending login (its code was given: a session with a new token follows). */
+export async function endPendingLogin(db: Db, tokenHash: string): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.token_hash, tokenHash), eq(sessions.totp_pending, true)))
+    .returning({ user_id: sessions.user_id });
+  return ended.length > 0;
+}
+
+/** The signed-in person by id, as the login answers them. */
+export async function findPerson(db: Db, userId: number): Promise<SessionAdmin | null> {
+  const [row] = await db
+    .select(adminColumns)
+    .from(users)
+    .where(and(eq(users.user_id, userId), isLiveStaff))
+    .limit(1);
+  return row ? withPermissions(row) : null;
+}
 
 /**
  * The session's "last seen", for the person's list of sessions: written at

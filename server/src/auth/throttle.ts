@@ -40,6 +40,12 @@ export async function throttledAttempt<T>(
   db: Db,
   attempt: { email: string; address: string },
   check: () => Promise<T | null>,
+  /**
+   * Whether this success forgives the pair's earlier failures: not a right
+   * password that still owes its authenticator code, or the failed codes
+   * before it would be wiped by logging in again (docs/decisions/two-step-login.md).
+   */
+  forgives: (value: T) => boolean = () => true,
 ): Promise<ThrottleOutcome<T>> {
   const address = addressKey(attempt.address);
   // lower() in SQL, the function the account lookup matches with: every
@@ -69,10 +75,11 @@ export async function throttledAttempt<T>(
   }
   // A right password forgives this pair's earlier failures, not the address's
   // failures on other e-mails.
+  const forgiven = forgives(value);
   await db.execute(sql`
     delete from login_failures
     where failure_id = ${id}
-       or (email = ${email} and address = ${address} and failure_id < ${id})`);
+       or (${forgiven} and email = ${email} and address = ${address} and failure_id < ${id})`);
   return { kind: "passed", value };
 }
 

@@ -12,7 +12,20 @@ export interface Actor {
   username: string;
 }
 
-const SECRET_FIELDS = new Set(["password", "password_hash", "secret_key", "publish_key", "id_key"]);
+const SECRET_FIELDS = new Set([
+  "password",
+  "password_hash",
+  "secret_key",
+  "publish_key",
+  "id_key",
+  // Two-step login (auth/twoStep.ts): its secrets and codes never reach the trail.
+  "totp_secret",
+  "totp_pending_secret",
+  "secret",
+  "code",
+  "code_hash",
+  "recovery_codes",
+]);
 
 /** Secrets never reach the audit log in clear; a change to one is still visible. */
 export function redact(record: unknown): unknown {

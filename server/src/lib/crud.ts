@@ -99,18 +99,23 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
         return row as Row;
       });
     },
-    /** `expected`: the version the caller was shown (If-Match); lib/versions.ts. */
+    /**
+     * `expected`: the version the caller was shown (If-Match); lib/versions.ts.
+     * `check`: a rule on the record as it is, under its row lock, before anything is written.
+     */
     async update(
       db: Db,
       actor: Actor | null,
       key: number,
       values: Partial<Values>,
       expected?: number,
+      check?: (before: Row) => void,
     ): Promise<Row> {
       return db.transaction(async (tx) => {
         const before = await find(tx, key, true);
         if (!before) throw notFound(entity);
         await requireVersion(tx, versioned(key, before), expected);
+        check?.(before);
         const set =
           options.stampsUpdatedAt === false ? values : { ...values, updated_at: sql`now()` };
         const [row] = (await tx

@@ -14,6 +14,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { paymentMethods, settings, shippingMethods, socialLogins } from "../../db/schema";
+import { requireStepUp, type SessionCaller } from "../../auth/service";
 import type { Actor } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest } from "../../lib/errors";
@@ -119,6 +120,28 @@ function keepMaskedSecret<V extends { secret_key: string }>(values: V): Partial<
   return rest as Partial<V>;
 }
 
+/** The caller of a secret-key change: who, and when their session last gave a fresh proof. */
+type KeyChanger = Actor & Pick<SessionCaller, "step_up_at">;
+
+/**
+ * A change of a provider's keys, or of where a payment or a login is sent,
+ * needs a fresh proof (POST /api/stepUp; docs/decisions/secret-key-step-up.md):
+ * with a stolen session alone, nobody can point the store's money or logins
+ * elsewhere. The switch alone, or the same values saved again, needs none.
+ */
+function stepUpIfKeysChange<R extends Record<string, unknown>>(
+  caller: KeyChanger,
+  values: Partial<Record<keyof R & string, unknown>>,
+  fields: readonly (keyof R & string)[],
+) {
+  return (before: R) => {
+    const changed = fields.some(
+      (field) => values[field] !== undefined && values[field] !== before[field],
+    );
+    if (changed) requireStepUp(caller);
+  };
+}
+
 export const socialLoginAnswers = {
   async list(db: Db, query: ListQuery) {
     const page = await socialLoginService.list(db, query);
@@ -126,7 +149,7 @@ export const socialLoginAnswers = {
   },
   async update(
     db: Db,
-    actor: Actor,
+    actor: KeyChanger,
     id: number,
     input: z.output<typeof socialLoginInput>,
     expected?: number,
@@ -137,8 +160,10 @@ export const socialLoginAnswers = {
       if (!stored.secret_key)
         throw badRequest("secret_key", "required", { field: "secret_key" }, "Secret is required.");
     }
+    const values = keepMaskedSecret(input);
+    const check = stepUpIfKeysChange(actor, values, ["id_key", "secret_key", "social_uri"]);
     return withMaskedSecret(
-      await socialLoginService.update(db, actor, id, keepMaskedSecret(input), expected),
+      await socialLoginService.update(db, actor, id, values, expected, check),
     );
   },
 };
@@ -149,13 +174,15 @@ export const paymentMethodAnswers = {
   },
   async update(
     db: Db,
-    actor: Actor,
+    actor: KeyChanger,
     id: number,
     input: z.output<typeof paymentMethodInput>,
     expected?: number,
   ) {
+    const values = keepMaskedSecret(input);
+    const check = stepUpIfKeysChange(actor, values, ["secret_key", "publish_key", "gateway_uri"]);
     return withMaskedSecret(
-      await paymentMethodService.update(db, actor, id, keepMaskedSecret(input), expected),
+      await paymentMethodService.update(db, actor, id, values, expected, check),
     );
   },
 };
