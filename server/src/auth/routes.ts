@@ -1,14 +1,14 @@
 import {
   adminData,
   isLoginEmail,
-  loginAnswer,
   LOGIN_EMAIL_MESSAGE,
   loginAdminBody,
+  loginAnswer,
   loginBody,
   okBody,
   ownLanguageAnswer,
-  PENDING_LOGIN_LIFETIME_MS,
   ownLanguageBody,
+  PENDING_LOGIN_LIFETIME_MS,
   statusErrorBody,
   stepUpBody,
   UNKNOWN_ACCOUNT,
@@ -17,6 +17,7 @@ import type { App } from "../appType";
 import { recordAudit } from "../lib/audit";
 import { LOGIN_BODY_LIMIT } from "../lib/edge";
 import { badRequest, HttpError, tooManyAttempts } from "../lib/errors";
+import { setSessionCookie } from "./cookie";
 import {
   accountIdByEmail,
   createSession,
@@ -28,7 +29,6 @@ import {
   SESSION_COOKIE,
   saveOwnLanguage,
 } from "./service";
-import { setSessionCookie } from "./cookie";
 import { throttledAttempt } from "./throttle";
 import { TOTP_INVALID } from "./twoStep";
 

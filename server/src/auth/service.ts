@@ -33,15 +33,17 @@ const adminColumns = {
   gender: users.gender,
   role: users.role,
   languages: users.languages,
+  // "users"."user_id" spelled out: in a select from users alone Drizzle writes
+  // the column bare, and inside these subqueries a bare user_id is ug's own.
   /** The union of the person's groups' permissions (an Admin's are all, below). */
   group_permissions: sql<Permission[]>`coalesce((
     select array_agg(distinct held order by held)
     from user_groups ug join permission_groups g on g.group_id = ug.group_id
     cross join lateral unnest(g.permissions) held
-    where ug.user_id = ${users.user_id}), '{}')`,
+    where ug.user_id = "users"."user_id"), '{}')`,
   group_names: sql<string[]>`array(
     select g.name from user_groups ug join permission_groups g on g.group_id = ug.group_id
-    where ug.user_id = ${users.user_id} order by lower(g.name))`,
+    where ug.user_id = "users"."user_id" order by lower(g.name))`,
   totp_enabled: sql<boolean>`${users.totp_secret} is not null`.mapWith(Boolean),
   /** The General setting: Admins and payout managers must use two-step login. */
   totp_policy: sql<boolean>`exists (select 1 from settings where totp_required = 1)`.mapWith(

@@ -20,13 +20,7 @@ import {
   SESSION_COOKIE,
 } from "./service";
 import { throttledAttempt } from "./throttle";
-import {
-  confirmEnrolment,
-  spendCode,
-  startEnrolment,
-  TOTP_INVALID,
-  turnOff,
-} from "./twoStep";
+import { confirmEnrolment, spendCode, startEnrolment, TOTP_INVALID, turnOff } from "./twoStep";
 
 const loginExpired = () =>
   new HttpError(
@@ -62,10 +56,8 @@ export function registerTwoStepRoutes(app: App): void {
       if (!pending) throw loginExpired();
       const address = request.ip;
       // Counted with the password's tries: the same e-mail and address.
-      const outcome = await throttledAttempt(
-        app.db,
-        { email: pending.email, address },
-        async () => spendCode(app.db, pending.user_id, request.body.code),
+      const outcome = await throttledAttempt(app.db, { email: pending.email, address }, async () =>
+        spendCode(app.db, pending.user_id, request.body.code),
       );
       if (outcome.kind === "refused") throw tooManyAttempts(outcome.retryAfter);
       if (outcome.kind === "failed") {
@@ -105,7 +97,7 @@ export function registerTwoStepRoutes(app: App): void {
         tags,
         summary:
           "Start setting up two-step login: a new secret and its otpauth address (needs a step-up)",
-        response: { 200: totpEnrolment, 403: statusErrorBody, 409: statusErrorBody },
+        response: { 200: totpEnrolment },
       },
     },
     async (request) => {
@@ -124,7 +116,7 @@ export function registerTwoStepRoutes(app: App): void {
         tags,
         summary: "A code from the new secret turns two-step login on; answers ten recovery codes",
         body: totpCodeBody,
-        response: { 200: totpConfirmed, 409: statusErrorBody },
+        response: { 200: totpConfirmed },
       },
     },
     async (request) => {
@@ -140,7 +132,7 @@ export function registerTwoStepRoutes(app: App): void {
       schema: {
         tags,
         summary: "Turn two-step login off (needs a step-up)",
-        response: { 200: okBody, 403: statusErrorBody },
+        response: { 200: okBody },
       },
     },
     async (request) => {

@@ -12,9 +12,9 @@ import {
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { requireStepUp, type SessionCaller } from "../../auth/service";
 import type { Db } from "../../db/client";
 import { paymentMethods, settings, shippingMethods, socialLogins } from "../../db/schema";
-import { requireStepUp, type SessionCaller } from "../../auth/service";
 import type { Actor } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest } from "../../lib/errors";
