@@ -33,7 +33,7 @@ interface OpenApiDocument {
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
 /** Writes that take nothing but the session. */
-const BODILESS_WRITES = ["POST /api/logoutAdmin"];
+const BODILESS_WRITES = ["POST /api/logoutAdmin", "POST /api/me/totp"];
 function operations(): [string, string, Operation][] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item)

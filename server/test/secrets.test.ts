@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentMethods, socialLogins } from "../src/db/schema";
 import { buildLoggedApp, createTestContext, login, type TestContext } from "./helpers";
 import { userForm } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 // Finding 4 and the secret-key part of 8 of issue 9 (docs/decisions/write-only-secret-keys.md
 // and docs/decisions/secrets-not-logged.md).
@@ -11,6 +12,8 @@ import { userForm } from "./people.fixtures";
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // A provider's keys change only after a fresh proof (docs/decisions/secret-key-step-up.md).
+  await stepUp(ctx);
 });
 afterAll(() => ctx.close());
 
@@ -165,6 +168,7 @@ describe("the server log", () => {
     }
     try {
       const cookie = await login(app);
+      await stepUp(ctx, cookie);
       const call = (method: "POST" | "PUT", url: string, payload: object) =>
         app.inject({ method, url, headers: { cookie }, payload });
       const answers = [

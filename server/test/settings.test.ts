@@ -9,10 +9,13 @@ import {
   socialLogins,
 } from "../src/db/schema";
 import { buildLoggedApp, createTestContext, login, type TestContext } from "./helpers";
+import { stepUp } from "./staff.fixtures";
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // A provider's keys change only after a fresh proof (docs/decisions/secret-key-step-up.md).
+  await stepUp(ctx);
 });
 afterAll(() => ctx.close());
 
@@ -232,6 +235,7 @@ describe("payment method", () => {
     const { app, lines } = await buildLoggedApp(ctx);
     try {
       const cookie = await login(app);
+      await stepUp(ctx, cookie);
       const call = (method: "GET" | "PUT", url: string, payload?: object) =>
         app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
       await call("PUT", "/api/paymentMethods/1", payment());
