@@ -5,6 +5,7 @@ import { AppLayout } from "./layout/AppLayout";
 import { OfflineBanner } from "./layout/OfflineBanner";
 import { ProgressBar, ScreenPlaceholder } from "./layout/ProgressBar";
 import { RequireAdmin } from "./layout/RequireAdmin";
+import { StepUpHost } from "./layout/StepUpHost";
 import { useDocumentTitle } from "./layout/useDocumentTitle";
 import { useSessionWatch } from "./layout/useSessionWatch";
 import NotFoundPage from "./pages/notFound/NotFoundPage";
@@ -32,6 +33,7 @@ export function App() {
     <ResourcesContext.Provider value={lookups}>
       <ProgressBar />
       <OfflineBanner />
+      <StepUpHost />
       <Routes>
         <Route caseSensitive path="/login-back" element={<LoginPage />} />
         <Route caseSensitive path="/404" element={<NotFoundPage />} />

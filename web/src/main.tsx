@@ -25,6 +25,10 @@ import { prefetchOnNavigation } from "./routes";
  */
 function reportError(error: Error, retry?: () => void): void {
   if (error instanceof ApiError && error.status === 401) return;
+  // Said elsewhere: a step-up the person cancelled, and a person the store requires
+  // to set up two-step login, whom the profile then tells (layout/useSessionWatch.ts).
+  if (error instanceof ApiError && error.code === "step_up_required" && error.shownOnFields) return;
+  if (error instanceof ApiError && error.code === "totp_enrolment_required") return;
   if (
     error instanceof ApiError &&
     (error.issues.length > 0 ||

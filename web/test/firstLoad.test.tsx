@@ -83,6 +83,8 @@ describe("the dashboard's data, asked with its code", () => {
     languages: "English",
     permissions: [],
     group_names: [],
+    totp_enabled: false,
+    totp_enrolment_required: false,
   };
   const router = (path: string) =>
     createMemoryRouter([{ path: "*", element: null }], { initialEntries: [path] });

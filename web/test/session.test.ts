@@ -23,6 +23,8 @@ const admin = {
   languages: "English",
   permissions: [],
   group_names: [],
+  totp_enabled: false,
+  totp_enrolment_required: false,
 };
 
 describe("the browser-storage session flags", () => {

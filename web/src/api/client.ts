@@ -115,6 +115,53 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** A 401 that says a proof typed was wrong, not that the session is gone. */
+const WRONG_PROOF = new Set(["invalid_credential", "invalid_password", "totp_invalid"]);
+
+/**
+ * Asks the person for a fresh proof (the one step-up dialog, layout/StepUpHost.tsx):
+ * resolves true once POST /api/stepUp accepted it, false when they cancelled.
+ */
+let askStepUp: (() => Promise<boolean>) | null = null;
+let stepUpAsked: Promise<boolean> | null = null;
+export function setStepUpHandler(handler: (() => Promise<boolean>) | null): void {
+  askStepUp = handler;
+}
+
+/** Called when the store requires two-step login of this person first (403 totp_enrolment_required). */
+let onEnrolmentRequired: () => void = () => {};
+export function setEnrolmentRequiredHandler(handler: () => void): void {
+  onEnrolmentRequired = handler;
+}
+
+/**
+ * A call the server refused for want of a fresh proof (403 step_up_required,
+ * docs/decisions/two-step-login.md): the dialog asks once (calls refused
+ * meanwhile wait for the same answer), and the call is sent again once. Cancel
+ * rejects it with the original refusal, marked as said (no toast).
+ */
+async function sendWithStepUp(
+  method: string,
+  path: string,
+  body?: unknown,
+  version?: number,
+): Promise<Response> {
+  try {
+    return await send(method, path, body, version);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "step_up_required" || !askStepUp)
+      throw error;
+    stepUpAsked ??= askStepUp().finally(() => {
+      stepUpAsked = null;
+    });
+    if (!(await stepUpAsked)) {
+      error.shownOnFields = true;
+      throw error;
+    }
+    return send(method, path, body, version);
+  }
+}
+
 /**
  * `version`: the record's version as the admin was shown it, sent as
  * `If-Match: "<n>"`; the server refuses the write with 412 if the record has
@@ -156,8 +203,15 @@ async function send(
       issues?: ApiIssue[];
       [detail: string]: unknown;
     };
-    if (response.status === 401 && path !== "login" && path !== "loginAdmin") onUnauthorized();
     const { message: said, code: saidCode, params: saidParams, issues, ...details } = data;
+    if (
+      response.status === 401 &&
+      path !== "login" &&
+      path !== "loginAdmin" &&
+      !(typeof saidCode === "string" && WRONG_PROOF.has(saidCode))
+    )
+      onUnauthorized();
+    if (response.status === 403 && saidCode === "totp_enrolment_required") onEnrolmentRequired();
     // An answer that is not the server's (a proxy's page) has no message: the web says what failed.
     const message = said ?? `The call failed (${response.status}).`;
     const code =
@@ -187,7 +241,7 @@ export async function request<T>(
   body?: unknown,
   version?: number,
 ): Promise<T> {
-  const response = await send(method, path, body, version);
+  const response = await sendWithStepUp(method, path, body, version);
   return (await response.json()) as T;
 }
 
@@ -220,7 +274,7 @@ export async function requestPage<T>(
   params: Record<string, unknown>,
 ): Promise<ListPage<T>> {
   const query = listQueryString(params);
-  const response = await send("GET", query ? `${path}?${query}` : path);
+  const response = await sendWithStepUp("GET", query ? `${path}?${query}` : path);
   const rows = (await response.json()) as T[];
   const total = Number(response.headers.get("X-Total-Count") ?? rows.length);
   return response.headers.get("X-Total-Count-Capped") === "true"

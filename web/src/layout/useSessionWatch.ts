@@ -1,11 +1,20 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { api, setUnauthorizedHandler } from "../api/client";
-import { clearLogin, isLoggedIn, readAdmin, SESSION_CHECK_INTERVAL_MS } from "../lib/session";
+import { api, setEnrolmentRequiredHandler, setUnauthorizedHandler } from "../api/client";
+import {
+  clearLogin,
+  isLoggedIn,
+  readAdmin,
+  SESSION_CHECK_INTERVAL_MS,
+  updateStoredAdmin,
+} from "../lib/session";
+import { account } from "../resources/account";
 
 /** Pages that need no login: the login itself and the not-found page. */
 const PUBLIC_PATHS = new Set(["/login-back", "/404"]);
+/** The signed-in person's own profile, where two-step login is set up. */
+const PROFILE_PATH = account.list.path;
 
 /**
  * The session rules of docs/REQUIREMENTS.md section 4 in the browser: a check at start and every 60
@@ -30,6 +39,11 @@ export function useSessionWatch(): void {
       clearLogin();
       toLogin();
     });
+    // The store requires two-step login of this person first: their profile is where they set it up.
+    setEnrolmentRequiredHandler(() => {
+      updateStoredAdmin({ totp_enrolment_required: true });
+      if (window.location.pathname !== PROFILE_PATH) navigateRef.current(PROFILE_PATH);
+    });
     const check = () => {
       if (isLoggedIn()) return;
       if (readAdmin()) {
@@ -44,6 +58,7 @@ export function useSessionWatch(): void {
     return () => {
       window.clearInterval(timer);
       setUnauthorizedHandler(() => {});
+      setEnrolmentRequiredHandler(() => {});
     };
   }, [queryClient]);
 }

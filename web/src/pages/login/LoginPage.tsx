@@ -1,4 +1,4 @@
-import type { AdminData, LoginBody } from "@store/contract";
+import type { AdminData, LoginAnswer, LoginBody, TotpCodeBody } from "@store/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button, Card, Form, InputGroup } from "react-bootstrap";
@@ -30,6 +30,12 @@ function refusalMessage(error: unknown): string {
 
 /** The login schema's loader, one for the page's life: a new one would load it again. */
 const loadLoginSchema = () => import("./loginSchema").then((module) => module.loginBody);
+const loadCodeSchema = () => import("./loginSchema").then((module) => module.totpCodeBody);
+
+/** The code step's message for a refused code: the server's own (wrong code, too many, expired). */
+function codeRefusalMessage(error: unknown): string {
+  return error instanceof ApiError ? errorText(error) : i18next.t("login.invalidCredential");
+}
 
 /** /login-back: the administrator login of docs/REQUIREMENTS.md section 2. */
 export default function LoginPage() {
@@ -40,7 +46,20 @@ export default function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   // Kept once opened, so that closing it fades out as Bootstrap's dialogs do.
   const [forgotAsked, setForgotAsked] = useState(false);
+  // Two-step login: after the right password, the authenticator code (or a recovery code).
+  const [codeStep, setCodeStep] = useState(false);
+  const [recovery, setRecovery] = useState(false);
   const { t } = useTranslation();
+
+  /** Signed in: nothing cached from an earlier session shows, the person's language, their first screen. */
+  async function signedIn(admin: AdminData) {
+    queryClient.clear();
+    storeLogin(admin);
+    // The admin's own language, wherever they sign in (docs/decisions/languages.md).
+    await applyStoredLanguage(admin.languages).catch(() => undefined);
+    // A person the store requires to use two-step login sets it up first.
+    navigate(admin.totp_enrolment_required ? "/profile" : "/admin", { replace: true });
+  }
   useEffect(preloadDashboardWhenIdle, []);
   // Until an admin signs in, the page speaks the browser's language.
   useEffect(() => {
@@ -62,16 +81,40 @@ export default function LoginPage() {
       }
       setMessage("");
       try {
-        const admin = await api.post<AdminData>("login", { email, password });
-        if (admin.status !== 200) throw new ApiError(admin.status, "Invalid credential.");
-        // Nothing cached from an earlier session may show to this one.
-        queryClient.clear();
-        storeLogin(admin);
-        // The admin's own language, wherever they sign in (docs/decisions/languages.md).
-        await applyStoredLanguage(admin.languages).catch(() => undefined);
-        navigate("/admin", { replace: true });
+        const answer = await api.post<LoginAnswer>("login", { email, password });
+        if (answer.status !== 200) throw new ApiError(answer.status, "Invalid credential.");
+        if ("totp_required" in answer) {
+          setRecovery(false);
+          setCodeStep(true);
+          return;
+        }
+        await signedIn(answer);
       } catch (error) {
         setMessage(refusalMessage(error));
+      }
+    },
+  });
+
+  const codeForm = useRecordForm({
+    schema: loadCodeSchema,
+    savedMessage: false,
+    defaults: { code: "" } satisfies TotpCodeBody,
+    save: async ({ code }) => {
+      if (!code) {
+        setMessage(t(recovery ? "login.recoveryCodeEmpty" : "login.codeEmpty"));
+        return;
+      }
+      setMessage("");
+      try {
+        await signedIn(await api.post<AdminData>("login/totp", { code }));
+      } catch (error) {
+        // The pending login has expired (5 minutes): start again from the password.
+        if (error instanceof ApiError && error.code === "login_expired") {
+          setCodeStep(false);
+          login.form.setValue("password", "");
+        }
+        setMessage(codeRefusalMessage(error));
+        codeForm.form.setValue("code", "");
       }
     },
   });
@@ -86,53 +129,108 @@ export default function LoginPage() {
             <img src={DEFAULT_LOGO} alt="" width={220} height={50} className="login-logo" />
           </div>
           <h1 className="h4 text-center mb-4">{t("login.title")}</h1>
-          <RecordForm form={login}>
-            <Field name="email" id="login-email" label={t("login.email")}>
-              {(input) => (
-                <Form.Control {...input} type="email" autoComplete="username" autoFocus />
-              )}
-            </Field>
-            <Field name="password" id="login-password" label={t("login.password")} className="mb-2">
-              {(input) => (
-                <InputGroup>
-                  <Form.Control
-                    {...input}
-                    type={showPassword ? "text" : "password"}
-                    autoComplete="current-password"
-                  />
-                  <Button
-                    variant="outline-secondary"
-                    aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
-                    aria-pressed={showPassword}
-                    onClick={() => setShowPassword((shown) => !shown)}
-                  >
-                    <Icon name={showPassword ? "eyeOff" : "eye"} size={18} />
-                  </Button>
-                </InputGroup>
-              )}
-            </Field>
-            <div className="text-end mb-3">
-              <Button
-                variant="link"
-                size="sm"
-                className="p-0"
-                onClick={() => {
-                  setForgotAsked(true);
-                  setForgotOpen(true);
-                }}
-              >
-                {t("login.forgotPassword")}
-              </Button>
-            </div>
-            {message && (
-              <p className="text-danger small mb-3" role="alert">
-                {message}
+          {codeStep ? (
+            <RecordForm form={codeForm}>
+              <p className="small text-muted">
+                {recovery ? t("login.recoveryCodeHint") : t("login.codeHint")}
               </p>
-            )}
-            <Button type="submit" className="w-100" disabled={login.isSubmitting}>
-              {t("login.submit")}
-            </Button>
-          </RecordForm>
+              <Field
+                key={recovery ? "recovery" : "code"}
+                name="code"
+                id="login-code"
+                label={recovery ? t("login.recoveryCode") : t("login.code")}
+                className="mb-2"
+              >
+                {(input) =>
+                  recovery ? (
+                    <Form.Control {...input} autoComplete="off" autoFocus />
+                  ) : (
+                    <Form.Control
+                      {...input}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      autoFocus
+                    />
+                  )
+                }
+              </Field>
+              <div className="text-end mb-3">
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="p-0"
+                  onClick={() => {
+                    setMessage("");
+                    codeForm.form.setValue("code", "");
+                    setRecovery((r) => !r);
+                  }}
+                >
+                  {recovery ? t("login.useAuthenticator") : t("login.useRecoveryCode")}
+                </Button>
+              </div>
+              {message && (
+                <p className="text-danger small mb-3" role="alert">
+                  {message}
+                </p>
+              )}
+              <Button type="submit" className="w-100" disabled={codeForm.isSubmitting}>
+                {t("login.verify")}
+              </Button>
+            </RecordForm>
+          ) : (
+            <RecordForm form={login}>
+              <Field name="email" id="login-email" label={t("login.email")}>
+                {(input) => (
+                  <Form.Control {...input} type="email" autoComplete="username" autoFocus />
+                )}
+              </Field>
+              <Field
+                name="password"
+                id="login-password"
+                label={t("login.password")}
+                className="mb-2"
+              >
+                {(input) => (
+                  <InputGroup>
+                    <Form.Control
+                      {...input}
+                      type={showPassword ? "text" : "password"}
+                      autoComplete="current-password"
+                    />
+                    <Button
+                      variant="outline-secondary"
+                      aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
+                      aria-pressed={showPassword}
+                      onClick={() => setShowPassword((shown) => !shown)}
+                    >
+                      <Icon name={showPassword ? "eyeOff" : "eye"} size={18} />
+                    </Button>
+                  </InputGroup>
+                )}
+              </Field>
+              <div className="text-end mb-3">
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="p-0"
+                  onClick={() => {
+                    setForgotAsked(true);
+                    setForgotOpen(true);
+                  }}
+                >
+                  {t("login.forgotPassword")}
+                </Button>
+              </div>
+              {message && (
+                <p className="text-danger small mb-3" role="alert">
+                  {message}
+                </p>
+              )}
+              <Button type="submit" className="w-100" disabled={login.isSubmitting}>
+                {t("login.submit")}
+              </Button>
+            </RecordForm>
+          )}
         </Card.Body>
       </Card>
 

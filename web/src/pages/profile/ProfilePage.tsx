@@ -7,7 +7,7 @@ import {
   type User,
 } from "@store/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Fragment, type ReactNode, useMemo, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useMemo, useState } from "react";
 import { Button, Card, Form } from "react-bootstrap";
 import { Navigate } from "react-router";
 import { z } from "zod";
@@ -18,6 +18,7 @@ import { translate } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
 import { readAdmin, updateStoredAdmin } from "../../lib/session";
 import { useResources } from "../../resources/context";
+import { TwoStepSection } from "./TwoStepSection";
 
 export const INVALID_PASSWORD = "Invalid Password.";
 export const PASSWORD_MISMATCH = "Password does not match confirm Password.";
@@ -43,6 +44,16 @@ export default function ProfilePage() {
   const home = useResources().path("dashboard");
   const [admin, setAdmin] = useState<AdminData | null>(readAdmin);
   const [editing, setEditing] = useState(false);
+  // What the server holds now (two-step login may have changed in another tab).
+  useEffect(() => {
+    api.get<AdminData>("me").then(
+      ({ totp_enabled, totp_enrolment_required }) => {
+        updateStoredAdmin({ totp_enabled, totp_enrolment_required });
+        setAdmin(readAdmin());
+      },
+      () => undefined,
+    );
+  }, []);
   if (!admin) return <Navigate to="/login-back" replace />;
   return (
     <>
@@ -62,6 +73,17 @@ export default function ProfilePage() {
           ) : (
             <ProfileView admin={admin} onEdit={() => setEditing(true)} />
           )}
+        </Card.Body>
+      </Card>
+      <Card style={{ maxWidth: 720 }} className="mt-3">
+        <Card.Body>
+          <TwoStepSection
+            state={admin}
+            onChange={(changes) => {
+              updateStoredAdmin(changes);
+              setAdmin(readAdmin());
+            }}
+          />
         </Card.Body>
       </Card>
     </>
