@@ -35,11 +35,13 @@ test.describe("the step-up dialog", () => {
       await settings.gatewayUri().fill("https://pay.example.my/checkout");
     await settings.saveButton().click();
 
-    // Asked, with the focus in the password field; Cancel leaves the key as it was.
+    // Asked, with the focus in the password field; Escape leaves the key as it was and
+    // gives the focus back to the button that asked.
     await dialog().waitFor();
     await expect(dialogPassword()).toBeFocused();
-    await dialog().getByRole("button", { name: "Cancel", exact: true }).click();
+    await s.page.keyboard.press("Escape");
     await dialog().waitFor({ state: "hidden" });
+    await expect(settings.saveButton()).toBeFocused();
     const kept = (await (
       await s.page.request.get("/api/paymentMethodsId/1")
     ).json()) as PaymentMethod;
@@ -47,6 +49,11 @@ test.describe("the step-up dialog", () => {
     // The typing is still there to save again.
     expect(await settings.secretKey().inputValue()).toBe(`sk_live_${tag}_4321`);
 
+    await settings.saveButton().click();
+    await dialog().waitFor();
+    // Cancel leaves it refused as well; then a wrong password, then the right one.
+    await dialog().getByRole("button", { name: "Cancel", exact: true }).click();
+    await dialog().waitFor({ state: "hidden" });
     await settings.saveButton().click();
     await dialog().waitFor();
     await dialogPassword().fill("not-my-password");

@@ -38,9 +38,12 @@ const EMPTY: StepUpValues = { password: "", code: "" };
 export default function StepUpDialog({
   show,
   onDone,
+  onExited,
 }: {
   show: boolean;
   onDone: (confirmed: boolean) => void;
+  /** Once closed: the focus goes back where it was (layout/StepUpHost.tsx). */
+  onExited: () => void;
 }) {
   const twoStep = readAdmin()?.totp_enabled === true;
   const [proof, setProof] = useState<Proof>(twoStep ? "code" : "password");
@@ -81,10 +84,12 @@ export default function StepUpDialog({
       onHide={() => onDone(false)}
       centered
       backdrop="static"
+      restoreFocus={false}
+      onExited={onExited}
       aria-labelledby="step-up-title"
     >
       <RecordForm form={form}>
-        <Modal.Header closeButton closeLabel={translate("Cancel")}>
+        <Modal.Header closeButton closeLabel={translate("Close")}>
           <Modal.Title id="step-up-title" as="h2" className="h5">
             {translate("Confirm it is you")}
           </Modal.Title>
