@@ -6,6 +6,7 @@
  * before a provider's keys change, and the store's rule that Admins and
  * payout managers use it.
  */
+import type { Permission } from "@store/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -470,7 +471,7 @@ describe("the store's rule: Admins and payout managers use two-step login", () =
   });
 
   /** A Staff member holding one group of `permissions` (the group written straight to the store). */
-  async function staffWith(permissions: string[]): Promise<Person> {
+  async function staffWith(permissions: Permission[]): Promise<Person> {
     const person = await newPerson("Staff");
     const [group] = await ctx.db
       .insert(permissionGroups)
