@@ -2,6 +2,7 @@ import type { PaymentMethod } from "@store/contract";
 import { maskSecret } from "@store/contract";
 import { SettingsPage } from "../pages/SettingsPage";
 import { UserFormPage, UserListPage } from "../pages/UserPages";
+import { axeViolations } from "../support/axe";
 import { ADMIN, expect, loginThroughForm, test, useBrowser } from "../support/browser";
 
 /**
@@ -60,6 +61,7 @@ test.describe("the step-up dialog", () => {
     await confirm().click();
     await dialog().getByText("Invalid Password.", { exact: true }).waitFor();
     await expect(dialogPassword()).toHaveAttribute("aria-invalid", "true");
+    expect(await axeViolations(s.page, ".modal")).toEqual([]);
 
     await dialogPassword().fill(ADMIN.password);
     await confirm().click();

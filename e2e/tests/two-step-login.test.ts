@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { LayoutPage } from "../pages/LayoutPage";
 import { LoginPage } from "../pages/LoginPage";
 import { UserListPage } from "../pages/UserPages";
+import { axeViolations } from "../support/axe";
 import { ADMIN, expect, loginThroughForm, test, useBrowser } from "../support/browser";
 
 /**
@@ -64,6 +65,7 @@ test.describe("two-step login", () => {
     await section.getByLabel("Authenticator code").fill("000000");
     await section.getByRole("button", { name: "Turn on" }).click();
     await section.getByText(/^The code is not valid\./).waitFor();
+    expect(await axeViolations(s.page, "#content")).toEqual([]);
     await section.getByLabel("Authenticator code").fill(codeOf());
     await section.getByRole("button", { name: "Turn on" }).click();
 
@@ -71,6 +73,7 @@ test.describe("two-step login", () => {
     await list.waitFor();
     codes = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
+    expect(await axeViolations(s.page, "#content")).toEqual([]);
     const [download] = await Promise.all([
       s.page.waitForEvent("download"),
       section.getByRole("button", { name: "Download as .txt" }).click(),
@@ -96,6 +99,7 @@ test.describe("two-step login", () => {
     await code.fill("123456");
     await s.page.getByRole("button", { name: "Verify" }).click();
     expect(await login.messageText()).toMatch(/^The code is not valid\./);
+    expect(await axeViolations(s.page)).toEqual([]);
     // The next step's code: the one the set-up spent is good once.
     await code.fill(codeOf(1));
     await s.page.getByRole("button", { name: "Verify" }).click();

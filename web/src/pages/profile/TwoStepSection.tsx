@@ -129,14 +129,11 @@ function Enrolment({
       <ol className="ps-3">
         <li className="mb-2">
           {translate("Scan this QR code with an authenticator app on your phone.")}
-          <div
-            role="img"
-            aria-label={translate("QR code for your authenticator app")}
-            className="my-2 d-inline-block p-2 bg-white border rounded"
-          >
+          <div className="my-2 d-inline-block p-2 bg-white border rounded">
             <Suspense fallback={<div style={{ width: 176, height: 176 }} />}>
               <QRCodeSVG
                 value={enrolment.otpauth_url}
+                title={translate("QR code for your authenticator app")}
                 size={176}
                 bgColor="#ffffff"
                 fgColor="#000000"
