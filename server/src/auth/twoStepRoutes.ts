@@ -22,6 +22,10 @@ import {
 import { throttledAttempt } from "./throttle";
 import { confirmEnrolment, spendCode, startEnrolment, TOTP_INVALID, turnOff } from "./twoStep";
 
+/** The API document's word on a call that needs a fresh proof. */
+export const STEP_UP_NEEDED =
+  "Needs a fresh proof: without `POST /api/stepUp` from this session in the last 5 minutes it answers 403 `step_up_required` and changes nothing.";
+
 const loginExpired = () =>
   new HttpError(
     401,
@@ -97,6 +101,7 @@ export function registerTwoStepRoutes(app: App): void {
         tags,
         summary:
           "Start setting up two-step login: a new secret and its otpauth address (needs a step-up)",
+        description: STEP_UP_NEEDED,
         response: { 200: totpEnrolment },
       },
     },
@@ -132,6 +137,7 @@ export function registerTwoStepRoutes(app: App): void {
       schema: {
         tags,
         summary: "Turn two-step login off (needs a step-up)",
+        description: STEP_UP_NEEDED,
         response: { 200: okBody },
       },
     },

@@ -31,6 +31,10 @@ function noStore(reply: FastifyReply): void {
   reply.header("Cache-Control", "no-store");
 }
 
+/** docs/decisions/secret-key-step-up.md, in the API document. */
+const KEYS_NEED_STEP_UP =
+  "A new key, publishable key, client ID or address needs a fresh proof: without `POST /api/stepUp` from this session in the last 5 minutes it answers 403 `step_up_required` and changes nothing. The switch alone, or the secret's mask sent back, needs none.";
+
 export function registerSettingsRoutes(app: App): void {
   const tags = ["settings"];
 
@@ -73,7 +77,13 @@ export function registerSettingsRoutes(app: App): void {
     "/socialLogins/:id",
     {
       config: { permission: "secrets:manage" },
-      schema: { tags, params: idParams, body: socialLoginInput, response: { 200: socialLogin } },
+      schema: {
+        tags,
+        description: KEYS_NEED_STEP_UP,
+        params: idParams,
+        body: socialLoginInput,
+        response: { 200: socialLogin },
+      },
     },
     async (request, reply) => {
       noStore(reply);
@@ -104,6 +114,7 @@ export function registerSettingsRoutes(app: App): void {
       config: { permission: "secrets:manage" },
       schema: {
         tags,
+        description: KEYS_NEED_STEP_UP,
         params: idParams,
         body: paymentMethodInput,
         response: { 200: paymentMethod },
