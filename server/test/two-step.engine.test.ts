@@ -180,7 +180,7 @@ describe("enrolment (POST /api/me/totp, /confirm)", () => {
       .select({ before: auditLog.before, after: auditLog.after })
       .from(auditLog)
       .where(and(eq(auditLog.entity, "User"), eq(auditLog.entity_id, String(person.user_id))));
-    expect(trail.map((row) => row.after)).toContainEqual({ two_step_login: "on" });
+    expect(trail.map((row) => row.after)).toContainEqual({ two_step_login: "On" });
     const written = JSON.stringify(await ctx.db.select().from(auditLog));
     expect(written).not.toContain(secret);
     for (const code of codes) expect(written).not.toContain(code);

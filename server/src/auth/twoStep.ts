@@ -125,7 +125,10 @@ export async function hasTwoStep(db: Db | Tx, userId: number): Promise<boolean> 
   return row?.on ?? false;
 }
 
-/** The audit row of a change of two-step login: its state, never a secret or a code. */
+/**
+ * The audit row of a change of two-step login: its state in the web's own words
+ * (History translates them: components/AuditChanges.tsx), never a secret or a code.
+ */
 function auditTwoStep(tx: Tx, actor: Actor, before: string, after: string) {
   return recordAudit(tx, actor, {
     entity: "User",
@@ -159,7 +162,7 @@ export async function startEnrolment(
       .update(users)
       .set({ totp_pending_secret: secret })
       .where(eq(users.user_id, actor.user_id));
-    await auditTwoStep(tx, actor, "off", "being set up");
+    await auditTwoStep(tx, actor, "Off", "Being set up");
     const [store] = await tx
       .select({ name: settings.store_name })
       .from(settings)
@@ -201,7 +204,7 @@ export async function confirmEnrolment(
     await tx
       .insert(recoveryCodes)
       .values(codes.map((c) => ({ user_id: actor.user_id, code_hash: hashRecoveryCode(c) })));
-    await auditTwoStep(tx, actor, "off", "on");
+    await auditTwoStep(tx, actor, "Off", "On");
     return codes;
   });
 }
@@ -220,6 +223,6 @@ export async function turnOff(db: Db, actor: Actor): Promise<void> {
       .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
       .where(eq(users.user_id, actor.user_id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, actor.user_id));
-    await auditTwoStep(tx, actor, row.secret ? "on" : "being set up", "off");
+    await auditTwoStep(tx, actor, row.secret ? "On" : "Being set up", "Off");
   });
 }

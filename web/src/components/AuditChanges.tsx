@@ -29,7 +29,7 @@ export function fieldChanges(
 }
 
 /** Fields whose values are the back office's own words (Female, Admin, processing), not the store's data. */
-const WORDS = new Set(["gender", "role", "withdraw_status"]);
+const WORDS = new Set(["gender", "role", "withdraw_status", "two_step_login"]);
 
 /** A value as the admin reads it: nothing is "—", objects as JSON, the app's own words translated. */
 export function shownValue(value: unknown, field = ""): string {
