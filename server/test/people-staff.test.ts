@@ -255,6 +255,37 @@ describe("who may change whom", () => {
   });
 });
 
+describe("one's own record (the profile)", () => {
+  it("is every Staff member's to read and to change e-mail, contact and password; another's needs members:*", async () => {
+    const clerk = await createStaff(ctx, ["catalog:view"]);
+    const own = `/api/users/${clerk.user_id}`;
+    expect((await clerk.call("GET", own)).statusCode).toBe(200);
+    const contact = await clerk.call("PUT", own, {
+      contact: "0144444444",
+      currentPassword: STAFF_PASSWORD,
+    });
+    expect(contact.statusCode, contact.body).toBe(200);
+    const password = await clerk.call("PUT", own, {
+      password: "Clerk#new-pass1",
+      currentPassword: STAFF_PASSWORD,
+    });
+    expect(password.statusCode, password.body).toBe(200);
+    const member = await makeUser();
+    const before = await written();
+    const refusals: [string, string, unknown, string][] = [
+      ["GET", `/api/users/${member.user_id}`, undefined, "members:view"],
+      ["PUT", `/api/users/${member.user_id}`, { contact: "0155555555" }, "members:manage"],
+      ["PUT", own, { f_name: "Renamed" }, "members:manage"],
+    ];
+    for (const [method, url, body, permission] of refusals) {
+      const res = await clerk.call(method, url, body);
+      expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(403);
+      expect(res.json()).toMatchObject({ code: "forbidden", permission });
+    }
+    expect(await written()).toEqual(before);
+  });
+});
+
 describe("a fresh proof (step-up)", () => {
   it("is needed to make a Staff or Admin account, change a role or groups, set another's password, delete a member", async () => {
     // A login is not a proof: a fresh session of the admin has none.

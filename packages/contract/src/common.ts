@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { permission } from "./permissions";
 import { ERROR_CODE_LIST, type ErrorCode, say } from "./errors";
 import { EXPORT_FORMATS, EXPORT_LANGUAGES } from "./listExport";
+import { permission } from "./permissions";
 import { text } from "./primitives";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

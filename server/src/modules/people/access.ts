@@ -6,7 +6,7 @@
  * permission groups. Each check runs inside the write's transaction, before
  * anything is written, so a refusal writes nothing.
  */
-import { ADMIN_ROLE, BACK_OFFICE_ROLES, STAFF_ROLE, type User } from "@store/contract";
+import { ADMIN_ROLE, BACK_OFFICE_ROLES, grants, STAFF_ROLE, type User } from "@store/contract";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { requirePermission } from "../../auth/permissions";
 import { endSessionsOf, requireStepUp, type SessionCaller } from "../../auth/service";
@@ -32,6 +32,25 @@ export interface AccessChange {
   role?: string;
   user_status?: 0 | 1;
   groups?: number[];
+}
+
+/** What the profile changes of one's own record (docs/REQUIREMENTS.md, Profile). */
+const PROFILE_FIELDS = new Set(["email", "contact", "password", "currentPassword"]);
+
+/**
+ * PUT users/{id} of one's own record passes the guard without members:manage
+ * (the profile; auth/guard.ts `ownRecord`): it then takes only the profile's
+ * fields. Checked before anything else, so a refusal writes nothing.
+ */
+export function checkEditor(caller: AccessCaller, userId: number, input: object): void {
+  if (userId !== caller.user_id || grants(caller.permissions, "members:manage")) {
+    requirePermission(caller.permissions, "members:manage");
+    return;
+  }
+  const beyondProfile = Object.entries(input).some(
+    ([field, value]) => value !== undefined && !PROFILE_FIELDS.has(field),
+  );
+  if (beyondProfile) requirePermission(caller.permissions, "members:manage");
 }
 
 /** POST users: a back-office account is staff:manage's and needs a step-up; groups only for Staff. */
@@ -66,10 +85,13 @@ export function checkUpdate(caller: AccessCaller, before: User, input: AccessCha
   // Leaving Staff clears the groups unless the write names some (then 400 below).
   const groupsAfter = input.groups ?? (roleAfter === STAFF_ROLE ? before.groups : []);
   const groupsChanged = !sameIds(groupsAfter, before.groups);
-  if (isBackOffice(before.role) || isBackOffice(roleAfter) || groupsChanged)
-    requirePermission(caller.permissions, "staff:manage");
-  if (before.user_id === caller.user_id)
-    assertKeepsOwnAccess(before, input, roleChanged, groupsChanged);
+  const own = before.user_id === caller.user_id;
+  // One's own record is not another back-office account: its access fields are refused below.
+  const touchesBackOffice = own
+    ? roleChanged || groupsChanged
+    : isBackOffice(before.role) || isBackOffice(roleAfter) || groupsChanged;
+  if (touchesBackOffice) requirePermission(caller.permissions, "staff:manage");
+  if (own) assertKeepsOwnAccess(before, input, roleChanged, groupsChanged);
   assertGroupsFitRole(roleAfter, groupsAfter);
   const statusAfter = input.user_status ?? before.user_status;
   const losesAdmin =

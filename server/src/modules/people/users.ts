@@ -30,6 +30,7 @@ import {
   type AccessCaller,
   assertAnotherAdminRemains,
   checkCreate,
+  checkEditor,
   checkUpdate,
   endSessionsIfNeeded,
   lockAdminSet,
@@ -389,6 +390,7 @@ export async function updateUser(
   expected?: number,
 ): Promise<User> {
   const { admin: actor, sessionToken } = caller;
+  checkEditor(actor, userId, input);
   await assertCurrentPassword(db, caller, userId, input);
   const password_hash = input.password ? await hashPassword(input.password) : undefined;
   return withUniqueMessages(input, () =>
