@@ -1,5 +1,6 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import * as contract from "@store/contract";
 import {
   errorBody,
   forbiddenBody,
@@ -9,16 +10,19 @@ import {
   XLSX_MEDIA_TYPE,
 } from "@store/contract";
 import type { RouteOptions } from "fastify";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { App } from "../appType";
 import type { RoutePermission } from "../auth/permissions";
 import { SESSION_COOKIE } from "../auth/service";
+import { describeBulkBody, describeListQuery, type Json, listSpecsOf } from "./openapiLists";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The form field of a file upload (multipart), for the API document. */
     multipartFile?: string;
+    /** POST <list>/bulk's actions (lib/bulk.ts), for the API document. */
+    bulkActions?: readonly string[];
   }
 }
 
@@ -32,6 +36,7 @@ declare module "fastify" {
  * need none). What a route declares itself is kept.
  */
 export async function registerOpenApi(app: App): Promise<void> {
+  const listSpecs = listSpecsOf(app);
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -61,18 +66,34 @@ export async function registerOpenApi(app: App): Promise<void> {
       const url = input.url;
       const method = [route.method].flat()[0] ?? "GET";
       const filled = { ...(input.schema ?? {}) } as Record<string, unknown>;
+      const answers: Answers = {};
       if (!filled.hide) {
         const isPublic = route.config?.public === true;
         const permission = route.config?.permission;
-        fillDefaults(filled, { method, url, isPublic, permission, ...collectionOf(app, url) });
+        const hasBody = filled.body !== undefined || route.config?.multipartFile !== undefined;
+        const facts = { method, url, isPublic, permission, hasBody, ...collectionOf(app, url) };
+        fillDefaults(filled, facts, answers);
+        nameRecords(Object.values((filled.response as object) ?? {}));
       }
       const { schema } = jsonSchemaTransform({ ...input, schema: filled } as Parameters<
         typeof jsonSchemaTransform
       >[0]);
-      if (!filled.hide && answersVersionedRecord(filled)) {
-        declareVersionHeaders(method, schema as Record<string, unknown>);
+      const json = schema as Json;
+      if (!filled.hide && answersVersionedRecord(filled)) declareVersionHeaders(method, json);
+      const spec = listSpecs.get(url);
+      if (!filled.hide && exportsList(filled)) {
+        declareExports(json);
+        if (spec && json.querystring) describeListQuery(json.querystring as Json, spec);
       }
-      if (!filled.hide && exportsList(filled)) declareExports(schema as Record<string, unknown>);
+      const bulkActions = route.config?.bulkActions;
+      if (bulkActions && json.body) {
+        json.body = describeBulkBody(
+          json.body as Json,
+          bulkActions,
+          listSpecs.get(url.replace(/\/bulk$/, "")),
+        );
+      }
+      if (!filled.hide) declareAnswers(url, json, answers);
       // A file upload's body is read by @fastify/multipart, not validated by a
       // schema: the document still says what to send (docs only).
       const fileField = route.config?.multipartFile;
@@ -89,7 +110,7 @@ export async function registerOpenApi(app: App): Promise<void> {
       return { schema, url: canonicalPath(app, url, schema as Record<string, unknown>) };
     },
     transformObject: (document) =>
-      withTagList(("openapiObject" in document ? document.openapiObject : {}) as OpenApiObject),
+      withTagList(withUsedSchemas(jsonSchemaTransformObject(document) as OpenApiObject)),
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 }
@@ -104,7 +125,12 @@ interface RouteFacts {
   listed: boolean;
   /** The path is one record of a collection (/brands/:id beside GET /brands). */
   member: boolean;
+  /** It takes a body (JSON or a file), which can be too large or of another type. */
+  hasBody: boolean;
 }
+
+/** Each error answer's description by status: the answers are named schemas ($ref). */
+type Answers = Record<string, string>;
 
 /** Whether a path is a list (GET on it and on a record under it) or a record of one. */
 function collectionOf(app: App, url: string): { listed: boolean; member: boolean } {
@@ -118,7 +144,7 @@ function collectionOf(app: App, url: string): { listed: boolean; member: boolean
 }
 
 /** Summary, operationId, tag, security and the error answers a route leaves out. */
-function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void {
+function fillDefaults(schema: Record<string, unknown>, route: RouteFacts, answers: Answers): void {
   const { method, url, isPublic } = route;
   const words = pathWords(url);
   const params = [...url.matchAll(/:(\w+)/g)].map((m) => splitWords(m[1] ?? ""));
@@ -141,11 +167,14 @@ function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void 
   if (who) schema.description = [who, schema.description].filter(Boolean).join("\n\n");
 
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
-  const add = (code: number, body: unknown) => {
-    if (!(code in response) && !(String(code) in response)) response[code] = body;
+  const add = (code: number, body: unknown, description: string) => {
+    if (!(code in response) && !(String(code) in response)) {
+      response[code] = body;
+      answers[code] = description;
+    }
   };
-  add(400, validationErrorBody.describe("The request is not valid: the message and each field."));
-  if (!isPublic) add(401, statusErrorBody.describe("No live session: log in first."));
+  add(400, validationErrorBody, "The request is not valid: the message and each field.");
+  if (!isPublic) add(401, statusErrorBody, "No live session: log in first.");
   const refusals = [
     ...(who && route.permission !== "signed_in"
       ? ["the caller lacks the permission (`forbidden`, naming it)"]
@@ -154,22 +183,97 @@ function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void 
     ...(SAFE_METHODS.has(method) ? [] : ["a call from another site (`foreign_origin`)"]),
   ];
   if (!isPublic && refusals.length > 0)
-    add(403, forbiddenBody.describe(`Refused, nothing changed: ${refusals.join("; ")}.`));
-  if (params.length > 0) add(404, errorBody.describe("No record with that id."));
+    add(403, forbiddenBody, `Refused, nothing changed: ${refusals.join("; ")}.`);
+  if (params.length > 0) add(404, errorBody, "No record with that id.");
   // A record's writes can meet a unique value in use or a record linked elsewhere.
   const writesRecord = creates || method === "PUT" || method === "DELETE";
   if (writesRecord && !isPublic) {
-    add(409, errorBody.describe("The change conflicts with other records (a value in use)."));
+    add(409, errorBody, "The change conflicts with other records (a value in use).");
   }
   if ((method === "PUT" || method === "DELETE") && answersVersionedRecord(schema)) {
     add(
       412,
-      versionConflict.describe(
-        "If-Match named an older version: the record was changed since; nothing was written.",
-      ),
+      versionConflict,
+      "If-Match named an older version: the record was changed since; nothing was written.",
     );
   }
+  // lib/edge.ts and the content-type parsers: before the route's own checks.
+  if (route.hasBody) {
+    add(413, errorBody, "The body is larger than this call takes.");
+    add(415, errorBody, "The body is not of a content type this call takes.");
+  }
   schema.response = response;
+}
+
+/**
+ * The contract's exported schemas by identity: an answer that is one of them
+ * is documented as a named schema (components/schemas, PascalCase of its
+ * export: `brand` → Brand), so records added later are named too.
+ */
+const exportedNames = new Map<z.ZodType, string>();
+for (const [name, value] of Object.entries(contract)) {
+  if (value instanceof z.ZodObject && !exportedNames.has(value)) {
+    exportedNames.set(value, capitalise(name));
+  }
+}
+
+/**
+ * Names every exported schema an answer is made of (zod's global registry,
+ * which fastify-type-provider-zod reads): a list's `brand.array()` answers
+ * `Brand` items, a record's fields of exported shapes are named too.
+ */
+function nameRecords(schemas: unknown[]): void {
+  for (const schema of schemas) {
+    if (schema instanceof z.ZodArray) nameRecords([schema.element]);
+    else if (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) {
+      nameRecords([schema.unwrap()]);
+    } else if (schema instanceof z.ZodObject) {
+      const id = exportedNames.get(schema);
+      const registry = z.globalRegistry;
+      if (id && !registry.get(schema)?.id && !registry._idmap.has(id)) {
+        registry.add(schema, { ...registry.get(schema), id });
+      }
+      nameRecords(Object.values(schema.shape));
+    }
+  }
+}
+
+/**
+ * The answers' descriptions and headers beyond what the route says: an error
+ * answer's description beside its named schema, Retry-After on a 429, the
+ * session cookie on login and logout.
+ */
+function declareAnswers(url: string, schema: Json, answers: Answers): void {
+  const response = (schema.response ?? {}) as Record<string, Json>;
+  for (const [code, description] of Object.entries(answers)) {
+    const body = response[code];
+    if (body) response[code] = { description, content: { "application/json": { schema: body } } };
+  }
+  const limited = response["429"];
+  if (limited) {
+    limited.headers = {
+      ...((limited.headers as object) ?? {}),
+      "Retry-After": {
+        type: "integer",
+        minimum: 1,
+        description: "Seconds to wait before trying again.",
+      },
+    };
+  }
+  // auth/routes.ts: logging in sets the session cookie, logging out clears it.
+  if (/^\/api\/(login|logout)/i.test(url)) {
+    for (const code of ["200", "201", "204"]) {
+      const ok = response[code];
+      if (!ok) continue;
+      ok.headers = {
+        ...((ok.headers as object) ?? {}),
+        "Set-Cookie": {
+          type: "string",
+          description: `The session cookie \`${SESSION_COOKIE}\` (HttpOnly): set on login, cleared on logout.`,
+        },
+      };
+    }
+  }
 }
 
 /** The permission line of a private route's description. */
@@ -230,9 +334,28 @@ function declareExports(schema: Record<string, unknown>): void {
   const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
   const ok = response["200"];
   if (!ok || "content" in ok) return;
-  const { description, ...json } = ok;
+  const { description, headers, ...json } = ok;
   response["200"] = {
     description: typeof description === "string" ? description : "The list.",
+    headers: {
+      ...((headers as object) ?? {}),
+      "X-Total-Count": {
+        type: "integer",
+        minimum: 0,
+        description:
+          "JSON: how many rows matched (every page). A lower bound when X-Total-Count-Capped says so.",
+      },
+      "X-Total-Count-Capped": {
+        type: "string",
+        enum: ["true"],
+        description:
+          "Present when more rows matched a filter or search than were counted: the total is the cap.",
+      },
+      "Content-Disposition": {
+        type: "string",
+        description: "CSV and Excel: an attachment with the list's file name.",
+      },
+    },
     content: {
       "application/json": { schema: json },
       "text/csv": {
@@ -337,6 +460,27 @@ interface OpenApiObject {
   paths?: Record<string, Record<string, { tags?: string[] }>>;
   tags?: { name: string; description?: string }[];
   [key: string]: unknown;
+}
+
+/**
+ * Only the named schemas the document refers to: zod's registry names each
+ * for requests and answers alike (`BrandInput` beside `Brand`), and a schema
+ * named for one app's routes need not be another's.
+ */
+function withUsedSchemas(doc: OpenApiObject): OpenApiObject {
+  const components = (doc.components ?? {}) as { schemas?: Record<string, unknown> };
+  const schemas = components.schemas ?? {};
+  const used = new Set<string>();
+  const refsOf = (value: unknown): string[] =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] ?? "");
+  let next = refsOf(doc.paths);
+  while (next.length > 0) {
+    const fresh = next.filter((name) => !used.has(name));
+    for (const name of fresh) used.add(name);
+    next = fresh.flatMap((name) => refsOf(schemas[name]));
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...doc, components: { ...components, schemas: kept } };
 }
 
 /** Every tag the operations use, listed once at the top (sorted). */
