@@ -133,25 +133,28 @@ export const MONEY_DOC = {
  * on the way out.
  */
 export function money(label: string, { min = 0 }: { min?: number } = {}) {
-  return z.union([z.number(), text().trim()], { error: notANumber(label) }).transform((v, ctx) => {
-    const text = typeof v === "number" ? String(v) : v;
-    if (!MONEY_PATTERN.test(text)) {
-      ctx.addIssue({
-        code: "custom",
-        message: say(
-          "money_format",
-          { field: label },
-          `${label} must be a number with at most 2 decimal places.`,
-        ),
-      });
-      return z.NEVER;
-    }
-    if (Number(text) < min) {
-      ctx.addIssue({ code: "custom", message: atLeast(label, min) });
-      return z.NEVER;
-    }
-    return toMoneyString(text);
-  }).meta(MONEY_INPUT_DOC);
+  return z
+    .union([z.number(), text().trim()], { error: notANumber(label) })
+    .transform((v, ctx) => {
+      const text = typeof v === "number" ? String(v) : v;
+      if (!MONEY_PATTERN.test(text)) {
+        ctx.addIssue({
+          code: "custom",
+          message: say(
+            "money_format",
+            { field: label },
+            `${label} must be a number with at most 2 decimal places.`,
+          ),
+        });
+        return z.NEVER;
+      }
+      if (Number(text) < min) {
+        ctx.addIssue({ code: "custom", message: atLeast(label, min) });
+        return z.NEVER;
+      }
+      return toMoneyString(text);
+    })
+    .meta(MONEY_INPUT_DOC);
 }
 
 export const moneyOut = z.string().meta(MONEY_DOC);

@@ -81,6 +81,7 @@ export async function registerOpenApi(app: App): Promise<void> {
       const json = schema as Json;
       if (!filled.hide && answersVersionedRecord(filled)) declareVersionHeaders(method, json);
       const spec = listSpecs.get(url);
+      if (!filled.hide) declareTotals(method, filled, json);
       if (!filled.hide && exportsList(filled)) {
         declareExports(json);
         if (spec && json.querystring) describeListQuery(json.querystring as Json, spec);
@@ -132,6 +133,23 @@ interface RouteFacts {
 /** Each error answer's description by status: the answers are named schemas ($ref). */
 type Answers = Record<string, string>;
 
+/**
+ * The error answers every route can give, as lib/errors.ts sends them: a
+ * refusal may carry details beside its code (the balances a member still
+ * holds), and a 412 says what changed (lib/versions.ts) with its code.
+ */
+const named = <T extends z.ZodType>(schema: T, id: string): T => {
+  z.globalRegistry.add(schema, { id });
+  return schema;
+};
+const ERRORS = {
+  error: named(errorBody.loose(), "Error"),
+  validation: named(validationErrorBody.loose(), "ValidationError"),
+  status: named(statusErrorBody.loose(), "StatusError"),
+  forbidden: named(forbiddenBody.loose(), "Forbidden"),
+  stale: named(errorBody.extend(versionConflict.shape), "StaleVersion"),
+};
+
 /** Whether a path is a list (GET on it and on a record under it) or a record of one. */
 function collectionOf(app: App, url: string): { listed: boolean; member: boolean } {
   const gets = new Set(app.routeList.filter((r) => r.method === "GET").map((r) => r.url));
@@ -173,8 +191,8 @@ function fillDefaults(schema: Record<string, unknown>, route: RouteFacts, answer
       answers[code] = description;
     }
   };
-  add(400, validationErrorBody, "The request is not valid: the message and each field.");
-  if (!isPublic) add(401, statusErrorBody, "No live session: log in first.");
+  add(400, ERRORS.validation, "The request is not valid: the message and each field.");
+  if (!isPublic) add(401, ERRORS.status, "No live session: log in first.");
   const refusals = [
     ...(who && route.permission !== "signed_in"
       ? ["the caller lacks the permission (`forbidden`, naming it)"]
@@ -183,24 +201,24 @@ function fillDefaults(schema: Record<string, unknown>, route: RouteFacts, answer
     ...(SAFE_METHODS.has(method) ? [] : ["a call from another site (`foreign_origin`)"]),
   ];
   if (!isPublic && refusals.length > 0)
-    add(403, forbiddenBody, `Refused, nothing changed: ${refusals.join("; ")}.`);
-  if (params.length > 0) add(404, errorBody, "No record with that id.");
+    add(403, ERRORS.forbidden, `Refused, nothing changed: ${refusals.join("; ")}.`);
+  if (params.length > 0) add(404, ERRORS.error, "No record with that id.");
   // A record's writes can meet a unique value in use or a record linked elsewhere.
   const writesRecord = creates || method === "PUT" || method === "DELETE";
   if (writesRecord && !isPublic) {
-    add(409, errorBody, "The change conflicts with other records (a value in use).");
+    add(409, ERRORS.error, "The change conflicts with other records (a value in use).");
   }
   if ((method === "PUT" || method === "DELETE") && answersVersionedRecord(schema)) {
     add(
       412,
-      versionConflict,
+      ERRORS.stale,
       "If-Match named an older version: the record was changed since; nothing was written.",
     );
   }
   // lib/edge.ts and the content-type parsers: before the route's own checks.
   if (route.hasBody) {
-    add(413, errorBody, "The body is larger than this call takes.");
-    add(415, errorBody, "The body is not of a content type this call takes.");
+    add(413, ERRORS.error, "The body is larger than this call takes.");
+    add(415, ERRORS.error, "The body is not of a content type this call takes.");
   }
   schema.response = response;
 }
@@ -249,6 +267,8 @@ function declareAnswers(url: string, schema: Json, answers: Answers): void {
     const body = response[code];
     if (body) response[code] = { description, content: { "application/json": { schema: body } } };
   }
+  const stale = response["412"];
+  if (stale) stale.headers = { ETag: { ...ETAG, description: "The record's current version." } };
   const limited = response["429"];
   if (limited) {
     limited.headers = {
@@ -294,9 +314,11 @@ function answersVersionedRecord(schema: Record<string, unknown>): boolean {
 /**
  * The ETag of an answered record, and If-Match on its writes (docs/decisions/record-versions.md), in the JSON schemas the document is made from.
  */
+const ETAG = { type: "string", pattern: '^"[1-9]\\d*"$' };
+
 function declareVersionHeaders(method: string, schema: Record<string, unknown>): void {
   const etag = {
-    type: "string",
+    ...ETAG,
     description: 'The record\'s version as an entity tag ("3"): send it back in If-Match.',
   };
   const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
@@ -325,6 +347,30 @@ function exportsList(schema: Record<string, unknown>): boolean {
   return query instanceof z.ZodObject && "_format" in query.shape;
 }
 
+/** What lib/lists' sendPage sends with a page of JSON rows. */
+const TOTAL_HEADERS = {
+  "X-Total-Count": {
+    type: "integer",
+    minimum: 0,
+    description:
+      "JSON: how many rows matched (every page). A lower bound when X-Total-Count-Capped says so.",
+  },
+  "X-Total-Count-Capped": {
+    type: "string",
+    enum: ["true"],
+    description:
+      "Present when more rows matched a filter or search than were counted: the total is the cap.",
+  },
+};
+
+/** A read answering an array (a genealogy's page too) may be a page: its total. */
+function declareTotals(method: string, zod: Record<string, unknown>, schema: Json): void {
+  const ok = ((zod.response ?? {}) as Record<string, unknown>)[200];
+  const json = ((schema.response ?? {}) as Record<string, Json>)["200"];
+  if (method !== "GET" || !(ok instanceof z.ZodArray) || !json || "content" in json) return;
+  json.headers = { ...((json.headers as object) ?? {}), ...TOTAL_HEADERS };
+}
+
 /**
  * A list's 200 in its three forms: the JSON page, and with `_format` the
  * whole list as a CSV file (field names, for programs) or an Excel workbook
@@ -339,18 +385,7 @@ function declareExports(schema: Record<string, unknown>): void {
     description: typeof description === "string" ? description : "The list.",
     headers: {
       ...((headers as object) ?? {}),
-      "X-Total-Count": {
-        type: "integer",
-        minimum: 0,
-        description:
-          "JSON: how many rows matched (every page). A lower bound when X-Total-Count-Capped says so.",
-      },
-      "X-Total-Count-Capped": {
-        type: "string",
-        enum: ["true"],
-        description:
-          "Present when more rows matched a filter or search than were counted: the total is the cap.",
-      },
+      ...TOTAL_HEADERS,
       "Content-Disposition": {
         type: "string",
         description: "CSV and Excel: an attachment with the list's file name.",
@@ -472,7 +507,9 @@ function withUsedSchemas(doc: OpenApiObject): OpenApiObject {
   const schemas = components.schemas ?? {};
   const used = new Set<string>();
   const refsOf = (value: unknown): string[] =>
-    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] ?? "");
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(
+      (m) => m[1] ?? "",
+    );
   let next = refsOf(doc.paths);
   while (next.length > 0) {
     const fresh = next.filter((name) => !used.has(name));
