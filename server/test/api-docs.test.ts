@@ -198,9 +198,10 @@ describe("the API document", () => {
     expect(parameter("/api/orders", "username_gte")).toBeUndefined();
     expect(parameter("/api/auditLog", "before")).toBeUndefined();
     expect(parameter("/api/auditLog", "_sort")?.enum).not.toContain("before");
-    // `q` is declared exactly where the list searches.
+    // Every list is described from its spec, and `q` declared exactly where the list searches.
     for (const [method, path] of operations()) {
       if (method !== "get" || !parameter(path, "_format")) continue;
+      expect(parameter(path, "_sort")?.enum, `${path}: its spec was not found`).toBeDefined();
       const res = await ctx.call("GET", `${path}?q=ab&_page=1&_limit=1`);
       const refused = res.statusCode === 400 && res.json().code === "no_search";
       expect(parameter(path, "q") === undefined, `${path}: q declared ${!refused}`).toBe(refused);
