@@ -42,10 +42,11 @@ export function registerGuard(app: App): void {
     const missing =
       missingPermission(caller.permissions, declared) ??
       (isFileExport(request) ? missingPermission(caller.permissions, "export") : null);
-    if (missing) throw forbidden(missing);
+    const ownRecord = isOwnRecord(request, caller.user_id);
+    if (missing && !ownRecord) throw forbidden(missing);
     // The store requires two-step login of this person and they have not set it up:
     // only their own profile and session answer (docs/decisions/two-step-login.md).
-    if (caller.totp_enrolment_required && declared !== "signed_in")
+    if (caller.totp_enrolment_required && declared !== "signed_in" && !ownRecord)
       throw new HttpError(
         403,
         "totp_enrolment_required",
@@ -55,6 +56,13 @@ export function registerGuard(app: App): void {
     await noteSessionSeen(app.db, caller);
     request.admin = caller;
   });
+}
+
+/** A route of one user record (`ownRecord`) called on the caller's own: the profile. */
+function isOwnRecord(request: FastifyRequest, userId: number): boolean {
+  if (!request.routeOptions.config.ownRecord) return false;
+  const id = (request.params as Record<string, unknown> | undefined)?.id;
+  return typeof id === "string" && id === String(userId);
 }
 
 /** A list asked for as a CSV or Excel file (lib/csv.ts, lib/xlsx.ts). */
