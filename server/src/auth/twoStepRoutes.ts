@@ -1,5 +1,6 @@
 import {
   adminData,
+  errorBody,
   okBody,
   statusErrorBody,
   totpCodeBody,
@@ -102,7 +103,10 @@ export function registerTwoStepRoutes(app: App): void {
         summary:
           "Start setting up two-step login: a new secret and its otpauth address (needs a step-up)",
         description: STEP_UP_NEEDED,
-        response: { 200: totpEnrolment },
+        response: {
+          200: totpEnrolment,
+          409: errorBody.describe("Two-step login is already on (`totp_already_on`)."),
+        },
       },
     },
     async (request) => {
@@ -121,7 +125,12 @@ export function registerTwoStepRoutes(app: App): void {
         tags,
         summary: "A code from the new secret turns two-step login on; answers ten recovery codes",
         body: totpCodeBody,
-        response: { 200: totpConfirmed },
+        response: {
+          200: totpConfirmed,
+          409: errorBody.describe(
+            "Already on (`totp_already_on`), or not started (`totp_not_started`).",
+          ),
+        },
       },
     },
     async (request) => {
