@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletLedger, withdrawRequests } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
-import { type Person, setSecondApprovalAbove, staffMember } from "./payouts-four-eyes.fixtures";
+import { type Person, setSecondApprovalAbove, staffMember } from "./staff-members.fixtures";
 import { insertRequest, insertUser, readWallet } from "./people.fixtures";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("four-eyes payouts under racing approvers", () => {

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, walletLedger, withdrawRequests } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
-import { type Person, setSecondApprovalAbove, staffMember } from "./payouts-four-eyes.fixtures";
+import { type Person, setSecondApprovalAbove, staffMember } from "./staff-members.fixtures";
 import { insertRequest, insertUser, readWallet } from "./people.fixtures";
 
 let ctx: TestContext;

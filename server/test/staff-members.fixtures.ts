@@ -12,6 +12,8 @@ const PASSWORD = "Finance#secret-42";
 export interface Person {
   user_id: number;
   username: string;
+  email: string;
+  password: string;
   /** A fresh login of this person (a session of its own). */
   signIn: () => Promise<string>;
   call: (
@@ -51,6 +53,8 @@ export async function staffMember(
   return {
     user_id,
     username,
+    email,
+    password: PASSWORD,
     signIn,
     cookie,
     call: (method, url, payload, as = cookie) =>
