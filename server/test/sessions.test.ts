@@ -34,24 +34,30 @@ async function signIn(who: { email: string; password: string }, userAgent: strin
 }
 const as = (cookie: string, method: string, url: string) =>
   ctx.app.inject({ method: method as "GET", url, headers: { cookie } });
-type Listed = { session_id: number; current: boolean; browser: string; address: string };
+type Listed = {
+  session_id: number;
+  current: boolean;
+  browser: string;
+  system: string;
+  address: string;
+};
 
 describe("browserOf", () => {
   it("names the browser and its system in short, and nothing for an unknown agent", () => {
-    expect(browserOf(FIREFOX)).toBe("Firefox on Windows");
-    expect(browserOf(CHROME)).toBe("Chrome on Linux");
+    expect(browserOf(FIREFOX)).toEqual({ browser: "Firefox", system: "Windows" });
+    expect(browserOf(CHROME)).toEqual({ browser: "Chrome", system: "Linux" });
     expect(
       browserOf(
         "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
       ),
-    ).toBe("Edge on Windows");
+    ).toEqual({ browser: "Edge", system: "Windows" });
     expect(
       browserOf(
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
       ),
-    ).toBe("Safari on iOS");
-    expect(browserOf("curl/8.5.0")).toBe("");
-    expect(browserOf("")).toBe("");
+    ).toEqual({ browser: "Safari", system: "iOS" });
+    expect(browserOf("curl/8.5.0")).toEqual({ browser: "", system: "" });
+    expect(browserOf("")).toEqual({ browser: "", system: "" });
   });
 });
 
@@ -63,9 +69,9 @@ describe("the caller's own sessions", () => {
     expect(res.statusCode, res.body).toBe(200);
     const listed: Listed[] = res.json();
     const mine = listed.find((s) => s.current);
-    expect(mine).toMatchObject({ browser: "Firefox on Windows", address: "127.0.0.1" });
+    expect(mine).toMatchObject({ browser: "Firefox", system: "Windows", address: "127.0.0.1" });
     expect(listed.filter((s) => s.current)).toHaveLength(1);
-    expect(listed.map((s) => s.browser)).toContain("Chrome on Linux");
+    expect(listed.map((s) => `${s.browser}/${s.system}`)).toContain("Chrome/Linux");
     expect(res.body).not.toContain("token");
     for (const s of listed)
       expect(Object.keys(s).sort()).toEqual([
@@ -75,10 +81,11 @@ describe("the caller's own sessions", () => {
         "last_seen_at",
         "session_id",
         "started_at",
+        "system",
       ]);
     // The other session sees itself as current.
     const fromTwo: Listed[] = (await as(two, "GET", "/api/me/sessions")).json();
-    expect(fromTwo.find((s) => s.current)?.browser).toBe("Chrome on Linux");
+    expect(fromTwo.find((s) => s.current)?.browser).toBe("Chrome");
   });
 
   it("does not list a login still owing its authenticator code, an expired session, or another person's", async () => {

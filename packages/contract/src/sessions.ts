@@ -5,8 +5,8 @@ import { idParams, timestamp } from "./primitives";
 /**
  * One of a person's active sessions (GET /api/me/sessions, GET
  * /api/users/{id}/sessions): when it started and was last seen, where from,
- * the browser's short name ("" when the user agent names none we know), and
- * whether it is the caller's own. The cookie's token is never answered.
+ * the browser's and its system's short names ("" when the user agent names
+ * none we know), and whether it is the caller's own. The cookie's token is never answered.
  */
 export const sessionInfo = z.object({
   session_id: z.number(),
@@ -14,6 +14,7 @@ export const sessionInfo = z.object({
   last_seen_at: timestamp,
   address: z.string(),
   browser: z.string(),
+  system: z.string(),
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;

@@ -42,11 +42,11 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, "Linux"],
 ];
 
-export function browserOf(userAgent: string): string {
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (!browser) return "";
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  return system ? `${browser} on ${system}` : browser;
+/** The browser and its system by short names; "" for what the user agent does not name. */
+export function browserOf(userAgent: string): { browser: string; system: string } {
+  const named = (list: [RegExp, string][]) =>
+    list.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "";
+  return { browser: named(BROWSERS), system: named(SYSTEMS) };
 }
 
 const live = (userId: number) =>
@@ -70,7 +70,7 @@ async function sessionsOf(db: Db, userId: number, caller: SessionCaller): Promis
     .orderBy(desc(sessions.last_seen_at), desc(sessions.session_id));
   return rows.map(({ user_agent, ...row }) => ({
     ...row,
-    browser: browserOf(user_agent),
+    ...browserOf(user_agent),
     current: row.session_id === caller.session_id,
   }));
 }
