@@ -6,8 +6,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletLedger, withdrawRequests } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
-import { type Person, setSecondApprovalAbove, staffMember } from "./staff-members.fixtures";
 import { insertRequest, insertUser, readWallet } from "./people.fixtures";
+import { type Person, setSecondApprovalAbove, staffMember } from "./staff-members.fixtures";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("four-eyes payouts under racing approvers", () => {
   let ctx: TestContext;

@@ -6,8 +6,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, walletLedger, withdrawRequests } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
-import { type Person, setSecondApprovalAbove, staffMember } from "./staff-members.fixtures";
 import { insertRequest, insertUser, readWallet } from "./people.fixtures";
+import { type Person, setSecondApprovalAbove, staffMember } from "./staff-members.fixtures";
 
 let ctx: TestContext;
 let first: Person;

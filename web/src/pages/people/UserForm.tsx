@@ -30,6 +30,7 @@ import {
 import { translate } from "../../i18n/messages";
 import { useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
+import { UserSessionsPanel } from "../profile/SessionsPanel";
 
 type Values = UserFormInput;
 const EMPTY: Values = {
@@ -104,6 +105,7 @@ export default function UserForm({ resource }: ScreenProps) {
       // Selects are filled only once their options are there, so a value is never lost.
       ready={lists !== null}
       maxWidth={900}
+      panels={id !== null && <UserSessionsPanel userId={id} />}
       actions={
         id !== null && (
           <>
