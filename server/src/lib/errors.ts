@@ -120,6 +120,22 @@ function pgCode(error: unknown): string | undefined {
   return pgError(error)?.code as string | undefined;
 }
 
+/**
+ * Runs a write whose unique value was checked first; a race that wins the
+ * unique index between the check and the write answers the same clear error.
+ */
+export async function withUniqueGuard<T>(
+  taken: () => HttpError,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (pgCode(error) === PG_UNIQUE_VIOLATION) throw taken();
+    throw error;
+  }
+}
+
 /** A failed query: Drizzle's error carries the SQL text and every parameter. */
 function isQueryError(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
@@ -185,7 +201,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: error.code,
         params: error.params,
       };
-      if (error.statusCode === 401 || error.statusCode === 429) body.status = error.statusCode;
+      if ([401, 403, 429].includes(error.statusCode)) body.status = error.statusCode;
       if (error.statusCode === 400) body.issues = error.issues ?? [];
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body);
