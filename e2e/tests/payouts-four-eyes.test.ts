@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Settings, WithdrawRequest } from "@store/contract";
+import { SettingsPage } from "../pages/SettingsPage";
 import { WithdrawRequestPage } from "../pages/WithdrawRequestPage";
 import {
   ADMIN,
@@ -89,12 +90,17 @@ test.describe("a payout above the second-approval amount", () => {
     );
     if (!found) throw new Error("The demo store has no suitable processing request left.");
     request = found;
-    // The amount just under it, so it takes two approvals; put back afterwards.
+    // The amount just under it, typed on the General tab, so it takes two
+    // approvals; put back afterwards.
     before = (await (await api.get("/api/settings/1")).json()) as Settings;
-    const saved = await api.put("/api/settings/1", {
-      data: { ...before, payout_second_approval_above: decimal(cents(found.withdraw_amt) - 1n) },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
+    const above = decimal(cents(found.withdraw_amt) - 1n);
+    const settings = new SettingsPage(admin.page);
+    await settings.goto();
+    await admin.page.getByLabel("Second Approval Above").fill(above);
+    await settings.saveButton().click();
+    await admin.page.getByRole("button", { name: "Saved", exact: true }).waitFor();
+    const stored = (await (await api.get("/api/settings/1")).json()) as Settings;
+    expect(stored.payout_second_approval_above).toBe(above);
 
     for (const person of finance) {
       const context = await newStoreContext(browser, store.baseURL);

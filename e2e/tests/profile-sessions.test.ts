@@ -18,6 +18,7 @@ test.describe("the profile's sessions", () => {
   const contexts: BrowserContext[] = [];
   let first: Page;
   let second: Page;
+  let personId: number;
 
   test.beforeAll(async ({ browser, store }) => {
     // A Staff member of no group: the profile is every signed-in person's.
@@ -44,6 +45,7 @@ test.describe("the profile's sessions", () => {
       },
     });
     expect(created.status(), await created.text()).toBe(201);
+    personId = ((await created.json()) as { user_id: number }).user_id;
     for (const _ of [0, 1]) {
       const context = await newStoreContext(browser, store.baseURL);
       contexts.push(context);
@@ -76,5 +78,17 @@ test.describe("the profile's sessions", () => {
     // The first goes on.
     await first.reload();
     await expect(first.getByRole("region", { name: "Sessions" })).toContainText("This session");
+  });
+
+  test("a holder of staff:manage sees the person's sessions on Edit User and signs them all out", async () => {
+    await admin.page.goto(`/editUser?uid=${personId}`);
+    const panel = admin.page.getByRole("region", { name: "Sessions" });
+    const rows = panel.getByRole("row").filter({ has: admin.page.getByRole("cell") });
+    await expect(rows).toHaveCount(1);
+    await expect(rows).not.toContainText("This session");
+    await panel.getByRole("button", { name: "Sign out all sessions" }).click();
+    await expect(panel.getByText("No active sessions.")).toBeVisible();
+    await first.goto("/profile");
+    await first.waitForURL("**/login-back");
   });
 });
