@@ -18,6 +18,7 @@ import { translate } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
 import { readAdmin, updateStoredAdmin } from "../../lib/session";
 import { useResources } from "../../resources/context";
+import { SessionsPanel } from "./SessionsPanel";
 import { TwoStepSection } from "./TwoStepSection";
 
 export const INVALID_PASSWORD = "Invalid Password.";
@@ -86,6 +87,7 @@ export default function ProfilePage() {
           />
         </Card.Body>
       </Card>
+      <SessionsPanel owner="me" />
     </>
   );
 }
