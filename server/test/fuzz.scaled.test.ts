@@ -8,6 +8,14 @@ import { drawTile } from "../src/db/seed/demoStore/png";
 import { ADMIN, createTestContext, type TestContext } from "./helpers";
 import { scaled } from "./tier";
 
+/** Calls that would end the run's own session (sent without it; their 401 is expected). */
+const ENDS_OWN_SESSION = new Set([
+  "POST /api/logoutAdmin",
+  "DELETE /api/me/sessions/{id}",
+  "DELETE /api/users/{id}/sessions",
+  "DELETE /api/users/{id}/sessions/{sid}",
+]);
+
 /**
  * Hostile requests over every operation of the OpenAPI document, with the
  * admin's session (docs/RELIABILITY.md). Deterministic: FUZZ_SEED picks the
@@ -437,8 +445,11 @@ function buildRequest(op: Operation, rng: Rng, cookie: string, adminId: number):
   if (!single && rng.chance(0.1)) query.push(`${rng.pick(["__proto__", "x%00", "%ED%A0%80"])}=1`);
   if (query.length) url += `?${query.join("&")}`;
 
-  // Logging out would end the run's session: that call goes without it.
-  const headers: Record<string, string> = op.path === "/api/logoutAdmin" ? {} : { cookie };
+  // Logging out, or ending the caller's own sessions (user 1 is the run's admin), would
+  // end the run's session: those calls go without it.
+  const headers: Record<string, string> = ENDS_OWN_SESSION.has(`${op.method} ${op.path}`)
+    ? {}
+    : { cookie };
   const request: Request = { method: op.method, url, headers, label: `${op.method} ${url}` };
 
   if (op.path === "/api/uploads") {
@@ -631,7 +642,7 @@ describe("fuzz over the OpenAPI document", () => {
         const signIn = ["/api/login", "/api/loginAdmin", "/api/login/totp", "/api/stepUp"].includes(
           op.path,
         );
-        if (status === 401 && !signIn && op.path !== "/api/logoutAdmin") {
+        if (status === 401 && !signIn && !ENDS_OWN_SESSION.has(`${op.method} ${op.path}`)) {
           problems.push(`${where}: the session was lost`);
           break;
         }
