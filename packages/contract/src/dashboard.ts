@@ -52,5 +52,8 @@ export const DASHBOARD_FIGURE_AREAS = {
   total_users: "members",
   users_by_membership: "members",
   new_users_by_month: "members",
-} as const satisfies Record<Exclude<keyof z.infer<typeof dashboardSummary>, "year">, PermissionArea>;
+} as const satisfies Record<
+  Exclude<keyof z.infer<typeof dashboardSummary>, "year">,
+  PermissionArea
+>;
 export type DashboardSummary = z.infer<typeof dashboardSummary>;

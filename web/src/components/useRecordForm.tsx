@@ -27,6 +27,7 @@ import { ApiError, isStale, isUnreachable, recordVersion } from "../api/client";
 import { type ErrorAnswer, errorText, fieldErrorOf } from "../i18n/errors";
 import { translate } from "../i18n/messages";
 import { whenIdle } from "../lib/whenIdle";
+import { useReadOnlyScreen } from "../resources/context";
 import {
   ConflictPanel,
   type FieldLabels,
@@ -415,6 +416,8 @@ export function RecordForm<TIn extends FieldValues, TOut>({
   style?: CSSProperties;
   id?: string;
 }) {
+  // A person who may view the screen but not change its records sees the form read only.
+  const readOnly = useReadOnlyScreen();
   return (
     <FormProvider {...(form.form as unknown as UseFormReturn<FieldValues>)}>
       <FieldLabelsContext.Provider value={form.labels}>
@@ -433,7 +436,19 @@ export function RecordForm<TIn extends FieldValues, TOut>({
           {form.unsent && (
             <UnsentPanel unsent={form.unsent} retrying={form.isSubmitting} onRetry={form.retry} />
           )}
-          {children}
+          {readOnly ? (
+            <>
+              <p className="text-body-secondary small" data-testid="read-only-note">
+                {translate("You may view this, but not change it.")}
+              </p>
+              {/* Every field and button inside is disabled; the form's links still lead away. */}
+              <fieldset disabled className="read-only-form">
+                {children}
+              </fieldset>
+            </>
+          ) : (
+            children
+          )}
         </Form>
       </FieldLabelsContext.Provider>
     </FormProvider>

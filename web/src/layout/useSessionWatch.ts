@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { api, setUnauthorizedHandler } from "../api/client";
+import { refreshStoredAdmin } from "../lib/permissions";
 import { clearLogin, isLoggedIn, readAdmin, SESSION_CHECK_INTERVAL_MS } from "../lib/session";
 
 /** Pages that need no login: the login itself and the not-found page. */
@@ -11,6 +12,8 @@ const PUBLIC_PATHS = new Set(["/login-back", "/404"]);
  * The session rules of docs/REQUIREMENTS.md section 4 in the browser: a check at start and every 60
  * seconds ends an expired login, and a 401 from the server (its session is
  * gone) ends the browser's login too. Either way the admin lands on /login-back.
+ * A live login asks GET /api/me at each check (the first when the app opens),
+ * so a change of the person's groups shows without logging in again.
  */
 export function useSessionWatch(): void {
   const navigate = useNavigate();
@@ -31,7 +34,10 @@ export function useSessionWatch(): void {
       toLogin();
     });
     const check = () => {
-      if (isLoggedIn()) return;
+      if (isLoggedIn()) {
+        void refreshStoredAdmin();
+        return;
+      }
       if (readAdmin()) {
         clearLogin();
         // End the server's session too; the browser's login has expired.
