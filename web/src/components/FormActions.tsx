@@ -1,7 +1,7 @@
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
 import { translate } from "../i18n/messages";
-import { useReadOnlyScreen } from "../resources/context";
+import { useInReadOnlyForm } from "./formReadOnly";
 import "./forms.css";
 
 /**
@@ -24,7 +24,7 @@ export function FormActions({
   submitLabel?: string;
   className?: string;
 }) {
-  const readOnly = useReadOnlyScreen();
+  const readOnly = useInReadOnlyForm();
   return (
     <div className={`form-actions d-flex gap-2 ${className}`.trim()}>
       <Link to={cancelTo} className="btn btn-outline-secondary">
