@@ -20,6 +20,7 @@ afterAll(() => ctx.close());
 interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   requestBody?: unknown;
@@ -140,6 +141,23 @@ describe("the API document", () => {
     expect(byPath["get /api/health"]?.security).toEqual([]);
     expect(byPath["get /api/products"]?.security).toBeUndefined();
     expect(Object.keys(byPath["get /api/products"]?.responses ?? {})).toContain("401");
+  });
+
+  it("names who may call every private operation, and its 403 with the permission", () => {
+    for (const [method, path, op] of operations()) {
+      if (op.security?.length === 0) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(op.description, where).toMatch(/\*\*Who may call:\*\*/);
+    }
+    const byPath = Object.fromEntries(operations().map(([m, p, op]) => [`${m} ${p}`, op]));
+    const brandWrite = byPath["put /api/brands/{id}"];
+    expect(brandWrite?.description).toContain("`catalog:manage`");
+    const refused = JSON.stringify(brandWrite?.responses["403"]);
+    expect(refused).toContain("permission");
+    expect(refused).toContain("forbidden");
+    // A list's file needs `export` as well.
+    expect(JSON.stringify(byPath["get /api/orders"]?.responses["403"])).toContain("`export`");
+    expect(byPath["get /api/me"]?.description).toContain("every signed-in");
   });
 
   it("documents every API route once, and no two paths differ only in spelling", () => {

@@ -16,6 +16,8 @@ const NOT_AUDITED = new Set([
   "running_total_changes",
   "running_totals_time_zone",
   "sessions",
+  "recovery_codes",
+  "user_groups",
   "genders",
   "languages",
   "currencies",

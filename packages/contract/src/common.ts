@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { permission } from "./permissions";
 import { ERROR_CODE_LIST, type ErrorCode, say } from "./errors";
 import { EXPORT_FORMATS, EXPORT_LANGUAGES } from "./listExport";
 import { text } from "./primitives";
@@ -168,3 +169,8 @@ export const validationErrorBody = z.object({
 });
 export const statusErrorBody = z.object({ status: z.number(), message: z.string(), ...coded });
 export const okBody = z.object({ status: z.number(), message: z.string() });
+/**
+ * 403: the caller lacks `permission` (code "forbidden"), the call needs a fresh
+ * proof ("step_up_required"), or it came from another site ("foreign_origin").
+ */
+export const forbiddenBody = statusErrorBody.extend({ permission: permission.optional() });

@@ -185,7 +185,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: error.code,
         params: error.params,
       };
-      if (error.statusCode === 401 || error.statusCode === 429) body.status = error.statusCode;
+      if ([401, 403, 429].includes(error.statusCode)) body.status = error.statusCode;
       if (error.statusCode === 400) body.issues = error.issues ?? [];
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body);

@@ -2,6 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import {
   errorBody,
+  forbiddenBody,
   statusErrorBody,
   validationErrorBody,
   versionConflict,
@@ -11,6 +12,7 @@ import type { RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { App } from "../appType";
+import type { RoutePermission } from "../auth/permissions";
 import { SESSION_COOKIE } from "../auth/service";
 
 declare module "fastify" {
@@ -61,7 +63,8 @@ export async function registerOpenApi(app: App): Promise<void> {
       const filled = { ...(input.schema ?? {}) } as Record<string, unknown>;
       if (!filled.hide) {
         const isPublic = route.config?.public === true;
-        fillDefaults(filled, { method, url, isPublic, ...collectionOf(app, url) });
+        const permission = route.config?.permission;
+        fillDefaults(filled, { method, url, isPublic, permission, ...collectionOf(app, url) });
       }
       const { schema } = jsonSchemaTransform({ ...input, schema: filled } as Parameters<
         typeof jsonSchemaTransform
@@ -95,6 +98,8 @@ interface RouteFacts {
   method: string;
   url: string;
   isPublic: boolean;
+  /** Who may call it (auth/permissions.ts): named in the description and the 403. */
+  permission?: RoutePermission;
   /** The path is a collection: it answers GET with a list. */
   listed: boolean;
   /** The path is one record of a collection (/brands/:id beside GET /brands). */
@@ -132,6 +137,8 @@ function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void 
   ]);
   schema.tags ??= [words[0] ?? "api"];
   if (isPublic) schema.security ??= [];
+  const who = whoMayCall(route.permission);
+  if (who) schema.description = [who, schema.description].filter(Boolean).join("\n\n");
 
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
   const add = (code: number, body: unknown) => {
@@ -139,7 +146,15 @@ function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void 
   };
   add(400, validationErrorBody.describe("The request is not valid: the message and each field."));
   if (!isPublic) add(401, statusErrorBody.describe("No live session: log in first."));
-  if (!SAFE_METHODS.has(method)) add(403, errorBody.describe("A call from another site."));
+  const refusals = [
+    ...(who && route.permission !== "signed_in"
+      ? ["the caller lacks the permission (`forbidden`, naming it)"]
+      : []),
+    ...(exportsList(schema) ? ["a CSV or Excel file without `export` (`forbidden`)"] : []),
+    ...(SAFE_METHODS.has(method) ? [] : ["a call from another site (`foreign_origin`)"]),
+  ];
+  if (!isPublic && refusals.length > 0)
+    add(403, forbiddenBody.describe(`Refused, nothing changed: ${refusals.join("; ")}.`));
   if (params.length > 0) add(404, errorBody.describe("No record with that id."));
   // A record's writes can meet a unique value in use or a record linked elsewhere.
   const writesRecord = creates || method === "PUT" || method === "DELETE";
@@ -155,6 +170,14 @@ function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void 
     );
   }
   schema.response = response;
+}
+
+/** The permission line of a private route's description. */
+function whoMayCall(permission: RoutePermission | undefined): string | undefined {
+  if (permission === undefined) return undefined;
+  if (permission === "signed_in") return "**Who may call:** every signed-in Admin or Staff member.";
+  const codes = typeof permission === "string" ? [permission] : permission;
+  return `**Who may call:** holders of ${codes.map((c) => `\`${c}\``).join(" or ")} (an Admin holds every permission).`;
 }
 
 /** Whether the route answers one record that has a version (lib/versions.ts). */
