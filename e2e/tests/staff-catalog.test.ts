@@ -3,12 +3,13 @@ import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Product } from "@store/contract";
 import { ADMIN, expect, loginThroughForm, newStoreContext, test } from "../support/browser";
+import { chooseTheme } from "../support/theme";
 
 /**
  * A "Catalog" staff member (issue 22) sees their job and no more: the sidebar
  * holds the dashboard and the catalog screens, the dashboard only the
  * products' card, a product is edited and saved, and /withdrawRequest typed
- * by hand says "You do not have access to this page" (axe-clean), with no
+ * by hand says "You do not have access to this page" (axe-clean, light and dark), with no
  * error toast. One login for the staff member; the admin works over the API.
  */
 const require = createRequire(import.meta.url);
@@ -140,7 +141,12 @@ test.describe("a Catalog staff member", () => {
       "/admin",
     );
     await expect(page.getByRole("alert")).toHaveCount(0);
+    // axe-clean in both themes, as theme-axe checks the other screens.
+    await chooseTheme(page, "Light");
     expect(await axeFindings(page)).toEqual([]);
+    await chooseTheme(page, "Dark");
+    expect(await axeFindings(page)).toEqual([]);
+    await chooseTheme(page, "Light");
     // The server refuses the call anyway.
     expect((await page.request.get("/api/withdrawRequest")).status()).toBe(403);
     await page.getByRole("link", { name: "Back to the dashboard" }).click();
