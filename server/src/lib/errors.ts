@@ -120,6 +120,22 @@ function pgCode(error: unknown): string | undefined {
   return pgError(error)?.code as string | undefined;
 }
 
+/**
+ * Runs a write whose unique value was checked first; a race that wins the
+ * unique index between the check and the write answers the same clear error.
+ */
+export async function withUniqueGuard<T>(
+  taken: () => HttpError,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (pgCode(error) === PG_UNIQUE_VIOLATION) throw taken();
+    throw error;
+  }
+}
+
 /** A failed query: Drizzle's error carries the SQL text and every parameter. */
 function isQueryError(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client";
 import { permissionGroups, userGroups } from "../../db/schema";
 import type { Actor } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
-import { conflict } from "../../lib/errors";
+import { conflict, withUniqueGuard } from "../../lib/errors";
 
 export type PermissionGroupRow = typeof permissionGroups.$inferSelect;
 
@@ -21,7 +21,7 @@ const crud = crudService({
 const nameTaken = (name: string) =>
   conflict("group_exists", { name }, `A group named ${name} already exists.`);
 
-/** Names are unique whatever their case; the unique index settles a race with the same 409. */
+/** Names are unique whatever their case; the unique index settles a race with the same 409 (withUniqueGuard). */
 async function requireFreeName(tx: Tx, name: string, exceptId?: number): Promise<void> {
   const same = sql`lower(${permissionGroups.name}) = lower(${name})`;
   const [taken] = await tx
@@ -30,16 +30,6 @@ async function requireFreeName(tx: Tx, name: string, exceptId?: number): Promise
     .where(exceptId === undefined ? same : and(same, ne(permissionGroups.group_id, exceptId)))
     .limit(1);
   if (taken) throw nameTaken(name);
-}
-
-async function withNameGuard<T>(name: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
-      if ((e as { code?: unknown }).code === "23505") throw nameTaken(name);
-    throw error;
-  }
 }
 
 /** How many people hold the group. */
@@ -58,7 +48,10 @@ export const permissionGroupService = {
 
   async create(db: Db, actor: Actor | null, input: PermissionGroupValues) {
     await requireFreeName(db, input.name);
-    return withNameGuard(input.name, () => crud.create(db, actor, input));
+    return withUniqueGuard(
+      () => nameTaken(input.name),
+      () => crud.create(db, actor, input),
+    );
   },
 
   async update(
@@ -69,7 +62,10 @@ export const permissionGroupService = {
     expected?: number,
   ) {
     await requireFreeName(db, input.name, id);
-    return withNameGuard(input.name, () => crud.update(db, actor, id, input, expected));
+    return withUniqueGuard(
+      () => nameTaken(input.name),
+      () => crud.update(db, actor, id, input, expected),
+    );
   },
 
   /** A group still held by someone is kept (409); the foreign key stands behind the check. */

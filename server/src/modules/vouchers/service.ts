@@ -10,7 +10,7 @@ import { fromWireTimestamp } from "../../db/columns";
 import { vouchers } from "../../db/schema";
 import type { Actor } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
-import { badRequest, conflict } from "../../lib/errors";
+import { badRequest, conflict, withUniqueGuard } from "../../lib/errors";
 
 export type Voucher = typeof vouchers.$inferSelect;
 
@@ -47,23 +47,6 @@ async function requireFreeCode(tx: Tx, code: string, exceptId?: number): Promise
   if (taken) throw duplicateCode(code);
 }
 
-/** A unique-index race between the check and the write still answers the clear 409. */
-async function withCodeGuard<T>(code: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateCode(code);
-    throw error;
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 export const voucherService = {
   list: (db: Tx, query: ListQuery) => crud.list(db, query),
   get: (db: Tx, id: number) => crud.get(db, id),
@@ -73,7 +56,10 @@ export const voucherService = {
   async create(db: Db, actor: Actor | null, input: VoucherValues): Promise<Voucher> {
     requireFutureExpiry(input.expired_at);
     await requireFreeCode(db, input.voucher_code);
-    return withCodeGuard(input.voucher_code, () => crud.create(db, actor, input));
+    return withUniqueGuard(
+      () => duplicateCode(input.voucher_code),
+      () => crud.create(db, actor, input),
+    );
   },
 
   /** An unchanged old expiry may stay; a changed one must lie three days ahead. */
@@ -87,6 +73,9 @@ export const voucherService = {
     const before = await crud.get(db, id);
     if (input.expired_at !== before.expired_at) requireFutureExpiry(input.expired_at);
     await requireFreeCode(db, input.voucher_code, id);
-    return withCodeGuard(input.voucher_code, () => crud.update(db, actor, id, input, expected));
+    return withUniqueGuard(
+      () => duplicateCode(input.voucher_code),
+      () => crud.update(db, actor, id, input, expected),
+    );
   },
 };
