@@ -1,6 +1,6 @@
 import { text, UserListPage } from "../pages/UserPages";
 import { WalletListPage } from "../pages/WalletListPage";
-import { expect, test, useBrowser } from "../support/browser";
+import { ADMIN, expect, test, useBrowser } from "../support/browser";
 
 const tag = `pw${Date.now().toString(36)}`;
 
@@ -64,6 +64,8 @@ test.describe("users wallet", () => {
     await dialog.waitFor({ state: "hidden" });
     expect(await users.apiUser(owner.username)).toBeDefined();
 
+    // Deleting a member needs a fresh proof (the step-up dialog's own test: step-up.test.ts).
+    await s.page.request.post("/api/stepUp", { data: { password: ADMIN.password } });
     dialog = await wallets.askDeleteWallet(owner.username);
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await wallets.row(owner.username).waitFor({ state: "detached" });

@@ -87,6 +87,8 @@ test.describe("profile (Account Management)", () => {
     // A fresh administrator, so the demo admin's password is left alone.
     const name = `pw${Date.now()}`;
     const admin = { email: `${name}@example.my`, password: "First-pass#2026" };
+    // Making an Admin needs a fresh proof (docs/decisions/staff-accounts.md).
+    await s.page.request.post("/api/stepUp", { data: { password: ADMIN.password } });
     const created = await s.page.request.post("/api/users", {
       data: {
         username: name,

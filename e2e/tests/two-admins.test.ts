@@ -76,6 +76,8 @@ test.describe("two administrators on the same record", () => {
     };
     one = await open();
     await loginThroughForm(one, ADMIN);
+    // Making an Admin needs a fresh proof (docs/decisions/staff-accounts.md).
+    await one.request.post("/api/stepUp", { data: { password: ADMIN.password } });
     const created = await one.request.post("/api/users", {
       data: {
         username: ADMIN2.username,

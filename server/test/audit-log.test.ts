@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createTestContext, type TestContext } from "./helpers";
+import { stepUp } from "./staff.fixtures";
 
 // GET auditLog: the history as recorded, with paging, sort and the filters
 // the History panel and the /auditLog screen use.
@@ -30,6 +31,8 @@ async function entries(query: string): Promise<{ rows: Entry[]; total: string }>
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Deleting members and making Admins need a fresh proof (docs/decisions/staff-accounts.md).
+  await stepUp(ctx);
   adminName = String(
     (
       await ctx.db.execute<{ username: string }>(

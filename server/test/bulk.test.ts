@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { seedLists } from "./lists.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 // POST <list>/bulk (docs/decisions/bulk-actions.md): each record its own transaction through the single call's
 // service, so some succeed and some fail with the answer one call would give.
@@ -12,6 +13,8 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Deleting members needs a fresh proof (docs/decisions/staff-accounts.md).
+  await stepUp(ctx);
   await seedLists(ctx);
 }, 120_000);
 afterAll(() => ctx.close());

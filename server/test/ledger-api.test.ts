@@ -11,11 +11,14 @@ import {
   setCommission,
 } from "./ledger.fixtures";
 import { insertRequest, insertUser, readUser, readWallet, userForm } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 let ctx: TestContext;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Deleting members and making Admins need a fresh proof (docs/decisions/staff-accounts.md).
+  await stepUp(ctx);
 });
 afterAll(() => ctx.close());
 

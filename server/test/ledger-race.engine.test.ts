@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertOrder, ledgerDrift, orderEntries, setCommission } from "./ledger.fixtures";
 import { insertRequest, insertUser, readUser, readWallet } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the ledger under racing writers", () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
     ctx = await createTestContext();
+    // Deleting members and making Admins need a fresh proof (docs/decisions/staff-accounts.md).
+    await stepUp(ctx);
     await setCommission(ctx.db, 1);
   });
   afterAll(() => ctx?.close());

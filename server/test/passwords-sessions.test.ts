@@ -29,6 +29,7 @@ import { auditLog, sessions, users } from "../src/db/schema";
 import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from "../src/modules/people/users";
 import { createTestContext, login, type TestContext } from "./helpers";
 import { readUser, unique, userForm } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -41,6 +42,8 @@ const COMMON = "Password123";
 
 /** A new active administrator, and its password. */
 async function createAdmin(password = `Adm!n-${unique()}`) {
+  // Making an Admin, and then setting their password or role, needs a fresh proof.
+  await stepUp(ctx);
   const res = await ctx.call("POST", "/api/users", userForm({ role: "Admin", password }));
   expect(res.statusCode, res.body).toBe(201);
   const admin = res.json() as { user_id: number; email: string };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users, walletLedger } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import { driftedDownLines, insertUser, readUser, readWallet, userForm } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 /**
  * Deleting a member (docs/REQUIREMENTS.md section 4, "Deleting a member"):
@@ -12,6 +13,8 @@ import { driftedDownLines, insertUser, readUser, readWallet, userForm } from "./
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Deleting members and making Admins need a fresh proof (docs/decisions/staff-accounts.md).
+  await stepUp(ctx);
 });
 afterAll(() => ctx.close());
 

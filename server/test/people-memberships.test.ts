@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, memberships, userWallets } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertUser, readUser, unique } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Deleting members and making Admins need a fresh proof (docs/decisions/staff-accounts.md).
+  await stepUp(ctx);
 });
 afterAll(() => ctx.close());
 

@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberships, users } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import { driftedDownLines, insertUser, readUser, userForm } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Deleting members and making Admins need a fresh proof (docs/decisions/staff-accounts.md).
+  await stepUp(ctx);
 });
 afterAll(() => ctx.close());
 

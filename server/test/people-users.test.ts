@@ -4,6 +4,7 @@ import { verifyPassword } from "../src/auth/password";
 import { auditLog, orders, sessions, users } from "../src/db/schema";
 import { ADMIN, createTestContext, login, type TestContext } from "./helpers";
 import { readUser, readWallet, unique, userForm } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -236,6 +237,7 @@ describe("GET /api/users/{id}, usersCount and getNextUserId", () => {
 describe("PUT /api/users/{id}", () => {
   it("saves the full Edit User form and stamps updated_at", async () => {
     const created = await createUser();
+    await stepUp(ctx); // a change of role
     const form = userForm({ username: created.username, email: created.email, membership: 2 });
     delete (form as Record<string, unknown>).password;
     const res = await ctx.call("PUT", `/api/users/${created.user_id}`, {
@@ -264,6 +266,7 @@ describe("PUT /api/users/{id}", () => {
 
   it("takes the profile's {email, contact, password, updated_at}: a new password is re-hashed, an empty one leaves it", async () => {
     const created = await createUser();
+    await stepUp(ctx); // another person's password
     const res = await ctx.call("PUT", `/api/users/${created.user_id}`, {
       email: `new.${created.email}`,
       contact: "0111111111",
@@ -323,6 +326,7 @@ describe("PUT /api/users/{id}", () => {
 describe("DELETE /api/users/{id}", () => {
   it("deletes the user with their wallet and their sessions", async () => {
     const password = "Other#Admin1";
+    await stepUp(ctx); // making an Admin, and deleting a member
     const other = await createUser({ role: "Admin", user_status: 1, password });
     const cookie = await login(ctx.app, { email: other.email, password });
     expect(await ctx.db.$count(sessions, eq(sessions.user_id, other.user_id))).toBe(1);

@@ -7,6 +7,7 @@ import type { Db } from "../src/db/client";
 import { categories } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import { unique, userForm } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 // The totals the database keeps with every write (migration 0005,
 // docs/decisions/running-totals.md) against a fresh count of the rows,
@@ -18,6 +19,8 @@ let categoryId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Deleting members and making Admins need a fresh proof (docs/decisions/staff-accounts.md).
+  await stepUp(ctx);
   const [category] = await ctx.db
     .insert(categories)
     .values({ category_name: "Totals" })

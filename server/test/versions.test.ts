@@ -9,6 +9,7 @@ import { brands, users } from "../src/db/schema";
 import { createTestContext, login, type TestContext } from "./helpers";
 import { entriesOf, insertOrder, orderEntries, setCommission } from "./ledger.fixtures";
 import { insertUser, userForm } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 let ctx: TestContext;
 /** A second administrator's session. */
@@ -27,6 +28,8 @@ function call(method: string, url: string, payload?: unknown, ifMatch?: string) 
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Deleting members and making Admins need a fresh proof (docs/decisions/staff-accounts.md).
+  await stepUp(ctx);
   const form = userForm({ role: "Admin", username: "siti", email: "siti@store.my" });
   expect((await call("POST", "/api/users", form)).statusCode).toBe(201);
   const cookie = await login(ctx.app, { email: form.email, password: form.password });

@@ -100,6 +100,7 @@ describe("every declared resource", () => {
       "Testimonial",
       "Settings",
       "Audit Log",
+      "Roles",
     ]);
     // Every screen of a resource highlights its entry, and only its entry.
     for (const r of resources.filter((r) => r.sidebar)) {

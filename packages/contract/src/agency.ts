@@ -9,6 +9,7 @@ import {
   requiredText,
   status01,
   statusOut,
+  TIMESTAMP_DOC,
   text,
   timestamp,
 } from "./primitives";
@@ -31,7 +32,8 @@ export const agencyStoreInput = z.object({
         { field: "Expiry date" },
         "Expiry date must be a real date and time.",
       ),
-    ),
+    )
+    .meta(TIMESTAMP_DOC),
   store_status: status01.default(0),
 });
 export type AgencyStoreInput = z.input<typeof agencyStoreInput>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { permission } from "./permissions";
 import { ERROR_CODE_LIST, type ErrorCode, say } from "./errors";
 import { EXPORT_FORMATS, EXPORT_LANGUAGES } from "./listExport";
+import { permission } from "./permissions";
 import { text } from "./primitives";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -73,9 +73,10 @@ export type ListQuery = z.infer<typeof listQuery>;
 export const REFERRAL_MOVES = ["up", "none"] as const;
 export type ReferralMove = (typeof REFERRAL_MOVES)[number];
 const REFERRAL_MOVE_MESSAGE = say("referral_move", {}, "Referrals must be up or none.");
-export const referralMove = text({ error: REFERRAL_MOVE_MESSAGE }).pipe(
-  z.enum(REFERRAL_MOVES, { error: REFERRAL_MOVE_MESSAGE }),
-);
+// The API document's choices (the pipe's input is text, so the message is the contract's).
+export const referralMove = text({ error: REFERRAL_MOVE_MESSAGE })
+  .pipe(z.enum(REFERRAL_MOVES, { error: REFERRAL_MOVE_MESSAGE }))
+  .meta({ enum: [...REFERRAL_MOVES] });
 
 /** Most records one bulk call acts on (ids sent, or matches of a filter). */
 export const BULK_MAX = 1000;

@@ -85,6 +85,8 @@ export const ERROR_CODES = {
   group_exists: { name: "text" },
   group_in_use: { count: "number" },
   last_admin: {},
+  groups_need_staff: {},
+  own_access_change: {},
   second_approval_same_person: {},
   too_many_attempts: {},
   too_many_requests: {},

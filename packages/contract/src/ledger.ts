@@ -86,9 +86,10 @@ export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 const ACCOUNT_MESSAGE = say("ledger_account", {}, "Account must be wallet, cash_wallet or pv.");
 const USER_ID_MESSAGE = say("user_id", {}, "User must be a user id.");
-const ledgerAccount = text({ error: ACCOUNT_MESSAGE }).pipe(
-  z.enum(LEDGER_ACCOUNTS, { error: ACCOUNT_MESSAGE }),
-);
+// The API document's choices (the pipe's input is text, so the message is the contract's).
+const ledgerAccount = text({ error: ACCOUNT_MESSAGE })
+  .pipe(z.enum(LEDGER_ACCOUNTS, { error: ACCOUNT_MESSAGE }))
+  .meta({ enum: [...LEDGER_ACCOUNTS] });
 
 /** GET walletLedger: the usual paging, narrowed to one member and/or one account. Newest first. */
 export const ledgerListQuery = listQuery.extend({

@@ -106,9 +106,26 @@ const userFields = z.object({
   user_status: status01,
 });
 
-/** POST users: every field; password required; membership 1 and status 0 unless chosen. */
+/**
+ * The permission groups a Staff member holds (staff.ts), by id: each once, in
+ * id order. Only a Staff member holds any (docs/decisions/staff-accounts.md).
+ */
+const groupIds = z
+  .array(
+    z.coerce
+      .number({
+        error: say("not_listed", { field: "groups" }, "Groups must be listed permission groups."),
+      })
+      .int()
+      .positive(),
+  )
+  .max(100)
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
+/** POST users: every field; password required; membership 1, status 0 and no groups unless chosen. */
 export const userCreate = userFields.extend({
   password: newPassword,
+  groups: groupIds.default([]),
   membership: membershipId.default(DEFAULT_MEMBERSHIP_ID),
   user_status: status01.default(0),
 });
@@ -121,6 +138,7 @@ export const userCreate = userFields.extend({
  */
 export const userUpdate = userFields.partial().extend({
   password: optionalNewPassword.optional(),
+  groups: groupIds.optional(),
   currentPassword: currentPassword.optional(),
 });
 export type UserCreate = z.input<typeof userCreate>;
@@ -144,6 +162,7 @@ export type OwnLanguageAnswer = z.infer<typeof ownLanguageAnswer>;
 export function userForm(isEdit: boolean) {
   return userFields.extend({
     password: isEdit ? optionalNewPassword : newPassword,
+    groups: groupIds,
   });
 }
 export type UserFormInput = z.input<ReturnType<typeof userForm>>;
@@ -165,6 +184,8 @@ export const user = z.object({
   down_line: z.number(),
   referral_of: z.number().nullable(),
   referrer_username: z.string().nullable(),
+  /** The permission groups held (a Staff member's; empty for every other role), in id order. */
+  groups: z.array(z.number()),
   ttl_order: z.number(),
   ttl_pv: moneyOut,
   languages: z.string(),

@@ -48,10 +48,20 @@ export const notListed = (label: string) =>
 
 /** Wire timestamp: "yyyy-MM-dd HH:mm:ss" in the store's time zone. */
 export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-export const timestamp = text().regex(
-  TIMESTAMP_PATTERN,
-  say("timestamp_format", {}, "Use the form yyyy-MM-dd HH:mm:ss."),
-);
+/**
+ * What the API document says of a timestamp (documentation only, never
+ * checked): its form. Not `format: date-time`, which is RFC 3339 with a zone
+ * (docs/decisions/api-document.md).
+ */
+export const TIMESTAMP_DOC = {
+  type: "string",
+  pattern: TIMESTAMP_PATTERN.source,
+  description: "A time in the store's time zone: yyyy-MM-dd HH:mm:ss.",
+  examples: ["2026-11-26 09:30:00"],
+};
+export const timestamp = text()
+  .regex(TIMESTAMP_PATTERN, say("timestamp_format", {}, "Use the form yyyy-MM-dd HH:mm:ss."))
+  .meta(TIMESTAMP_DOC);
 export const nullableTimestamp = timestamp.nullable();
 
 /**
@@ -101,6 +111,21 @@ export const status01 = z
 export const statusOut = z.union([z.literal(0), z.literal(1)]);
 
 const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
+/**
+ * What the API document says of money sent and answered (documentation only,
+ * never checked; docs/decisions/api-document.md): a number or a decimal
+ * string in, always a decimal string with two places out.
+ */
+export const MONEY_INPUT_DOC = {
+  type: ["number", "string"],
+  pattern: MONEY_PATTERN.source,
+  description: 'Money in RM: a decimal with at most two places, best as a string ("12.50").',
+};
+export const MONEY_DOC = {
+  type: "string",
+  pattern: "^-?\\d{1,10}\\.\\d{2}$",
+  description: 'Money in RM: a decimal string with two places ("12.50"), never a float.',
+};
 
 /**
  * Exact money: accepts a number or a numeric string with at most two decimal
@@ -108,28 +133,31 @@ const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
  * on the way out.
  */
 export function money(label: string, { min = 0 }: { min?: number } = {}) {
-  return z.union([z.number(), text().trim()], { error: notANumber(label) }).transform((v, ctx) => {
-    const text = typeof v === "number" ? String(v) : v;
-    if (!MONEY_PATTERN.test(text)) {
-      ctx.addIssue({
-        code: "custom",
-        message: say(
-          "money_format",
-          { field: label },
-          `${label} must be a number with at most 2 decimal places.`,
-        ),
-      });
-      return z.NEVER;
-    }
-    if (Number(text) < min) {
-      ctx.addIssue({ code: "custom", message: atLeast(label, min) });
-      return z.NEVER;
-    }
-    return toMoneyString(text);
-  });
+  return z
+    .union([z.number(), text().trim()], { error: notANumber(label) })
+    .transform((v, ctx) => {
+      const text = typeof v === "number" ? String(v) : v;
+      if (!MONEY_PATTERN.test(text)) {
+        ctx.addIssue({
+          code: "custom",
+          message: say(
+            "money_format",
+            { field: label },
+            `${label} must be a number with at most 2 decimal places.`,
+          ),
+        });
+        return z.NEVER;
+      }
+      if (Number(text) < min) {
+        ctx.addIssue({ code: "custom", message: atLeast(label, min) });
+        return z.NEVER;
+      }
+      return toMoneyString(text);
+    })
+    .meta(MONEY_INPUT_DOC);
 }
 
-export const moneyOut = z.string();
+export const moneyOut = z.string().meta(MONEY_DOC);
 
 /** A whole number within bounds, accepting numeric strings from forms. */
 export function wholeNumber(label: string, min: number, max: number) {

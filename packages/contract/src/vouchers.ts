@@ -3,11 +3,13 @@ import { say } from "./errors";
 import {
   isRealTimestamp,
   isRequired,
+  MONEY_INPUT_DOC,
   money,
   moneyOut,
   nullableTimestamp,
   status01,
   statusOut,
+  TIMESTAMP_DOC,
   text,
   timestamp,
 } from "./primitives";
@@ -42,7 +44,8 @@ function requiredMoney(label: string) {
   return z
     .unknown()
     .refine((v) => v !== undefined && v !== null && String(v).trim() !== "", isRequired(label))
-    .pipe(money(label));
+    .pipe(money(label))
+    .meta(MONEY_INPUT_DOC);
 }
 
 export const voucherInput = z
@@ -77,7 +80,8 @@ export const voucherInput = z
       .refine(
         isRealTimestamp,
         say("not_real_date_time", { field: "Expiry date" }, "Expiry date is not a real date."),
-      ),
+      )
+      .meta(TIMESTAMP_DOC),
   })
   .refine((v) => v.discount_type !== "percentage" || Number(v.discount) < 100, {
     path: ["discount"],

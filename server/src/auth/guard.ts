@@ -42,10 +42,17 @@ export function registerGuard(app: App): void {
     const missing =
       missingPermission(caller.permissions, declared) ??
       (isFileExport(request) ? missingPermission(caller.permissions, "export") : null);
-    if (missing) throw forbidden(missing);
+    if (missing && !isOwnRecord(request, caller.user_id)) throw forbidden(missing);
     await noteSessionSeen(app.db, caller);
     request.admin = caller;
   });
+}
+
+/** A route of one user record (`ownRecord`) called on the caller's own: the profile. */
+function isOwnRecord(request: FastifyRequest, userId: number): boolean {
+  if (!request.routeOptions.config.ownRecord) return false;
+  const id = (request.params as Record<string, unknown> | undefined)?.id;
+  return typeof id === "string" && id === String(userId);
 }
 
 /** A list asked for as a CSV or Excel file (lib/csv.ts, lib/xlsx.ts). */

@@ -15,6 +15,12 @@ declare module "fastify" {
     public?: boolean;
     /** Required on every private route: app.ts refuses to start without it. */
     permission?: RoutePermission;
+    /**
+     * The route's `:id` names a user; the caller's own passes whatever
+     * `permission` says (the profile reads and changes its own record;
+     * docs/decisions/staff-accounts.md).
+     */
+    ownRecord?: boolean;
   }
 }
 

@@ -154,7 +154,8 @@ export function registerBulkRoute<Q>(app: App, options: BulkOptions<Q>): void {
   app.post(
     `${options.collection}/bulk`,
     {
-      config: { permission: options.permission },
+      // The actions, for the API document's body (lib/openapi.ts); the handler checks them.
+      config: { permission: options.permission, bulkActions: actions },
       schema: { tags: [options.tag], body: bulkRequest, response: { 200: bulkResponse } },
     },
     async (request) => {

@@ -61,10 +61,58 @@ export function fieldsOf(
   return fields;
 }
 
+const RESERVED = new Set<string>(LIST_PARAMS);
 const INT = /^-?\d{1,18}$/;
 const NUMBER = /^-?\d{1,15}(\.\d{1,6})?$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
+
+/** A time filter's value: a whole day, or a time with or without seconds (literal below). */
+const DAY_OR_INSTANT = new RegExp(`${DAY.source}|${INSTANT.source}`);
+/** The longest filter value (valuesOf). */
+const MAX_VALUE_LENGTH = 200;
+
+/** One query parameter a list reads as a filter, for the API document (lib/openapi.ts). */
+export interface FilterParameter {
+  name: string;
+  type: Exclude<FieldType, "json">;
+  /** The form its value must have (what `literal` reads); text: any readable text. */
+  pattern?: RegExp;
+  maxLength: number;
+  /** `field=v` may be repeated (any of them, at most MAX_FILTER_VALUES); a range takes one value. */
+  repeatable: boolean;
+  range?: (typeof FILTER_RANGE_SUFFIXES)[number];
+}
+
+/**
+ * Every filter parameter filterCondition accepts for these fields: `field`
+ * for each field but JSON ones, `field_gte` / `field_lte` for numbers, money
+ * and dates; not the parameters the list reads itself (`own`).
+ */
+export function filterParameters(fields: Fields, own: readonly string[] = []): FilterParameter[] {
+  const patterns: Record<FilterParameter["type"], RegExp | undefined> = {
+    int: INT,
+    number: NUMBER,
+    date: DAY,
+    timestamp: DAY_OR_INSTANT,
+    text: undefined,
+  };
+  return Object.entries(fields).flatMap(([name, { type }]): FilterParameter[] => {
+    if (type === "json" || own.includes(name) || RESERVED.has(name)) return [];
+    const pattern = patterns[type];
+    const one = { type, maxLength: MAX_VALUE_LENGTH, ...(pattern ? { pattern } : {}) };
+    const ranges =
+      type === "text"
+        ? []
+        : FILTER_RANGE_SUFFIXES.map((range) => ({
+            ...one,
+            name: `${name}${range}`,
+            repeatable: false,
+            range,
+          }));
+    return [{ ...one, name, repeatable: true }, ...ranges];
+  });
+}
 
 /** A parameter name as quoted in a message: short, whatever was sent. */
 const quoted = (name: string) => `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}"`;
@@ -81,7 +129,7 @@ function valuesOf(param: string, raw: unknown): string[] {
     );
   }
   return values.map((value) => {
-    if (typeof value !== "string" || !isSafeText(value) || value.length > 200) {
+    if (typeof value !== "string" || !isSafeText(value) || value.length > MAX_VALUE_LENGTH) {
       throw badRequest(
         param,
         "filter_unreadable",
@@ -159,8 +207,6 @@ function bound(param: string, field: Field, value: string, upper: boolean): SQL 
   }
   return upper ? sql`${field.by} <= ${v}` : sql`${field.by} >= ${v}`;
 }
-
-const RESERVED = new Set<string>(LIST_PARAMS);
 
 /**
  * The caller's filters (json-server style, docs/decisions/list-sort-filter.md): every parameter that is not paging, sort,

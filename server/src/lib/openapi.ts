@@ -1,24 +1,30 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import {
-  errorBody,
-  forbiddenBody,
-  statusErrorBody,
-  validationErrorBody,
-  versionConflict,
-  XLSX_MEDIA_TYPE,
-} from "@store/contract";
+import { XLSX_MEDIA_TYPE } from "@store/contract";
 import type { RouteOptions } from "fastify";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { App } from "../appType";
 import type { RoutePermission } from "../auth/permissions";
 import { SESSION_COOKIE } from "../auth/service";
+import {
+  type Answers,
+  declareAnswers,
+  declareTotals,
+  ERRORS,
+  ETAG,
+  nameRecords,
+  TOTAL_HEADERS,
+  withUsedSchemas,
+} from "./openapiAnswers";
+import { describeBulkBody, describeListQuery, type Json, listSpecsOf } from "./openapiLists";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The form field of a file upload (multipart), for the API document. */
     multipartFile?: string;
+    /** POST <list>/bulk's actions (lib/bulk.ts), for the API document. */
+    bulkActions?: readonly string[];
   }
 }
 
@@ -32,6 +38,7 @@ declare module "fastify" {
  * need none). What a route declares itself is kept.
  */
 export async function registerOpenApi(app: App): Promise<void> {
+  const listSpecs = listSpecsOf(app);
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -61,18 +68,35 @@ export async function registerOpenApi(app: App): Promise<void> {
       const url = input.url;
       const method = [route.method].flat()[0] ?? "GET";
       const filled = { ...(input.schema ?? {}) } as Record<string, unknown>;
+      const answers: Answers = {};
       if (!filled.hide) {
         const isPublic = route.config?.public === true;
         const permission = route.config?.permission;
-        fillDefaults(filled, { method, url, isPublic, permission, ...collectionOf(app, url) });
+        const hasBody = filled.body !== undefined || route.config?.multipartFile !== undefined;
+        const facts = { method, url, isPublic, permission, hasBody, ...collectionOf(app, url) };
+        fillDefaults(filled, facts, answers);
+        nameRecords(Object.values((filled.response as object) ?? {}));
       }
       const { schema } = jsonSchemaTransform({ ...input, schema: filled } as Parameters<
         typeof jsonSchemaTransform
       >[0]);
-      if (!filled.hide && answersVersionedRecord(filled)) {
-        declareVersionHeaders(method, schema as Record<string, unknown>);
+      const json = schema as Json;
+      if (!filled.hide && answersVersionedRecord(filled)) declareVersionHeaders(method, json);
+      const spec = listSpecs.get(url);
+      if (!filled.hide) declareTotals(method, filled, json);
+      if (!filled.hide && exportsList(filled)) {
+        declareExports(json);
+        if (spec && json.querystring) describeListQuery(json.querystring as Json, spec);
       }
-      if (!filled.hide && exportsList(filled)) declareExports(schema as Record<string, unknown>);
+      const bulkActions = route.config?.bulkActions;
+      if (bulkActions && json.body) {
+        json.body = describeBulkBody(
+          json.body as Json,
+          bulkActions,
+          listSpecs.get(url.replace(/\/bulk$/, "")),
+        );
+      }
+      if (!filled.hide) declareAnswers(url, json, answers);
       // A file upload's body is read by @fastify/multipart, not validated by a
       // schema: the document still says what to send (docs only).
       const fileField = route.config?.multipartFile;
@@ -89,7 +113,7 @@ export async function registerOpenApi(app: App): Promise<void> {
       return { schema, url: canonicalPath(app, url, schema as Record<string, unknown>) };
     },
     transformObject: (document) =>
-      withTagList(("openapiObject" in document ? document.openapiObject : {}) as OpenApiObject),
+      withTagList(withUsedSchemas(jsonSchemaTransformObject(document) as OpenApiObject)),
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 }
@@ -104,6 +128,8 @@ interface RouteFacts {
   listed: boolean;
   /** The path is one record of a collection (/brands/:id beside GET /brands). */
   member: boolean;
+  /** It takes a body (JSON or a file), which can be too large or of another type. */
+  hasBody: boolean;
 }
 
 /** Whether a path is a list (GET on it and on a record under it) or a record of one. */
@@ -118,7 +144,7 @@ function collectionOf(app: App, url: string): { listed: boolean; member: boolean
 }
 
 /** Summary, operationId, tag, security and the error answers a route leaves out. */
-function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void {
+function fillDefaults(schema: Record<string, unknown>, route: RouteFacts, answers: Answers): void {
   const { method, url, isPublic } = route;
   const words = pathWords(url);
   const params = [...url.matchAll(/:(\w+)/g)].map((m) => splitWords(m[1] ?? ""));
@@ -141,11 +167,14 @@ function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void 
   if (who) schema.description = [who, schema.description].filter(Boolean).join("\n\n");
 
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
-  const add = (code: number, body: unknown) => {
-    if (!(code in response) && !(String(code) in response)) response[code] = body;
+  const add = (code: number, body: unknown, description: string) => {
+    if (!(code in response) && !(String(code) in response)) {
+      response[code] = body;
+      answers[code] = description;
+    }
   };
-  add(400, validationErrorBody.describe("The request is not valid: the message and each field."));
-  if (!isPublic) add(401, statusErrorBody.describe("No live session: log in first."));
+  add(400, ERRORS.validation, "The request is not valid: the message and each field.");
+  if (!isPublic) add(401, ERRORS.status, "No live session: log in first.");
   const refusals = [
     ...(who && route.permission !== "signed_in"
       ? ["the caller lacks the permission (`forbidden`, naming it)"]
@@ -154,20 +183,24 @@ function fillDefaults(schema: Record<string, unknown>, route: RouteFacts): void 
     ...(SAFE_METHODS.has(method) ? [] : ["a call from another site (`foreign_origin`)"]),
   ];
   if (!isPublic && refusals.length > 0)
-    add(403, forbiddenBody.describe(`Refused, nothing changed: ${refusals.join("; ")}.`));
-  if (params.length > 0) add(404, errorBody.describe("No record with that id."));
+    add(403, ERRORS.forbidden, `Refused, nothing changed: ${refusals.join("; ")}.`);
+  if (params.length > 0) add(404, ERRORS.error, "No record with that id.");
   // A record's writes can meet a unique value in use or a record linked elsewhere.
   const writesRecord = creates || method === "PUT" || method === "DELETE";
   if (writesRecord && !isPublic) {
-    add(409, errorBody.describe("The change conflicts with other records (a value in use)."));
+    add(409, ERRORS.error, "The change conflicts with other records (a value in use).");
   }
   if ((method === "PUT" || method === "DELETE") && answersVersionedRecord(schema)) {
     add(
       412,
-      versionConflict.describe(
-        "If-Match named an older version: the record was changed since; nothing was written.",
-      ),
+      ERRORS.stale,
+      "If-Match named an older version: the record was changed since; nothing was written.",
     );
+  }
+  // lib/edge.ts and the content-type parsers: before the route's own checks.
+  if (route.hasBody) {
+    add(413, ERRORS.error, "The body is larger than this call takes.");
+    add(415, ERRORS.error, "The body is not of a content type this call takes.");
   }
   schema.response = response;
 }
@@ -192,7 +225,7 @@ function answersVersionedRecord(schema: Record<string, unknown>): boolean {
  */
 function declareVersionHeaders(method: string, schema: Record<string, unknown>): void {
   const etag = {
-    type: "string",
+    ...ETAG,
     description: 'The record\'s version as an entity tag ("3"): send it back in If-Match.',
   };
   const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
@@ -230,9 +263,17 @@ function declareExports(schema: Record<string, unknown>): void {
   const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
   const ok = response["200"];
   if (!ok || "content" in ok) return;
-  const { description, ...json } = ok;
+  const { description, headers, ...json } = ok;
   response["200"] = {
     description: typeof description === "string" ? description : "The list.",
+    headers: {
+      ...((headers as object) ?? {}),
+      ...TOTAL_HEADERS,
+      "Content-Disposition": {
+        type: "string",
+        description: "CSV and Excel: an attachment with the list's file name.",
+      },
+    },
     content: {
       "application/json": { schema: json },
       "text/csv": {

@@ -28,7 +28,8 @@ export type SidebarIcon =
   | "tag"
   | "quote"
   | "gear"
-  | "list";
+  | "list"
+  | "shield";
 
 /** The job a sidebar entry belongs to; the order of docs/REQUIREMENTS.md section 2 interleaves them. */
 export type SidebarGroup = "home" | "catalog" | "sales" | "people" | "money" | "content" | "system";

@@ -10,6 +10,7 @@ import type { Resource } from "./define";
 import { memberships } from "./memberships";
 import { order } from "./order";
 import { products } from "./products";
+import { roles } from "./roles";
 import { settings } from "./settings";
 import { testimonial } from "./testimonial";
 import { users } from "./users";
@@ -39,6 +40,7 @@ export const resources: readonly Resource[] = [
   testimonial,
   settings,
   auditLog,
+  roles,
   account,
   legal,
 ];

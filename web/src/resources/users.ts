@@ -2,7 +2,7 @@ import { defineResource } from "./define";
 
 const form = () => import("../pages/people/UserForm");
 
-/** The members, with the roles screen (staff groups in issue 22) and the referral tree under the same entry. */
+/** The members, with the referral tree under the same entry. */
 export const users = defineResource({
   name: "users",
   area: "members",
@@ -14,12 +14,6 @@ export const users = defineResource({
   add: { path: "/addUser", title: "Add User", screen: form },
   edit: { path: "/editUser", title: "Edit User", screen: form },
   more: {
-    roles: {
-      path: "/roles",
-      title: "Roles",
-      screen: () => import("../pages/people/RoleList"),
-      permission: "staff:view",
-    },
     genealogy: {
       path: "/genealogy",
       title: "Genealogy",

@@ -60,7 +60,9 @@ export {
   type ListScope,
   type ListSpec,
   listClauses,
+  listSpecOf,
   type ParentSort,
+  sortNames,
 } from "./spec";
 
 /** A page of records and the total that matched. */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { ExportFormat, ListQuery } from "@store/contract";
 import { and, asc, Column, desc, is, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -149,8 +150,39 @@ export interface ListScope {
   filter?: SQL | undefined;
 }
 
+/** The API document's question "which list does this handler read?" (listSpecOf). */
+const asking = new AsyncLocalStorage<{ spec?: ListSpec }>();
+class SpecFound extends Error {}
+
+/**
+ * The spec a list route's handler reads with, for the API document
+ * (lib/openapi.ts): the handler is run until it asks listClauses, which
+ * answers by stopping it, so nothing is read. Undefined when the handler
+ * stops before (it needs more than an empty query).
+ */
+export async function listSpecOf(handler: () => unknown): Promise<ListSpec | undefined> {
+  const found: { spec?: ListSpec } = {};
+  try {
+    await asking.run(found, handler);
+  } catch (error) {
+    if (!(error instanceof SpecFound)) return undefined;
+  }
+  return found.spec;
+}
+
+/** The `_sort` names a list takes (sortKeyOf): its own sorts and every field but JSON. */
+export function sortNames(spec: ListSpec): string[] {
+  const fields = Object.entries(spec.fields ?? {}).filter(([, f]) => f.type !== "json");
+  return [...new Set([...Object.keys(spec.sort ?? {}), ...fields.map(([name]) => name)])];
+}
+
 /** Turns the shared paging parameters into SQL clauses for one list. */
 export function listClauses(query: ListQuery, spec: ListSpec, scope: ListScope = {}): ListClauses {
+  const question = asking.getStore();
+  if (question) {
+    question.spec = spec;
+    throw new SpecFound();
+  }
   const callerFilter = and(scope.filter, filterCondition(query, spec.fields ?? {}, spec.params));
   const filtered = and(scope.base, callerFilter);
   if (query.q && spec.search.length === 0) {

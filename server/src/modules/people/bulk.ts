@@ -23,8 +23,8 @@ export function registerPeopleBulkRoutes(app: App): void {
     key: "user_id",
     list: listUsers,
     actions: {
-      delete: async (db, actor, id, body) => {
-        await deleteUser(db, actor, id, {
+      delete: async (db, _actor, id, body, request) => {
+        await deleteUser(db, request.admin, id, {
           referrals: body.referrals,
           expected: shownVersion(body, id),
         });
@@ -59,8 +59,8 @@ export function registerPeopleBulkRoutes(app: App): void {
     key: "wallet_id",
     list: listWallets,
     actions: {
-      delete: async (db, actor, id, body) => {
-        await deleteWallet(db, actor, id, {
+      delete: async (db, _actor, id, body, request) => {
+        await deleteWallet(db, request.admin, id, {
           referrals: body.referrals,
           expected: shownVersion(body, id),
         });

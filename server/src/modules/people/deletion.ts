@@ -6,13 +6,22 @@
  * who refers others is deleted only once the caller chose where their direct
  * referrals go: up to the member's own referrer, or to none.
  */
-import { fromSen, type MemberBalances, type ReferralMove, toSen, type User } from "@store/contract";
+import {
+  ADMIN_ROLE,
+  fromSen,
+  type MemberBalances,
+  type ReferralMove,
+  toSen,
+  type User,
+} from "@store/contract";
 import { and, eq, sql } from "drizzle-orm";
+import { requireStepUp } from "../../auth/service";
 import type { Db, Tx } from "../../db/client";
 import { users, userWallets, withdrawRequests } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, conflictWith, notFound } from "../../lib/errors";
 import { requireVersion } from "../../lib/versions";
+import { type AccessCaller, assertAnotherAdminRemains, checkDelete, lockAdminSet } from "./access";
 import { applyReferralChange, lockReferralTree, lockUsers } from "./referrals";
 import { findUser, userRecord } from "./users";
 
@@ -114,26 +123,33 @@ async function moveReferrals(
  * and their open withdrawal requests; decided requests are the money trail
  * and stay, with the username (docs/SECURITY.md). Refused (409, nothing
  * written) while they hold money or PV, or refer others and `referrals` is not
- * given. Runs inside the caller's transaction.
+ * given. A back-office account is staff:manage's, the last active Admin
+ * stays (409), and the deletion needs a fresh proof (step-up), asked once
+ * nothing else refuses it (access.ts). Runs inside the caller's transaction.
  */
 export async function removeUserIn(
   tx: Tx,
-  actor: Actor,
+  actor: AccessCaller,
   userId: number,
   { referrals, expected }: MemberDeletion = {},
 ): Promise<User> {
   if (userId === actor.user_id)
     throw conflict("own_account_delete", {}, "You cannot delete your own account.");
   await lockReferralTree(tx);
+  await lockAdminSet(tx);
   await lockUsers(tx, [userId]);
   const before = await findUser(tx, userId);
   if (!before) throw notFound("User");
   await requireVersion(tx, userRecord(before), expected);
+  checkDelete(actor, before);
+  if (before.role === ADMIN_ROLE && before.user_status === 1)
+    await assertAnotherAdminRemains(tx, userId);
   assertHoldsNothing(before, await balancesOf(tx, before));
   const children = await directReferrals(tx, userId);
   if (children.length > 0 && referrals === undefined) {
     throw choiceNeeded(before, children.length);
   }
+  requireStepUp(actor);
   // Where the referrals go; "up" without a referrer above has nowhere to go but none.
   const to = children.length > 0 && referrals === "up" ? before.referral_of : null;
   if (children.length > 0) await moveReferrals(tx, actor, before, children, to);
@@ -184,7 +200,7 @@ async function keepWithdrawalTrail(tx: Tx, actor: Actor, user: User): Promise<vo
 /** DELETE users/{id}[?referrals=up|none]: one transaction. */
 export function deleteUser(
   db: Db,
-  actor: Actor,
+  actor: AccessCaller,
   userId: number,
   choice: MemberDeletion = {},
 ): Promise<User> {

@@ -1,6 +1,7 @@
 import {
   currency,
   downlineQuery,
+  forbiddenBody,
   gender,
   genealogyNode,
   idParams,
@@ -79,6 +80,13 @@ function registerGenealogyRoutes(app: App): void {
   );
 }
 
+const OWN_RECORD =
+  "One's own record (the profile): every signed-in person, who may change its e-mail, contact and password. Another's: holders of `members:view` to read, `members:manage` to change.";
+const NEEDS_MEMBERS =
+  "Refused, nothing changed: the caller lacks the permission (`forbidden`, naming it; an Admin's or Staff member's account and anyone's groups need `staff:manage`).";
+const STEP_UP =
+  "Creating a Staff or Admin account, changing a role or groups, setting another person's password and deleting a member need a fresh proof (`step_up_required`; POST /api/stepUp). A call from another site is refused too (`foreign_origin`).";
+
 function registerUserRoutes(app: App): void {
   const tags = ["people"];
   app.get(
@@ -93,7 +101,11 @@ function registerUserRoutes(app: App): void {
     "/users",
     {
       config: { permission: "members:manage" },
-      schema: { tags, body: userCreate, response: { 201: user } },
+      schema: {
+        tags,
+        body: userCreate,
+        response: { 201: user, 403: forbiddenBody.describe(`${NEEDS_MEMBERS} ${STEP_UP}`) },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await createUser(app.db, request.admin, request.body)),
@@ -101,16 +113,29 @@ function registerUserRoutes(app: App): void {
   app.get(
     "/users/:id",
     {
-      config: { permission: "members:view" },
-      schema: { tags, params: idParams, response: { 200: user } },
+      // One's own record is the profile's (auth/guard.ts, ownRecord).
+      config: { permission: "members:view", ownRecord: true },
+      schema: {
+        tags,
+        params: idParams,
+        description: OWN_RECORD,
+        response: { 200: user, 403: forbiddenBody.describe(NEEDS_MEMBERS) },
+      },
     },
     async (request) => getUser(app.db, request.params.id),
   );
   app.put(
     "/users/:id",
     {
-      config: { permission: "members:manage" },
-      schema: { tags, params: idParams, body: userUpdate, response: { 200: user } },
+      // The profile's fields of one's own record: people/access.ts checkEditor.
+      config: { permission: "members:manage", ownRecord: true },
+      schema: {
+        tags,
+        params: idParams,
+        body: userUpdate,
+        description: OWN_RECORD,
+        response: { 200: user, 403: forbiddenBody.describe(`${NEEDS_MEMBERS} ${STEP_UP}`) },
+      },
     },
     async (request) =>
       updateUser(
@@ -129,7 +154,12 @@ function registerUserRoutes(app: App): void {
     "/users/:id",
     {
       config: { permission: "members:manage" },
-      schema: { tags, params: idParams, querystring: memberDeleteQuery, response: { 200: user } },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: memberDeleteQuery,
+        response: { 200: user, 403: forbiddenBody.describe(`${NEEDS_MEMBERS} ${STEP_UP}`) },
+      },
     },
     async (request) =>
       deleteUser(app.db, request.admin, request.params.id, {

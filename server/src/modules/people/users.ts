@@ -3,18 +3,12 @@
  * rules (choices from the lists, unique names, a wallet per user, the
  * referral tree kept true), each write one transaction with audit rows.
  */
-import {
-  ADMIN_ROLE,
-  type ListQuery,
-  type User,
-  type userCreate,
-  type userUpdate,
-} from "@store/contract";
+import type { ListQuery, User, userCreate, userUpdate } from "@store/contract";
 import { eq, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
-import { endSessionsOf, recheckAdminPassword, type SessionAdmin } from "../../auth/service";
+import { recheckAdminPassword, type SessionCaller } from "../../auth/service";
 import type { Db, Tx } from "../../db/client";
 import {
   currencies,
@@ -22,6 +16,7 @@ import {
   languages,
   memberships,
   roles,
+  userGroups,
   users,
   userWallets,
 } from "../../db/schema";
@@ -31,6 +26,19 @@ import { fieldsOf } from "../../lib/filters";
 import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
+import {
+  type AccessCaller,
+  assertAnotherAdminRemains,
+  checkCreate,
+  checkEditor,
+  checkUpdate,
+  endSessionsIfNeeded,
+  lockAdminSet,
+  mayEndAdmin,
+  stepUpForCreate,
+  stepUpForUpdate,
+  writeGroups,
+} from "./access";
 import { applyReferralChange, assertNoCycle, lockReferralTree, lockUsers } from "./referrals";
 import { userSearch } from "./search";
 
@@ -65,9 +73,18 @@ const userColumns = {
   version: users.version,
 };
 
+/**
+ * The groups a person holds, in id order: one read of user_groups' primary
+ * key per row. Not a list field (no sort or filter by it), so a page stays
+ * as fast as it was.
+ */
+const heldGroups = sql<number[]>`array(
+  select ${userGroups.group_id} from ${userGroups}
+  where ${userGroups.user_id} = ${users.user_id} order by ${userGroups.group_id})`;
+
 function selectUsers(db: Tx) {
   return db
-    .select(userColumns)
+    .select({ ...userColumns, groups: heldGroups })
     .from(users)
     .leftJoin(memberships, eq(memberships.member_id, users.membership))
     .leftJoin(referrer, eq(referrer.user_id, users.referral_of))
@@ -276,13 +293,14 @@ async function withUniqueMessages<T>(input: UserUpdate, run: () => Promise<T>): 
 }
 
 function columnValues(input: UserUpdate) {
-  const { password: _password, currentPassword: _current, ...fields } = input;
+  const { password: _password, currentPassword: _current, groups: _groups, ...fields } = input;
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
     typeof users.$inferInsert
   >;
 }
 
-export async function createUser(db: Db, actor: Actor | null, input: UserCreate): Promise<User> {
+export async function createUser(db: Db, actor: AccessCaller, input: UserCreate): Promise<User> {
+  checkCreate(actor, input);
   // Hashing is slow on purpose: do it before any lock is taken.
   const password_hash = await hashPassword(input.password);
   return withUniqueMessages(input, () =>
@@ -291,11 +309,13 @@ export async function createUser(db: Db, actor: Actor | null, input: UserCreate)
       await assertChoices(tx, input);
       await assertUnique(tx, input);
       await assertNotLookalike(tx, input.username);
+      stepUpForCreate(actor, input.role);
       const [created] = await tx
         .insert(users)
         .values({ ...columnValues(input), ...requiredValues(input), password_hash })
         .returning({ user_id: users.user_id });
       const userId = created?.user_id ?? 0;
+      await writeGroups(tx, userId, input.groups);
       const [wallet] = await tx.insert(userWallets).values({ user_id: userId }).returning();
       if (input.referral_of !== null) await applyReferralChange(tx, actor, null, input.referral_of);
       const after = await getUser(tx, userId);
@@ -355,7 +375,7 @@ async function assertCurrentPassword(
 
 /** The administrator calling, as the guard found them, and where from. */
 export interface Caller {
-  admin: SessionAdmin;
+  admin: SessionCaller;
   address: string;
   /** Their own session: a change of their own password keeps it and ends their others. */
   sessionToken: string | undefined;
@@ -370,23 +390,29 @@ export async function updateUser(
   expected?: number,
 ): Promise<User> {
   const { admin: actor, sessionToken } = caller;
+  checkEditor(actor, userId, input);
   await assertCurrentPassword(db, caller, userId, input);
   const password_hash = input.password ? await hashPassword(input.password) : undefined;
   return withUniqueMessages(input, () =>
     db.transaction(async (tx) => {
       const touchesReferral = input.referral_of !== undefined;
       if (touchesReferral) await lockReferralTree(tx);
+      // Before any user row: docs/decisions/staff-accounts.md (the last Admin).
+      if (mayEndAdmin(input)) await lockAdminSet(tx);
       await lockUsers(tx, [userId]);
       const before = await findUser(tx, userId);
       if (!before) throw notFound("User");
       await requireVersion(tx, userRecord(before), expected);
-      if (userId === actor.user_id) assertKeepsOwnAccess(input);
+      const access = checkUpdate(actor, before, input);
+      if (access.losesAdmin) await assertAnotherAdminRemains(tx, userId);
       await assertChoices(tx, input);
       await assertUnique(tx, input, userId);
       if (input.username !== undefined && input.username !== before.username)
         await assertNotLookalike(tx, input.username, userId);
       const referralChanged = touchesReferral && input.referral_of !== before.referral_of;
       if (referralChanged && input.referral_of) await assertNoCycle(tx, userId, input.referral_of);
+      stepUpForUpdate(actor, userId, access, Boolean(password_hash));
+      if (access.groupsChanged) await writeGroups(tx, userId, access.groupsAfter);
       await tx
         .update(users)
         .set({
@@ -398,7 +424,7 @@ export async function updateUser(
       if (referralChanged)
         await applyReferralChange(tx, actor, before.referral_of, input.referral_of ?? null);
       const after = await getUser(tx, userId);
-      await endSessionsIfNeeded(tx, actor, after, Boolean(password_hash), sessionToken);
+      await endSessionsIfNeeded(tx, actor, before, after, Boolean(password_hash), sessionToken);
       const changed = password_hash ? { ...after, password: "changed" } : after;
       await recordAudit(tx, actor, {
         entity: "User",
@@ -410,33 +436,6 @@ export async function updateUser(
       return after;
     }),
   );
-}
-
-/**
- * Sessions that must not outlive this change: all of a user who is no longer
- * an active admin (else they come back when the role or status is restored),
- * and, after a new password, all of that user's but the caller's own.
- */
-async function endSessionsIfNeeded(
-  tx: Tx,
-  actor: Actor,
-  after: User,
-  passwordChanged: boolean,
-  sessionToken: string | undefined,
-): Promise<void> {
-  if (after.role !== ADMIN_ROLE || after.user_status !== 1) {
-    await endSessionsOf(tx, after.user_id);
-  } else if (passwordChanged) {
-    const own = after.user_id === actor.user_id;
-    await endSessionsOf(tx, after.user_id, own ? sessionToken : undefined);
-  }
-}
-
-/** An administrator editing themself keeps the Admin role and the active status. */
-function assertKeepsOwnAccess(input: UserUpdate): void {
-  if ((input.role !== undefined && input.role !== ADMIN_ROLE) || input.user_status === 0) {
-    throw conflict("own_admin_access", {}, "You cannot remove your own administrator access.");
-  }
 }
 
 /** A user for lib/versions.ts: their PV moves by the ledger, which writes no User audit row. */
@@ -471,7 +470,7 @@ export async function refreshDownLine(db: Db, actor: Actor, userId: number): Pro
 /** PUT updateMembership/{user_id}: sets a membership that exists. */
 export async function setMembership(
   db: Db,
-  actor: Actor,
+  actor: AccessCaller,
   userId: number,
   membership: number,
   expected?: number,
@@ -481,6 +480,7 @@ export async function setMembership(
     const before = await findUser(tx, userId);
     if (!before) throw notFound("User");
     await requireVersion(tx, userRecord(before), expected);
+    checkUpdate(actor, before, {});
     await assertChoices(tx, { membership });
     await tx
       .update(users)

@@ -10,6 +10,7 @@ import { fieldsOf } from "../../lib/filters";
 import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { requireVersion } from "../../lib/versions";
 import { postEntry } from "../ledger/service";
+import { type AccessCaller, lockAdminSet } from "./access";
 import { type MemberDeletion, removeUserIn } from "./deletion";
 import { lockReferralTree, lockUsers } from "./referrals";
 import { userSearch } from "./search";
@@ -144,7 +145,7 @@ export async function createWallet(
  */
 export async function deleteWallet(
   db: Db,
-  actor: Actor,
+  actor: AccessCaller,
   walletId: number,
   choice: MemberDeletion = {},
 ): Promise<Wallet> {
@@ -160,6 +161,7 @@ export async function deleteWallet(
     }
     // The deletion's own lock order (tree, user), then the wallet's row for its version.
     await lockReferralTree(tx);
+    await lockAdminSet(tx);
     await lockUsers(tx, [before.user_id]);
     const [locked] = await tx
       .select({ version: userWallets.version })

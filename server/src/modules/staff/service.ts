@@ -75,7 +75,7 @@ export const permissionGroupService = {
       throw conflict(
         "group_in_use",
         { count: held },
-        `This group is held by ${held} people and cannot be deleted.`,
+        `This group is held by ${held === 1 ? "1 person" : `${held} people`} and cannot be deleted.`,
       );
     return crud.remove(db, actor, id, expected);
   },

@@ -1,4 +1,6 @@
 import {
+  BACK_OFFICE_ROLES,
+  STAFF_ROLE,
   USER_CONTACT_MAX,
   type User,
   type UserFormInput,
@@ -7,7 +9,7 @@ import {
 } from "@store/contract";
 import { useCallback, useMemo } from "react";
 import { Form } from "react-bootstrap";
-import { Controller, useFormContext } from "react-hook-form";
+import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import {
   memberships,
@@ -28,8 +30,10 @@ import {
   useCustomResourceForm,
 } from "../../components";
 import { translate } from "../../i18n/messages";
+import { useCan } from "../../lib/permissions";
 import { useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
+import { UserGroupsField } from "./UserGroupsField";
 
 type Values = UserFormInput;
 const EMPTY: Values = {
@@ -47,6 +51,7 @@ const EMPTY: Values = {
   languages: "",
   currency: "",
   user_status: 0,
+  groups: [],
 };
 
 function toValues(user: User): Values {
@@ -65,6 +70,7 @@ function toValues(user: User): Values {
     languages: user.languages,
     currency: user.currency,
     user_status: user.user_status,
+    groups: user.groups,
     password: "",
   };
 }
@@ -83,12 +89,15 @@ export default function UserForm({ resource }: ScreenProps) {
     schema: schemaFor,
     defaults: EMPTY,
     toValues,
-    save: ({ password, ...fields }, { id, version }) =>
-      save.mutateAsync({
+    // Only a Staff member holds groups: another role saves none (docs/decisions/staff-accounts.md).
+    save: ({ password, groups, ...rest }, { id, version }) => {
+      const fields = { ...rest, groups: rest.role === STAFF_ROLE ? groups : [] };
+      return save.mutateAsync({
         id,
         input: id !== null ? fields : { ...fields, password: password ?? "" },
         version,
-      }),
+      });
+    },
   });
   const { id, isEdit, record } = form;
 
@@ -159,8 +168,14 @@ export default function UserForm({ resource }: ScreenProps) {
         </div>
       </div>
       {lists && (
-        <Selects lists={lists} userId={id} referrerName={record?.referrer_username ?? undefined} />
+        <Selects
+          lists={lists}
+          userId={id}
+          referrerName={record?.referrer_username ?? undefined}
+          savedRole={record?.role}
+        />
       )}
+      <StaffGroups />
       <StatusSwitch control={form.form.control} name="user_status" className="mb-3" />
     </ResourceForm>
   );
@@ -215,12 +230,16 @@ function Selects({
   lists,
   userId,
   referrerName,
+  savedRole,
 }: {
   lists: Record<SelectName, Option[]>;
   userId: number | null;
   referrerName: string | undefined;
+  /** The edited user's role as saved. */
+  savedRole: string | undefined;
 }) {
   const { control } = useFormContext<Values>();
+  const roleChoice = useRoleChoice(lists.role, savedRole);
   const notSelf = useCallback((value: string) => value === String(userId), [userId]);
   return (
     <div className="row">
@@ -265,9 +284,12 @@ function Selects({
           ) : (
             <Field name={name} label={label}>
               {(input) => (
-                <Form.Select {...input}>
+                <Form.Select
+                  {...input}
+                  disabled={name === "role" ? roleChoice.disabled : undefined}
+                >
                   <option value="" disabled />
-                  {lists[name].map((o) => (
+                  {(name === "role" ? roleChoice.options : lists[name]).map((o) => (
                     <option key={o.value} value={o.value}>
                       {translate(o.label)}
                     </option>
@@ -280,4 +302,30 @@ function Selects({
       ))}
     </div>
   );
+}
+
+const isBackOffice = (role: string | undefined) =>
+  (BACK_OFFICE_ROLES as readonly (string | undefined)[]).includes(role);
+
+/**
+ * The roles the signed-in person may give: every one with staff:manage;
+ * otherwise Member and Agent only, and none at all on an Admin's or Staff
+ * member's record (the server refuses those writes: 403).
+ */
+function useRoleChoice(options: Option[], savedRole: string | undefined) {
+  const canManageStaff = useCan("staff:manage");
+  if (canManageStaff) return { options, disabled: false };
+  return {
+    options: options.filter((o) => !isBackOffice(o.value) || o.value === savedRole),
+    disabled: isBackOffice(savedRole),
+  };
+}
+
+/** The groups, shown while the role chosen is Staff (to those who may see the groups). */
+function StaffGroups() {
+  const role = useWatch<Values, "role">({ name: "role" });
+  const canView = useCan("staff:view");
+  const canManage = useCan("staff:manage");
+  if (role !== STAFF_ROLE || !canView) return null;
+  return <UserGroupsField disabled={!canManage} />;
 }
