@@ -24,6 +24,9 @@ const brand: Brand = {
   version: 2,
 };
 
+/** A screen's code is loaded lazily: on a busy machine it takes more than the default second. */
+const LOADED = { timeout: 5000 };
+
 /** What GET /api/me answers: the stored person, unless a test changes their groups. */
 let me: () => AdminData | null;
 let toasts: string[];
@@ -130,7 +133,7 @@ describe("a list", () => {
   it("gives a person who may only view it View links, and no Add, Delete, switches, bulk or Export", async () => {
     staff(["catalog:view"]);
     open("/brands");
-    const view = await screen.findByRole("link", { name: "View Acme" });
+    const view = await screen.findByRole("link", { name: "View Acme" }, LOADED);
     expect(view.getAttribute("href")).toBe("/editBrands?bid=5");
     expect(screen.queryByRole("link", { name: "Add New" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Delete Acme" })).toBeNull();
@@ -144,7 +147,7 @@ describe("a list", () => {
   it("gives manage every change, and Export only with `export` too", async () => {
     staff(["catalog:manage"]);
     open("/brands");
-    expect(await screen.findByRole("link", { name: "Edit Acme" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Edit Acme" }, LOADED)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Add New" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Delete Acme" })).toBeTruthy();
     expect(screen.getByRole("switch", { name: "Status of Acme" })).toBeTruthy();
@@ -154,7 +157,7 @@ describe("a list", () => {
 
     staff(["catalog:manage", "export"]);
     open("/brands");
-    expect(await screen.findByRole("button", { name: "Export" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Export" }, LOADED)).toBeTruthy();
   });
 });
 
@@ -162,7 +165,7 @@ describe("an edit screen", () => {
   it("is read only for a person who may only view: fields disabled, Back and no Save, no History without audit:view", async () => {
     staff(["catalog:view"]);
     open("/editBrands?bid=5");
-    const name = (await screen.findByLabelText("Brand Name")) as HTMLInputElement;
+    const name = (await screen.findByLabelText("Brand Name", {}, LOADED)) as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe("Acme"));
     // Disabled by the read-only fieldset around every field.
     expect(name.closest("fieldset")?.disabled).toBe(true);
@@ -177,11 +180,11 @@ describe("an edit screen", () => {
   it("can be changed with manage, and shows History with audit:view", async () => {
     staff(["catalog:manage", "audit:view"]);
     open("/editBrands?bid=5");
-    const name = (await screen.findByLabelText("Brand Name")) as HTMLInputElement;
+    const name = (await screen.findByLabelText("Brand Name", {}, LOADED)) as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe("Acme"));
     expect(name.closest("fieldset")).toBeNull();
     expect(screen.getByRole("button", { name: "Save" })).toBeTruthy();
-    expect(await screen.findByRole("heading", { name: "History" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "History" }, LOADED)).toBeTruthy();
   });
 });
 
