@@ -88,6 +88,8 @@ export const LIST_COLUMNS: Readonly<Record<string, readonly ExportColumn[]>> = {
     ["request_at", "Request Date"],
     ["cashOut_at", "Cash Out Date"],
     ["rejected_at", "Rejected Date"],
+    ["first_approved_by_username", "First Approved By"],
+    ["first_approved_at", "First Approved Date"],
   ],
   memberships: [
     ["membership", "Member Title"],

@@ -347,6 +347,14 @@ export const withdrawRequest = z.object({
   rejected_at: nullableTimestamp,
   /** Set when a completed request was reversed (PUT withdrawRequest/{id}/reverse); once only. */
   reversed_at: nullableTimestamp,
+  /**
+   * Four-eyes payouts (docs/decisions/four-eyes-payouts.md): a processing
+   * request above the second-approval amount that one person has approved;
+   * it awaits a second, different person. Null otherwise.
+   */
+  first_approved_by: z.number().nullable(),
+  first_approved_by_username: z.string().nullable(),
+  first_approved_at: nullableTimestamp,
   version: recordVersion,
 });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;

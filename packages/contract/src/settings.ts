@@ -78,6 +78,15 @@ export const settingsInput = z.object({
     )
     .optional(),
   low_stock_threshold: wholeNumber("Low stock threshold", 0, 1_000_000).optional(),
+  /**
+   * Four-eyes payouts (docs/decisions/four-eyes-payouts.md): approving a
+   * request above this amount takes two different people. Empty or null: off.
+   */
+  payout_second_approval_above: z
+    .preprocess((v) => (v === "" ? null : v), money("Second approval above").nullable())
+    .optional(),
+  /** 1: every Admin and every holder of payouts:manage must use two-step login. */
+  totp_required: status01.optional(),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 
@@ -98,6 +107,9 @@ export const settings = z.object({
   withdraw_max_amt: moneyOut.nullable(),
   /** Products at or below this stock are low (alerts). */
   low_stock_threshold: z.number(),
+  /** Null: one approval pays any amount. */
+  payout_second_approval_above: moneyOut.nullable(),
+  totp_required: statusOut,
   updated_at: nullableTimestamp,
   version: recordVersion,
 });

@@ -25,11 +25,14 @@ import {
   SESSION_COOKIE,
   saveOwnLanguage,
 } from "./service";
+import { registerSessionRoutes } from "./sessions";
 import { throttledAttempt } from "./throttle";
 
 const INVALID_CREDENTIAL = "Invalid credential.";
 export function registerAuthRoutes(app: App): void {
   const tags = ["auth"];
+  // The sessions a person can see and end (auth/sessions.ts).
+  registerSessionRoutes(app);
 
   app.post(
     "/login",

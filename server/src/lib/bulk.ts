@@ -20,8 +20,9 @@ export type BulkBody = z.output<typeof bulkRequest>;
 
 /**
  * One record's action: the same service call as the single HTTP call, in its
- * own transaction (the service opens it). Answers the message of success;
- * throws what the single call would.
+ * own transaction (the service opens it). Answers the message of success
+ * (with its status when the single call's is not 200: a payout's first
+ * approval of two is 202); throws what the single call would.
  */
 export type BulkRun = (
   db: Db,
@@ -29,7 +30,7 @@ export type BulkRun = (
   id: number,
   body: BulkBody,
   request: FastifyRequest,
-) => Promise<string>;
+) => Promise<string | { status: number; message: string }>;
 
 export interface BulkOptions<Q> {
   /** The list's path ("/brands"): the call is POST <collection>/bulk. */
@@ -178,8 +179,12 @@ export function registerBulkRoute<Q>(app: App, options: BulkOptions<Q>): void {
       const results: BulkResult[] = [];
       for (const id of ids) {
         try {
-          const message = await run(app.db, request.admin, id, body, request);
-          results.push({ id, ok: true, status: 200, message });
+          const done = await run(app.db, request.admin, id, body, request);
+          results.push(
+            typeof done === "string"
+              ? { id, ok: true, status: 200, message: done }
+              : { id, ok: true, ...done },
+          );
         } catch (error) {
           results.push(outcome(app, id, error));
         }

@@ -336,6 +336,8 @@ function ShownBulkBar<T>({
   for (const a of actions) if (a.group) grouped.set(a.group, [...(grouped.get(a.group) ?? []), a]);
   const failures = result?.answer.results.filter((r) => !r.ok) ?? [];
   const succeeded = (result?.answer.results.length ?? 0) - failures.length;
+  // Accepted but not done: a payout's first approval of two (202).
+  const awaiting = result?.answer.results.filter((r) => r.ok && r.status === 202).length ?? 0;
 
   return (
     <>
@@ -429,6 +431,11 @@ function ShownBulkBar<T>({
               total: result?.answer.results.length ?? 0,
             })}
           </p>
+          {awaiting > 0 && (
+            <p className="mb-2" data-testid="bulk-awaiting">
+              {translate("{{count}} await a second approval.", { count: awaiting })}
+            </p>
+          )}
           {failures.length > 0 && (
             <>
               <p className="mb-1 fw-semibold">

@@ -140,6 +140,7 @@ export function ResourceForm<TRecord, TIn extends FieldValues, TOut>({
   ready = true,
   actions,
   maxWidth = 720,
+  panels,
 }: {
   form: ResourceFormApi<TRecord, TIn, TOut>;
   children: ReactNode;
@@ -148,6 +149,8 @@ export function ResourceForm<TRecord, TIn extends FieldValues, TOut>({
   /** Buttons beside the title (an edit screen's links to related screens). */
   actions?: ReactNode;
   maxWidth?: number;
+  /** More of the record on its edit screen, above its History (a user's sessions). */
+  panels?: ReactNode;
 }) {
   const { resource, id, isEdit } = form;
   const list = resource.list;
@@ -171,6 +174,7 @@ export function ResourceForm<TRecord, TIn extends FieldValues, TOut>({
         {children}
         <FormActions cancelTo={list.path} isEdit={isEdit} submitting={form.isSubmitting} />
       </RecordForm>
+      {id !== null && panels}
       {id !== null && resource.entity && <HistoryPanel entity={resource.entity} entityId={id} />}
     </>
   );

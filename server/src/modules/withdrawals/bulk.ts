@@ -6,7 +6,8 @@ import { decideRequest, listRequests } from "./service";
  * POST withdrawRequest/bulk: approve or reject each request through the
  * single decision's service function, so a request is still decided once
  * (one already decided answers its 409 in the results) and an approval still
- * needs the cash wallet to hold the amount.
+ * needs the cash wallet to hold the amount. Above the second-approval amount
+ * a first approval is reported as its own outcome, 202.
  */
 export function registerWithdrawalBulkRoutes(app: App): void {
   registerBulkRoute(app, {
@@ -16,12 +17,20 @@ export function registerWithdrawalBulkRoutes(app: App): void {
     key: "withdraw_id",
     list: listRequests,
     actions: {
-      approve: async (db, actor, id, body) => {
-        await decideRequest(db, actor, id, "completed", shownVersion(body, id));
-        return "Approved.";
+      approve: async (db, _actor, id, body, request) => {
+        const decided = await decideRequest(
+          db,
+          request.admin,
+          id,
+          "completed",
+          shownVersion(body, id),
+        );
+        return decided.awaitingSecond
+          ? { status: 202, message: "Approved once; a second person must approve it." }
+          : "Approved.";
       },
-      reject: async (db, actor, id, body) => {
-        await decideRequest(db, actor, id, "rejected", shownVersion(body, id));
+      reject: async (db, _actor, id, body, request) => {
+        await decideRequest(db, request.admin, id, "rejected", shownVersion(body, id));
         return "Rejected.";
       },
     },

@@ -33,10 +33,12 @@ export function registerWithdrawalRoutes(app: App): void {
         tags,
         params: idParams,
         body: withdrawDecision,
-        response: { 200: withdrawRequest },
+        description:
+          "Above the second-approval amount (General settings) an approval needs a step-up; the first person's answers 202 (the request stays processing, first_approved_by set) and a second, different person's completes it; the same person again is 409 second_approval_same_person.",
+        response: { 200: withdrawRequest, 202: withdrawRequest },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { withdraw_id, withdraw_status } = request.body;
       if (withdraw_id !== undefined && withdraw_id !== request.params.id) {
         throw badRequest(
@@ -46,13 +48,16 @@ export function registerWithdrawalRoutes(app: App): void {
           "withdraw_id must match the request in the path.",
         );
       }
-      return decideRequest(
+      const decided = await decideRequest(
         app.db,
         request.admin,
         request.params.id,
         withdraw_status,
         ifMatchOf(request),
       );
+      // A first approval of two: accepted, not done (docs/decisions/four-eyes-payouts.md).
+      if (decided.awaitingSecond) reply.code(202);
+      return decided.request;
     },
   );
   // Undoing a completed request (docs/decisions/withdrawals.md): a

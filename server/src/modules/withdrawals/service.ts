@@ -9,6 +9,7 @@ import type { ListQuery, WithdrawRequest } from "@store/contract";
 import { toSen } from "@store/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
 import { currencies, settings, users, userWallets, withdrawRequests } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
@@ -19,9 +20,13 @@ import { accountDigitsOf } from "../../lib/phones";
 import { requireVersion } from "../../lib/versions";
 import { postEntry } from "../ledger/service";
 import { userSearch } from "../people/search";
+import { type Approver, approvalStage } from "./fourEyes";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
 const DEFAULT_CURRENCY_SYMBOL = "RM";
+
+/** Who approved first (four-eyes payouts), joined under a name of its own. */
+const firstApprover = alias(users, "first_approver");
 
 const requestColumns = {
   withdraw_id: withdrawRequests.withdraw_id,
@@ -43,6 +48,9 @@ const requestColumns = {
   cashOut_at: withdrawRequests.cashOut_at,
   rejected_at: withdrawRequests.rejected_at,
   reversed_at: withdrawRequests.reversed_at,
+  first_approved_by: withdrawRequests.first_approved_by,
+  first_approved_by_username: firstApprover.username,
+  first_approved_at: withdrawRequests.first_approved_at,
   version: withdrawRequests.version,
 };
 
@@ -53,6 +61,7 @@ function selectRequests(db: Tx) {
     .leftJoin(users, eq(users.user_id, withdrawRequests.user_id))
     .leftJoin(currencies, eq(currencies.currency_code, users.currency))
     .leftJoin(userWallets, eq(userWallets.user_id, withdrawRequests.user_id))
+    .leftJoin(firstApprover, eq(firstApprover.user_id, withdrawRequests.first_approved_by))
     .$dynamic();
 }
 
@@ -94,6 +103,11 @@ const listSpec = defineList({
     ...fieldsOf(requestColumns),
     // Compared as the amount it is, not its text.
     c_wallet_amt: { by: sql`coalesce(${userWallets.c_wallet_amt}, 0.00)`, type: "number" },
+    // 1: a processing request one person has approved, awaiting a second (the list's filter).
+    awaiting_second_approval: {
+      by: sql`(${withdrawRequests.withdraw_status} = 'processing' and ${withdrawRequests.first_approved_by} is not null)::int`,
+      type: "int",
+    },
   },
   // Requests per status: GET notifications counts the processing ones.
   totals: { more: [{ prefix: "withdraw_requests.status:", bucket: "c.withdraw_status" }] },
@@ -105,7 +119,8 @@ export async function listRequests(db: Tx, query: ListQuery): Promise<Page<Withd
     table: withdrawRequests,
     joins: sql` left join ${users} on ${eq(users.user_id, withdrawRequests.user_id)}
       left join ${currencies} on ${eq(currencies.currency_code, users.currency)}
-      left join ${userWallets} on ${eq(userWallets.user_id, withdrawRequests.user_id)}`,
+      left join ${userWallets} on ${eq(userWallets.user_id, withdrawRequests.user_id)}
+      left join ${users} ${firstApprover} on ${eq(firstApprover.user_id, withdrawRequests.first_approved_by)}`,
     rows: (where, orderBy) =>
       selectRequests(db)
         .where(where)
@@ -126,27 +141,45 @@ export async function findRequest(
 
 export type Decision = "completed" | "rejected";
 
+/** A decided request, and whether it was a first approval that awaits a second person (202). */
+export interface Decided {
+  request: WithdrawRequest;
+  awaitingSecond: boolean;
+}
+
 /**
  * PUT withdrawRequest/{id}: approve (completed, cashOut_at now, rejected_at
  * null, the amount taken from the cash wallet by a `withdrawal` ledger entry)
- * or reject (rejected, rejected_at now, cashOut_at null). Only while
- * processing; anything else is 409 and changes nothing. An approval outside
- * the store's minimum and maximum (settings record 1), or for an inactive
- * member, is 409 too.
+ * or reject (rejected, rejected_at now, cashOut_at null, a first approval
+ * cleared). Only while processing; anything else is 409 and changes nothing.
+ * An approval outside the store's minimum and maximum (settings record 1), or
+ * for an inactive member, is 409 too. Above the second-approval amount the
+ * first approval is only recorded (fourEyes.ts).
  */
 export async function decideRequest(
   db: Db,
-  actor: Actor,
+  actor: Approver,
   withdrawId: number,
   decision: Decision,
   expected?: number,
-): Promise<WithdrawRequest> {
+): Promise<Decided> {
   return db.transaction(async (tx) => {
-    await requireShownVersion(tx, withdrawId, expected);
+    // Locked first: of racing decisions, each later one sees what the earlier did.
+    const current = await lockRequest(tx, withdrawId);
+    await requireVersion(tx, { entity: "WithdrawRequest", id: withdrawId, row: current }, expected);
+    if (current.withdraw_status !== "processing") throw await whyUndecidable(tx, withdrawId);
+    const stage = decision === "completed" ? await approvalStage(tx, actor, current) : "single";
+    if (stage === "first") return recordFirstApproval(tx, actor, current);
     const stamps =
       decision === "completed"
         ? { withdraw_status: decision, cashOut_at: sql`now()`, rejected_at: null }
-        : { withdraw_status: decision, rejected_at: sql`now()`, cashOut_at: null };
+        : {
+            withdraw_status: decision,
+            rejected_at: sql`now()`,
+            cashOut_at: null,
+            first_approved_by: null,
+            first_approved_at: null,
+          };
     const [decided] = await tx
       .update(withdrawRequests)
       .set(stamps)
@@ -170,16 +203,55 @@ export async function decideRequest(
       entity: "WithdrawRequest",
       entityId: withdrawId,
       action: "update",
-      // The row as it was: the conditional update only moves a processing
-      // request, whose stamps were unset (History shows the difference).
-      before: { ...decided, withdraw_status: "processing", cashOut_at: null, rejected_at: null },
+      before: current,
       after: decided,
     });
-    return after;
+    return { request: after, awaitingSecond: false };
   });
 }
 
-/** With If-Match: the request locked and its version checked before it is decided or reversed. */
+async function lockRequest(tx: Tx, withdrawId: number) {
+  const [locked] = await tx
+    .select()
+    .from(withdrawRequests)
+    .where(eq(withdrawRequests.withdraw_id, withdrawId))
+    .for("update");
+  if (!locked) throw notFound("Withdrawal request");
+  return locked;
+}
+
+/**
+ * The first of two approvals: checked as an approval would be (limits, an
+ * active member), recorded with who and when, audited; no money moves.
+ */
+async function recordFirstApproval(
+  tx: Tx,
+  actor: Actor,
+  current: typeof withdrawRequests.$inferSelect,
+): Promise<Decided> {
+  await assertWithinLimits(tx, current.withdraw_amt);
+  await assertActive(tx, current.user_id);
+  const [approved] = await tx
+    .update(withdrawRequests)
+    .set({ first_approved_by: actor.user_id, first_approved_at: sql`now()` })
+    .where(eq(withdrawRequests.withdraw_id, current.withdraw_id))
+    .returning();
+  const after = await findRequest(tx, current.withdraw_id);
+  if (!approved || !after) throw notFound("Withdrawal request");
+  await recordAudit(tx, actor, {
+    entity: "WithdrawRequest",
+    entityId: current.withdraw_id,
+    action: "update",
+    before: { first_approved_by: null, first_approved_at: null },
+    after: {
+      first_approved_by: approved.first_approved_by,
+      first_approved_at: approved.first_approved_at,
+    },
+  });
+  return { request: after, awaitingSecond: true };
+}
+
+/** With If-Match: the request locked and its version checked before it is reversed. */
 async function requireShownVersion(tx: Tx, withdrawId: number, expected: number | undefined) {
   if (expected === undefined) return;
   const [locked] = await tx

@@ -33,6 +33,7 @@ import { translate } from "../../i18n/messages";
 import { useCan } from "../../lib/permissions";
 import { useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
+import { UserSessionsPanel } from "../profile/SessionsPanel";
 import { UserGroupsField } from "./UserGroupsField";
 
 type Values = UserFormInput;
@@ -113,6 +114,7 @@ export default function UserForm({ resource }: ScreenProps) {
       // Selects are filled only once their options are there, so a value is never lost.
       ready={lists !== null}
       maxWidth={900}
+      panels={id !== null && <UserSessionsPanel userId={id} />}
       actions={
         id !== null && (
           <>

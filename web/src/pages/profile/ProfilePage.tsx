@@ -18,6 +18,7 @@ import { translate } from "../../i18n/messages";
 import { formatDate } from "../../lib/format";
 import { readAdmin, updateStoredAdmin } from "../../lib/session";
 import { useResources } from "../../resources/context";
+import { SessionsPanel } from "./SessionsPanel";
 
 export const INVALID_PASSWORD = "Invalid Password.";
 export const PASSWORD_MISMATCH = "Password does not match confirm Password.";
@@ -64,6 +65,7 @@ export default function ProfilePage() {
           )}
         </Card.Body>
       </Card>
+      <SessionsPanel owner="me" />
     </>
   );
 }

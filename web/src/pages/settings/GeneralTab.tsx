@@ -166,6 +166,22 @@ export function GeneralTab({ settings }: { settings: Settings }) {
             </div>
           </div>
         </fieldset>
+        {/* Issue 22: four-eyes payouts (docs/decisions/four-eyes-payouts.md) and two-step login. */}
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6">{translate("Payouts and Sign-in")}</legend>
+          <Field
+            name="payout_second_approval_above"
+            label="Second Approval Above"
+            hint="RM; approving a withdrawal above this amount takes two different people. Empty: one approval."
+          >
+            {(input) => <NumberInput step="0.01" {...input} />}
+          </Field>
+          <StatusSwitch
+            control={control}
+            name="totp_required"
+            label="Require two-step login for Admins and payout managers"
+          />
+        </fieldset>
         <Field
           name="low_stock_threshold"
           label="Low Stock Threshold"

@@ -28,6 +28,10 @@ const STATUS_STYLE: Record<WithdrawStatus, { bg: string; label: string }> = {
   rejected: { bg: "danger", label: "Rejected" },
 };
 
+/** A processing request one person approved above the second-approval amount (answered 202). */
+const awaitsSecond = (r: WithdrawRequest) =>
+  r.withdraw_status === "processing" && r.first_approved_by !== null;
+
 const DIALOG: Record<
   Decision,
   { title: string; question: (username: string) => string; variant: string }
@@ -52,6 +56,13 @@ const filters: ListFilter[] = [
     name: "withdraw_status",
     label: "Status",
     options: WITHDRAW_STATUSES.map((s) => ({ value: s, label: STATUS_STYLE[s].label })),
+  },
+  // Four-eyes payouts: the requests one person approved, awaiting a second (docs/decisions/four-eyes-payouts.md).
+  {
+    kind: "choice",
+    name: "awaiting_second_approval",
+    label: "Approval",
+    options: [{ value: "1", label: "Awaiting second approval" }],
   },
   { kind: "dates", name: "request_at", label: "Request Date" },
   // One request, as a wallet statement's reference links to it; Clear filters shows all again.
@@ -129,6 +140,20 @@ export default function WithdrawRequestList() {
       header: "Status",
       role: "status",
       cell: (r) => {
+        if (awaitsSecond(r)) {
+          return (
+            <>
+              <Badge bg="warning" text="dark">
+                {translate("Awaiting second approval")}
+              </Badge>
+              <div className="small text-muted text-nowrap">
+                {translate("First approved by {{name}}", {
+                  name: r.first_approved_by_username ?? "-",
+                })}
+              </div>
+            </>
+          );
+        }
         const style = STATUS_STYLE[r.withdraw_status];
         return <Badge bg={style.bg}>{translate(style.label)}</Badge>;
       },
@@ -231,11 +256,16 @@ export default function WithdrawRequestList() {
             { id: request.withdraw_id, decision, version: recordVersion(request) },
             {
               // Said once the dialog closes, the row's new status beside it.
-              onSuccess: () =>
+              onSuccess: (decided) =>
                 showToast(
-                  decision === "completed"
-                    ? translate("Withdrawal of [{{name}}] approved.", { name: request.username })
-                    : translate("Withdrawal of [{{name}}] rejected.", { name: request.username }),
+                  awaitsSecond(decided)
+                    ? translate(
+                        "Withdrawal of [{{name}}] approved once; a second person must approve it.",
+                        { name: request.username },
+                      )
+                    : decision === "completed"
+                      ? translate("Withdrawal of [{{name}}] approved.", { name: request.username })
+                      : translate("Withdrawal of [{{name}}] rejected.", { name: request.username }),
                   "success",
                 ),
               // Decided or changed by someone else since the list showed it: said by name.
