@@ -7,22 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletLedger, withdrawRequests } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertRequest, insertUser, readWallet } from "./people.fixtures";
-import { type Person, setSecondApprovalAbove, staffMember } from "./staff-members.fixtures";
+import { createStaff, type StaffMember, setSecondApprovalAbove } from "./staff.fixtures";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("four-eyes payouts under racing approvers", () => {
   let ctx: TestContext;
-  let approvers: Person[];
+  let approvers: StaffMember[];
 
   beforeAll(async () => {
     ctx = await createTestContext();
     await setSecondApprovalAbove(ctx, "100.00");
     approvers = [];
-    for (let i = 0; i < 4; i++) approvers.push(await staffMember(ctx, ["payouts:manage"]));
+    for (let i = 0; i < 4; i++) approvers.push(await createStaff(ctx, ["payouts:manage"]));
     for (const person of approvers) await person.stepUp();
   });
   afterAll(() => ctx?.close());
 
-  const approve = (who: Person, id: number) =>
+  const approve = (who: StaffMember, id: number) =>
     who.call("PUT", `/api/withdrawRequest/${id}`, { withdraw_status: "completed" });
   const payouts = (id: number) =>
     ctx.db

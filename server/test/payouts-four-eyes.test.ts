@@ -7,20 +7,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, walletLedger, withdrawRequests } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertRequest, insertUser, readWallet } from "./people.fixtures";
-import { type Person, setSecondApprovalAbove, staffMember } from "./staff-members.fixtures";
+import { createStaff, type StaffMember, setSecondApprovalAbove } from "./staff.fixtures";
 
 let ctx: TestContext;
-let first: Person;
-let second: Person;
+let first: StaffMember;
+let second: StaffMember;
 beforeAll(async () => {
   ctx = await createTestContext();
-  first = await staffMember(ctx, ["payouts:manage"]);
-  second = await staffMember(ctx, ["payouts:manage"]);
+  first = await createStaff(ctx, ["payouts:manage"]);
+  second = await createStaff(ctx, ["payouts:manage"]);
 });
 afterAll(() => ctx.close());
 beforeEach(() => setSecondApprovalAbove(ctx, "100.00"));
 
-const approve = (who: Person, id: number, cookie?: string) =>
+const approve = (who: StaffMember, id: number, cookie?: string) =>
   who.call("PUT", `/api/withdrawRequest/${id}`, { withdraw_status: "completed" }, cookie);
 const readRequest = async (id: number) =>
   (await ctx.db.select().from(withdrawRequests).where(eq(withdrawRequests.withdraw_id, id)))[0];
@@ -144,7 +144,7 @@ describe("approving above the second-approval amount", () => {
 
   it("needs a step-up for both approvals (403 step_up_required, nothing changes)", async () => {
     const { id } = await memberAsking("100.50");
-    const fresh = await staffMember(ctx, ["payouts:manage"]);
+    const fresh = await createStaff(ctx, ["payouts:manage"]);
     const refused = await approve(fresh, id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("step_up_required");
@@ -158,7 +158,7 @@ describe("approving above the second-approval amount", () => {
 
   it("needs payouts:manage: a viewer is 403 forbidden", async () => {
     const { id } = await memberAsking("300.00");
-    const viewer = await staffMember(ctx, ["payouts:view"]);
+    const viewer = await createStaff(ctx, ["payouts:view"]);
     await viewer.stepUp();
     const res = await approve(viewer, id);
     expect(res.statusCode).toBe(403);
@@ -203,7 +203,7 @@ describe("approving above the second-approval amount", () => {
 
 describe("at or below the amount, or with the rule off", () => {
   it("one approval completes it, without a step-up", async () => {
-    const fresh = await staffMember(ctx, ["payouts:manage"]);
+    const fresh = await createStaff(ctx, ["payouts:manage"]);
     const atAmount = await memberAsking("100.00");
     const res = await approve(fresh, atAmount.id);
     expect(res.statusCode, res.body).toBe(200);

@@ -7,17 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserOf } from "../src/auth/sessions";
 import { auditLog, sessions } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
-import { type Person, staffMember } from "./staff-members.fixtures";
+import { createStaff, type StaffMember } from "./staff.fixtures";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 let ctx: TestContext;
-let person: Person;
+let person: StaffMember;
 beforeAll(async () => {
   ctx = await createTestContext();
-  person = await staffMember(ctx, ["catalog:view"]);
+  person = await createStaff(ctx, ["catalog:view"]);
 });
 afterAll(() => ctx.close());
 
@@ -167,7 +167,7 @@ describe("the caller's own sessions", () => {
 describe("anyone's sessions, for holders of staff:manage", () => {
   it("needs staff:manage: 403 forbidden, nothing ended", async () => {
     const target = await signIn(person, CHROME);
-    const clerk = await staffMember(ctx, ["members:manage"]);
+    const clerk = await createStaff(ctx, ["members:manage"]);
     for (const [method, url] of [
       ["GET", `/api/users/${person.user_id}/sessions`],
       ["DELETE", `/api/users/${person.user_id}/sessions`],
@@ -181,7 +181,7 @@ describe("anyone's sessions, for holders of staff:manage", () => {
   });
 
   it("lists a person's sessions, signs out one, then all; an unknown person is 404", async () => {
-    const manager = await staffMember(ctx, ["staff:manage"]);
+    const manager = await createStaff(ctx, ["staff:manage"]);
     const first = await signIn(person, FIREFOX);
     const second = await signIn(person, CHROME);
     const listed = await manager.call("GET", `/api/users/${person.user_id}/sessions`);

@@ -8,9 +8,22 @@ export const STAFF_PASSWORD = "Staff#secret-42";
 
 export interface StaffMember {
   user_id: number;
+  username: string;
   email: string;
+  password: string;
+  /** The session of the login createStaff made. */
   cookie: string;
-  call: (method: string, url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+  /** A fresh login of this person (a session of its own). */
+  signIn: () => Promise<string>;
+  /** inject() as this person: their first session unless another cookie is given. */
+  call: (
+    method: string,
+    url: string,
+    payload?: unknown,
+    cookie?: string,
+  ) => Promise<LightMyRequestResponse>;
+  /** This person's fresh proof (POST /api/stepUp) for a session of theirs. */
+  stepUp: (cookie?: string) => Promise<void>;
 }
 
 /** The admin gives a fresh proof (POST /api/stepUp), as the web's dialog does before a harmful call. */
@@ -58,17 +71,32 @@ export async function createStaff(
     groups: [group.json().group_id],
   });
   expect(user.statusCode, user.body).toBe(201);
-  const cookie = await login(ctx.app, { email, password: STAFF_PASSWORD });
+  const signIn = () => login(ctx.app, { email, password: STAFF_PASSWORD });
+  const cookie = await signIn();
   return {
     user_id: user.json().user_id,
+    username: name,
     email,
+    password: STAFF_PASSWORD,
     cookie,
-    call: (method, url, payload) =>
+    signIn,
+    call: (method, url, payload, as = cookie) =>
       ctx.app.inject({
         method: method as "GET",
         url,
-        headers: { cookie },
+        headers: { cookie: as },
         ...(payload === undefined ? {} : { payload: payload as object }),
       }),
+    stepUp: (as = cookie) => stepUp(ctx, as, STAFF_PASSWORD),
   };
+}
+
+/** Sets the second-approval amount (null: off) as the General tab does. */
+export async function setSecondApprovalAbove(ctx: TestContext, above: string | null) {
+  const stored: Record<string, unknown> = (await ctx.call("GET", "/api/settings/1")).json();
+  const res = await ctx.call("PUT", "/api/settings/1", {
+    ...stored,
+    payout_second_approval_above: above,
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
