@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { listQuery } from "./common";
 import { say } from "./errors";
-import { LEDGER_ACCOUNTS, type LedgerAccount } from "./money";
+import { LEDGER_ACCOUNTS } from "./money";
 import {
   atLeastCharacters,
   atMostCharacters,
