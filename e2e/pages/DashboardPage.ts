@@ -21,9 +21,10 @@ export class DashboardPage {
   }
 
   /** The summary as the API answers it, with the page's session. */
-  async apiSummary(): Promise<DashboardSummary> {
+  /** The admin's summary: every figure, an Admin viewing every area. */
+  async apiSummary(): Promise<Required<DashboardSummary>> {
     const response = await this.page.request.get("/api/dashboard");
     if (!response.ok()) throw new Error(`GET /api/dashboard: ${response.status()}`);
-    return (await response.json()) as DashboardSummary;
+    return (await response.json()) as Required<DashboardSummary>;
   }
 }

@@ -1,16 +1,19 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { useTranslation } from "./i18n";
 import { AppLayout } from "./layout/AppLayout";
+import { NoAccess } from "./layout/NoAccess";
 import { OfflineBanner } from "./layout/OfflineBanner";
 import { ProgressBar, ScreenPlaceholder } from "./layout/ProgressBar";
 import { RequireAdmin } from "./layout/RequireAdmin";
 import { StepUpHost } from "./layout/StepUpHost";
 import { useDocumentTitle } from "./layout/useDocumentTitle";
 import { useSessionWatch } from "./layout/useSessionWatch";
+import { useCan } from "./lib/permissions";
 import NotFoundPage from "./pages/notFound/NotFoundPage";
 import { resources } from "./resources";
-import { ResourcesContext, resourceLookups } from "./resources/context";
+import { ResourcesContext, resourceLookups, ScreenContext } from "./resources/context";
+import type { ScreenProps } from "./resources/define";
 import { appRoutes } from "./routes";
 
 /** Every resource, for the links between screens (resources/context.ts). */
@@ -20,6 +23,27 @@ const lookups = resourceLookups(resources);
 // download. No Suspense around it: the first render waits for its code rather
 // than drawing a placeholder, whose swap React holds back up to 300 ms.
 const LoginPage = lazy(() => import("./pages/login/LoginPage"));
+
+/**
+ * One screen of the route table: the no-access screen when the person may not
+ * view it (docs/decisions/permissions-on-screen.md), else the screen, its resource
+ * given to the shared components inside (ScreenContext).
+ */
+function Screen({
+  page: Page,
+  resource,
+  screen,
+}: ScreenProps & { page: (typeof appRoutes)[number]["page"] }) {
+  const value = useMemo(() => ({ resource, screen }), [resource, screen]);
+  if (!useCan(screen.permission)) return <NoAccess />;
+  return (
+    <ScreenContext.Provider value={value}>
+      <Suspense fallback={<ScreenPlaceholder />}>
+        <Page resource={resource} screen={screen} />
+      </Suspense>
+    </ScreenContext.Provider>
+  );
+}
 
 /** Routes are case-sensitive (docs/REQUIREMENTS.md section 2): /Admin is an unknown path and goes to /404. */
 export function App() {
@@ -45,16 +69,12 @@ export function App() {
             </RequireAdmin>
           }
         >
-          {appRoutes.map(({ path, page: Page, resource, screen }) => (
+          {appRoutes.map(({ path, page, resource, screen }) => (
             <Route
               key={path}
               caseSensitive
               path={path}
-              element={
-                <Suspense fallback={<ScreenPlaceholder />}>
-                  <Page resource={resource} screen={screen} />
-                </Suspense>
-              }
+              element={<Screen page={page} resource={resource} screen={screen} />}
             />
           ))}
         </Route>

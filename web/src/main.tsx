@@ -15,16 +15,22 @@ import { App } from "./App";
 import { ApiError, isUnreachable } from "./api/client";
 import { ToastProvider } from "./components/Toasts";
 import { showToast } from "./components/toastStore";
+import { isForbidden, sayForbidden } from "./layout/forbidden";
 import { watchNavigation } from "./layout/navigationProgress";
 import { prefetchOnNavigation } from "./routes";
 
 /**
- * Every failed call tells the admin in plain words; 401s are handled by the session.
+ * Every failed call tells the admin in plain words; 401s are handled by the session,
+ * a refusal for a permission is said once (layout/forbidden.ts).
  * `retry`: sends the same call again, offered on the toast of a call that never reached
  * the server (offline); a form offers its own Retry beside the kept typing instead.
  */
 function reportError(error: Error, retry?: () => void): void {
   if (error instanceof ApiError && error.status === 401) return;
+  if (isForbidden(error)) {
+    sayForbidden(error);
+    return;
+  }
   // Said elsewhere: a step-up the person cancelled, and a person the store requires
   // to set up two-step login, whom the profile then tells (layout/useSessionWatch.ts).
   if (error instanceof ApiError && error.code === "step_up_required" && error.shownOnFields) return;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createBrowserRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BulkAnswer, ListPage } from "../src/api/client";
 import type { BulkRequest } from "../src/api/crud";
 import type { BulkAction } from "../src/components/BulkActions";
@@ -12,11 +12,18 @@ import {
   type ListState,
   useListState,
 } from "../src/components/useListState";
+import { signInAs, signOut } from "./signedIn";
 
 afterEach(() => {
   cleanup();
   forgetListViews();
 });
+
+// An Admin: every control is drawn (test/permissionsOnScreen.test.tsx hides them).
+beforeEach(() => {
+  signInAs();
+});
+afterEach(signOut);
 
 interface Row {
   id: number;

@@ -9,6 +9,7 @@ import { resources } from "../src/resources";
 import { brands } from "../src/resources/brands";
 import { ResourcesContext, resourceLookups } from "../src/resources/context";
 import { appRoutes } from "../src/routes";
+import { signInAs, signOut } from "./signedIn";
 
 // The form pattern as a declared resource uses it (components/ResourceForm.tsx):
 // the real Add Brand and Edit Brand screens, routed as the route table routes
@@ -36,6 +37,12 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 beforeAll(async () => {
   await brands.edit?.screen();
 });
+
+// An Admin: every control is drawn (test/permissionsOnScreen.test.tsx hides them).
+beforeEach(() => {
+  signInAs();
+});
+afterEach(signOut);
 
 beforeEach(() => {
   stored = {

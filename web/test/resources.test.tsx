@@ -2,7 +2,7 @@ import { PERMISSIONS } from "@store/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { settingsKeys } from "../src/api/settings";
 import { auditKinds, recordLink } from "../src/components/AuditRecord";
 import en from "../src/i18n/en.json";
@@ -13,6 +13,7 @@ import { Sidebar } from "../src/layout/Sidebar";
 import { resources } from "../src/resources";
 import { resourceLookups } from "../src/resources/context";
 import { appRoutes } from "../src/routes";
+import { signInAs, signOut } from "./signedIn";
 
 // The web half of docs/ARCHITECTURE.md's "How to add a list and form": every
 // declared resource (web/src/resources/) is in the route table, its sidebar
@@ -22,6 +23,12 @@ import { appRoutes } from "../src/routes";
 // server/test/resources.test.ts.
 
 afterEach(cleanup);
+
+// An Admin: every control is drawn (test/permissionsOnScreen.test.tsx hides them).
+beforeEach(() => {
+  signInAs();
+});
+afterEach(signOut);
 
 const catalogues = { en, ms, zh } as const;
 /** The sidebar's logo reads the settings: already known here, so nothing is asked. */

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { listQuery } from "./common";
 import { say } from "./errors";
-import { ENGLISH_SIGNS, formatDecimal, formatMoney, type NumberSigns } from "./money";
+import { LEDGER_ACCOUNTS } from "./money";
 import {
   atLeastCharacters,
   atMostCharacters,
@@ -17,25 +17,6 @@ import {
   text,
   timestamp,
 } from "./primitives";
-
-export const LEDGER_ACCOUNTS = ["wallet", "cash_wallet", "pv"] as const;
-export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
-
-/** An amount of one account: "RM 1,234.50" for the two wallets, "1,234.50 PV" for points. */
-export function formatLedgerAmount(
-  account: LedgerAccount,
-  value: string,
-  signs: NumberSigns = ENGLISH_SIGNS,
-): string {
-  return account === "pv" ? `${formatDecimal(value, signs)} PV` : formatMoney(value, signs);
-}
-
-/** What a balance is called on screen. */
-export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
-  wallet: "Wallet",
-  cash_wallet: "Cash wallet",
-  pv: "PV",
-};
 
 export const LEDGER_REASONS = [
   "opening",

@@ -2,7 +2,7 @@
  * Money, the one module both sides use (docs/decisions/money-exact-decimal.md):
  * amounts are exact decimal strings ("12.50", "-3", "7.5"), added in whole sen
  * as BigInt, never as floats, and shown by one set of rules: "RM 1,234.50"
- * (a ledger account's points as "1,234.50 PV": ledger.ts `formatLedgerAmount`).
+ * (a ledger account's points as "1,234.50 PV": `formatLedgerAmount`).
  */
 
 const AMOUNT = /^-?\d+(\.\d{1,2})?$/;
@@ -96,4 +96,24 @@ export function formatMoney(
   symbol = "RM",
 ): string {
   return `${symbol} ${formatDecimal(value, signs)}`;
+}
+
+/** The three balances of a member the ledger keeps (docs/decisions/wallet-ledger.md). */
+export const LEDGER_ACCOUNTS = ["wallet", "cash_wallet", "pv"] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/** What a balance is called on screen. */
+export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
+  wallet: "Wallet",
+  cash_wallet: "Cash wallet",
+  pv: "PV",
+};
+
+/** An amount of one account: "RM 1,234.50" for the two wallets, "1,234.50 PV" for points. */
+export function formatLedgerAmount(
+  account: LedgerAccount,
+  value: string,
+  signs: NumberSigns = ENGLISH_SIGNS,
+): string {
+  return account === "pv" ? `${formatDecimal(value, signs)} PV` : formatMoney(value, signs);
 }

@@ -1,4 +1,5 @@
-import { type AuditEntry, LEDGER_ACCOUNT_LABELS, type LedgerAccount } from "@store/contract";
+import type { AuditEntry } from "@store/contract";
+import { LEDGER_ACCOUNT_LABELS, type LedgerAccount } from "@store/contract/money";
 import { fieldLabel, translate } from "../i18n/messages";
 import { MEMBER_KINDS } from "./AuditRecord";
 

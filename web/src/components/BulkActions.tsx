@@ -7,6 +7,7 @@ import type { BulkRequest } from "../api/crud";
 import { errorText } from "../i18n/errors";
 import { translate } from "../i18n/messages";
 import { formatCount } from "../lib/format";
+import { useMayDo } from "../resources/context";
 import { type BulkSummary, SummaryTable } from "./BulkSummaryTable";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { staleRowText } from "./staleRows";
@@ -187,6 +188,8 @@ export function SelectBox<T>({
   /** The record, kept for an action's `summary`. */
   row?: T | undefined;
 }) {
+  // Tick boxes only for a person who may take the bulk actions.
+  if (!useMayDo("bulk")) return null;
   return (
     <Form.Check
       className="mb-0"
@@ -205,7 +208,9 @@ export function SelectPageBox<T>({
   selection: Selection<T>;
   rows: PickedRow<T>[];
 }) {
+  const mayTick = useMayDo("bulk");
   const ticked = rows.filter((r) => selection.has(r.id)).length;
+  if (!mayTick) return null;
   return (
     <Form.Check
       className="mb-0"
@@ -225,18 +230,14 @@ const plural = (count: number, noun: Noun) => (count === 1 ? noun.one : noun.man
 /**
  * The bar above a list once rows are ticked: how many, "Select all N
  * matching", the actions, each asked first (how many and what), and the
- * result: how many succeeded and which failed, why.
+ * result: how many succeeded and which failed, why. Only for a person who may
+ * take the screen's bulk actions.
  */
-export function BulkBar<T>({
-  selection,
-  pageRows,
-  total,
-  capped,
-  noun,
-  actions,
-  run,
-  filter,
-}: {
+export function BulkBar<T>(props: BulkBarProps<T>) {
+  return useMayDo("bulk") ? <ShownBulkBar {...props} /> : null;
+}
+
+interface BulkBarProps<T> {
   selection: Selection<T>;
   /** The rows on show (ids, names, versions, records): names the failures, offers "all matching". */
   pageRows: PickedRow<T>[];
@@ -247,7 +248,18 @@ export function BulkBar<T>({
   run: UseMutationResult<BulkAnswer, Error, BulkRequest>;
   /** The list's search and filters, sent for "all matching". */
   filter: BulkRequest["filter"];
-}) {
+}
+
+function ShownBulkBar<T>({
+  selection,
+  pageRows,
+  total,
+  capped,
+  noun,
+  actions,
+  run,
+  filter,
+}: BulkBarProps<T>) {
   const [asking, setAsking] = useState<BulkAction<T> | null>(null);
   const [result, setResult] = useState<{
     action: BulkAction<T>;

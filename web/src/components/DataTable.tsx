@@ -30,6 +30,7 @@ import { LoadingDots } from "./Loading";
 import { usePhoneWindow } from "./usePhoneWindow";
 import "./lists.css";
 import { translate } from "../i18n/messages";
+import { useMayDo } from "../resources/context";
 import type { ListState, SortOrder } from "./useListState";
 
 export type { Column } from "./columns";
@@ -207,10 +208,12 @@ export function DataTable<T>({
   rowClassName,
   emptyText,
   exportFrom,
-  bulk,
+  bulk: offered,
   searchable = true,
   query,
 }: DataTableProps<T>) {
+  // Tick boxes and bulk actions only for a person who may take them.
+  const bulk = useMayDo("bulk") ? offered : undefined;
   const selection = useSelection<T>(list);
   const tableRef = useRef<HTMLTableElement>(null);
   const { lefts, rights, startWidth } = useStickyOffsets(tableRef);

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useAuditLog } from "../api/audit";
 import { translate } from "../i18n/messages";
 import { formatDateTime } from "../lib/format";
-import { useResources } from "../resources/context";
+import { useMayDo, useResources } from "../resources/context";
 import { AuditActor } from "./AuditActor";
 import { AuditChanges } from "./AuditChanges";
 
@@ -18,8 +18,14 @@ export const actionLabel = (action: string) =>
 /**
  * Under every edit screen: the record's changes from the audit log, newest
  * first, each with who, when and the fields that changed (before → after).
+ * Drawn only for a person who may read the audit trail (`audit:view`).
  */
 export function HistoryPanel({ entity, entityId }: { entity: string; entityId: number }) {
+  if (!useMayDo("history")) return null;
+  return <History entity={entity} entityId={entityId} />;
+}
+
+function History({ entity, entityId }: { entity: string; entityId: number }) {
   const [page, setPage] = useState(1);
   const params = {
     entity,

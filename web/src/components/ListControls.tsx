@@ -2,6 +2,7 @@ import { Button, Dropdown, Form } from "react-bootstrap";
 import { exportUrl, type ListParams } from "../api/crud";
 import { currentLanguage } from "../i18n";
 import { translate } from "../i18n/messages";
+import { useMayDo } from "../resources/context";
 import { DateInput } from "./DateInput";
 import { type ListFilter, type ListState, useSearchText } from "./useListState";
 
@@ -65,6 +66,9 @@ export function ExportButton({
   /** What the file holds, when more than the list's own state (a member's statement). */
   params?: ListParams;
 }) {
+  // Files need `export` beside the list's view (the server refuses them anyway).
+  const mayExport = useMayDo("export");
+  if (!mayExport) return null;
   const xlsx = exportUrl(from, params, "xlsx", { columns, lang: currentLanguage() });
   return (
     <Dropdown>

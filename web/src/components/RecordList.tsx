@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { ListPage } from "../api/client";
 import type { RemoveTarget } from "../api/crud";
 import { translate } from "../i18n/messages";
+import { useMayDo } from "../resources/context";
 import type { Resource } from "../resources/define";
 import type { Noun } from "./BulkActions";
 import type { BulkOptions, Column } from "./DataTable";
@@ -73,6 +74,12 @@ export function RecordList<T>({
   });
   const deleteDialog = ownDeleteDialog ?? plainDialog;
   const { editLink, add, noun } = resource;
+  // Each control only for a person who may use it (docs/decisions/permissions-on-screen.md);
+  // a person who may only view opens the edit screen read only, by "View".
+  const mayAdd = useMayDo("create", resource);
+  const mayEdit = useMayDo("update", resource);
+  const mayDelete = useMayDo("delete", resource);
+
   const bulkNoun = bulk?.noun ?? noun;
   const actions: Column<T> = {
     header: "Actions",
@@ -85,19 +92,25 @@ export function RecordList<T>({
           <Link
             to={editLink(idOf(row))}
             className="btn btn-sm btn-outline-primary"
-            aria-label={translate("Edit {{name}}", { name: nameOf(row) })}
+            aria-label={
+              mayEdit
+                ? translate("Edit {{name}}", { name: nameOf(row) })
+                : translate("View {{name}}", { name: nameOf(row) })
+            }
           >
-            {translate("Edit")}
+            {mayEdit ? translate("Edit") : translate("View")}
           </Link>
         )}
-        <Button
-          size="sm"
-          variant="outline-danger"
-          aria-label={translate("Delete {{name}}", { name: nameOf(row) })}
-          onClick={() => deleteDialog.ask(row)}
-        >
-          {translate("Delete")}
-        </Button>
+        {mayDelete && (
+          <Button
+            size="sm"
+            variant="outline-danger"
+            aria-label={translate("Delete {{name}}", { name: nameOf(row) })}
+            onClick={() => deleteDialog.ask(row)}
+          >
+            {translate("Delete")}
+          </Button>
+        )}
       </div>
     ),
   };
@@ -105,7 +118,7 @@ export function RecordList<T>({
   return (
     <>
       <PageHeader title={resource.list.title}>
-        {add && (
+        {add && mayAdd && (
           <Link to={add.path} className="btn btn-primary">
             {translate("Add New")}
           </Link>

@@ -6,6 +6,7 @@ import { type BulkAnswer, recordVersion } from "../api/client";
 import type { BulkRequest } from "../api/crud";
 import { useTranslation } from "../i18n";
 import { translate } from "../i18n/messages";
+import { useMayDo } from "../resources/context";
 import { useRegisterFieldLabel } from "./ConflictPanel";
 import type { Column } from "./DataTable";
 import { StatusBadge } from "./StatusBadge";
@@ -89,6 +90,8 @@ export function RowStatusSwitch({
 }) {
   const on = Number(value) === 1;
   const [busy, setBusy] = useState(false);
+  // Without the screen's manage permission the row shows its status, not a switch.
+  const mayChange = useMayDo("update");
   function toggle() {
     setBusy(true);
     run.mutate(
@@ -107,6 +110,7 @@ export function RowStatusSwitch({
       },
     );
   }
+  if (!mayChange) return <StatusBadge value={value} />;
   return (
     <Form.Check
       type="switch"

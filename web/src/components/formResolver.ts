@@ -1,5 +1,5 @@
 import { toNestErrors } from "@hookform/resolvers";
-import { codeOfIssue } from "@store/contract";
+import { codeOfIssue } from "@store/contract/errors";
 import type { FieldError, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { fieldErrorOf } from "../i18n/errors";

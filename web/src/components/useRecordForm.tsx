@@ -1,3 +1,4 @@
+import type { Permission } from "@store/contract";
 import type { UseQueryResult } from "@tanstack/react-query";
 import {
   type CSSProperties,
@@ -34,6 +35,7 @@ import {
   type FormConflict,
   type Resolving,
 } from "./ConflictPanel";
+import { FormReadOnlyContext, useReadOnlyForm } from "./formReadOnly";
 import { type Schema, schemaResolver } from "./formResolver";
 import { useRecordId } from "./MissingRecord";
 import { showToast } from "./toastStore";
@@ -408,13 +410,18 @@ export function RecordForm<TIn extends FieldValues, TOut>({
   className,
   style,
   id,
+  permission,
 }: {
   form: RecordFormApi<TIn, TOut>;
   children: ReactNode;
   className?: string;
   style?: CSSProperties;
   id?: string;
+  /** What saving it needs, when not the screen's right to change its records (a secret key's tab). */
+  permission?: Permission;
 }) {
+  // A person who may view the screen but not change its records sees the form read only.
+  const readOnly = useReadOnlyForm(permission);
   return (
     <FormProvider {...(form.form as unknown as UseFormReturn<FieldValues>)}>
       <FieldLabelsContext.Provider value={form.labels}>
@@ -433,7 +440,19 @@ export function RecordForm<TIn extends FieldValues, TOut>({
           {form.unsent && (
             <UnsentPanel unsent={form.unsent} retrying={form.isSubmitting} onRetry={form.retry} />
           )}
-          {children}
+          <FormReadOnlyContext.Provider value={readOnly}>
+            {readOnly && children !== null ? (
+              <>
+                <p className="text-body-secondary small" data-testid="read-only-note">
+                  {translate("You may view this, but not change it.")}
+                </p>
+                {/* Every field and button inside is disabled; the form's links still lead away. */}
+                <fieldset disabled>{children}</fieldset>
+              </>
+            ) : (
+              children
+            )}
+          </FormReadOnlyContext.Provider>
         </Form>
       </FieldLabelsContext.Provider>
     </FormProvider>

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ParamKind } from "@store/contract";
+import { ERROR_CODES, type ParamKind } from "@store/contract/errors";
 import type { FieldError } from "react-hook-form";
 import { formatCount, formatMoney } from "../lib/format";
 import en from "./en.json";

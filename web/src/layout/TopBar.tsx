@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { api } from "../api/client";
 import { useTranslation } from "../i18n";
-import { clearLogin, readAdmin } from "../lib/session";
+import { useStoredAdmin } from "../lib/permissions";
+import { clearLogin } from "../lib/session";
 import { account } from "../resources/account";
 import { Icon } from "./icons";
 import { LanguageMenu } from "./LanguageMenu";
@@ -10,7 +11,7 @@ import { MenuButton } from "./MenuButton";
 import { NotificationsMenu } from "./NotificationsMenu";
 import { ThemeMenu } from "./ThemeMenu";
 
-/** Sidebar toggle, the theme menu, the notifications and the admin's own menu. */
+/** Sidebar toggle, the theme menu, the notifications and the person's own menu (their name and groups). */
 export function TopBar({
   sidebarShown,
   onToggle,
@@ -20,8 +21,16 @@ export function TopBar({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const admin = readAdmin();
+  const admin = useStoredAdmin();
   const { t } = useTranslation();
+  const name = admin && `${admin.f_name} ${admin.l_name}`.trim();
+  // An Admin holds every permission through their role, a Staff member through their groups.
+  const groups =
+    admin?.role === "Admin"
+      ? t("topbar.administrator")
+      : admin?.group_names?.length
+        ? t("topbar.groups", { names: admin.group_names.join(", ") })
+        : t("topbar.noGroups");
 
   async function logout() {
     clearLogin();
@@ -54,6 +63,11 @@ export function TopBar({
           }
           className="d-flex align-items-center gap-2"
         >
+          <div className="dropdown-item-text" data-testid="topbar-person">
+            <div className="fw-semibold">{name || admin?.username}</div>
+            <div className="small text-body-secondary">{groups}</div>
+          </div>
+          <hr className="dropdown-divider" />
           <Link className="dropdown-item" to={account.list.path}>
             {t("topbar.accountManagement")}
           </Link>

@@ -1,3 +1,4 @@
+import type { Permission } from "@store/contract";
 import { resources } from "../resources";
 import type { Resource, SidebarEntry } from "../resources/define";
 
@@ -7,6 +8,8 @@ export interface SidebarLink extends SidebarEntry {
   to: string;
   /** The resource's other screens (its add and edit forms…): the link stays highlighted there. */
   also: readonly string[];
+  /** What its screen needs to be viewed (null: anyone signed in): without it the link is not drawn. */
+  permission: Permission | null;
 }
 
 const linkOf = (resource: Resource, entry: SidebarEntry): SidebarLink => ({
@@ -14,6 +17,7 @@ const linkOf = (resource: Resource, entry: SidebarEntry): SidebarLink => ({
   key: resource.name,
   to: resource.list.path,
   also: resource.screens.map((s) => s.path).filter((path) => path !== resource.list.path),
+  permission: resource.screens.find((s) => s.kind === "list")?.permission ?? null,
 });
 
 /**

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { useSettings } from "../api/settings";
 import { useTranslation } from "../i18n";
 import { translate } from "../i18n/messages";
+import { useCan } from "../lib/permissions";
 import { isLoggedIn } from "../lib/session";
 import { appRoutes } from "../routes";
 
@@ -18,6 +19,8 @@ export function useDocumentTitle(): void {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   const route = appRoutes.find((r) => r.path === pathname);
+  // A screen the person may not view says so (layout/NoAccess.tsx), in the title too.
+  const mayView = useCan(route?.permission);
   // Settings need a session: the login and 404 pages never ask for them.
   const { data: settings } = useSettings({ enabled: route !== undefined && isLoggedIn() });
   const screen =
@@ -25,7 +28,7 @@ export function useDocumentTitle(): void {
       ? t("login.title")
       : pathname === "/404"
         ? t("notFound.title")
-        : route && translate(route.title);
+        : route && (mayView ? translate(route.title) : t("noAccess.title"));
   const store = (route && settings?.store_name?.trim()) || t("nav.storeAdmin");
   const title = screen ? `${screen}${TITLE_SEPARATOR}${store}` : store;
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { api, setEnrolmentRequiredHandler, setUnauthorizedHandler } from "../api/client";
+import { refreshStoredAdmin } from "../lib/permissions";
 import {
   clearLogin,
   isLoggedIn,
@@ -20,6 +21,8 @@ const PROFILE_PATH = account.list.path;
  * The session rules of docs/REQUIREMENTS.md section 4 in the browser: a check at start and every 60
  * seconds ends an expired login, and a 401 from the server (its session is
  * gone) ends the browser's login too. Either way the admin lands on /login-back.
+ * A live login asks GET /api/me at each check (the first when the app opens),
+ * so a change of the person's groups shows without logging in again.
  */
 export function useSessionWatch(): void {
   const navigate = useNavigate();
@@ -45,7 +48,10 @@ export function useSessionWatch(): void {
       if (window.location.pathname !== PROFILE_PATH) navigateRef.current(PROFILE_PATH);
     });
     const check = () => {
-      if (isLoggedIn()) return;
+      if (isLoggedIn()) {
+        void refreshStoredAdmin();
+        return;
+      }
       if (readAdmin()) {
         clearLogin();
         // End the server's session too; the browser's login has expired.

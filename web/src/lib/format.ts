@@ -4,7 +4,7 @@ import {
   type LedgerAccount,
   formatMoney as moneyIn,
   type NumberSigns,
-} from "@store/contract";
+} from "@store/contract/money";
 
 // Three fixed numeric forms, read and written by hand: a date library would
 // weigh more than every screen that shows a date (docs/BENCHMARKS.md).

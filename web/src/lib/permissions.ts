@@ -1,5 +1,7 @@
-import type { Permission } from "@store/contract";
-import { readAdmin } from "./session";
+import type { AdminData, Permission } from "@store/contract";
+import { useSyncExternalStore } from "react";
+import { api } from "../api/client";
+import { readAdmin, subscribeToLogin, updateStoredAdmin } from "./session";
 
 /**
  * Whether held permissions grant `needed` (`area:manage` grants `area:view`):
@@ -18,10 +20,37 @@ export function heldPermissions(): readonly Permission[] {
   return readAdmin()?.permissions ?? [];
 }
 
+/** The signed-in person as stored; a component using it draws again when it changes. */
+export function useStoredAdmin(): AdminData | null {
+  return useSyncExternalStore(subscribeToLogin, readAdmin, readAdmin);
+}
+
+const NOTHING: readonly Permission[] = [];
+
+/** The signed-in person's permissions, drawn again when GET /api/me brings others. */
+export function useHeldPermissions(): readonly Permission[] {
+  return useStoredAdmin()?.permissions ?? NOTHING;
+}
+
 /**
- * Whether the signed-in person may do what `needed` names: the screens show a
- * control only then; the server refuses the call anyway (docs/decisions/permissions.md).
+ * Whether the signed-in person may do what `needed` names (null: anyone
+ * signed in): the screens show a control only then; the server refuses the
+ * call anyway (docs/decisions/permissions.md, docs/decisions/permissions-on-screen.md).
  */
-export function useCan(needed: Permission): boolean {
-  return grants(heldPermissions(), needed);
+export function useCan(needed: Permission | null | undefined): boolean {
+  const held = useHeldPermissions();
+  return needed == null || grants(held, needed);
+}
+
+/**
+ * Asks GET /api/me for the person's permissions, groups and details now, so a
+ * change of their groups shows without logging in again. A failure leaves the
+ * stored person as it was (a 401 ends the login through the client's handler).
+ */
+export async function refreshStoredAdmin(): Promise<void> {
+  const before = readAdmin();
+  if (!before) return;
+  const me = await api.get<AdminData>("me").catch(() => null);
+  // Another person may have logged in meanwhile: theirs is stored already.
+  if (me && readAdmin()?.user_id === me.user_id) updateStoredAdmin(me);
 }

@@ -20,31 +20,60 @@ const KEYS = {
   expires: "expirationTime",
 } as const;
 
+/** Whoever draws from the stored person (the sidebar, useCan): told when it changes. */
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
+/** Calls `listener` when the stored login changes, here or in another tab. */
+export function subscribeToLogin(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+
 export function storeLogin(admin: AdminData, now = Date.now()): void {
   localStorage.setItem(KEYS.loggedIn, "true");
   localStorage.setItem(KEYS.admin, JSON.stringify(admin));
   localStorage.setItem(KEYS.expires, String(now + SESSION_LIFETIME_MS));
+  changed();
 }
 
 export function clearLogin(): void {
   localStorage.removeItem(KEYS.loggedIn);
   localStorage.removeItem(KEYS.admin);
   localStorage.removeItem(KEYS.expires);
+  changed();
 }
+
+/** The last parse, kept while the stored text is the same: one object per stored value. */
+let parsed: { raw: string; admin: AdminData | null } | undefined;
 
 export function readAdmin(): AdminData | null {
   const raw = localStorage.getItem(KEYS.admin);
   if (!raw) return null;
+  if (parsed?.raw === raw) return parsed.admin;
+  let admin: AdminData | null;
   try {
-    return JSON.parse(raw) as AdminData;
+    admin = JSON.parse(raw) as AdminData;
   } catch {
-    return null;
+    admin = null;
   }
+  parsed = { raw, admin };
+  return admin;
 }
 
 export function updateStoredAdmin(changes: Partial<AdminData>): void {
   const admin = readAdmin();
-  if (admin) localStorage.setItem(KEYS.admin, JSON.stringify({ ...admin, ...changes }));
+  if (!admin) return;
+  const next = JSON.stringify({ ...admin, ...changes });
+  if (next === localStorage.getItem(KEYS.admin)) return;
+  localStorage.setItem(KEYS.admin, next);
+  changed();
 }
 
 /** Logged in: the flag is set, admin data is present and the expiry has not passed. */

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
-import type { Resource } from "./define";
+import { useCan } from "../lib/permissions";
+import { actionsOf, type Resource, type ResourceActions, type ScreenProps } from "./define";
 
 /**
  * Every resource, for a screen or component that links to another's screens
@@ -55,4 +56,43 @@ export function resourceLookups(all: readonly Resource[]): Resources {
     },
     link: (name, screen, id) => named(name).link(screen, id),
   };
+}
+
+/**
+ * The screen on show and its resource, given by the route table (App), so the
+ * shared components (a list's switches, a form's Save, bulk actions, Export)
+ * know whose permissions they are drawn under.
+ */
+export const ScreenContext = createContext<ScreenProps | null>(null);
+
+/** The screen on show, or null outside the route table (a component test). */
+export function useCurrentScreen(): ScreenProps | null {
+  return useContext(ScreenContext);
+}
+
+const NO_AREA = actionsOf(undefined);
+
+/**
+ * Whether the signed-in person may take `action` on `resource` (by default the
+ * screen's own): its declared permission (resources/define.ts). Outside any
+ * screen, the rule of a resource without an area (Export still needs `export`,
+ * History `audit:view`); the server answers for the rest.
+ */
+export function useMayDo(action: keyof ResourceActions, resource?: Resource): boolean {
+  const current = useCurrentScreen();
+  const of = resource ?? current?.resource;
+  return useCan(of ? of.actions[action] : NO_AREA[action]);
+}
+
+/**
+ * Whether the forms of the screen on show are to be read only: the person may
+ * view the screen but not change its records (an edit screen, a settings tab)
+ * (docs/decisions/permissions-on-screen.md).
+ */
+export function useReadOnlyScreen(): boolean {
+  const current = useCurrentScreen();
+  const needed = current
+    ? current.resource.actions[current.screen.kind === "add" ? "create" : "update"]
+    : null;
+  return !useCan(needed);
 }

@@ -125,6 +125,22 @@ export interface Resource extends ResourceDeclaration {
   link: (screen: string, id: number | string) => string;
 }
 
+/**
+ * What each action needs by the area's rule: manage to change, `export` for a
+ * file, `audit:view` for History; without an area, changes are anyone's.
+ */
+export function actionsOf(area: PermissionArea | undefined): ResourceActions {
+  const manage: Permission | null = area ? `${area}:manage` : null;
+  return {
+    create: manage,
+    update: manage,
+    delete: manage,
+    bulk: manage,
+    export: "export",
+    history: "audit:view",
+  };
+}
+
 /** A resource's declaration with its defaults filled in: the screens' permissions and the actions'. */
 export function defineResource(declaration: ResourceDeclaration): Resource {
   const { area, idParam, edit } = declaration;
@@ -140,15 +156,7 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
       ...screen("edit", declaration.edit, view),
       ...Object.values(declaration.more ?? {}).flatMap((s) => screen("more", s, view)),
     ],
-    actions: {
-      create: manage,
-      update: manage,
-      delete: manage,
-      bulk: manage,
-      export: "export",
-      history: "audit:view",
-      ...declaration.actions,
-    },
+    actions: { ...actionsOf(area), ...declaration.actions },
     ...(edit && idParam ? { editLink: (id) => `${edit.path}?${idParam}=${id}` } : {}),
     link: (name, id) => {
       const screen = declaration.more?.[name];

@@ -1,4 +1,9 @@
-import type { DashboardSummary } from "@store/contract";
+import {
+  DASHBOARD_FIGURE_AREAS,
+  type DashboardSummary,
+  grants,
+  type Permission,
+} from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
@@ -27,15 +32,20 @@ type SummaryRow = {
  * store's size, in one statement, so one snapshot (the cards and charts agree
  * with each other) and one round trip. Months are calendar months of the
  * current year in the store's time zone. docs/decisions/running-totals.md.
+ * Only the figures of areas `held` may view are answered (issue 22).
  */
-export async function dashboardSummary(db: Db, timeZone: string): Promise<DashboardSummary> {
+export async function dashboardSummary(
+  db: Db,
+  timeZone: string,
+  held: readonly Permission[],
+): Promise<DashboardSummary> {
   let row = await readSummary(db, timeZone);
   if (row.counted_in !== timeZone) {
     await countMonthsIn(db, timeZone);
     row = await readSummary(db, timeZone);
   }
   const count = (name: string) => Number(row.totals?.[name] ?? 0);
-  return {
+  const all: Required<DashboardSummary> = {
     total_revenue: row.total_revenue,
     total_orders: count("orders"),
     total_products: count("products"),
@@ -44,6 +54,20 @@ export async function dashboardSummary(db: Db, timeZone: string): Promise<Dashbo
     year: row.year,
     new_users_by_month: Array.from({ length: 12 }, (_, i) => count(monthName(row.year, i + 1))),
   };
+  return viewableFigures(all, held);
+}
+
+/** The summary without the figures of areas the caller cannot view. */
+export function viewableFigures(
+  summary: Required<DashboardSummary>,
+  held: readonly Permission[],
+): DashboardSummary {
+  const shown: DashboardSummary = { year: summary.year };
+  for (const [figure, area] of Object.entries(DASHBOARD_FIGURE_AREAS)) {
+    const name = figure as keyof typeof DASHBOARD_FIGURE_AREAS;
+    if (grants(held, `${area}:view`)) Object.assign(shown, { [name]: summary[name] });
+  }
+  return shown;
 }
 
 async function readSummary(db: Db, timeZone: string): Promise<SummaryRow> {

@@ -1,4 +1,4 @@
-import type { Notification } from "@store/contract";
+import { grants, type Notification, type Permission } from "@store/contract";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { toWireTimestamp } from "../../db/columns";
@@ -7,14 +7,29 @@ import { toWireTimestamp } from "../../db/columns";
 export const TO_SHIP_STATUSES = [2, 3] as const;
 export const EXPIRY_NOTICE_DAYS = 7;
 
+/** The permission each kind of notice needs: the view of the list its link opens (issue 22). */
+export const NOTICE_PERMISSIONS = {
+  withdrawals_processing: "payouts:view",
+  orders_to_ship: "orders:view",
+  agencies_expiring: "members:view",
+  products_low_stock: "catalog:view",
+  variants_low_stock: "catalog:view",
+} as const satisfies Record<string, Permission>;
+
+type NoticeKind = keyof typeof NOTICE_PERMISSIONS;
+
 /**
  * GET notifications: what waits for the administrator, in one statement that
  * reads no table in full (docs/decisions/notifications.md): withdrawals processing and orders to ship from the kept
  * totals per status (migration 0009), agencies expiring from their expiry
  * index, and products and variants at or below the store's low-stock
- * threshold (settings record 1) from their stock indexes.
+ * threshold (settings record 1) from their stock indexes. Only the kinds
+ * whose list `held` may view are answered (NOTICE_PERMISSIONS).
  */
-export async function notificationsOf(db: Tx): Promise<Notification[]> {
+export async function notificationsOf(
+  db: Tx,
+  held: readonly Permission[],
+): Promise<Notification[]> {
   const statuses = TO_SHIP_STATUSES.map((s) => `orders.status:${s}`);
   const [row] = (
     await db.execute<{
@@ -52,7 +67,7 @@ export async function notificationsOf(db: Tx): Promise<Notification[]> {
   const threshold = row?.threshold ?? 5;
   const from = encodeURIComponent(toWireTimestamp(row?.now ?? new Date()));
   const until = encodeURIComponent(toWireTimestamp(row?.until ?? new Date()));
-  return [
+  const notices: (Notification & { kind: NoticeKind })[] = [
     {
       kind: "withdrawals_processing",
       title: "Withdrawal requests processing",
@@ -84,4 +99,5 @@ export async function notificationsOf(db: Tx): Promise<Notification[]> {
       link: `/products?variant_qtt_min_lte=${threshold}`,
     },
   ];
+  return notices.filter((notice) => grants(held, NOTICE_PERMISSIONS[notice.kind]));
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { ImageWithFallback } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatDate, formatMoney } from "../../lib/format";
+import { useMayDo } from "../../resources/context";
 
 /** "(x) variation" or "No variation" (docs/REQUIREMENTS.md section 2). */
 export function variationText(count: number): string {
@@ -32,6 +33,9 @@ export function ProductCard({
   selectBox?: ReactNode;
 }) {
   const firstImage = p.product_images.split(",").find((name) => name.trim() !== "");
+  // Without catalog:manage a card offers View (the edit screen, read only) and no Delete.
+  const mayEdit = useMayDo("update");
+  const mayDelete = useMayDo("delete");
   return (
     <article className="card h-100 shadow-sm" aria-label={p.product_name}>
       {selectBox && (
@@ -81,19 +85,25 @@ export function ProductCard({
         <Link
           to={editTo}
           className="btn btn-sm btn-outline-primary flex-fill"
-          aria-label={translate("Edit {{name}}", { name: p.product_name })}
+          aria-label={
+            mayEdit
+              ? translate("Edit {{name}}", { name: p.product_name })
+              : translate("View {{name}}", { name: p.product_name })
+          }
         >
-          {translate("Edit")}
+          {mayEdit ? translate("Edit") : translate("View")}
         </Link>
-        <Button
-          size="sm"
-          variant="outline-danger"
-          className="flex-fill"
-          aria-label={translate("Delete {{name}}", { name: p.product_name })}
-          onClick={() => onDelete(p)}
-        >
-          {translate("Delete")}
-        </Button>
+        {mayDelete && (
+          <Button
+            size="sm"
+            variant="outline-danger"
+            className="flex-fill"
+            aria-label={translate("Delete {{name}}", { name: p.product_name })}
+            onClick={() => onDelete(p)}
+          >
+            {translate("Delete")}
+          </Button>
+        )}
       </div>
     </article>
   );

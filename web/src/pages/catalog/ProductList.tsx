@@ -25,6 +25,7 @@ import {
   useSelection,
 } from "../../components";
 import { translate } from "../../i18n/messages";
+import { useMayDo } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { PriceFilter } from "./PriceFilter";
 import { ProductCard } from "./ProductCard";
@@ -117,6 +118,7 @@ function bound(values: string[], fallback: number): number {
  */
 export default function ProductList({ resource }: ScreenProps) {
   const list = useListState({ filters, pageSizes: [PAGE_SIZE] });
+  const mayAdd = useMayDo("create", resource);
   const [showFilters, setShowFilters] = useState(true);
   const categoryList = categories.useAll();
   const remove = useRemoveProduct();
@@ -173,9 +175,11 @@ export default function ProductList({ resource }: ScreenProps) {
         <Button variant="outline-secondary" onClick={() => setShowFilters((v) => !v)}>
           {showFilters ? translate("Hide Filters") : translate("Show Filters")}
         </Button>
-        <Link to={resource.add?.path ?? ""} className="btn btn-primary">
-          {translate("Add Product")}
-        </Link>
+        {mayAdd && (
+          <Link to={resource.add?.path ?? ""} className="btn btn-primary">
+            {translate("Add Product")}
+          </Link>
+        )}
       </PageHeader>
       <div className="row g-3">
         {showFilters && (

@@ -3,6 +3,7 @@ import { Alert, Card, Col, Row } from "react-bootstrap";
 import { useDashboardSummary } from "../../api/dashboard";
 import { useTranslation } from "../../i18n";
 import { formatCount, formatMoney } from "../../lib/format";
+import { grants, useHeldPermissions } from "../../lib/permissions";
 import { loadCharts } from "./loadCharts";
 
 /** The charts' components once their code is there; until then their cards keep the placeholder. */
@@ -81,54 +82,93 @@ function ChartCard({
   );
 }
 
-/** /admin: four totals and two charts, from the one summary call. */
+type Figure = keyof typeof import("@store/contract").DASHBOARD_FIGURE_AREAS;
+
+/**
+ * The area whose view each figure needs: the contract's DASHBOARD_FIGURE_AREAS,
+ * repeated so this page's download holds no zod (test/dashboardCards.test.tsx keeps them equal).
+ */
+export const FIGURE_AREAS: Record<Figure, "orders" | "catalog" | "members"> = {
+  total_revenue: "orders",
+  total_orders: "orders",
+  total_products: "catalog",
+  total_users: "members",
+  users_by_membership: "members",
+  new_users_by_month: "members",
+};
+
+/** A count as shown, or undefined (the card's placeholder) until it is there. */
+const count = (value: number | undefined) => (value === undefined ? undefined : formatCount(value));
+
+/**
+ * /admin: four totals and two charts, from the one summary call. The server
+ * answers only the figures of areas the person may view; a card without its
+ * figure is not drawn (while loading, the person's permissions say which).
+ */
 export default function DashboardPage() {
   const { data, isPending, isError } = useDashboardSummary();
   const { t } = useTranslation();
   const charts = useCharts();
+  const held = useHeldPermissions();
+  const shows = (figure: Figure) =>
+    data ? data[figure] !== undefined : grants(held, `${FIGURE_AREAS[figure]}:view`);
   return (
     <>
       <h1 className="h4 mb-3">{t("dashboard.title")}</h1>
       {isError && <Alert variant="danger">{t("dashboard.loadFailed")}</Alert>}
       <Row className="g-3 mb-3">
-        <SummaryCard
-          id="card-total-revenue"
-          title={t("dashboard.totalRevenue")}
-          value={data && formatMoney(data.total_revenue)}
-        />
-        <SummaryCard
-          id="card-total-orders"
-          title={t("dashboard.totalOrders")}
-          value={data && formatCount(data.total_orders)}
-        />
-        <SummaryCard
-          id="card-total-products"
-          title={t("dashboard.totalProducts")}
-          value={data && formatCount(data.total_products)}
-        />
-        <SummaryCard
-          id="card-total-users"
-          title={t("dashboard.totalUsers")}
-          value={data && formatCount(data.total_users)}
-        />
+        {shows("total_revenue") && (
+          <SummaryCard
+            id="card-total-revenue"
+            title={t("dashboard.totalRevenue")}
+            value={data?.total_revenue === undefined ? undefined : formatMoney(data.total_revenue)}
+          />
+        )}
+        {shows("total_orders") && (
+          <SummaryCard
+            id="card-total-orders"
+            title={t("dashboard.totalOrders")}
+            value={count(data?.total_orders)}
+          />
+        )}
+        {shows("total_products") && (
+          <SummaryCard
+            id="card-total-products"
+            title={t("dashboard.totalProducts")}
+            value={count(data?.total_products)}
+          />
+        )}
+        {shows("total_users") && (
+          <SummaryCard
+            id="card-total-users"
+            title={t("dashboard.totalUsers")}
+            value={count(data?.total_users)}
+          />
+        )}
       </Row>
       <Row className="g-3">
-        <ChartCard
-          id="chart-user-types-status-quo"
-          title={t("dashboard.userTypes")}
-          loading={isPending || !charts}
-        >
-          {data && charts && <charts.UserTypesChart tiers={data.users_by_membership} />}
-        </ChartCard>
-        <ChartCard
-          id="chart-new-users-current-year-"
-          title={t("dashboard.newUsers")}
-          loading={isPending || !charts}
-        >
-          {data && charts && (
-            <charts.NewUsersChart year={data.year} counts={data.new_users_by_month} />
-          )}
-        </ChartCard>
+        {shows("users_by_membership") && (
+          <ChartCard
+            id="chart-user-types-status-quo"
+            title={t("dashboard.userTypes")}
+            loading={isPending || !charts}
+          >
+            {data?.users_by_membership && charts && (
+              <charts.UserTypesChart tiers={data.users_by_membership} />
+            )}
+          </ChartCard>
+        )}
+        {shows("new_users_by_month") && (
+          <ChartCard
+            id="chart-new-users-current-year-"
+            title={t("dashboard.newUsers")}
+            loading={isPending || !charts}
+          >
+            {data?.new_users_by_month && charts && (
+              <charts.NewUsersChart year={data.year} counts={data.new_users_by_month} />
+            )}
+          </ChartCard>
+        )}
       </Row>
     </>
   );

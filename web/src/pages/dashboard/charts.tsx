@@ -74,7 +74,11 @@ function themedBar(theme: Theme): ChartOptions<"bar"> {
 }
 
 /** "User Types Status Quo": users per membership tier. */
-export function UserTypesChart({ tiers }: { tiers: DashboardSummary["users_by_membership"] }) {
+export function UserTypesChart({
+  tiers,
+}: {
+  tiers: NonNullable<DashboardSummary["users_by_membership"]>;
+}) {
   const { t } = useTranslation();
   const label = tiers.map((tier) => `${tier.membership} ${tier.users}`).join(", ");
   const { theme } = useTheme();

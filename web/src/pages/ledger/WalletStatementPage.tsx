@@ -24,7 +24,7 @@ import {
 } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatBalance, formatDateTime, formatDecimal } from "../../lib/format";
-import { useResources } from "../../resources/context";
+import { useMayDo, useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { AdjustDialog } from "./AdjustDialog";
 
@@ -90,6 +90,8 @@ export default function WalletStatementPage({ resource, screen }: ScreenProps) {
   const params: ListParams = { ...list.params, user_id: id ?? 0 };
   const ledger = useLedger(params, id !== null);
   const [adjusting, setAdjusting] = useState(false);
+  // An adjustment changes the wallet: wallets:manage.
+  const mayAdjust = useMayDo("update", resource);
 
   const unknown = member.error instanceof ApiError && member.error.status === 404;
   if (id === null || invalid || unknown)
@@ -137,9 +139,11 @@ export default function WalletStatementPage({ resource, screen }: ScreenProps) {
           from="walletLedger"
           params={{ ...list.exportParams, user_id: id }}
         />
-        <Button variant="primary" onClick={() => setAdjusting(true)} disabled={!balances.data}>
-          {translate("Adjust")}
-        </Button>
+        {mayAdjust && (
+          <Button variant="primary" onClick={() => setAdjusting(true)} disabled={!balances.data}>
+            {translate("Adjust")}
+          </Button>
+        )}
       </PageHeader>
       <div className="card p-3 mb-3">
         <div className="d-flex flex-wrap justify-content-between gap-2 mb-3">

@@ -17,6 +17,7 @@ import {
 } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
+import { useMayDo } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 
 /** Green for complete, red for canceled or returned (docs/REQUIREMENTS.md section 2). */
@@ -34,6 +35,8 @@ const nowrap = "text-nowrap";
  * card with the number and the actions kept in view.
  */
 export default function OrderList({ resource }: ScreenProps) {
+  // Without orders:manage the order opens read only, by "View".
+  const mayEdit = useMayDo("update", resource);
   const statuses = useOrderStatuses();
   const statusName = (id: number) =>
     translate(
@@ -165,9 +168,13 @@ export default function OrderList({ resource }: ScreenProps) {
         <Link
           to={resource.editLink?.(o.orders_id) ?? ""}
           className="btn btn-sm btn-outline-primary"
-          aria-label={translate("Edit order {{name}}", { name: o.order_number })}
+          aria-label={
+            mayEdit
+              ? translate("Edit order {{name}}", { name: o.order_number })
+              : translate("View order {{name}}", { name: o.order_number })
+          }
         >
-          {translate("Edit")}
+          {mayEdit ? translate("Edit") : translate("View")}
         </Link>
       ),
     },

@@ -14,6 +14,7 @@ import {
 } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
+import { useMayDo } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 
@@ -39,6 +40,7 @@ export default function WalletList({ resource }: ScreenProps) {
   const query = wallets.useList(list.params);
   const { data, isLoading } = query;
   const remove = useRemoveWallet();
+  const mayDelete = useMayDo("delete", resource);
   // A wallet goes with its user.
   const bulk = wallets.useBulk(users.keys.all, ["withdrawRequests"], ["dashboard"]);
   // A wallet row does not carry the referrals: the server's 409 tells them, then the dialog asks.
@@ -106,14 +108,16 @@ export default function WalletList({ resource }: ScreenProps) {
           >
             {translate("Statement")}
           </Link>
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={translate("Delete {{name}}'s wallet", { name: w.username })}
-            onClick={() => deleteDialog.ask(w)}
-          >
-            {translate("Delete")}
-          </Button>
+          {mayDelete && (
+            <Button
+              size="sm"
+              variant="outline-danger"
+              aria-label={translate("Delete {{name}}'s wallet", { name: w.username })}
+              onClick={() => deleteDialog.ask(w)}
+            >
+              {translate("Delete")}
+            </Button>
+          )}
         </div>
       ),
     },

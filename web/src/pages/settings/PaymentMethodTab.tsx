@@ -13,6 +13,7 @@ import {
   TableSkeleton,
   useRecordForm,
 } from "../../components";
+import { useCan } from "../../lib/permissions";
 import { SaveButton, SecretInput, useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof paymentMethodInput>;
@@ -50,41 +51,44 @@ function PaymentForm({ method }: { method: PaymentMethod }) {
   });
   const { control, formState } = form.form;
   const { errors, isSubmitting } = formState;
+  const maySecrets = useCan("secrets:manage");
 
   return (
     <>
-      <RecordForm form={form} style={{ maxWidth: 720 }}>
+      <RecordForm form={form} style={{ maxWidth: 720 }} permission="secrets:manage">
         <div className="d-flex justify-content-between align-items-center mb-3">
           <h2 className="h6 mb-0">{method.payment_method}</h2>
           <StatusSwitch control={control} name="method_status" label="Enable payment method" />
         </div>
-        {(["secret_key", "publish_key"] as const).map((name) => {
-          const label = name === "secret_key" ? "Secret Key" : "Publish Key";
-          return (
-            <Field
-              key={name}
-              name={name}
-              label={label}
-              render={(aria) => (
-                <Controller
-                  control={control}
-                  name={name}
-                  render={({ field }) => (
-                    <SecretInput
-                      id={aria.id}
-                      label={label}
-                      value={field.value ?? ""}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      invalid={!!errors[name]}
-                      describedBy={aria["aria-describedby"]}
-                    />
-                  )}
-                />
-              )}
-            />
-          );
-        })}
+        {/* The keys only for a holder of secrets:manage, who alone may save this tab. */}
+        {maySecrets &&
+          (["secret_key", "publish_key"] as const).map((name) => {
+            const label = name === "secret_key" ? "Secret Key" : "Publish Key";
+            return (
+              <Field
+                key={name}
+                name={name}
+                label={label}
+                render={(aria) => (
+                  <Controller
+                    control={control}
+                    name={name}
+                    render={({ field }) => (
+                      <SecretInput
+                        id={aria.id}
+                        label={label}
+                        value={field.value ?? ""}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        invalid={!!errors[name]}
+                        describedBy={aria["aria-describedby"]}
+                      />
+                    )}
+                  />
+                )}
+              />
+            );
+          })}
         <Field
           name="gateway_uri"
           label="Gateway URI"

@@ -1,6 +1,7 @@
 import { isMaskedSecret, SAVED_INDICATOR_MS } from "@store/contract";
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Button, Form } from "react-bootstrap";
+import { useInReadOnlyForm } from "../../components/formReadOnly";
 import { translate } from "../../i18n/messages";
 
 /**
@@ -29,6 +30,8 @@ export function SaveButton({
   /** The accessible name while not saved, when a screen has several Save buttons. */
   label?: string;
 }) {
+  // A tab the person may only view has nothing to save.
+  if (useInReadOnlyForm()) return null;
   return (
     <Button
       type="submit"

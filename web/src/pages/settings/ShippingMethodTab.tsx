@@ -22,6 +22,7 @@ import {
   TableSkeleton,
   useRecordForm,
 } from "../../components";
+import { useInReadOnlyForm } from "../../components/formReadOnly";
 import { translate } from "../../i18n/messages";
 import { useSavedIndicator } from "./SaveButton";
 
@@ -39,36 +40,42 @@ function toForm(m: ShippingMethod): ShippingMethodInput {
 export function ShippingMethodTab() {
   const { data } = useShippingMethods();
   const [adding, setAdding] = useState(false);
+  // Without settings:manage the rows are shown read only (their fields join no fieldset of their forms).
+  const readOnly = useInReadOnlyForm();
   return (
     <div style={{ maxWidth: 900 }}>
-      <div className="d-flex justify-content-end mb-2">
-        <Button onClick={() => setAdding(true)}>{translate("Add")}</Button>
-      </div>
+      {!readOnly && (
+        <div className="d-flex justify-content-end mb-2">
+          <Button onClick={() => setAdding(true)}>{translate("Add")}</Button>
+        </div>
+      )}
       {!data ? (
         <TableSkeleton rows={3} />
       ) : (
-        <Table className="align-middle">
-          <thead className="table-light">
-            <tr>
-              <th>{translate("Status")}</th>
-              <th>{translate("Company Name")}</th>
-              <th>{translate("Fee (RM)")}</th>
-              <th>{translate("Action")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.length === 0 && (
+        <fieldset disabled={readOnly}>
+          <Table className="align-middle">
+            <thead className="table-light">
               <tr>
-                <td colSpan={4} className="text-center text-muted">
-                  {translate("No shipping methods yet.")}
-                </td>
+                <th>{translate("Status")}</th>
+                <th>{translate("Company Name")}</th>
+                <th>{translate("Fee (RM)")}</th>
+                <th>{translate("Action")}</th>
               </tr>
-            )}
-            {data.map((method) => (
-              <ShippingRow key={method.ship_id} method={method} />
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {data.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="text-center text-muted">
+                    {translate("No shipping methods yet.")}
+                  </td>
+                </tr>
+              )}
+              {data.map((method) => (
+                <ShippingRow key={method.ship_id} method={method} />
+              ))}
+            </tbody>
+          </Table>
+        </fieldset>
       )}
       <AddShippingModal show={adding} onClose={() => setAdding(false)} />
     </div>
@@ -153,6 +160,7 @@ function SaveButtonInForm({
   saved: boolean;
   busy: boolean;
 }) {
+  if (useInReadOnlyForm()) return null;
   return (
     <Button
       type="submit"

@@ -14,6 +14,7 @@ import {
   useRecordForm,
 } from "../../components";
 import { translate } from "../../i18n/messages";
+import { useCan } from "../../lib/permissions";
 import { SaveButton, SecretInput, useSavedIndicator } from "./SaveButton";
 
 type Values = z.output<typeof socialLoginInput>;
@@ -58,6 +59,7 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
   });
   const { control, formState } = form.form;
   const { errors, isSubmitting } = formState;
+  const maySecrets = useCan("secrets:manage");
 
   const name = provider.social_login;
   const prefix = `social_${provider.social_id}`;
@@ -66,7 +68,7 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
   return (
     <Card as="section" aria-label={translate("{{name}} login", { name })}>
       <Card.Body>
-        <RecordForm form={form}>
+        <RecordForm form={form} permission="secrets:manage">
           <div className="d-flex justify-content-between align-items-center mb-3">
             <h2 className="h6 mb-0">{name}</h2>
             <StatusSwitch
@@ -79,28 +81,31 @@ function ProviderForm({ provider }: { provider: SocialLogin }) {
           <Field name="id_key" id={`${prefix}_id`} label={translate("{{name}} ID", { name })}>
             {(input) => <Form.Control autoComplete="off" className="font-monospace" {...input} />}
           </Field>
-          <Field
-            name="secret_key"
-            id={`${prefix}_secret`}
-            label={translate("{{name}} Secret", { name })}
-            render={(aria) => (
-              <Controller
-                control={control}
-                name="secret_key"
-                render={({ field }) => (
-                  <SecretInput
-                    id={aria.id}
-                    label={translate("{{name}} Secret", { name })}
-                    value={field.value ?? ""}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={!!errors.secret_key}
-                    describedBy={aria["aria-describedby"]}
-                  />
-                )}
-              />
-            )}
-          />
+          {/* The key only for a holder of secrets:manage, who alone may save this tab. */}
+          {maySecrets && (
+            <Field
+              name="secret_key"
+              id={`${prefix}_secret`}
+              label={translate("{{name}} Secret", { name })}
+              render={(aria) => (
+                <Controller
+                  control={control}
+                  name="secret_key"
+                  render={({ field }) => (
+                    <SecretInput
+                      id={aria.id}
+                      label={translate("{{name}} Secret", { name })}
+                      value={field.value ?? ""}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      invalid={!!errors.secret_key}
+                      describedBy={aria["aria-describedby"]}
+                    />
+                  )}
+                />
+              )}
+            />
+          )}
           <Field
             name="social_uri"
             id={`${prefix}_uri`}

@@ -18,6 +18,7 @@ import {
 } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatDateTime, formatMoney } from "../../lib/format";
+import { useMayDo } from "../../resources/context";
 import { CashWalletFigures, ReverseDialog } from "./WithdrawalDialogs";
 
 /** docs/REQUIREMENTS.md section 2: rejected red, completed green, processing blue. */
@@ -112,6 +113,8 @@ export default function WithdrawRequestList() {
   );
   const [reversing, setReversing] = useState<WithdrawRequest | null>(null);
 
+  // Approve, Reject and Reverse are payouts:manage; a person who may only view sees no Actions.
+  const mayDecide = useMayDo("update");
   const columns: Column<WithdrawRequest>[] = [
     { header: "#", cell: (_r, index) => index + 1, sticky: "start", optional: true },
     { header: "Username", role: "key", cell: (r) => r.username, sort: "username", sticky: "start" },
@@ -233,7 +236,7 @@ export default function WithdrawRequestList() {
             actions: decisions,
             run: bulk,
           }}
-          columns={columns}
+          columns={mayDecide ? columns : columns.filter((c) => c.role !== "actions")}
           page={data}
           loading={isLoading}
           query={query}

@@ -1,0 +1,53 @@
+import * as contract from "@store/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { dashboardKeys } from "../src/api/dashboard";
+import DashboardPage, { FIGURE_AREAS } from "../src/pages/dashboard/DashboardPage";
+import { signInAs, signOut } from "./signedIn";
+
+// The dashboard draws the cards whose figures the server answered: a person
+// who may view only the catalog sees the products' card alone.
+
+beforeEach(() => {
+  signInAs(["catalog:manage"], { role: "Staff" });
+});
+afterEach(() => {
+  cleanup();
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+function open(summary: contract.DashboardSummary | undefined) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  if (summary) client.setQueryData(dashboardKeys.summary, summary);
+  // Never answered: the cards wait on their placeholders.
+  else vi.stubGlobal("fetch", () => new Promise(() => {}));
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const headings = () => screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+
+describe("the dashboard's cards", () => {
+  it("name each figure's area as the contract does", () => {
+    expect(FIGURE_AREAS).toEqual(contract.DASHBOARD_FIGURE_AREAS);
+  });
+
+  it("are drawn only for the figures answered", () => {
+    open({ year: 2026, total_products: 12 });
+    expect(headings()).toEqual(["Total Products"]);
+    expect(screen.getByText("12")).toBeTruthy();
+  });
+
+  it("while loading, follow the person's permissions", () => {
+    open(undefined);
+    expect(headings()).toEqual(["Total Products"]);
+  });
+});
