@@ -12,6 +12,7 @@ import { users, userWallets, withdrawRequests } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertOrder, ledgerDrift, orderEntries, setCommission } from "./ledger.fixtures";
 import { insertRequest, insertUser } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 import { scaled } from "./tier";
 
 let ctx: TestContext;
@@ -187,6 +188,8 @@ describe("property: the ledger stays true", () => {
                 // their referrals up to their referrer (docs/REQUIREMENTS.md section 4).
                 const userId = members[step.member] as number;
                 const path = `/api/users/${userId}?referrals=up`;
+                // Deleting a member needs a fresh proof (docs/SECURITY.md); a run outlasts one.
+                await stepUp(ctx);
                 if (deleted.has(userId)) {
                   expect((await ctx.call("DELETE", path)).statusCode).toBe(404);
                   continue;

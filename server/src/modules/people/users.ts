@@ -120,7 +120,8 @@ const listSpec = defineList({
       },
     ],
   },
-  fields: fieldsOf(userColumns),
+  // `groups` only for the CSV and workbook: a JSON field is neither sorted nor filtered by.
+  fields: { ...fieldsOf(userColumns), groups: { by: sql`to_json(${heldGroups})`, type: "json" } },
 });
 
 export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {
