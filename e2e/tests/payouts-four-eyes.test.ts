@@ -3,13 +3,13 @@ import type { Settings, WithdrawRequest } from "@store/contract";
 import { SettingsPage } from "../pages/SettingsPage";
 import { WithdrawRequestPage } from "../pages/WithdrawRequestPage";
 import {
-  ADMIN,
   expect,
   loginThroughForm,
   newStoreContext,
   test,
   useBrowser,
 } from "../support/browser";
+import { createGroup, createStaffAccount, type Person, stepUp } from "../support/staff";
 
 /**
  * Four-eyes payouts (issue 22): above the second-approval amount, one
@@ -30,9 +30,10 @@ const decimal = (sen: bigint) => `${sen / 100n}.${(sen % 100n).toString().padSta
 test.describe("a payout above the second-approval amount", () => {
   const admin = useBrowser();
   const contexts: BrowserContext[] = [];
-  const finance: { username: string; email: string; page?: Page }[] = [1, 2].map((n) => ({
+  const finance: (Person & { page?: Page })[] = [1, 2].map((n) => ({
     username: `finance${n}_${stamp}`,
     email: `finance${n}_${stamp}@example.my`,
+    password: PASSWORD,
   }));
   let request: WithdrawRequest;
   let before: Settings;
@@ -49,36 +50,8 @@ test.describe("a payout above the second-approval amount", () => {
   test.beforeAll(async ({ browser, store }) => {
     const api = admin.page.request;
     // A group of payouts:manage and two staff members in it, as the admin makes them.
-    const group = await api.post("/api/permissionGroups", {
-      data: { name: `Finance ${stamp}`, permissions: ["payouts:manage"] },
-    });
-    expect(group.status(), await group.text()).toBe(201);
-    const { group_id } = (await group.json()) as { group_id: number };
-    expect((await api.post("/api/stepUp", { data: { password: ADMIN.password } })).status()).toBe(
-      200,
-    );
-    for (const person of finance) {
-      const created = await api.post("/api/users", {
-        data: {
-          username: person.username,
-          email: person.email,
-          f_name: "Finance",
-          l_name: "Clerk",
-          contact: "0123456789",
-          password: PASSWORD,
-          DOB: "1990-01-01",
-          gender: "Female",
-          role: "Staff",
-          membership: 1,
-          referral_of: 0,
-          languages: "English",
-          currency: "MYR",
-          user_status: 1,
-          groups: [group_id],
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
-    }
+    const group = await createGroup(api, `Finance ${stamp}`, ["payouts:manage"]);
+    for (const person of finance) await createStaffAccount(api, person, [group]);
     // A processing request the member's cash wallet covers, found alone by its account.
     const all = (await (await api.get("/api/withdrawRequest")).json()) as WithdrawRequest[];
     const found = all.find(
@@ -106,10 +79,9 @@ test.describe("a payout above the second-approval amount", () => {
       const context = await newStoreContext(browser, store.baseURL);
       contexts.push(context);
       person.page = await context.newPage();
-      await loginThroughForm(person.page, { email: person.email, password: PASSWORD });
+      await loginThroughForm(person.page, person);
       // The fresh proof the approval asks for (the step-up dialog gives it the same way).
-      const proof = await person.page.request.post("/api/stepUp", { data: { password: PASSWORD } });
-      expect(proof.status()).toBe(200);
+      await stepUp(person.page.request, PASSWORD);
     }
   });
   test.afterAll(async () => {

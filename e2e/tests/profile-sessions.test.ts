@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, loginThroughForm, newStoreContext, test, useBrowser } from "../support/browser";
+import { createStaffAccount } from "../support/staff";
 
 /**
  * Sessions a person can see and end (issue 22): one person logged in from two
@@ -22,30 +23,7 @@ test.describe("the profile's sessions", () => {
 
   test.beforeAll(async ({ browser, store }) => {
     // A Staff member of no group: the profile is every signed-in person's.
-    const proof = await admin.page.request.post("/api/stepUp", {
-      data: { password: "Admin@12345" },
-    });
-    expect(proof.status()).toBe(200);
-    const created = await admin.page.request.post("/api/users", {
-      data: {
-        username: PERSON.username,
-        email: PERSON.email,
-        f_name: "Sesi",
-        l_name: "Person",
-        contact: "0123456789",
-        password: PERSON.password,
-        DOB: "1990-01-01",
-        gender: "Female",
-        role: "Staff",
-        membership: 1,
-        referral_of: 0,
-        languages: "English",
-        currency: "MYR",
-        user_status: 1,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    personId = ((await created.json()) as { user_id: number }).user_id;
+    personId = await createStaffAccount(admin.page.request, PERSON);
     for (const _ of [0, 1]) {
       const context = await newStoreContext(browser, store.baseURL);
       contexts.push(context);

@@ -1,8 +1,8 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Product } from "@store/contract";
-import { ADMIN, expect, loginThroughForm, newStoreContext, test } from "../support/browser";
+import { axeViolations } from "../support/axe";
+import { expect, loginThroughForm, newStoreContext, test } from "../support/browser";
+import { createGroup, createStaffAccount } from "../support/staff";
 import { chooseTheme } from "../support/theme";
 
 /**
@@ -12,28 +12,12 @@ import { chooseTheme } from "../support/theme";
  * by hand says "You do not have access to this page" (axe-clean, light and dark), with no
  * error toast. One login for the staff member; the admin works over the API.
  */
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const stamp = Date.now();
 const CLERK = {
   username: `catalog_${stamp}`,
   email: `catalog_${stamp}@example.my`,
   password: "Catalog-clerk#2026",
 };
-
-/** Serious or critical axe findings of the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<unknown> } }).axe;
-    return (await axe.run({ resultTypes: ["violations"] })) as {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    };
-  });
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test.describe("a Catalog staff member", () => {
   let admin: BrowserContext;
@@ -44,32 +28,8 @@ test.describe("a Catalog staff member", () => {
     // The admin makes the group and the account as the screens would: a fresh proof first.
     admin = await newStoreContext(browser, store.baseURL, undefined, store.storageState);
     const api = admin.request;
-    const group = await api.post("/api/permissionGroups", {
-      data: { name: `Catalog ${stamp}`, permissions: ["catalog:manage"] },
-    });
-    expect(group.status(), await group.text()).toBe(201);
-    const stepUp = await api.post("/api/stepUp", { data: { password: ADMIN.password } });
-    expect(stepUp.status(), await stepUp.text()).toBe(200);
-    const created = await api.post("/api/users", {
-      data: {
-        username: CLERK.username,
-        email: CLERK.email,
-        f_name: "Siti",
-        l_name: "Katalog",
-        contact: "0123456789",
-        password: CLERK.password,
-        DOB: "1990-01-01",
-        gender: "Female",
-        role: "Staff",
-        membership: 1,
-        referral_of: 0,
-        languages: "English",
-        currency: "MYR",
-        user_status: 1,
-        groups: [(await group.json()).group_id],
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    const group = await createGroup(api, `Catalog ${stamp}`, ["catalog:manage"]);
+    await createStaffAccount(api, CLERK, [group]);
 
     // axe is put into the page; the app's policy allows only its own scripts.
     clerk = await browser.newContext({
@@ -143,9 +103,9 @@ test.describe("a Catalog staff member", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
     // axe-clean in both themes, as theme-axe checks the other screens.
     await chooseTheme(page, "Light");
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await chooseTheme(page, "Dark");
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await chooseTheme(page, "Light");
     // The server refuses the call anyway.
     expect((await page.request.get("/api/withdrawRequest")).status()).toBe(403);

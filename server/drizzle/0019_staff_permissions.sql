@@ -88,4 +88,6 @@ $$;
 -- Spending an authenticator code (users.totp_last_step, auth/twoStep.ts) is not an edit of the
 -- person's record: it must not raise the version an open Edit User form was shown.
 DROP TRIGGER "users_version" ON "users";--> statement-breakpoint
-CREATE TRIGGER "users_version" BEFORE UPDATE ON "users" FOR EACH ROW EXECUTE FUNCTION "bump_version"('version', 'updated_at', 'ttl_order', 'down_line', 'totp_last_step');
+CREATE TRIGGER "users_version" BEFORE UPDATE ON "users" FOR EACH ROW EXECUTE FUNCTION "bump_version"('version', 'updated_at', 'ttl_order', 'down_line', 'totp_last_step');--> statement-breakpoint
+-- The users list reads each person's groups: a write to them must end a cached search count (lib/lists/triggers.ts).
+CREATE TRIGGER user_groups_writes AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON user_groups FOR EACH STATEMENT EXECUTE FUNCTION count_writes('user_groups');

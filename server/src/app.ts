@@ -14,7 +14,6 @@ import { z } from "zod";
 import type { App } from "./appType";
 import { assertRouteDeclaresPermission, registerGuard } from "./auth/guard";
 import { registerAuthRoutes } from "./auth/routes";
-import { registerTwoStepRoutes } from "./auth/twoStepRoutes";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { edgeServerOptions, registerEdge, registerNotFoundBeforeBody } from "./lib/edge";
@@ -113,7 +112,6 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
         async () => ({ status: "ok" as const }),
       );
       registerAuthRoutes(typed);
-      registerTwoStepRoutes(typed);
       for (const register of modules) await register(typed);
     },
     { prefix: "/api" },

@@ -30,6 +30,7 @@ import {
   saveOwnLanguage,
 } from "./service";
 import { registerSessionRoutes } from "./sessions";
+import { registerTwoStepRoutes } from "./twoStepRoutes";
 import { throttledAttempt } from "./throttle";
 import { TOTP_INVALID } from "./twoStep";
 
@@ -37,8 +38,9 @@ const INVALID_CREDENTIAL = "Invalid credential.";
 
 export function registerAuthRoutes(app: App): void {
   const tags = ["auth"];
-  // The sessions a person can see and end (auth/sessions.ts).
+  // The sessions a person can see and end (auth/sessions.ts), two-step login (auth/twoStepRoutes.ts).
   registerSessionRoutes(app);
+  registerTwoStepRoutes(app);
 
   app.post(
     "/login",
