@@ -2,13 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { Settings, WithdrawRequest } from "@store/contract";
 import { SettingsPage } from "../pages/SettingsPage";
 import { WithdrawRequestPage } from "../pages/WithdrawRequestPage";
-import {
-  expect,
-  loginThroughForm,
-  newStoreContext,
-  test,
-  useBrowser,
-} from "../support/browser";
+import { expect, loginThroughForm, newStoreContext, test, useBrowser } from "../support/browser";
 import { createGroup, createStaffAccount, type Person, stepUp } from "../support/staff";
 
 /**

@@ -30,9 +30,9 @@ import {
   saveOwnLanguage,
 } from "./service";
 import { registerSessionRoutes } from "./sessions";
-import { registerTwoStepRoutes } from "./twoStepRoutes";
 import { throttledAttempt } from "./throttle";
 import { TOTP_INVALID } from "./twoStep";
+import { registerTwoStepRoutes } from "./twoStepRoutes";
 
 const INVALID_CREDENTIAL = "Invalid credential.";
 
