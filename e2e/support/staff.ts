@@ -7,6 +7,9 @@ export interface Person {
   username: string;
   email: string;
   password: string;
+  /** The name the top bar shows: "Staff Member" unless given. */
+  f_name?: string;
+  l_name?: string;
 }
 
 /** A fresh proof for the harmful calls that follow (POST /api/stepUp), as the dialog gives it. */
@@ -41,8 +44,8 @@ export async function createStaffAccount(
       username: person.username,
       email: person.email,
       password: person.password,
-      f_name: "Staff",
-      l_name: "Member",
+      f_name: person.f_name ?? "Staff",
+      l_name: person.l_name ?? "Member",
       contact: "0123456789",
       DOB: "1990-01-01",
       gender: "Female",

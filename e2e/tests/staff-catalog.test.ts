@@ -17,6 +17,8 @@ const CLERK = {
   username: `catalog_${stamp}`,
   email: `catalog_${stamp}@example.my`,
   password: "Catalog-clerk#2026",
+  f_name: "Siti",
+  l_name: "Katalog",
 };
 
 test.describe("a Catalog staff member", () => {
