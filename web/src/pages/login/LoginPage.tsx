@@ -168,14 +168,11 @@ export default function LoginPage() {
                   {recovery ? t("login.useAuthenticator") : t("login.useRecoveryCode")}
                 </Button>
               </div>
-              {message && (
-                <p className="text-danger small mb-3" role="alert">
-                  {message}
-                </p>
-              )}
-              <Button type="submit" className="w-100" disabled={codeForm.isSubmitting}>
-                {t("login.verify")}
-              </Button>
+              <SubmitWithMessage
+                message={message}
+                submitting={codeForm.isSubmitting}
+                label={t("login.verify")}
+              />
             </RecordForm>
           ) : (
             <RecordForm form={login}>
@@ -221,14 +218,11 @@ export default function LoginPage() {
                   {t("login.forgotPassword")}
                 </Button>
               </div>
-              {message && (
-                <p className="text-danger small mb-3" role="alert">
-                  {message}
-                </p>
-              )}
-              <Button type="submit" className="w-100" disabled={login.isSubmitting}>
-                {t("login.submit")}
-              </Button>
+              <SubmitWithMessage
+                message={message}
+                submitting={login.isSubmitting}
+                label={t("login.submit")}
+              />
             </RecordForm>
           )}
         </Card.Body>
@@ -240,5 +234,21 @@ export default function LoginPage() {
         </Suspense>
       )}
     </main>
+  );
+}
+
+/** The one message under a login step's form, and its submit button. */
+function SubmitWithMessage(props: { message: string; submitting: boolean; label: string }) {
+  return (
+    <>
+      {props.message && (
+        <p className="text-danger small mb-3" role="alert">
+          {props.message}
+        </p>
+      )}
+      <Button type="submit" className="w-100" disabled={props.submitting}>
+        {props.label}
+      </Button>
+    </>
   );
 }
