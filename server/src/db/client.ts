@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglit
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { SERVER_ROOT } from "../serverRoot";
-import { lockDataDir } from "./dataDirLock";
+import { type DataDirLock, lockDataDir } from "./dataDirLock";
 import * as schema from "./schema";
 
 export type Db = PgliteDatabase<typeof schema>;
@@ -23,7 +23,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(SERVER_ROOT, "drizzle");
+/** The SQL migrations and their journal (meta/_journal.json). */
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, "drizzle");
 
 export interface OpenOptions {
   /** postgres://… to use a PostgreSQL server; otherwise PGlite. */
@@ -42,6 +43,11 @@ export interface OpenOptions {
   /** The store's time zone, which the process runs in too (config.applyTimeZone):
    * db/columns.ts reads timestamps as the session writes them, in this zone. */
   timeZone: string;
+  /** Apply the migrations of this folder (default MIGRATIONS_FOLDER); false: none
+   * (a backup reads a store as it is; a restore migrates in two steps, backup/restore.ts). */
+  migrations?: string | false | undefined;
+  /** DATA_DIR's lock, already taken by the caller (a restore empties the folder under it). */
+  heldLock?: DataDirLock | undefined;
 }
 
 /** True when PGlite has no store in this folder yet (its first start creates one). */
@@ -63,21 +69,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on("error", () => {});
     // node-postgres and PGlite expose the same query builder; one type serves both.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await withMigrationLock(pool, () =>
-      migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-    );
-    return { db, kind: "postgres", close: () => pool.end() };
+    const database: Database = { db, kind: "postgres", close: () => pool.end() };
+    if (options.migrations !== false) {
+      await migrateDatabase(database, options.migrations ?? MIGRATIONS_FOLDER).catch(
+        async (error: unknown) => {
+          await pool.end();
+          throw error;
+        },
+      );
+    }
+    return database;
   }
   // Before PGlite touches the files: a second process on them destroys the store.
-  const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  const lock =
+    options.heldLock ?? (options.dataDir ? await lockDataDir(options.dataDir) : undefined);
   let client: PGlite | undefined;
   try {
     client = await createPglite(options.dataDir, options.durable ?? true, options.loadDataDir);
     await client.exec(`SET TIME ZONE '${options.timeZone.replace(/'/g, "")}'`);
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
     const opened = client;
-    return {
+    const database: Database = {
       db,
       kind: "pglite",
       close: async () => {
@@ -85,11 +97,26 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await lock?.release();
       },
     };
+    if (options.migrations !== false)
+      await migrateDatabase(database, options.migrations ?? MIGRATIONS_FOLDER);
+    return database;
   } catch (error) {
     await client?.close().catch(() => undefined);
     await lock?.release();
     throw error;
   }
+}
+
+/** Applies the migrations of `folder` not yet applied (one at a time across PostgreSQL processes). */
+export async function migrateDatabase(database: Database, folder: string): Promise<void> {
+  if (database.kind === "pglite") {
+    await migratePglite(database.db, { migrationsFolder: folder });
+    return;
+  }
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  await withMigrationLock(pool, () =>
+    migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
+  );
 }
 
 async function createPglite(

@@ -1,0 +1,40 @@
+/**
+ * npm run backup -- <file>          one archive of the store (docs/OPERATIONS.md, "Backup")
+ * npm run restore -- <file> [--force] into an empty DATA_DIR or DATABASE_URL ("Restore")
+ * Both read the server's own settings (DATA_DIR, DATABASE_URL, TZ).
+ */
+import path from "node:path";
+import { applyTimeZone, readConfig } from "../config";
+import { DataDirInUseError } from "../db/dataDirLock";
+import { backupCommand, restoreCommand } from "./commands";
+import { RestoreRefused } from "./restore";
+
+const config = readConfig();
+applyTimeZone(config.timeZone);
+const [command, ...rest] = process.argv.slice(2);
+const force = rest.includes("--force");
+const given = rest.filter((arg) => arg !== "--force");
+// npm runs the script in server/; a file is named from where the operator typed it.
+const file = given[0] ? path.resolve(process.env.INIT_CWD ?? process.cwd(), given[0]) : undefined;
+
+if ((command !== "backup" && command !== "restore") || !file || given.length > 1) {
+  console.error(
+    "Usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz> [--force]",
+  );
+  process.exit(2);
+}
+
+try {
+  if (command === "backup") {
+    console.log(await backupCommand(config, file));
+  } else {
+    const { text, clean } = await restoreCommand(config, file, force);
+    console.log(text);
+    process.exit(clean ? 0 : 1);
+  }
+  process.exit(0);
+} catch (error) {
+  const known = error instanceof RestoreRefused || error instanceof DataDirInUseError;
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+}

@@ -1,0 +1,95 @@
+/** The two commands' work, apart from the command line (backup/cli.ts), so tests run it. */
+import path from "node:path";
+import type { Config } from "../config";
+import { isNewPgliteStore, openDatabase } from "../db/client";
+import { DataDirInUseError, lockDataDir } from "../db/dataDirLock";
+import { createBackup } from "./backup";
+import { backupFromRunningServer } from "./localSocket";
+import type { Manifest } from "./manifest";
+import { checkArchive, type RestoreResult, redacted, restoreBackup } from "./restore";
+
+/** Writes a backup of the store `config` names to `target`; answers what to print. */
+export async function backupCommand(config: Config, target: string): Promise<string> {
+  const source = config.databaseUrl
+    ? redacted(config.databaseUrl)
+    : `the embedded store in ${config.dataDir}`;
+  if (config.databaseUrl) {
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      timeZone: config.timeZone,
+      migrations: false,
+    });
+    try {
+      await createBackup(database, {
+        file: target,
+        uploadsDir: path.join(config.dataDir, "uploads"),
+      });
+    } finally {
+      await database.close();
+    }
+  } else {
+    if (isNewPgliteStore(config.dataDir))
+      throw new Error(`There is no store in ${config.dataDir} (DATA_DIR).`);
+    const lock = await lockDataDir(config.dataDir).catch((error: unknown) => {
+      if (error instanceof DataDirInUseError) return undefined;
+      throw error;
+    });
+    if (lock) {
+      const database = await openDatabase({
+        dataDir: config.dataDir,
+        timeZone: config.timeZone,
+        migrations: false,
+        heldLock: lock,
+      });
+      try {
+        await createBackup(database, {
+          file: target,
+          uploadsDir: path.join(config.dataDir, "uploads"),
+        });
+      } finally {
+        await database.close();
+      }
+    } else {
+      // The server holds the folder: it makes the archive from its own connection.
+      await backupFromRunningServer(config.dataDir, target);
+    }
+  }
+  // Read back whole: what was written is what a restore will accept.
+  const manifest = await checkArchive(target);
+  return `Backup of ${source} written to ${target}\n${summary(manifest)}`;
+}
+
+/** Restores `source` into the store `config` names; clean: reconcile found no mismatch. */
+export async function restoreCommand(
+  config: Config,
+  source: string,
+  force: boolean,
+): Promise<{ text: string; clean: boolean; result: RestoreResult }> {
+  const into = config.databaseUrl
+    ? `the database ${redacted(config.databaseUrl)}`
+    : `the embedded store in ${config.dataDir}`;
+  const result = await restoreBackup(source, {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeZone: config.timeZone,
+    force,
+  });
+  const report = result.reconcile;
+  const mismatches = report.mismatches.length + report.order_mismatches.length;
+  const text = [
+    `Restored ${source} into ${into}`,
+    summary(result.manifest),
+    `Reconcile: ${report.wallets_checked} wallets and ${report.orders_checked} orders checked, ${mismatches === 0 ? "no mismatch" : `${mismatches} mismatches (GET /api/walletLedger/reconcile lists them)`}.`,
+  ].join("\n");
+  return { text, clean: mismatches === 0, result };
+}
+
+function summary(manifest: Manifest): string {
+  const rows = Object.values(manifest.counts).reduce((sum, n) => sum + n, 0);
+  const uploads = Object.keys(manifest.files).filter((name) => name.startsWith("uploads/")).length;
+  return [
+    `  taken ${manifest.created_at} from ${manifest.engine}, app ${manifest.app_version}, migration ${manifest.migration}`,
+    `  ${Object.keys(manifest.counts).length} tables, ${rows} rows, ${uploads} uploaded files; every checksum checked`,
+    `  orders ${manifest.counts.orders ?? 0}, wallet ledger entries ${manifest.counts.wallet_ledger ?? 0}, ledger sum ${manifest.money["wallet_ledger.amount"]}`,
+  ].join("\n");
+}

@@ -1,0 +1,262 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ReconcileReport } from "@store/contract";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import {
+  type Database,
+  isNewPgliteStore,
+  MIGRATIONS_FOLDER,
+  migrateDatabase,
+  openDatabase,
+} from "../db/client";
+import { lockDataDir } from "../db/dataDirLock";
+import { reconcile } from "../modules/ledger/reconcile";
+import { ArchiveError, unpackArchive } from "./archive";
+import {
+  MANIFEST_NAME,
+  type Manifest,
+  manifestSchema,
+  migrationsUpTo,
+  SEQUENCES_NAME,
+  tableMember,
+  uploadMember,
+} from "./manifest";
+import { loadTable, moneySums, rowCounts, type SequencePosition, storeTables } from "./snapshot";
+
+/** A restore refused before anything was written; the message is for the operator. */
+export class RestoreRefused extends Error {
+  override name = "RestoreRefused";
+}
+
+export interface RestoreTarget {
+  /** postgres://…: restore into this (empty) database; otherwise PGlite in dataDir. */
+  databaseUrl?: string | undefined;
+  /** DATA_DIR: the embedded store's folder, and where uploads go on either engine. */
+  dataDir: string;
+  timeZone: string;
+  /** Replace a store that is there (its tables and its uploads) instead of refusing. */
+  force?: boolean;
+}
+
+export interface RestoreResult {
+  manifest: Manifest;
+  counts: Record<string, number>;
+  reconcile: ReconcileReport;
+}
+
+/**
+ * Restores an archive of createBackup (docs/decisions/backups.md). First every
+ * member is unpacked and checked against the manifest's sizes and sha-256s,
+ * and the target is checked to be empty: a refusal writes nothing. Then the
+ * schema is built up to the archive's migration, every table loaded in one
+ * transaction with triggers off (the archive carries the running totals and
+ * write counters they keep), the sequences set, the counts and money sums
+ * compared with the manifest, the newer migrations applied, and reconcile run.
+ */
+export async function restoreBackup(
+  archive: string,
+  target: RestoreTarget,
+): Promise<RestoreResult> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "store-restore-"));
+  try {
+    const members = path.join(work, "archive");
+    const manifest = await verifiedArchive(archive, members);
+    const schemaFolder = migrationsUpTo(manifest.migration, work);
+    if (!schemaFolder) {
+      throw new RestoreRefused(
+        `The archive was made by a newer version (migration ${manifest.migration}, app ${manifest.app_version}): restore it with that version or a later one.`,
+      );
+    }
+    const database = await openEmptyTarget(target, schemaFolder);
+    try {
+      const counts = await database.db.transaction(async (tx) => {
+        // Triggers and foreign-key checks off: the rows are loaded as they were.
+        await tx.execute(sql`set local session_replication_role = replica`);
+        const tables = await storeTables(tx);
+        const missing = tables.filter((table) => manifest.counts[table] === undefined);
+        const extra = Object.keys(manifest.counts).filter((table) => !tables.includes(table));
+        if (missing.length || extra.length) {
+          throw new RestoreRefused(
+            `The archive's tables do not match migration ${manifest.migration}: ${[...missing, ...extra].join(", ")}.`,
+          );
+        }
+        // Rows the migrations themselves insert (lookup tables) come back from the archive.
+        await tx.execute(
+          sql`truncate ${sql.join(
+            tables.map((table) => sql.identifier(table)),
+            sql`, `,
+          )}`,
+        );
+        for (const table of tables)
+          await loadTable(tx, table, path.join(members, tableMember(table)));
+        const sequences = JSON.parse(
+          fs.readFileSync(path.join(members, SEQUENCES_NAME), "utf8"),
+        ) as SequencePosition[];
+        for (const sequence of sequences) {
+          await tx.execute(
+            sequence.last_value === null
+              ? sql`select setval(${sequence.name}::regclass, 1, false)`
+              : sql`select setval(${sequence.name}::regclass, ${sequence.last_value}::bigint, true)`,
+          );
+        }
+        const loaded = await rowCounts(tx, tables);
+        const wrong = tables.filter((table) => loaded[table] !== manifest.counts[table]);
+        if (wrong.length)
+          throw new Error(`Rows restored differ from the manifest: ${wrong.join(", ")}.`);
+        const money = await moneySums(tx);
+        const moneyWrong = Object.entries(manifest.money).filter(
+          ([name, sum]) => money[name as keyof typeof money] !== sum,
+        );
+        if (moneyWrong.length) {
+          throw new Error(
+            `Money restored differs from the manifest: ${moneyWrong.map(([n]) => n).join(", ")}.`,
+          );
+        }
+        return loaded;
+      });
+      await migrateDatabase(database, MIGRATIONS_FOLDER);
+      copyUploads(members, manifest, path.join(target.dataDir, "uploads"));
+      return { manifest, counts, reconcile: await reconcile(database.db) };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Reads a whole archive and checks it as a restore would; answers its manifest. */
+export async function checkArchive(archive: string): Promise<Manifest> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "store-check-"));
+  try {
+    return await verifiedArchive(archive, work);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Unpacks into `folder` and checks every member against the manifest. */
+async function verifiedArchive(archive: string, folder: string): Promise<Manifest> {
+  let unpacked: Awaited<ReturnType<typeof unpackArchive>>;
+  try {
+    unpacked = await unpackArchive(archive, folder);
+  } catch (error) {
+    if (error instanceof ArchiveError) throw new RestoreRefused(error.message);
+    throw error;
+  }
+  if (!unpacked.has(MANIFEST_NAME))
+    throw new RestoreRefused(`${archive} holds no ${MANIFEST_NAME}: not a store backup.`);
+  let manifest: Manifest;
+  try {
+    manifest = manifestSchema.parse(
+      JSON.parse(fs.readFileSync(path.join(folder, MANIFEST_NAME), "utf8")),
+    );
+  } catch {
+    throw new RestoreRefused(`${archive}: its ${MANIFEST_NAME} is not one this version reads.`);
+  }
+  const problems: string[] = [];
+  for (const [name, expected] of Object.entries(manifest.files)) {
+    const found = unpacked.get(name);
+    if (!found) problems.push(`${name} is missing`);
+    else if (found.sha256 !== expected.sha256 || found.bytes !== expected.bytes)
+      problems.push(`${name} does not match its checksum`);
+  }
+  for (const name of unpacked.keys()) {
+    if (name !== MANIFEST_NAME && !manifest.files[name])
+      problems.push(`${name} is not in the manifest`);
+  }
+  for (const table of Object.keys(manifest.counts)) {
+    if (!manifest.files[tableMember(table)]) problems.push(`${tableMember(table)} is missing`);
+  }
+  if (!manifest.files[SEQUENCES_NAME]) problems.push(`${SEQUENCES_NAME} is missing`);
+  if (problems.length) {
+    throw new RestoreRefused(
+      `${archive} is damaged or was changed, nothing was restored: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}.`,
+    );
+  }
+  return manifest;
+}
+
+/**
+ * The target database, empty, with the archive's schema. Empty: on PostgreSQL
+ * no table in the public schema and no migration record; embedded, no store in
+ * DATA_DIR; on both, no uploaded file. `force` empties it first.
+ */
+async function openEmptyTarget(target: RestoreTarget, schemaFolder: string): Promise<Database> {
+  const uploads = path.join(target.dataDir, "uploads");
+  const hasUploads = fs.existsSync(uploads) && fs.readdirSync(uploads).length > 0;
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_tables
+          where schemaname = 'public' or (schemaname = 'drizzle' and tablename = '__drizzle_migrations')`,
+      );
+      const inUse = Number(rows[0]?.n ?? 0) > 0 || hasUploads;
+      if (inUse && !target.force) {
+        throw new RestoreRefused(
+          `The database ${redacted(target.databaseUrl)}${hasUploads ? ` (or ${uploads})` : ""} is not empty: restore into an empty one, or add --force to replace what is there.`,
+        );
+      }
+      if (inUse) {
+        await client.query("drop schema if exists drizzle cascade");
+        await client.query("drop schema if exists public cascade");
+        await client.query("create schema public");
+        fs.rmSync(uploads, { recursive: true, force: true });
+      }
+    } finally {
+      await client.end();
+    }
+    return openDatabase({
+      databaseUrl: target.databaseUrl,
+      timeZone: target.timeZone,
+      migrations: schemaFolder,
+    });
+  }
+  // Taken first: a running server on this folder makes the restore refuse, not race it.
+  const lock = await lockDataDir(target.dataDir);
+  try {
+    const inUse = !isNewPgliteStore(target.dataDir) || hasUploads;
+    if (inUse && !target.force) {
+      throw new RestoreRefused(
+        `${target.dataDir} holds a store: restore into an empty DATA_DIR, or add --force to replace it.`,
+      );
+    }
+    if (inUse) {
+      fs.rmSync(path.join(target.dataDir, "pglite"), { recursive: true, force: true });
+      fs.rmSync(uploads, { recursive: true, force: true });
+    }
+    return await openDatabase({
+      dataDir: target.dataDir,
+      timeZone: target.timeZone,
+      migrations: schemaFolder,
+      heldLock: lock,
+    });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+function copyUploads(members: string, manifest: Manifest, uploadsDir: string): void {
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  const prefix = uploadMember("");
+  for (const name of Object.keys(manifest.files)) {
+    if (!name.startsWith(prefix)) continue;
+    fs.copyFileSync(path.join(members, name), path.join(uploadsDir, name.slice(prefix.length)));
+  }
+}
+
+/** A connection string without its password, for messages. */
+export function redacted(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "the database";
+  }
+}
