@@ -88,7 +88,7 @@ let template: Blob | undefined;
  * makes it once per run): a copy loads in about a second, where creating the
  * cluster and running every migration took five.
  */
-function pgliteTemplate(): Blob | undefined {
+export function pgliteTemplate(): Blob | undefined {
   const file = inject("pgliteTemplate");
   if (!template && file) template = new Blob([fs.readFileSync(file)]);
   return template;

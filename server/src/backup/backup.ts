@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { type ArchiveMember, hashFile, writeArchive } from "./archive";
+import { type ArchiveMember, writeArchive } from "./archive";
 import {
   appliedMigration,
   appVersion,
@@ -21,6 +21,7 @@ import {
   sequencePositions,
   storeTables,
   uploadFiles,
+  writeMember,
 } from "./snapshot";
 
 export interface BackupOptions {
@@ -40,6 +41,7 @@ export async function createBackup(database: Database, options: BackupOptions): 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "store-backup-"));
   try {
     const members: ArchiveMember[] = [];
+    const files: Manifest["files"] = {};
     const member = (name: string) => {
       const file = path.join(work, name);
       fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -53,20 +55,22 @@ export async function createBackup(database: Database, options: BackupOptions): 
       const money = await moneySums(tx);
       const migration = await appliedMigration(tx);
       for (const table of tables) {
-        const dumped = await dumpTable(tx, table, member(tableMember(table)));
-        if (dumped !== counts[table])
-          throw new Error(`${table}: ${dumped} rows read, ${counts[table]} counted.`);
+        const name = tableMember(table);
+        const { rows, ...digest } = await dumpTable(tx, table, member(name));
+        if (rows !== counts[table])
+          throw new Error(`${table}: ${rows} rows read, ${counts[table]} counted.`);
+        files[name] = digest;
       }
-      fs.writeFileSync(member(SEQUENCES_NAME), JSON.stringify(await sequencePositions(tx)));
+      const sequences = JSON.stringify(await sequencePositions(tx));
+      files[SEQUENCES_NAME] = writeMember(member(SEQUENCES_NAME), sequences);
       return { counts, money, migration };
     });
     // Files are added, never changed in place: a file that appears after the
     // snapshot is carried too, harmless; the names the rows hold are all there.
     for (const upload of uploadFiles(options.uploadsDir)) {
-      fs.copyFileSync(upload.file, member(uploadMember(upload.name)));
+      const name = uploadMember(upload.name);
+      files[name] = writeMember(member(name), fs.readFileSync(upload.file));
     }
-    const files: Manifest["files"] = {};
-    for (const { name, file } of members) files[name] = await hashFile(file);
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       app_version: appVersion(),
@@ -79,7 +83,7 @@ export async function createBackup(database: Database, options: BackupOptions): 
     };
     const manifestFile = path.join(work, MANIFEST_NAME);
     fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-    await writeArchive(options.file, [{ name: MANIFEST_NAME, file: manifestFile }, ...members]);
+    writeArchive(options.file, [{ name: MANIFEST_NAME, file: manifestFile }, ...members]);
     return manifest;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { lockDataDir } from "../db/dataDirLock";
 import { reconcile } from "../modules/ledger/reconcile";
 import { ArchiveError, unpackArchive } from "./archive";
 import {
+  appliedMigration,
   MANIFEST_NAME,
   type Manifest,
   manifestSchema,
@@ -71,60 +72,91 @@ export async function restoreBackup(
     }
     const database = await openEmptyTarget(target, schemaFolder);
     try {
-      const counts = await database.db.transaction(async (tx) => {
-        // Triggers and foreign-key checks off: the rows are loaded as they were.
-        await tx.execute(sql`set local session_replication_role = replica`);
-        const tables = await storeTables(tx);
-        const missing = tables.filter((table) => manifest.counts[table] === undefined);
-        const extra = Object.keys(manifest.counts).filter((table) => !tables.includes(table));
-        if (missing.length || extra.length) {
-          throw new RestoreRefused(
-            `The archive's tables do not match migration ${manifest.migration}: ${[...missing, ...extra].join(", ")}.`,
-          );
-        }
-        // Rows the migrations themselves insert (lookup tables) come back from the archive.
-        await tx.execute(
-          sql`truncate ${sql.join(
-            tables.map((table) => sql.identifier(table)),
-            sql`, `,
-          )}`,
-        );
-        for (const table of tables)
-          await loadTable(tx, table, path.join(members, tableMember(table)));
-        const sequences = JSON.parse(
-          fs.readFileSync(path.join(members, SEQUENCES_NAME), "utf8"),
-        ) as SequencePosition[];
-        for (const sequence of sequences) {
-          await tx.execute(
-            sequence.last_value === null
-              ? sql`select setval(${sequence.name}::regclass, 1, false)`
-              : sql`select setval(${sequence.name}::regclass, ${sequence.last_value}::bigint, true)`,
-          );
-        }
-        const loaded = await rowCounts(tx, tables);
-        const wrong = tables.filter((table) => loaded[table] !== manifest.counts[table]);
-        if (wrong.length)
-          throw new Error(`Rows restored differ from the manifest: ${wrong.join(", ")}.`);
-        const money = await moneySums(tx);
-        const moneyWrong = Object.entries(manifest.money).filter(
-          ([name, sum]) => money[name as keyof typeof money] !== sum,
-        );
-        if (moneyWrong.length) {
-          throw new Error(
-            `Money restored differs from the manifest: ${moneyWrong.map(([n]) => n).join(", ")}.`,
-          );
-        }
-        return loaded;
-      });
-      await migrateDatabase(database, MIGRATIONS_FOLDER);
+      const result = await loadArchive(database, members, manifest);
       copyUploads(members, manifest, path.join(target.dataDir, "uploads"));
-      return { manifest, counts, reconcile: await reconcile(database.db) };
+      return result;
     } finally {
       await database.close();
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Restores into a database that is open and at the archive's migration,
+ * replacing every row it holds (no emptiness check: the caller made it for this).
+ * The tests restore into a copy of their migrated template this way.
+ */
+export async function restoreIntoOpen(archive: string, database: Database): Promise<RestoreResult> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "store-restore-"));
+  try {
+    const members = path.join(work, "archive");
+    const manifest = await verifiedArchive(archive, members);
+    const at = await appliedMigration(database.db);
+    if (at !== manifest.migration) {
+      throw new RestoreRefused(
+        `The database is at migration ${at}, the archive at ${manifest.migration}.`,
+      );
+    }
+    return await loadArchive(database, members, manifest);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The rows, the sequences, the checks against the manifest; then the newer migrations and reconcile. */
+async function loadArchive(
+  database: Database,
+  members: string,
+  manifest: Manifest,
+): Promise<RestoreResult> {
+  const counts = await database.db.transaction(async (tx) => {
+    // Triggers and foreign-key checks off: the rows are loaded as they were.
+    await tx.execute(sql`set local session_replication_role = replica`);
+    const tables = await storeTables(tx);
+    const missing = tables.filter((table) => manifest.counts[table] === undefined);
+    const extra = Object.keys(manifest.counts).filter((table) => !tables.includes(table));
+    if (missing.length || extra.length) {
+      throw new RestoreRefused(
+        `The archive's tables do not match migration ${manifest.migration}: ${[...missing, ...extra].join(", ")}.`,
+      );
+    }
+    // Rows the migrations themselves insert (lookup tables) come back from the archive.
+    await tx.execute(
+      sql`truncate ${sql.join(
+        tables.map((table) => sql.identifier(table)),
+        sql`, `,
+      )}`,
+    );
+    for (const table of tables) await loadTable(tx, table, path.join(members, tableMember(table)));
+    const sequences = JSON.parse(
+      fs.readFileSync(path.join(members, SEQUENCES_NAME), "utf8"),
+    ) as SequencePosition[];
+    for (const sequence of sequences) {
+      await tx.execute(
+        sequence.last_value === null
+          ? sql`select setval(${qualified(sequence.name)}::regclass, 1, false)`
+          : sql`select setval(${qualified(sequence.name)}::regclass, ${sequence.last_value}::bigint, true)`,
+      );
+    }
+    const loaded = await rowCounts(tx, tables);
+    const wrong = tables.filter((table) => loaded[table] !== manifest.counts[table]);
+    if (wrong.length)
+      throw new Error(`Rows restored differ from the manifest: ${wrong.join(", ")}.`);
+    const money = await moneySums(tx);
+    const moneyWrong = Object.entries(manifest.money).filter(
+      ([name, sum]) => money[name as keyof typeof money] !== sum,
+    );
+    if (moneyWrong.length) {
+      throw new Error(
+        `Money restored differs from the manifest: ${moneyWrong.map(([n]) => n).join(", ")}.`,
+      );
+    }
+    return loaded;
+  });
+  await migrateDatabase(database, MIGRATIONS_FOLDER);
+  return { manifest, counts, reconcile: await reconcile(database.db) };
 }
 
 /** Reads a whole archive and checks it as a restore would; answers its manifest. */
@@ -249,6 +281,8 @@ function copyUploads(members: string, manifest: Manifest, uploadsDir: string): v
     fs.copyFileSync(path.join(members, name), path.join(uploadsDir, name.slice(prefix.length)));
   }
 }
+
+const qualified = (name: string) => `public."${name.replace(/"/g, '""')}"`;
 
 /** A connection string without its password, for messages. */
 export function redacted(url: string): string {

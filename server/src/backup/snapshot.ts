@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
@@ -74,9 +75,14 @@ const FETCH = 2000;
  * Writes a table's rows, one JSON object a line, to `file`. Inside the
  * caller's repeatable-read transaction: every table is read from one snapshot.
  */
-export async function dumpTable(db: Tx, table: string, file: string): Promise<number> {
-  const out = fs.createWriteStream(file, { mode: 0o600 });
+export async function dumpTable(db: Tx, table: string, file: string): Promise<Dumped> {
+  // Written synchronously: the transaction holds the embedded store's one
+  // connection, so nothing else could run meanwhile anyway, and the dump never
+  // waits for the event loop behind a queue of requests.
+  const out = fs.openSync(file, "w", 0o600);
+  const hash = crypto.createHash("sha256");
   let rows = 0;
+  let bytes = 0;
   try {
     await db.execute(
       sql`declare store_backup no scroll cursor for select row_to_json(t)::text as j from ${sql.identifier(table)} t`,
@@ -85,16 +91,30 @@ export async function dumpTable(db: Tx, table: string, file: string): Promise<nu
       const batch = await db.execute<{ j: string }>(sql.raw(`fetch ${FETCH} from store_backup`));
       if (batch.rows.length === 0) break;
       rows += batch.rows.length;
-      const text = `${batch.rows.map((row) => row.j).join("\n")}\n`;
-      if (!out.write(text)) await new Promise<void>((resolve) => out.once("drain", resolve));
+      const text = Buffer.from(`${batch.rows.map((row) => row.j).join("\n")}\n`);
+      fs.writeSync(out, text);
+      hash.update(text);
+      bytes += text.length;
     }
     await db.execute(sql`close store_backup`);
   } finally {
-    await new Promise<void>((resolve, reject) =>
-      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
+    fs.closeSync(out);
   }
-  return rows;
+  return { rows, bytes, sha256: hash.digest("hex") };
+}
+
+/** What a member holds: its rows (a table's), size and sha-256. */
+export interface Dumped {
+  rows: number;
+  bytes: number;
+  sha256: string;
+}
+
+/** Writes `content` to `file` and answers its size and sha-256. */
+export function writeMember(file: string, content: Buffer | string): Omit<Dumped, "rows"> {
+  const bytes = Buffer.from(content);
+  fs.writeFileSync(file, bytes, { mode: 0o600 });
+  return { bytes: bytes.length, sha256: crypto.createHash("sha256").update(bytes).digest("hex") };
 }
 
 /** Rows loaded in one statement. */

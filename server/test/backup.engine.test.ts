@@ -1,0 +1,269 @@
+/**
+ * Backup and restore (docs/decisions/backups.md) on the engine the suite runs
+ * on: an archive taken while writes go on restores to a store whose counts and
+ * money equal the manifest and whose reconcile is clean, and which takes new
+ * writes (sequences, triggers, running totals); a changed or cut archive and a
+ * non-empty target are refused with nothing written.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unpackArchive, writeArchive } from "../src/backup/archive";
+import { createBackup } from "../src/backup/backup";
+import type { Manifest } from "../src/backup/manifest";
+import {
+  RestoreRefused,
+  type RestoreResult,
+  restoreBackup,
+  restoreIntoOpen,
+} from "../src/backup/restore";
+import { moneySums } from "../src/backup/snapshot";
+import { type Database, isNewPgliteStore, openDatabase } from "../src/db/client";
+import { seedDemoStore } from "../src/db/seed/demo";
+import { createTestContext, pgliteTemplate, type TestContext } from "./helpers";
+import { insertOrder, setCommission } from "./ledger.fixtures";
+import { insertUser } from "./people.fixtures";
+import { adminQuery } from "./storeTemplate";
+
+const server = process.env.TEST_DATABASE_URL;
+const timeZone = "Asia/Kuala_Lumpur";
+let ctx: TestContext;
+let work: string;
+const created: string[] = [];
+
+/** An empty target of this engine: a new database, or a new DATA_DIR. */
+async function emptyTarget(): Promise<{ databaseUrl?: string; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(work, "target-"));
+  if (!server) return { dataDir };
+  const name = `restore_${randomBytes(6).toString("hex")}`;
+  await adminQuery(server, `create database ${name}`);
+  created.push(name);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), dataDir };
+}
+
+/**
+ * Restores `archive` on this engine. PostgreSQL: into a new empty database, the
+ * whole command's way. PGlite: into an in-memory copy of the migrated test
+ * template (a new folder costs half a minute of migrations on a busy machine;
+ * backup-embedded.long.test.ts restores into folders).
+ */
+async function restoreHere(
+  archive: string,
+): Promise<{ result: RestoreResult; database: Database }> {
+  if (server) {
+    const target = await emptyTarget();
+    const result = await restoreBackup(archive, { ...target, timeZone });
+    const database = await openDatabase({ databaseUrl: target.databaseUrl, timeZone });
+    opened.push(database);
+    targets.push(target);
+    return { result, database };
+  }
+  const database = await openDatabase({ timeZone, loadDataDir: pgliteTemplate() });
+  opened.push(database);
+  return { result: await restoreIntoOpen(archive, database), database };
+}
+const opened: Database[] = [];
+const targets: { databaseUrl?: string; dataDir: string }[] = [];
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
+  ctx = await createTestContext();
+  await seedDemoStore(ctx.db, path.join(ctx.dataDir, "uploads"), {
+    now: new Date("2026-05-09T04:00:00Z"),
+    size: {
+      products: 4,
+      users: 8,
+      orders: 12,
+      vouchers: 2,
+      withdrawals: 3,
+      agencyStores: 2,
+      banners: 2,
+      testimonials: 2,
+    },
+  });
+  await setCommission(ctx.db, 1);
+});
+
+afterAll(async () => {
+  for (const database of opened) await database.close();
+  await ctx?.close();
+  for (const name of created)
+    await adminQuery(server ?? "", `drop database if exists ${name} with (force)`);
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("a backup taken under writes", () => {
+  let archive: string;
+  let manifest: Manifest;
+  let restored: Database;
+
+  it("restores to a store whose counts and money equal the manifest and whose reconcile is clean", async () => {
+    archive = path.join(work, "under-writes.tar.gz");
+    // Orders completed through the API (ledger entries, commission, PV) while the backup reads.
+    let writing = true;
+    let acknowledged = 0;
+    const writer = (async () => {
+      const referrer = await insertUser(ctx.db, { membership: 2 });
+      while (writing) {
+        const buyer = await insertUser(ctx.db, { membership: 3, referral_of: referrer });
+        const order = await insertOrder(ctx.db, buyer, "120.50", "12.05");
+        const done = await ctx.call("PUT", `/api/orders/${order}`, {
+          order_status: 6,
+          tracking_number: "MY1",
+        });
+        expect(done.statusCode).toBe(200);
+        acknowledged++;
+        // A stream, not a flood: a server's requests arrive over sockets, between which the loop runs.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const source: Database = {
+      db: ctx.db,
+      kind: server ? "postgres" : "pglite",
+      close: async () => {},
+    };
+    // Let the writes start, then take the backup in the middle of them.
+    while (acknowledged < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    manifest = await createBackup(source, {
+      file: archive,
+      uploadsDir: path.join(ctx.dataDir, "uploads"),
+    });
+    // And writes go on after it.
+    const after = acknowledged;
+    while (acknowledged < after + 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    writing = false;
+    await writer;
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from orders`,
+    );
+    expect(manifest.counts.orders).toBeGreaterThan(12);
+    expect(manifest.counts.orders).toBeLessThan(rows[0]?.n ?? 0);
+    expect(Object.keys(manifest.files).some((name) => name.startsWith("uploads/"))).toBe(true);
+
+    const { result, database } = await restoreHere(archive);
+    restored = database;
+    expect(result.counts).toEqual(manifest.counts);
+    expect(result.reconcile.mismatches).toEqual([]);
+    expect(result.reconcile.order_mismatches).toEqual([]);
+    // A sample of records, field for field.
+    const sample = sql`select orders_id, order_number, total_price::text, order_status, completed_at::text
+      from orders order by orders_id limit 20`;
+    // The orders written after the backup have the higher ids; the ones before are the same.
+    const back = (await restored.db.execute(sample)).rows;
+    expect(back.length).toBeGreaterThan(12);
+    expect(back).toEqual((await ctx.db.execute(sample)).rows.slice(0, back.length));
+    // Every uploaded image is back, byte for byte (the PGlite copy here is in memory, without DATA_DIR).
+    const target = targets[0];
+    if (target) {
+      const uploads = Object.keys(manifest.files).filter((name) => name.startsWith("uploads/"));
+      for (const name of uploads) {
+        const file = name.slice("uploads/".length);
+        expect(fs.readFileSync(path.join(target.dataDir, "uploads", file))).toEqual(
+          fs.readFileSync(path.join(ctx.dataDir, "uploads", file)),
+        );
+      }
+    }
+  });
+
+  it("leaves sequences, triggers and running totals working: a new order is counted", async () => {
+    expect(await moneySums(restored.db)).toEqual(manifest.money);
+    const totalOrders = async () =>
+      Number(
+        (
+          await restored.db.execute<{ v: string }>(
+            sql`select coalesce(sum(value), 0)::text as v from running_totals where name like 'orders.status:%'`,
+          )
+        ).rows[0]?.v,
+      );
+    const before = await totalOrders();
+    expect(before).toBe(manifest.counts.orders);
+    const buyer = await insertUser(restored.db, { membership: 3 });
+    const order = await insertOrder(restored.db, buyer, "10.00", "1.00");
+    expect(order).toBeGreaterThan(0);
+    expect(await totalOrders()).toBe(before + 1);
+  });
+
+  it("refuses a target that holds a store, and replaces it when told", async () => {
+    if (server) {
+      const target = targets[0] ?? (await emptyTarget());
+      await expect(restoreBackup(archive, { ...target, timeZone })).rejects.toThrow(
+        /is not empty.*--force/,
+      );
+      const again = await restoreBackup(archive, { ...target, timeZone, force: true });
+      expect(again.counts).toEqual(manifest.counts);
+    } else {
+      // A DATA_DIR with uploaded files is a store's (the folder case: backup-embedded.long.test.ts).
+      const dataDir = fs.mkdtempSync(path.join(work, "target-"));
+      fs.mkdirSync(path.join(dataDir, "uploads"));
+      fs.writeFileSync(path.join(dataDir, "uploads", "kept.png"), "image");
+      await expect(restoreBackup(archive, { dataDir, timeZone })).rejects.toThrow(
+        /holds a store.*--force/,
+      );
+      expect(fs.readdirSync(path.join(dataDir, "uploads"))).toEqual(["kept.png"]);
+    }
+  });
+
+  it("refuses a changed byte, a removed member or a damaged file, and writes nothing", async () => {
+    const members = path.join(work, "members");
+    const found = await unpackArchive(archive, members);
+    const names = [...found.keys()];
+    const repack = async (file: string, skip?: string) =>
+      writeArchive(
+        file,
+        names
+          .filter((name) => name !== skip)
+          .map((name) => ({ name, file: path.join(members, name) })),
+      );
+    const orders = path.join(members, "database/orders.ndjson");
+    const original = fs.readFileSync(orders);
+    const changed = Buffer.from(original);
+    // One digit of one amount: still valid JSON, a different store.
+    const at = changed.indexOf("120.50");
+    changed[at] = "9".charCodeAt(0);
+    fs.writeFileSync(orders, changed);
+    const tampered = path.join(work, "tampered.tar.gz");
+    await repack(tampered);
+    fs.writeFileSync(orders, original);
+    const cut = path.join(work, "cut.tar.gz");
+    await repack(cut, "database/wallet_ledger.ndjson");
+    const damaged = path.join(work, "damaged.tar.gz");
+    const bytes = fs.readFileSync(archive);
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
+    fs.writeFileSync(damaged, bytes);
+
+    const fresh = await emptyTarget();
+    for (const [file, message] of [
+      [tampered, /database\/orders\.ndjson does not match its checksum/],
+      [cut, /database\/wallet_ledger\.ndjson is missing/],
+      [damaged, /damaged/],
+    ] as const) {
+      const refused = await restoreBackup(file, { ...fresh, timeZone }).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(RestoreRefused);
+      expect((refused as Error).message).toMatch(message);
+    }
+    // Nothing was written: the target is as empty as it was.
+    if (fresh.databaseUrl) {
+      const probe = await openDatabase({
+        databaseUrl: fresh.databaseUrl,
+        timeZone,
+        migrations: false,
+      });
+      const { rows } = await probe.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
+      );
+      await probe.close();
+      expect(rows[0]?.n).toBe(0);
+    } else {
+      expect(isNewPgliteStore(fresh.dataDir)).toBe(true);
+    }
+    expect(fs.existsSync(path.join(fresh.dataDir, "uploads"))).toBe(false);
+  });
+});
