@@ -32,6 +32,15 @@ export interface Config {
   requestTimeoutMs: number;
   /** MAX_CONNECTIONS_PER_ADDRESS: open connections one client address may hold. */
   maxConnectionsPerAddress: number;
+  /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP: scheduled backups, off without a folder. */
+  backups: BackupSchedule | undefined;
+}
+
+/** Scheduled backups (backup/schedule.ts): where, every how many hours, how many kept. */
+export interface BackupSchedule {
+  dir: string;
+  everyHours: number;
+  keep: number;
 }
 
 /** Fastify's trustProxy: off, the proxies' addresses, or a hop test. */
@@ -61,7 +70,32 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins: readPublicUrl(env.PUBLIC_URL),
     requestTimeoutMs: readRequestTimeout(env.REQUEST_TIMEOUT_SECONDS),
     maxConnectionsPerAddress: readMaxConnections(env.MAX_CONNECTIONS_PER_ADDRESS),
+    backups: readBackupSchedule(env),
   };
+}
+
+/**
+ * BACKUP_DIR (a folder; unset or empty: no scheduled backups), BACKUP_EVERY
+ * (hours, default 24, 0.25 to 720) and BACKUP_KEEP (archives kept, default 7,
+ * at least 1) (README).
+ */
+export function readBackupSchedule(env: NodeJS.ProcessEnv): BackupSchedule | undefined {
+  const dir = (env.BACKUP_DIR ?? "").trim();
+  if (!dir) return undefined;
+  const every = (env.BACKUP_EVERY ?? "").trim();
+  const everyHours = every === "" ? 24 : Number(every);
+  if (!/^\d+(\.\d+)?$/.test(every || "24") || everyHours < 0.25 || everyHours > 720) {
+    throw new Error(
+      `BACKUP_EVERY must be a number of hours from 0.25 to 720 (e.g. 24), not "${env.BACKUP_EVERY}".`,
+    );
+  }
+  const keepText = (env.BACKUP_KEEP ?? "").trim();
+  if (keepText !== "" && (!/^\d+$/.test(keepText) || Number(keepText) < 1)) {
+    throw new Error(
+      `BACKUP_KEEP must be a whole number of archives, at least 1 (e.g. 7), not "${env.BACKUP_KEEP}".`,
+    );
+  }
+  return { dir: path.resolve(dir), everyHours, keep: keepText === "" ? 7 : Number(keepText) };
 }
 
 /**

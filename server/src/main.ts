@@ -1,6 +1,8 @@
 import { fork } from "node:child_process";
 import path from "node:path";
 import { buildApp } from "./app";
+import { serveBackups } from "./backup/localSocket";
+import { scheduleBackups } from "./backup/schedule";
 import {
   adminPasswordProblem,
   applyTimeZone,
@@ -88,6 +90,18 @@ const { createdAdmin } = preparedInChild ?? (await prepareStore(database.db));
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
 
+// `npm run backup` reaches an embedded store through this process (backup/localSocket.ts).
+const backupServer =
+  database.kind === "pglite"
+    ? await serveBackups(database, config.dataDir, (message) => app.log.info(message))
+    : undefined;
+const backupSchedule = config.backups
+  ? await scheduleBackups(database, config.backups, path.join(config.dataDir, "uploads"), {
+      info: (message) => app.log.info(message),
+      error: (message) => app.log.error(message),
+    })
+  : undefined;
+
 const where = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
 console.log(`\nStore back-office at ${where}/login-back (${database.kind}, TZ ${config.timeZone})`);
 const pastLimit = database.kind === "pglite" ? await embeddedLimitNotice(database.db) : null;
@@ -100,6 +114,8 @@ if (createdAdmin && !config.adminFromEnv) {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
+    backupSchedule?.stop();
+    await backupServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -87,7 +87,7 @@ beforeAll(async () => {
     },
   });
   await setCommission(ctx.db, 1);
-});
+}, 180_000);
 
 afterAll(async () => {
   for (const database of opened) await database.close();
@@ -97,7 +97,8 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-describe("a backup taken under writes", () => {
+// Restores migrate a new database: minutes on a machine shared by many test runs.
+describe("a backup taken under writes", { timeout: 180_000 }, () => {
   let archive: string;
   let manifest: Manifest;
   let restored: Database;

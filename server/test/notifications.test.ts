@@ -43,6 +43,7 @@ describe("GET notifications", () => {
     const all = await notices();
     expect(Object.keys(all).sort()).toEqual([
       "agencies_expiring",
+      "backup_failed",
       "orders_to_ship",
       "products_low_stock",
       "variants_low_stock",

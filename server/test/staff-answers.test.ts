@@ -103,6 +103,7 @@ describe("GET /api/notifications answers the kinds whose list the caller may vie
   it("gives an Admin every kind", async () => {
     expect(await kinds(ctx.cookie)).toEqual([
       "agencies_expiring",
+      "backup_failed",
       "orders_to_ship",
       "products_low_stock",
       "variants_low_stock",
@@ -120,6 +121,8 @@ describe("GET /api/notifications answers the kinds whose list the caller may vie
       "agencies_expiring",
       "orders_to_ship",
     ]);
-    expect(await kinds(await staffCookie(["settings:manage", "export"]))).toEqual([]);
+    expect(await kinds(await staffCookie(["settings:manage", "export"]))).toEqual([
+      "backup_failed",
+    ]);
   });
 });

@@ -808,6 +808,16 @@ export const auditLog = pgTable(
 );
 
 /** Failed logins, for the login limit; kept in the database so every process sees them. */
+/** Scheduled backups, one row a run (migration 0025, backup/schedule.ts). */
+export const backupRuns = pgTable("backup_runs", {
+  run_id: bigserial("run_id", { mode: "number" }).primaryKey(),
+  started_at: timestamp("started_at").notNull(),
+  finished_at: timestamp("finished_at").notNull().default(sql`now()`),
+  ok: boolean("ok").notNull(),
+  file: text("file"),
+  error: text("error"),
+});
+
 export const loginFailures = pgTable(
   "login_failures",
   {

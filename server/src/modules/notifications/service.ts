@@ -14,6 +14,8 @@ export const NOTICE_PERMISSIONS = {
   agencies_expiring: "members:view",
   products_low_stock: "catalog:view",
   variants_low_stock: "catalog:view",
+  // Whoever may change the store's settings looks after it (docs/decisions/backups.md).
+  backup_failed: "settings:manage",
 } as const satisfies Record<string, Permission>;
 
 type NoticeKind = keyof typeof NOTICE_PERMISSIONS;
@@ -41,6 +43,7 @@ export async function notificationsOf(
       variants: string | number;
       now: string;
       until: string;
+      backup_failures: string | number;
     }>(sql`with limits as (
         select coalesce((select low_stock_threshold from settings where setting_id = 1), 5) as threshold,
           date_trunc('second', now()) as now,
@@ -61,7 +64,9 @@ export async function notificationsOf(
         (select count(*) from product_variants v join products p on p.product_id = v.product_id
           where v.deleted_at is null and p.deleted_at is null
           and v.variant_qtt <= limits.threshold) as variants,
-        limits.now::text as now, limits.until::text as until
+        limits.now::text as now, limits.until::text as until,
+        (select count(*) from backup_runs where not ok and run_id >
+          coalesce((select max(run_id) from backup_runs where ok), 0)) as backup_failures
       from limits`)
   ).rows;
   const threshold = row?.threshold ?? 5;
@@ -97,6 +102,13 @@ export async function notificationsOf(
       title: "Variants low in stock",
       count: Number(row?.variants ?? 0),
       link: `/products?variant_qtt_min_lte=${threshold}`,
+    },
+    {
+      // Scheduled backups failed since the last one that worked (backup/schedule.ts).
+      kind: "backup_failed",
+      title: "Scheduled backups failing (see the server log)",
+      count: Number(row?.backup_failures ?? 0),
+      link: "/settings",
     },
   ];
   return notices.filter((notice) => grants(held, NOTICE_PERMISSIONS[notice.kind]));

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import path from "node:path";
+import { desc, sql } from "drizzle-orm";
+import type { BackupSchedule } from "../config";
+import type { Database } from "../db/client";
+import { backupRuns } from "../db/schema";
+import { createBackup } from "./backup";
+
+/**
+ * Scheduled backups (BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP; docs/decisions/backups.md):
+ * an archive every so many hours, the newest BACKUP_KEEP kept, each run a log
+ * line and a row in backup_runs, which the dashboard's bell reads (a failure
+ * shows until the next success: modules/notifications/service.ts).
+ */
+
+/** The archives this schedule writes and deletes; nothing else in the folder is touched. */
+const ARCHIVE_NAME = /^store-backup-\d{8}-\d{6}Z\.tar\.gz$/;
+
+export function archiveName(at: Date): string {
+  const stamp = at.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  return `store-backup-${stamp}Z.tar.gz`;
+}
+
+export interface BackupLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+export interface RunOutcome {
+  ok: boolean;
+  file?: string;
+  error?: string;
+  /** Older archives deleted to keep BACKUP_KEEP. */
+  deleted: string[];
+}
+
+/** One scheduled run: the archive, the older ones pruned, the run recorded and logged. */
+export async function runScheduledBackup(
+  database: Database,
+  schedule: BackupSchedule,
+  uploadsDir: string,
+  log: BackupLog,
+  now = new Date(),
+): Promise<RunOutcome> {
+  const file = path.join(schedule.dir, archiveName(now));
+  let outcome: RunOutcome;
+  try {
+    fs.mkdirSync(schedule.dir, { recursive: true });
+    const manifest = await createBackup(database, { file, uploadsDir });
+    const deleted = prune(schedule.dir, schedule.keep);
+    const rows = Object.values(manifest.counts).reduce((sum, n) => sum + n, 0);
+    log.info(
+      `Scheduled backup written to ${file} (${rows} rows${deleted.length ? `; deleted ${deleted.length} older` : ""}).`,
+    );
+    outcome = { ok: true, file, deleted };
+  } catch (error) {
+    const message = (error as Error).message;
+    log.error(`Scheduled backup to ${schedule.dir} failed: ${message}`);
+    outcome = { ok: false, error: message, deleted: [] };
+  }
+  try {
+    await database.db.insert(backupRuns).values({
+      started_at: sql`${now.toISOString()}::timestamptz`,
+      ok: outcome.ok,
+      file: outcome.file ?? null,
+      error: outcome.error ?? null,
+    });
+  } catch (error) {
+    log.error(`The scheduled backup's result could not be recorded: ${(error as Error).message}`);
+  }
+  return outcome;
+}
+
+/** Deletes this schedule's archives past the newest `keep`; answers their names. */
+function prune(dir: string, keep: number): string[] {
+  const archives = fs
+    .readdirSync(dir)
+    .filter((name) => ARCHIVE_NAME.test(name))
+    .sort()
+    .reverse();
+  const old = archives.slice(keep);
+  for (const name of old) fs.rmSync(path.join(dir, name), { force: true });
+  return old;
+}
+
+/**
+ * Runs backups every `everyHours`, the first one interval after the last
+ * recorded run (at once if that is past). Answers stop(); the timer does not
+ * keep the process alive.
+ */
+export async function scheduleBackups(
+  database: Database,
+  schedule: BackupSchedule,
+  uploadsDir: string,
+  log: BackupLog,
+): Promise<{ stop(): void }> {
+  const every = schedule.everyHours * 3_600_000;
+  const [last] = await database.db
+    .select({ at: backupRuns.started_at })
+    .from(backupRuns)
+    .orderBy(desc(backupRuns.run_id))
+    .limit(1);
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const next = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(
+      () => {
+        void runScheduledBackup(database, schedule, uploadsDir, log).finally(() => next(every));
+      },
+      Math.max(0, delay),
+    );
+    timer.unref();
+  };
+  const since = last ? Date.now() - new Date(last.at).getTime() : every;
+  // A minute's grace at start, so the backup does not compete with the first requests.
+  next(Math.max(every - since, 60_000));
+  log.info(
+    `Scheduled backups to ${schedule.dir} every ${schedule.everyHours} h, keeping ${schedule.keep}.`,
+  );
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
