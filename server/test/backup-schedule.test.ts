@@ -1,0 +1,99 @@
+/**
+ * Scheduled backups (backup/schedule.ts): the newest BACKUP_KEEP archives are
+ * kept, each run is logged, and a failure shows in the bell of those who may
+ * manage settings until the next success.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkArchive } from "../src/backup/restore";
+import { type BackupLog, runScheduledBackup } from "../src/backup/schedule";
+import { readBackupSchedule, readConfig } from "../src/config";
+import type { Database } from "../src/db/client";
+import { createTestContext, type TestContext } from "./helpers";
+
+let ctx: TestContext;
+let database: Database;
+const lines: string[] = [];
+const log: BackupLog = {
+  info: (message) => lines.push(`info ${message}`),
+  error: (message) => lines.push(`error ${message}`),
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  database = {
+    db: ctx.db,
+    kind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
+    close: async () => {},
+  };
+});
+afterAll(() => ctx?.close());
+
+const failing = async () =>
+  ((await ctx.call("GET", "/api/notifications")).json() as { kind: string; count: number }[]).find(
+    (notice) => notice.kind === "backup_failed",
+  )?.count;
+
+describe("scheduled backups", () => {
+  it("are off unless BACKUP_DIR is set, and refuse a wrong interval or count", () => {
+    expect(readConfig({}).backups).toBeUndefined();
+    expect(readBackupSchedule({ BACKUP_DIR: "/srv/backups" })).toEqual({
+      dir: "/srv/backups",
+      everyHours: 24,
+      keep: 7,
+    });
+    expect(() => readBackupSchedule({ BACKUP_DIR: "/b", BACKUP_EVERY: "0" })).toThrow(
+      /BACKUP_EVERY/,
+    );
+    expect(() => readBackupSchedule({ BACKUP_DIR: "/b", BACKUP_KEEP: "none" })).toThrow(
+      /BACKUP_KEEP/,
+    );
+  });
+
+  it("keep the newest BACKUP_KEEP archives and nothing else of the folder is touched", async () => {
+    const dir = path.join(ctx.dataDir, "backups");
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, "notes.txt"), "mine");
+    const schedule = { dir, everyHours: 1, keep: 2 };
+    const uploads = path.join(ctx.dataDir, "uploads");
+    const start = Date.parse("2026-11-27T01:00:00Z");
+    const outcomes = [];
+    for (let hour = 0; hour < 3; hour++) {
+      outcomes.push(
+        await runScheduledBackup(database, schedule, uploads, log, new Date(start + hour * 3.6e6)),
+      );
+    }
+    expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true]);
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      "notes.txt",
+      "store-backup-20261127-020000Z.tar.gz",
+      "store-backup-20261127-030000Z.tar.gz",
+    ]);
+    expect(outcomes[2]?.deleted).toEqual(["store-backup-20261127-010000Z.tar.gz"]);
+    // Each one a whole archive a restore accepts.
+    const manifest = await checkArchive(path.join(dir, "store-backup-20261127-030000Z.tar.gz"));
+    expect(manifest.counts.backup_runs).toBe(2);
+    expect(lines.filter((line) => line.startsWith("info Scheduled backup written"))).toHaveLength(
+      3,
+    );
+    expect(await failing()).toBe(0);
+  });
+
+  it("log a failure and show it in the bell until the next success", async () => {
+    // A folder that cannot be made (its parent is a file): refused for root too.
+    const blocked = path.join(ctx.dataDir, "blocked");
+    fs.writeFileSync(blocked, "a file");
+    const broken = { dir: path.join(blocked, "backups"), everyHours: 1, keep: 2 };
+    const uploads = path.join(ctx.dataDir, "uploads");
+    const first = await runScheduledBackup(database, broken, uploads, log);
+    expect(first.ok).toBe(false);
+    expect(lines.at(-1)).toMatch(/^error Scheduled backup to .*blocked\/backups failed: /);
+    expect(await failing()).toBe(1);
+    await runScheduledBackup(database, broken, uploads, log);
+    expect(await failing()).toBe(2);
+    const fixed = { ...broken, dir: path.join(ctx.dataDir, "backups-fixed") };
+    expect((await runScheduledBackup(database, fixed, uploads, log)).ok).toBe(true);
+    expect(await failing()).toBe(0);
+  });
+});
