@@ -1,5 +1,4 @@
 import { fork } from "node:child_process";
-import path from "node:path";
 import { buildApp } from "./app";
 import {
   adminPasswordProblem,
@@ -13,6 +12,7 @@ import { DataDirInUseError } from "./db/dataDirLock";
 import { embeddedLimitNotice } from "./db/embeddedLimit";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
+import { openUploadStorage } from "./modules/uploads/storage";
 
 /** Set in the child process that only prepares a new embedded store. */
 const PREPARE_ONLY = "STORE_PREPARE_ONLY";
@@ -38,9 +38,8 @@ async function prepareStore(db: Db) {
   await seedBase(db);
   const createdAdmin = await ensureAdmin(db, config.adminEmail, config.adminPassword);
   const seedStart = performance.now();
-  const seeded =
-    config.seedDemo &&
-    (await seedDemoIfEmpty(db, path.join(config.dataDir, "uploads"), config.seedDemoOrders));
+  const storage = await openUploadStorage(db, config);
+  const seeded = config.seedDemo && (await seedDemoIfEmpty(db, storage, config.seedDemoOrders));
   if (seeded) {
     const { orders, users, products } = seeded.size;
     const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
