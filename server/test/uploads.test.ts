@@ -6,11 +6,15 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, getTableName, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { readConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/client";
+import { banners, brands, categories, products, settings, uploads } from "../src/db/schema";
+import { moveInUploadFiles } from "../src/modules/uploads/moveIn";
+import { IMAGE_COLUMNS } from "../src/modules/uploads/references";
+import { sweepUploads } from "../src/modules/uploads/sweep";
 import { createTestContext, type TestContext } from "./helpers";
 import { multipartImage, pngOf } from "./uploads.fixtures";
 
@@ -126,5 +130,173 @@ describe("uploads in the database", () => {
       await second?.close();
       fs.rmSync(otherDir, { recursive: true, force: true });
     }
+  });
+});
+
+/** The image `name` as a browser asks for it: its status. */
+async function status(name: string): Promise<number> {
+  return (await ctx.app.inject({ method: "GET", url: `/uploads/${name}` })).statusCode;
+}
+
+async function newProduct(images: string): Promise<number> {
+  const [category] = await ctx.db
+    .insert(categories)
+    .values({ category_name: `Images ${images.length}` })
+    .returning();
+  const [product] = await ctx.db
+    .insert(products)
+    .values({
+      product_name: "Pictured",
+      product_images: images,
+      normal_price: "10.00",
+      category_id: category?.category_id ?? 0,
+    })
+    .returning();
+  return product?.product_id ?? 0;
+}
+
+describe("files from before the database move in on start", () => {
+  it("stores each file under its content's name, renames it in every record, once", async () => {
+    const folder = path.join(ctx.dataDir, "uploads");
+    fs.mkdirSync(folder, { recursive: true });
+    const brandPng = pngOf(11);
+    const first = pngOf(12);
+    const second = pngOf(13);
+    fs.writeFileSync(path.join(folder, "3f1c-brand.png"), brandPng);
+    fs.writeFileSync(path.join(folder, "product-1.png"), first);
+    fs.writeFileSync(path.join(folder, "product-2.png"), second);
+    // The same bytes as an image already stored: one row still.
+    const already = await upload(ctx.app, pngOf(14));
+    fs.writeFileSync(path.join(folder, "copy.png"), pngOf(14));
+    fs.writeFileSync(path.join(folder, "notes.txt"), "not an image");
+
+    const [brand] = await ctx.db
+      .insert(brands)
+      .values({ brand_name: "Moved", brand_image: "3f1c-brand.png" })
+      .returning();
+    const productId = await newProduct("product-1.png,kept-elsewhere.png,product-2.png");
+    const [banner] = await ctx.db
+      .insert(banners)
+      .values({ title: "Moved", banner_image: "copy.png" })
+      .returning();
+    await ctx.db.update(settings).set({ store_logo: "3f1c-brand.png" });
+
+    const result = await moveInUploadFiles(ctx.db, ctx.app.uploadStorage, ctx.dataDir);
+    expect(result).toEqual({ moved: 4, skipped: ["notes.txt"] });
+
+    const name = (content: Buffer) => `${createHash("sha256").update(content).digest("hex")}.png`;
+    const [brandAfter] = await ctx.db
+      .select()
+      .from(brands)
+      .where(eq(brands.brand_id, brand?.brand_id ?? 0));
+    expect(brandAfter?.brand_image).toBe(name(brandPng));
+    expect(brandAfter?.version).toBe((brand?.version ?? 0) + 1);
+    const [productAfter] = await ctx.db
+      .select()
+      .from(products)
+      .where(eq(products.product_id, productId));
+    expect(productAfter?.product_images).toBe(`${name(first)},kept-elsewhere.png,${name(second)}`);
+    const [bannerAfter] = await ctx.db
+      .select()
+      .from(banners)
+      .where(eq(banners.banner_id, banner?.banner_id ?? 0));
+    expect(bannerAfter?.banner_image).toBe(already);
+    const [settingsAfter] = await ctx.db.select().from(settings);
+    expect(settingsAfter?.store_logo).toBe(name(brandPng));
+    expect(await rowsNamed(already)).toBe(1);
+
+    const served = await ctx.app.inject({ method: "GET", url: `/uploads/${name(first)}` });
+    expect(served.rawPayload.equals(first)).toBe(true);
+    // The files are set aside, not lost; the folder is gone.
+    expect(fs.existsSync(folder)).toBe(false);
+    expect(fs.readdirSync(path.join(ctx.dataDir, "uploads.moved")).sort()).toEqual([
+      "3f1c-brand.png",
+      "copy.png",
+      "notes.txt",
+      "product-1.png",
+      "product-2.png",
+    ]);
+
+    // A second start does nothing.
+    const count = async () =>
+      Number(
+        (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from uploads`)).rows[0]
+          ?.n,
+      );
+    const before = await count();
+    expect(await moveInUploadFiles(ctx.db, ctx.app.uploadStorage, ctx.dataDir)).toEqual({
+      moved: 0,
+      skipped: [],
+    });
+    expect(await count()).toBe(before);
+  });
+});
+
+describe("the sweep", () => {
+  it("removes an image no record has named for 24 hours, and keeps named and recent ones", async () => {
+    const names: string[] = [];
+    for (const shade of [21, 22, 23, 24, 25, 26]) names.push(await upload(ctx.app, pngOf(shade)));
+    const [named = "", listed = "", logo = "", orphan = "", recent = "", unnamedNow = ""] = names;
+    await ctx.db.insert(brands).values({ brand_name: "Swept", brand_image: named });
+    await newProduct(`first.png,${listed}`);
+    await ctx.db.update(settings).set({ store_logo: logo });
+    const [banner] = await ctx.db
+      .insert(banners)
+      .values({ title: "Swept", banner_image: unnamedNow })
+      .returning();
+    // Everything but `recent` was stored (or last named) 25 hours ago.
+    const aged = [named, listed, logo, orphan, unnamedNow];
+    await ctx.db.execute(
+      sql`update uploads set last_referenced_at = now() - interval '25 hours'
+        where name in (${sql.join(
+          aged.map((name) => sql`${name}`),
+          sql`, `,
+        )})`,
+    );
+    // The banner stops naming its image now: the image's 24 hours start again.
+    await ctx.db
+      .update(banners)
+      .set({ banner_image: "" })
+      .where(eq(banners.banner_id, banner?.banner_id ?? 0));
+
+    expect(await sweepUploads(ctx.db, ctx.app.uploadStorage)).toEqual([orphan]);
+    expect(await status(orphan)).toBe(404);
+    for (const kept of [named, listed, logo, recent, unnamedNow])
+      expect(await status(kept), kept).toBe(200);
+
+    // A day later the banner's old image goes too; a named one never does.
+    await ctx.db.execute(
+      sql`update uploads set last_referenced_at = now() - interval '25 hours' where name = ${unnamedNow} or name = ${named}`,
+    );
+    expect(await sweepUploads(ctx.db, ctx.app.uploadStorage)).toEqual([unnamedNow]);
+    const [row] = await ctx.db
+      .select({ name: uploads.name })
+      .from(uploads)
+      .where(eq(uploads.name, named));
+    expect(row?.name).toBe(named);
+  });
+});
+
+describe("the columns that name images", () => {
+  it("are all known to the sweep and the move-in, each with the trigger that restarts an image's 24 hours", async () => {
+    // A new image column must join IMAGE_COLUMNS (and migration 0020's triggers), or the sweep removes its images.
+    const { rows } = await ctx.db.execute<{ name: string }>(
+      sql`select table_name || '.' || column_name as name from information_schema.columns
+        where table_schema = 'public' and data_type = 'text'
+          and column_name ~ '(image|logo|picture|photo|avatar|icon)' order by 1`,
+    );
+    const declared = IMAGE_COLUMNS.map(
+      ({ table, column }) => `${getTableName(table)}.${column.name}`,
+    );
+    expect(rows.map((row) => row.name)).toEqual([...declared].sort());
+    const triggers = await ctx.db.execute<{ name: string }>(
+      sql`select c.relname || '.' || t.tgname as name from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid where t.tgname like '%_uploads_unnamed' order by 1`,
+    );
+    expect(triggers.rows.map((row) => row.name)).toEqual(
+      IMAGE_COLUMNS.map(
+        ({ table }) => `${getTableName(table)}.${getTableName(table)}_uploads_unnamed`,
+      ).sort(),
+    );
   });
 });
