@@ -15,6 +15,9 @@ import { DataDirInUseError } from "./db/dataDirLock";
 import { embeddedLimitNotice } from "./db/embeddedLimit";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
+import { moveInUploadFiles } from "./modules/uploads/moveIn";
+import { openUploadStorage } from "./modules/uploads/storage";
+import { startSweeping } from "./modules/uploads/sweep";
 
 /** Set in the child process that only prepares a new embedded store. */
 const PREPARE_ONLY = "STORE_PREPARE_ONLY";
@@ -39,10 +42,21 @@ if (adminPasswordRefused) {
 async function prepareStore(db: Db) {
   await seedBase(db);
   const createdAdmin = await ensureAdmin(db, config.adminEmail, config.adminPassword);
+  const storage = await openUploadStorage(db, config);
+  // Images kept as files before migration 0020 (modules/uploads/moveIn.ts).
+  const movedIn = await moveInUploadFiles(db, storage, config.dataDir);
+  if (movedIn.moved > 0 || movedIn.skipped.length > 0) {
+    console.log(
+      `Moved ${movedIn.moved} images from ${path.join(config.dataDir, "uploads")} into the ` +
+        `${storage.kind === "s3" ? "bucket" : "database"}; the files are kept in ` +
+        `${path.join(config.dataDir, "uploads.moved")} until you delete them.` +
+        (movedIn.skipped.length > 0
+          ? ` Not images, set aside there unstored: ${movedIn.skipped.join(", ")}.`
+          : ""),
+    );
+  }
   const seedStart = performance.now();
-  const seeded =
-    config.seedDemo &&
-    (await seedDemoIfEmpty(db, path.join(config.dataDir, "uploads"), config.seedDemoOrders));
+  const seeded = config.seedDemo && (await seedDemoIfEmpty(db, storage, config.seedDemoOrders));
   if (seeded) {
     const { orders, users, products } = seeded.size;
     const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
@@ -89,14 +103,18 @@ const { createdAdmin } = preparedInChild ?? (await prepareStore(database.db));
 
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
+// Images no record has named for 24 hours (modules/uploads/sweep.ts).
+startSweeping(database.db, app.uploadStorage, (line) => app.log.info(line));
 
 // `npm run backup` reaches an embedded store through this process (backup/localSocket.ts).
 const backupServer =
   database.kind === "pglite"
-    ? await serveBackups(database, config.dataDir, (message) => app.log.info(message))
+    ? await serveBackups(database, app.uploadStorage, config.dataDir, (message) =>
+        app.log.info(message),
+      )
     : undefined;
 const backupSchedule = config.backups
-  ? await scheduleBackups(database, config.backups, path.join(config.dataDir, "uploads"), {
+  ? await scheduleBackups(database, config.backups, app.uploadStorage, {
       info: (message) => app.log.info(message),
       error: (message) => app.log.error(message),
     })

@@ -56,7 +56,7 @@ describe("scheduled backups", () => {
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, "notes.txt"), "mine");
     const schedule = { dir, everyHours: 1, keep: 2 };
-    const uploads = path.join(ctx.dataDir, "uploads");
+    const uploads = ctx.app.uploadStorage;
     const start = Date.parse("2026-11-27T01:00:00Z");
     const outcomes = [];
     for (let hour = 0; hour < 3; hour++) {
@@ -85,7 +85,7 @@ describe("scheduled backups", () => {
     const blocked = path.join(ctx.dataDir, "blocked");
     fs.writeFileSync(blocked, "a file");
     const broken = { dir: path.join(blocked, "backups"), everyHours: 1, keep: 2 };
-    const uploads = path.join(ctx.dataDir, "uploads");
+    const uploads = ctx.app.uploadStorage;
     const first = await runScheduledBackup(database, broken, uploads, log);
     expect(first.ok).toBe(false);
     expect(lines.at(-1)).toMatch(/^error Scheduled backup to .*blocked\/backups failed: /);

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database, Tx } from "../db/client";
+import { type UploadStorage, uploadBytes } from "../modules/uploads/storage";
 import { type ArchiveMember, writeArchive } from "./archive";
 import {
   appliedMigration,
@@ -20,15 +21,22 @@ import {
   rowCounts,
   sequencePositions,
   storeTables,
-  uploadFiles,
   writeMember,
 } from "./snapshot";
+
+/** The images whose bytes are not in their row (S3_*: in a bucket). */
+async function bucketImages(tx: Tx): Promise<string[]> {
+  const { rows } = await tx.execute<{ name: string }>(
+    sql`select name from uploads where content is null order by name`,
+  );
+  return rows.map((row) => row.name);
+}
 
 export interface BackupOptions {
   /** The .tar.gz to write (replaced only once complete). */
   file: string;
-  /** DATA_DIR/uploads: the uploaded images until they live in the database. */
-  uploadsDir: string;
+  /** Where images' bytes live: in their rows (carried by the dump) or a bucket (read through this). */
+  storage: UploadStorage;
 }
 
 /**
@@ -63,13 +71,20 @@ export async function createBackup(database: Database, options: BackupOptions): 
       }
       const sequences = JSON.stringify(await sequencePositions(tx));
       files[SEQUENCES_NAME] = writeMember(member(SEQUENCES_NAME), sequences);
-      return { counts, money, migration };
+      return { counts, money, migration, inBucket: await bucketImages(tx) };
     });
-    // Files are added, never changed in place: a file that appears after the
-    // snapshot is carried too, harmless; the names the rows hold are all there.
-    for (const upload of uploadFiles(options.uploadsDir)) {
-      const name = uploadMember(upload.name);
-      files[name] = writeMember(member(name), fs.readFileSync(upload.file));
+    // Images whose bytes are in a bucket: each one the snapshot's rows name.
+    for (const key of snapshot.inBucket) {
+      const object = await options.storage.get(key);
+      if (!object) {
+        throw new Error(
+          options.storage.kind === "s3"
+            ? `The image ${key} is in the uploads table but not in the bucket.`
+            : `The image ${key} is kept in a bucket: run the backup with the server's S3_* settings.`,
+        );
+      }
+      const name = uploadMember(key);
+      files[name] = writeMember(member(name), await uploadBytes(object));
     }
     const manifest: Manifest = {
       format: BACKUP_FORMAT,

@@ -1,8 +1,8 @@
 /** The two commands' work, apart from the command line (backup/cli.ts), so tests run it. */
-import path from "node:path";
 import type { Config } from "../config";
 import { isNewPgliteStore, openDatabase } from "../db/client";
 import { DataDirInUseError, lockDataDir } from "../db/dataDirLock";
+import { openUploadStorage } from "../modules/uploads/storage";
 import { createBackup } from "./backup";
 import { backupFromRunningServer } from "./localSocket";
 import type { Manifest } from "./manifest";
@@ -22,7 +22,7 @@ export async function backupCommand(config: Config, target: string): Promise<str
     try {
       await createBackup(database, {
         file: target,
-        uploadsDir: path.join(config.dataDir, "uploads"),
+        storage: await openUploadStorage(database.db, config),
       });
     } finally {
       await database.close();
@@ -44,7 +44,7 @@ export async function backupCommand(config: Config, target: string): Promise<str
       try {
         await createBackup(database, {
           file: target,
-          uploadsDir: path.join(config.dataDir, "uploads"),
+          storage: await openUploadStorage(database.db, config),
         });
       } finally {
         await database.close();
@@ -72,6 +72,7 @@ export async function restoreCommand(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     timeZone: config.timeZone,
+    s3: config.s3,
     force,
   });
   const report = result.reconcile;

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Database } from "../db/client";
+import type { UploadStorage } from "../modules/uploads/storage";
 import { createBackup } from "./backup";
 
 /**
@@ -40,6 +41,7 @@ export interface BackupServer {
 /** Serves backups of the open embedded store to `npm run backup` on this machine. */
 export async function serveBackups(
   database: Database,
+  storage: UploadStorage,
   dataDir: string,
   log: (message: string) => void,
 ): Promise<BackupServer> {
@@ -66,7 +68,7 @@ export async function serveBackups(
       "backup.tar.gz",
     );
     try {
-      await createBackup(database, { file, uploadsDir: path.join(dataDir, "uploads") });
+      await createBackup(database, { file, storage });
       const { size } = fs.statSync(file);
       socket.write(`${JSON.stringify({ ok: true, bytes: size } satisfies Answer)}\n`);
       await pipeline(fs.createReadStream(file), socket);

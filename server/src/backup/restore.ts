@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ReconcileReport } from "@store/contract";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import type { S3Settings } from "../config";
 import {
   type Database,
   isNewPgliteStore,
@@ -13,6 +14,12 @@ import {
 } from "../db/client";
 import { lockDataDir } from "../db/dataDirLock";
 import { reconcile } from "../modules/ledger/reconcile";
+import {
+  databaseStorage,
+  listUploadKeys,
+  openUploadStorage,
+  uploadBytes,
+} from "../modules/uploads/storage";
 import { ArchiveError, unpackArchive } from "./archive";
 import {
   appliedMigration,
@@ -34,10 +41,12 @@ export class RestoreRefused extends Error {
 export interface RestoreTarget {
   /** postgres://…: restore into this (empty) database; otherwise PGlite in dataDir. */
   databaseUrl?: string | undefined;
-  /** DATA_DIR: the embedded store's folder, and where uploads go on either engine. */
+  /** DATA_DIR: the embedded store's folder. */
   dataDir: string;
   timeZone: string;
-  /** Replace a store that is there (its tables and its uploads) instead of refusing. */
+  /** S3_*: the store keeps images' bytes in this bucket; unset, in their rows. */
+  s3?: S3Settings | undefined;
+  /** Replace a store that is there (its tables) instead of refusing. */
   force?: boolean;
 }
 
@@ -73,7 +82,7 @@ export async function restoreBackup(
     const database = await openEmptyTarget(target, schemaFolder);
     try {
       const result = await loadArchive(database, members, manifest);
-      copyUploads(members, manifest, path.join(target.dataDir, "uploads"));
+      await placeImages(database, members, manifest, target.s3);
       return result;
     } finally {
       await database.close();
@@ -99,7 +108,9 @@ export async function restoreIntoOpen(archive: string, database: Database): Prom
         `The database is at migration ${at}, the archive at ${manifest.migration}.`,
       );
     }
-    return await loadArchive(database, members, manifest);
+    const result = await loadArchive(database, members, manifest);
+    await placeImages(database, members, manifest, undefined);
+    return result;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -214,11 +225,9 @@ async function verifiedArchive(archive: string, folder: string): Promise<Manifes
 /**
  * The target database, empty, with the archive's schema. Empty: on PostgreSQL
  * no table in the public schema and no migration record; embedded, no store in
- * DATA_DIR; on both, no uploaded file. `force` empties it first.
+ * DATA_DIR. `force` empties it first.
  */
 async function openEmptyTarget(target: RestoreTarget, schemaFolder: string): Promise<Database> {
-  const uploads = path.join(target.dataDir, "uploads");
-  const hasUploads = fs.existsSync(uploads) && fs.readdirSync(uploads).length > 0;
   if (target.databaseUrl) {
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
@@ -227,17 +236,16 @@ async function openEmptyTarget(target: RestoreTarget, schemaFolder: string): Pro
         `select count(*)::int as n from pg_tables
           where schemaname = 'public' or (schemaname = 'drizzle' and tablename = '__drizzle_migrations')`,
       );
-      const inUse = Number(rows[0]?.n ?? 0) > 0 || hasUploads;
+      const inUse = Number(rows[0]?.n ?? 0) > 0;
       if (inUse && !target.force) {
         throw new RestoreRefused(
-          `The database ${redacted(target.databaseUrl)}${hasUploads ? ` (or ${uploads})` : ""} is not empty: restore into an empty one, or add --force to replace what is there.`,
+          `The database ${redacted(target.databaseUrl)} is not empty: restore into an empty one, or add --force to replace what is there.`,
         );
       }
       if (inUse) {
         await client.query("drop schema if exists drizzle cascade");
         await client.query("drop schema if exists public cascade");
         await client.query("create schema public");
-        fs.rmSync(uploads, { recursive: true, force: true });
       }
     } finally {
       await client.end();
@@ -251,7 +259,7 @@ async function openEmptyTarget(target: RestoreTarget, schemaFolder: string): Pro
   // Taken first: a running server on this folder makes the restore refuse, not race it.
   const lock = await lockDataDir(target.dataDir);
   try {
-    const inUse = !isNewPgliteStore(target.dataDir) || hasUploads;
+    const inUse = !isNewPgliteStore(target.dataDir);
     if (inUse && !target.force) {
       throw new RestoreRefused(
         `${target.dataDir} holds a store: restore into an empty DATA_DIR, or add --force to replace it.`,
@@ -259,7 +267,6 @@ async function openEmptyTarget(target: RestoreTarget, schemaFolder: string): Pro
     }
     if (inUse) {
       fs.rmSync(path.join(target.dataDir, "pglite"), { recursive: true, force: true });
-      fs.rmSync(uploads, { recursive: true, force: true });
     }
     return await openDatabase({
       dataDir: target.dataDir,
@@ -273,12 +280,35 @@ async function openEmptyTarget(target: RestoreTarget, schemaFolder: string): Pro
   }
 }
 
-function copyUploads(members: string, manifest: Manifest, uploadsDir: string): void {
-  fs.mkdirSync(uploadsDir, { recursive: true });
+/**
+ * Images' bytes where the target keeps them: an archive of a store with a
+ * bucket carries them as uploads/<name> members (their rows have none); a
+ * target with a bucket gets every image there, its row keeping none.
+ */
+async function placeImages(
+  database: Database,
+  members: string,
+  manifest: Manifest,
+  s3: S3Settings | undefined,
+): Promise<void> {
+  const db = database.db;
   const prefix = uploadMember("");
   for (const name of Object.keys(manifest.files)) {
     if (!name.startsWith(prefix)) continue;
-    fs.copyFileSync(path.join(members, name), path.join(uploadsDir, name.slice(prefix.length)));
+    const key = name.slice(prefix.length);
+    const bytes = fs.readFileSync(path.join(members, name));
+    await db.execute(
+      sql`update uploads set content = ${bytes} where name = ${key} and content is null`,
+    );
+  }
+  if (!s3) return;
+  const bucket = await openUploadStorage(db, { s3 });
+  const inRows = databaseStorage(db);
+  for await (const key of listUploadKeys(db)) {
+    const object = await inRows.get(key);
+    if (!object) continue;
+    await bucket.put(key, await uploadBytes(object), object.contentType);
+    await db.execute(sql`update uploads set content = null where name = ${key}`);
   }
 }
 

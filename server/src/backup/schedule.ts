@@ -4,6 +4,7 @@ import { desc, sql } from "drizzle-orm";
 import type { BackupSchedule } from "../config";
 import type { Database } from "../db/client";
 import { backupRuns } from "../db/schema";
+import type { UploadStorage } from "../modules/uploads/storage";
 import { createBackup } from "./backup";
 
 /**
@@ -38,7 +39,7 @@ export interface RunOutcome {
 export async function runScheduledBackup(
   database: Database,
   schedule: BackupSchedule,
-  uploadsDir: string,
+  storage: UploadStorage,
   log: BackupLog,
   now = new Date(),
 ): Promise<RunOutcome> {
@@ -46,7 +47,7 @@ export async function runScheduledBackup(
   let outcome: RunOutcome;
   try {
     fs.mkdirSync(schedule.dir, { recursive: true });
-    const manifest = await createBackup(database, { file, uploadsDir });
+    const manifest = await createBackup(database, { file, storage });
     const deleted = prune(schedule.dir, schedule.keep);
     const rows = Object.values(manifest.counts).reduce((sum, n) => sum + n, 0);
     log.info(
@@ -91,7 +92,7 @@ function prune(dir: string, keep: number): string[] {
 export async function scheduleBackups(
   database: Database,
   schedule: BackupSchedule,
-  uploadsDir: string,
+  storage: UploadStorage,
   log: BackupLog,
 ): Promise<{ stop(): void }> {
   const every = schedule.everyHours * 3_600_000;
@@ -106,7 +107,7 @@ export async function scheduleBackups(
     if (stopped) return;
     timer = setTimeout(
       () => {
-        void runScheduledBackup(database, schedule, uploadsDir, log).finally(() => next(every));
+        void runScheduledBackup(database, schedule, storage, log).finally(() => next(every));
       },
       Math.max(0, delay),
     );

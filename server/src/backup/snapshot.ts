@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 
@@ -164,14 +163,4 @@ export async function loadTable(db: Tx, table: string, file: string): Promise<nu
 
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** The uploaded files (until they live in the database): name → path. */
-export function uploadFiles(uploadsDir: string): { name: string; file: string }[] {
-  if (!fs.existsSync(uploadsDir)) return [];
-  return fs
-    .readdirSync(uploadsDir, { withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => ({ name: entry.name, file: path.join(uploadsDir, entry.name) }))
-    .sort((a, b) => a.name.localeCompare(b.name));
 }
