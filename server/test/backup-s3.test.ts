@@ -1,0 +1,146 @@
+/**
+ * Backups of a store whose images are in an S3-compatible bucket
+ * (docs/decisions/backups.md): the archive carries each image the uploads
+ * table names, read from the bucket; a restore puts them in rows, or back into
+ * the bucket when the target has S3_* too. Against a real S3 server (s3rver).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "@20minutes/s3rver";
+import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBackup } from "../src/backup/backup";
+import { restoreBackup, restoreIntoOpen } from "../src/backup/restore";
+import { readS3, type S3Settings } from "../src/config";
+import { type Database, openDatabase } from "../src/db/client";
+import { databaseStorage, openUploadStorage } from "../src/modules/uploads/storage";
+import { createTestContext, pgliteTemplate, type TestContext } from "./helpers";
+import { adminQuery } from "./storeTemplate";
+import { pngOf } from "./uploads.fixtures";
+
+const BUCKET = "backup-images";
+const timeZone = "Asia/Kuala_Lumpur";
+const server = process.env.TEST_DATABASE_URL;
+let ctx: TestContext;
+let s3: S3rver;
+let folder: string;
+let settings: S3Settings;
+let bucket: S3Client;
+let archive: string;
+const images = { [`${"a".repeat(64)}.png`]: pngOf(1), [`${"b".repeat(64)}.png`]: pngOf(2) };
+
+beforeAll(async () => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), "backup-s3-"));
+  s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: folder,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = await s3.run();
+  settings = readS3({
+    S3_BUCKET: BUCKET,
+    S3_REGION: "us-east-1",
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "1",
+  }) as S3Settings;
+  bucket = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: true,
+    credentials: settings.credentials,
+  });
+  ctx = await createTestContext();
+  const storage = await openUploadStorage(ctx.db, { s3: settings });
+  for (const [key, bytes] of Object.entries(images)) await storage.put(key, bytes, "image/png");
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await s3?.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+const source = (): Database => ({
+  db: ctx.db,
+  kind: server ? "postgres" : "pglite",
+  close: async () => {},
+});
+
+const rowsOf = async (db: Database["db"]) =>
+  (
+    await db.execute<{ name: string; content: string | null }>(
+      sql`select name, encode(content, 'hex') as content from uploads order by name`,
+    )
+  ).rows;
+
+describe("a backup of a store with its images in a bucket", () => {
+  it("carries every image the uploads table names, read from the bucket", async () => {
+    archive = path.join(folder, "with-bucket.tar.gz");
+    const storage = await openUploadStorage(ctx.db, { s3: settings });
+    const manifest = await createBackup(source(), { file: archive, storage });
+    for (const [key, bytes] of Object.entries(images)) {
+      expect(manifest.files[`uploads/${key}`]?.bytes).toBe(bytes.length);
+    }
+  });
+
+  it("is refused without the bucket's settings, naming them", async () => {
+    await expect(
+      createBackup(source(), {
+        file: path.join(folder, "without.tar.gz"),
+        storage: databaseStorage(ctx.db),
+      }),
+    ).rejects.toThrow(/kept in a bucket: run the backup with the server's S3_\* settings/);
+    expect(fs.existsSync(path.join(folder, "without.tar.gz"))).toBe(false);
+  });
+
+  it("restores the images into their rows when the target keeps no bucket", async () => {
+    if (server) return; // PostgreSQL: the next test restores a whole database.
+    const target = await openDatabase({ timeZone, loadDataDir: pgliteTemplate() });
+    try {
+      await restoreIntoOpen(archive, target);
+      expect(await rowsOf(target.db)).toEqual(
+        Object.entries(images).map(([name, bytes]) => ({ name, content: bytes.toString("hex") })),
+      );
+    } finally {
+      await target.close();
+    }
+  });
+
+  it.skipIf(!server)("puts the images back into the bucket when the target has S3_*", async () => {
+    for (const key of Object.keys(images)) {
+      await bucket.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
+    }
+    const name = `restore_s3_${randomBytes(6).toString("hex")}`;
+    await adminQuery(server ?? "", `create database ${name}`);
+    const url = new URL(server ?? "");
+    url.pathname = `/${name}`;
+    try {
+      const result = await restoreBackup(archive, {
+        databaseUrl: url.toString(),
+        dataDir: folder,
+        timeZone,
+        s3: settings,
+      });
+      expect(result.counts.uploads).toBe(2);
+      for (const [key, bytes] of Object.entries(images)) {
+        const object = await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+        expect(Buffer.from(await (object.Body?.transformToByteArray() ?? []))).toEqual(bytes);
+      }
+      const target = await openDatabase({ databaseUrl: url.toString(), timeZone });
+      try {
+        expect((await rowsOf(target.db)).map((row) => row.content)).toEqual([null, null]);
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await adminQuery(server ?? "", `drop database if exists ${name} with (force)`);
+    }
+  });
+});
