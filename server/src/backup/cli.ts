@@ -34,6 +34,7 @@ try {
   }
   process.exit(0);
 } catch (error) {
+  // A refusal is one plain line; anything else keeps its stack for a bug report.
   const known = error instanceof RestoreRefused || error instanceof DataDirInUseError;
   console.error(known ? (error as Error).message : error);
   process.exit(1);

@@ -6,7 +6,13 @@ import { openUploadStorage } from "../modules/uploads/storage";
 import { createBackup } from "./backup";
 import { backupFromRunningServer } from "./localSocket";
 import type { Manifest } from "./manifest";
-import { checkArchive, type RestoreResult, redacted, restoreBackup } from "./restore";
+import {
+  checkArchive,
+  RestoreRefused,
+  type RestoreResult,
+  redacted,
+  restoreBackup,
+} from "./restore";
 
 /** Writes a backup of the store `config` names to `target`; answers what to print. */
 export async function backupCommand(config: Config, target: string): Promise<string> {
@@ -29,7 +35,7 @@ export async function backupCommand(config: Config, target: string): Promise<str
     }
   } else {
     if (isNewPgliteStore(config.dataDir))
-      throw new Error(`There is no store in ${config.dataDir} (DATA_DIR).`);
+      throw new RestoreRefused(`There is no store in ${config.dataDir} (DATA_DIR).`);
     const lock = await lockDataDir(config.dataDir).catch((error: unknown) => {
       if (error instanceof DataDirInUseError) return undefined;
       throw error;

@@ -33,7 +33,7 @@ import {
 } from "./manifest";
 import { loadTable, moneySums, rowCounts, type SequencePosition, storeTables } from "./snapshot";
 
-/** A restore refused before anything was written; the message is for the operator. */
+/** A backup or restore refused before anything was written; the message is for the operator. */
 export class RestoreRefused extends Error {
   override name = "RestoreRefused";
 }
