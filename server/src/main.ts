@@ -98,12 +98,43 @@ if (createdAdmin && !config.adminFromEnv) {
   console.log(`Demo login (if unchanged): ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
 }
 
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  process.on(signal, () => {
+    // A second signal while stopping: the operator wants it gone now.
+    if (stopping) process.exit(1);
+    stopping = true;
+    stop(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "stopping failed");
+        process.exit(1);
+      },
+    );
   });
+}
+
+/**
+ * A clean stop (docs/decisions/readiness-and-shutdown.md): /api/ready answers
+ * 503 at once, no new connection is accepted, requests in flight finish (their
+ * connections close after the answer) for up to SHUTDOWN_GRACE_SECONDS, then
+ * what is still open is closed, then the database.
+ */
+async function stop(signal: string): Promise<void> {
+  app.lifecycle.stopping = true;
+  const graceSeconds = config.shutdownGraceMs / 1000;
+  app.log.info({ signal, graceSeconds }, "stopping: finishing requests in flight");
+  const grace = setTimeout(() => {
+    app.log.warn({ graceSeconds }, "stopping: grace over, closing the connections still open");
+    app.server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(grace);
+  }
+  await database.close();
+  app.log.info("stopped");
 }
 
 /** This same program, run to prepare the store and exit; its answer is what it created. */
