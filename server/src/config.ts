@@ -166,7 +166,9 @@ export function readMetricsToken(value: string | undefined): string | undefined 
   const text = (value ?? "").trim();
   if (text === "") return undefined;
   if (text.length < 16 || /\s/.test(text)) {
-    throw new Error("METRICS_TOKEN must be at least 16 characters with no spaces (e.g. from `openssl rand -hex 24`).");
+    throw new Error(
+      "METRICS_TOKEN must be at least 16 characters with no spaces (e.g. from `openssl rand -hex 24`).",
+    );
   }
   return text;
 }

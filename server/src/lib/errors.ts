@@ -249,7 +249,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const [code, message] =
         (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? answers[415] : answers[status]) ??
         (["not_accepted", "The request could not be accepted."] as const);
-      return send(status, status === 400 ? answer(code, message, { issues: [] }) : answer(code, message));
+      return send(
+        status,
+        status === 400 ? answer(code, message, { issues: [] }) : answer(code, message),
+      );
     }
     request.log.error({ err: loggableError(error) }, "request failed");
     return send(500, answer("server_error", "Something went wrong on our side. Please try again."));

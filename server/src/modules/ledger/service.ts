@@ -23,9 +23,9 @@ import type { Db, Tx } from "../../db/client";
 import { users, userWallets, walletLedger } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, type HttpError } from "../../lib/errors";
-import { countLedgerEntry } from "../../lib/metrics";
 import { fieldsOf } from "../../lib/filters";
 import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
+import { countLedgerEntry } from "../../lib/metrics";
 import { promoteReferrer } from "../people/referrals";
 
 /** How each account is named in messages. */
