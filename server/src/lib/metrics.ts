@@ -9,10 +9,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { type BlockList, isIPv6 } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import pg from "pg";
 import client from "prom-client";
-import type { App } from "../appType";
 import { HttpError } from "./errors";
 
 /** One registry for the process: the ledger and the login limits count into it wherever they run. */
@@ -146,7 +145,8 @@ function hasToken(request: FastifyRequest, token: string | undefined): boolean {
  * the raw URL) and GET /metrics. The caller is judged by the socket's own
  * address, never a forwarded header: a scraper reaches each server directly.
  */
-export function registerMetrics(app: App): void {
+// FastifyInstance, not App: the login limits and the ledger import this file, and appType's imports reach them.
+export function registerMetrics(app: FastifyInstance): void {
   if (!defaultsCollected) {
     defaultsCollected = true;
     client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
