@@ -23,18 +23,27 @@ import { registerReadiness } from "./lib/readiness";
 import { REQUEST_ID_HEADER, requestIdMaker } from "./lib/requestIds";
 import { tagVersions } from "./lib/versions";
 import { modules } from "./modules";
+import { registerUploadServing } from "./modules/uploads/serve";
+import { openUploadStorage, type UploadStorage } from "./modules/uploads/storage";
 
 export type { App };
 
 export interface BuildOptions {
   db: Db;
   config: Config;
+  /** Where images' bytes live; unset, what the configuration names (modules/uploads/storage.ts). */
+  uploadStorage?: UploadStorage;
   /** pino options, or false for silence (tests). */
   logger?: boolean | object;
 }
 
 /** Builds the HTTP app without listening, so tests drive it in-process. */
-export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<App> {
+export async function buildApp({
+  db,
+  config,
+  uploadStorage,
+  logger = false,
+}: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger && {
       level: "info",
@@ -54,6 +63,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   app.decorate("db", db);
   app.decorate("config", config);
   app.decorate("lifecycle", { stopping: false });
+  app.decorate("uploadStorage", uploadStorage ?? (await openUploadStorage(db, config)));
   const routeList: App["routeList"] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
@@ -131,14 +141,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     files.addHook("onRoute", (route) => {
       route.config = { ...route.config, public: true };
     });
-    const uploadsDir = path.join(config.dataDir, "uploads");
-    fs.mkdirSync(uploadsDir, { recursive: true });
-    await files.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: "/uploads/",
-      decorateReply: false,
-      maxAge: "1d",
-    });
+    registerUploadServing(files as App);
     await serveWebApp(files as App, config.webDist);
   });
   return app;

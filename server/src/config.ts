@@ -39,6 +39,20 @@ export interface Config {
   metricsToken: string | undefined;
   /** SHUTDOWN_GRACE_SECONDS: how long requests in flight may finish after SIGTERM (main.ts). */
   shutdownGraceMs: number;
+  /** S3_*: images' bytes in an S3-compatible bucket; undefined keeps them in the database. */
+  s3: S3Settings | undefined;
+}
+
+/** Where images' bytes go when S3_BUCKET is set (modules/uploads/storage.ts). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** S3_ENDPOINT: another S3-compatible service (MinIO, R2, ...); unset for AWS. */
+  endpoint: string | undefined;
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3_FORCE_PATH_STYLE=1: bucket in the path, as most self-hosted services want. */
+  forcePathStyle: boolean;
 }
 
 /** Fastify's trustProxy: off, the proxies' addresses, or a hop test. */
@@ -71,6 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: readMetricsAllow(env.METRICS_ALLOW),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     shutdownGraceMs: readShutdownGrace(env.SHUTDOWN_GRACE_SECONDS),
+    s3: readS3(env),
   };
 }
 
@@ -107,6 +122,43 @@ export function readPublicUrl(value: string | undefined): string[] | undefined {
     }
     return url.origin;
   });
+}
+
+/**
+ * S3_* (README): unset S3_BUCKET keeps images in the database. With a bucket,
+ * S3_REGION is required and the two keys come together or not at all.
+ */
+export function readS3(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const value = (name: string) => (env[name] ?? "").trim() || undefined;
+  const bucket = value("S3_BUCKET");
+  const others = ["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+  if (!bucket) {
+    const stray = others.filter(value);
+    if (stray.length > 0)
+      throw new Error(
+        `${stray.join(", ")} set without S3_BUCKET: set S3_BUCKET too, or unset them.`,
+      );
+    return undefined;
+  }
+  const region = value("S3_REGION");
+  if (!region) throw new Error("S3_BUCKET is set: set S3_REGION too (e.g. us-east-1).");
+  const endpoint = value("S3_ENDPOINT");
+  if (endpoint && !/^https?:\/\/[^\s]+$/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) address, not "${endpoint}".`);
+  const accessKeyId = value("S3_ACCESS_KEY_ID");
+  const secretAccessKey = value("S3_SECRET_ACCESS_KEY");
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.");
+  const pathStyle = (value("S3_FORCE_PATH_STYLE") ?? "0").toLowerCase();
+  if (!["0", "1", "true", "false"].includes(pathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE must be 1 or 0, not "${pathStyle}".`);
+  return {
+    bucket,
+    region,
+    endpoint,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle === "1" || pathStyle === "true",
+  };
 }
 
 /** REQUEST_TIMEOUT_SECONDS (README): unset for 30 s; else seconds, more than 0 and at most 3600. */

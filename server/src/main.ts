@@ -13,6 +13,9 @@ import { DataDirInUseError } from "./db/dataDirLock";
 import { embeddedLimitNotice } from "./db/embeddedLimit";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
+import { moveInUploadFiles } from "./modules/uploads/moveIn";
+import { openUploadStorage } from "./modules/uploads/storage";
+import { startSweeping } from "./modules/uploads/sweep";
 
 /** Set in the child process that only prepares a new embedded store. */
 const PREPARE_ONLY = "STORE_PREPARE_ONLY";
@@ -37,10 +40,21 @@ if (adminPasswordRefused) {
 async function prepareStore(db: Db) {
   await seedBase(db);
   const createdAdmin = await ensureAdmin(db, config.adminEmail, config.adminPassword);
+  const storage = await openUploadStorage(db, config);
+  // Images kept as files before migration 0020 (modules/uploads/moveIn.ts).
+  const movedIn = await moveInUploadFiles(db, storage, config.dataDir);
+  if (movedIn.moved > 0 || movedIn.skipped.length > 0) {
+    console.log(
+      `Moved ${movedIn.moved} images from ${path.join(config.dataDir, "uploads")} into the ` +
+        `${storage.kind === "s3" ? "bucket" : "database"}; the files are kept in ` +
+        `${path.join(config.dataDir, "uploads.moved")} until you delete them.` +
+        (movedIn.skipped.length > 0
+          ? ` Not images, set aside there unstored: ${movedIn.skipped.join(", ")}.`
+          : ""),
+    );
+  }
   const seedStart = performance.now();
-  const seeded =
-    config.seedDemo &&
-    (await seedDemoIfEmpty(db, path.join(config.dataDir, "uploads"), config.seedDemoOrders));
+  const seeded = config.seedDemo && (await seedDemoIfEmpty(db, storage, config.seedDemoOrders));
   if (seeded) {
     const { orders, users, products } = seeded.size;
     const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
@@ -87,6 +101,8 @@ const { createdAdmin } = preparedInChild ?? (await prepareStore(database.db));
 
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
+// Images no record has named for 24 hours (modules/uploads/sweep.ts).
+const stopSweeping = startSweeping(database.db, app.uploadStorage, (line) => app.log.info(line));
 
 const where = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
 console.log(`\nStore back-office at ${where}/login-back (${database.kind}, TZ ${config.timeZone})`);
@@ -122,6 +138,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
  */
 async function stop(signal: string): Promise<void> {
   app.lifecycle.stopping = true;
+  stopSweeping();
   const graceSeconds = config.shutdownGraceMs / 1000;
   app.log.info({ signal, graceSeconds }, "stopping: finishing requests in flight");
   const grace = setTimeout(() => {
