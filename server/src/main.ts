@@ -83,7 +83,7 @@ async function open() {
 
 if (process.env[PREPARE_ONLY]) {
   const database = await open();
-  const prepared = await prepareStore(database.db);
+  const prepared = await database.exclusive(() => prepareStore(database.db));
   await database.close();
   // Exit once the parent has the answer (an exit at once can drop the message).
   if (process.send) process.send(prepared, () => process.exit(0));
@@ -97,7 +97,9 @@ if (process.env[PREPARE_ONLY]) {
 const preparedInChild =
   !config.databaseUrl && isNewPgliteStore(config.dataDir) ? await prepareInChild() : undefined;
 const database = await open();
-const { createdAdmin } = preparedInChild ?? (await prepareStore(database.db));
+// Servers starting at once on one PostgreSQL seed one at a time (docs/OPERATIONS.md, Upgrades).
+const { createdAdmin } =
+  preparedInChild ?? (await database.exclusive(() => prepareStore(database.db)));
 
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });

@@ -28,12 +28,17 @@ export function buildServer(): { main: string; remove: () => void } {
   };
 }
 
-/** A new database on the test PostgreSQL (a copy of the migrated template), and its drop. */
-export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the test PostgreSQL, and its drop: a copy of the migrated
+ * template, or with `empty` a database with no table, which the servers migrate.
+ */
+export async function createDatabase({
+  empty = false,
+} = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) throw new Error("TEST_DATABASE_URL is not set");
   const name = `test_${randomBytes(6).toString("hex")}`;
-  const template = inject("postgresTemplate");
+  const template = empty ? "" : inject("postgresTemplate");
   await adminQuery(server, `create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(server);
   url.pathname = `/${name}`;

@@ -31,10 +31,11 @@ describe.skipIf(skipped)("two servers on one PostgreSQL", () => {
 
   beforeAll(async () => {
     build = buildServer();
-    store = await createDatabase();
+    // An empty database: both servers start at once, as a deployment starts them,
+    // and migrate and seed it; the migrations wait on one advisory lock.
+    store = await createDatabase({ empty: true });
     const main = build.main;
     const url = store.url;
-    // Both at once, as a deployment starts them: migrations wait on one lock.
     [a, b] = await Promise.all([startServer(main, url), startServer(main, url)]);
     database = await openDatabase({ databaseUrl: url, timeZone: "Asia/Kuala_Lumpur" });
     cookie = await loginOn(a.base);
