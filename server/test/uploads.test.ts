@@ -264,6 +264,13 @@ describe("the sweep", () => {
     for (const kept of [named, listed, logo, recent, unnamedNow])
       expect(await status(kept), kept).toBe(200);
 
+    // Uploading the same bytes again (a form's picker) restarts an unnamed image's 24 hours.
+    const again = await upload(ctx.app, pngOf(27));
+    await ctx.db.execute(
+      sql`update uploads set last_referenced_at = now() - interval '25 hours' where name = ${again}`,
+    );
+    expect(await upload(ctx.app, pngOf(27))).toBe(again);
+
     // A day later the banner's old image goes too; a named one never does.
     await ctx.db.execute(
       sql`update uploads set last_referenced_at = now() - interval '25 hours' where name = ${unnamedNow} or name = ${named}`,
