@@ -1,3 +1,4 @@
+import { BlockList, isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
 import {
   PASSWORD_MIN_LENGTH,
@@ -34,6 +35,12 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP: scheduled backups, off without a folder. */
   backups: BackupSchedule | undefined;
+  /** METRICS_ALLOW: who may read /metrics by address (lib/metrics.ts); loopback by default. */
+  metricsAllow: BlockList;
+  /** METRICS_TOKEN: a bearer token that reads /metrics from any address; unset, none does. */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_GRACE_SECONDS: how long requests in flight may finish after SIGTERM (main.ts). */
+  shutdownGraceMs: number;
   /** S3_*: images' bytes in an S3-compatible bucket; undefined keeps them in the database. */
   s3: S3Settings | undefined;
 }
@@ -85,6 +92,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: readRequestTimeout(env.REQUEST_TIMEOUT_SECONDS),
     maxConnectionsPerAddress: readMaxConnections(env.MAX_CONNECTIONS_PER_ADDRESS),
     backups: readBackupSchedule(env),
+    metricsAllow: readMetricsAllow(env.METRICS_ALLOW),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
+    shutdownGraceMs: readShutdownGrace(env.SHUTDOWN_GRACE_SECONDS),
     s3: readS3(env),
   };
 }
@@ -208,6 +218,58 @@ export function readMaxConnections(value: string | undefined): number {
     );
   }
   return Number(text);
+}
+
+/**
+ * METRICS_ALLOW (README): comma-separated addresses and CIDR blocks that may
+ * read /metrics; unset or empty, the loopback addresses; "none", no address
+ * (METRICS_TOKEN only).
+ */
+export function readMetricsAllow(value: string | undefined): BlockList {
+  const list = new BlockList();
+  const text = (value ?? "").trim() || "127.0.0.0/8,::1/128";
+  for (const entry of text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    if (entry.toLowerCase() === "none") continue;
+    const [address = "", bits] = entry.split("/");
+    const type = isIPv4(address) ? "ipv4" : isIPv6(address) ? "ipv6" : undefined;
+    const prefix = bits === undefined ? (type === "ipv4" ? 32 : 128) : Number(bits);
+    const max = type === "ipv4" ? 32 : 128;
+    if (!type || !/^\d+$/.test(String(prefix)) || prefix < 0 || prefix > max) {
+      throw new Error(
+        `METRICS_ALLOW must list addresses or CIDR blocks (e.g. 127.0.0.1/32,10.0.0.0/8) or "none", not "${entry}".`,
+      );
+    }
+    list.addSubnet(address, prefix, type);
+  }
+  return list;
+}
+
+/** METRICS_TOKEN (README): at least 16 characters when set, so it cannot be guessed. */
+export function readMetricsToken(value: string | undefined): string | undefined {
+  const text = (value ?? "").trim();
+  if (text === "") return undefined;
+  if (text.length < 16 || /\s/.test(text)) {
+    throw new Error(
+      "METRICS_TOKEN must be at least 16 characters with no spaces (e.g. from `openssl rand -hex 24`).",
+    );
+  }
+  return text;
+}
+
+/** SHUTDOWN_GRACE_SECONDS (README): unset for 10 s; else seconds, 0 to 600. */
+export function readShutdownGrace(value: string | undefined): number {
+  const text = (value ?? "").trim();
+  if (text === "") return 10_000;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || seconds > 600) {
+    throw new Error(
+      `SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 600 (e.g. 10), not "${value}".`,
+    );
+  }
+  return Math.round(seconds * 1000);
 }
 
 /** SEED_DEMO_ORDERS (README): unset or empty for the small demo store, else a whole number ≥ 1. */

@@ -85,7 +85,7 @@ async function open() {
 
 if (process.env[PREPARE_ONLY]) {
   const database = await open();
-  const prepared = await prepareStore(database.db);
+  const prepared = await database.exclusive(() => prepareStore(database.db));
   await database.close();
   // Exit once the parent has the answer (an exit at once can drop the message).
   if (process.send) process.send(prepared, () => process.exit(0));
@@ -99,12 +99,14 @@ if (process.env[PREPARE_ONLY]) {
 const preparedInChild =
   !config.databaseUrl && isNewPgliteStore(config.dataDir) ? await prepareInChild() : undefined;
 const database = await open();
-const { createdAdmin } = preparedInChild ?? (await prepareStore(database.db));
+// Servers starting at once on one PostgreSQL seed one at a time (docs/OPERATIONS.md, Upgrades).
+const { createdAdmin } =
+  preparedInChild ?? (await database.exclusive(() => prepareStore(database.db)));
 
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
 // Images no record has named for 24 hours (modules/uploads/sweep.ts).
-startSweeping(database.db, app.uploadStorage, (line) => app.log.info(line));
+const stopSweeping = startSweeping(database.db, app.uploadStorage, (line) => app.log.info(line));
 
 // `npm run backup` reaches an embedded store through this process (backup/localSocket.ts).
 const backupServer =
@@ -130,14 +132,46 @@ if (createdAdmin && !config.adminFromEnv) {
   console.log(`Demo login (if unchanged): ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
 }
 
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    backupSchedule?.stop();
-    await backupServer?.close();
-    await app.close();
-    await database.close();
-    process.exit(0);
+  process.on(signal, () => {
+    // A second signal while stopping: the operator wants it gone now.
+    if (stopping) process.exit(1);
+    stopping = true;
+    stop(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "stopping failed");
+        process.exit(1);
+      },
+    );
   });
+}
+
+/**
+ * A clean stop (docs/decisions/readiness-and-shutdown.md): /api/ready answers
+ * 503 at once, no new connection is accepted, requests in flight finish (their
+ * connections close after the answer) for up to SHUTDOWN_GRACE_SECONDS, then
+ * what is still open is closed, then the database.
+ */
+async function stop(signal: string): Promise<void> {
+  app.lifecycle.stopping = true;
+  stopSweeping();
+  backupSchedule?.stop();
+  await backupServer?.close();
+  const graceSeconds = config.shutdownGraceMs / 1000;
+  app.log.info({ signal, graceSeconds }, "stopping: finishing requests in flight");
+  const grace = setTimeout(() => {
+    app.log.warn({ graceSeconds }, "stopping: grace over, closing the connections still open");
+    app.server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(grace);
+  }
+  await database.close();
+  app.log.info("stopped");
 }
 
 /** This same program, run to prepare the store and exit; its answer is what it created. */

@@ -70,6 +70,7 @@ afterAll(async () => {
 const source = (): Database => ({
   db: ctx.db,
   kind: server ? "postgres" : "pglite",
+  exclusive: (run) => run(),
   close: async () => {},
 });
 

@@ -25,6 +25,7 @@ beforeAll(async () => {
   database = {
     db: ctx.db,
     kind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
+    exclusive: (run) => run(),
     close: async () => {},
   };
 });

@@ -126,6 +126,7 @@ describe("a backup taken under writes", { timeout: 180_000 }, () => {
     const source: Database = {
       db: ctx.db,
       kind: server ? "postgres" : "pglite",
+      exclusive: (run) => run(),
       close: async () => {},
     };
     // Let the writes start, then take the backup in the middle of them.

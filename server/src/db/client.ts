@@ -20,6 +20,12 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Runs `run` while no other process starting on this database runs its own:
+   * the base seed and the first administrator of servers that start at once
+   * (PostgreSQL: the migrations' advisory lock; PGlite is one process anyway).
+   */
+  exclusive<T>(run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -69,7 +75,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on("error", () => {});
     // node-postgres and PGlite expose the same query builder; one type serves both.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const database: Database = { db, kind: "postgres", close: () => pool.end() };
+    const database: Database = {
+      db,
+      kind: "postgres",
+      exclusive: (run) => withMigrationLock(pool, run),
+      close: () => pool.end(),
+    };
     if (options.migrations !== false) {
       await migrateDatabase(database, options.migrations ?? MIGRATIONS_FOLDER).catch(
         async (error: unknown) => {
@@ -92,6 +103,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const database: Database = {
       db,
       kind: "pglite",
+      exclusive: (run) => run(),
       close: async () => {
         await opened.close();
         await lock?.release();
@@ -260,12 +272,15 @@ async function inParallel<T>(items: T[], width: number, run: (item: T) => Promis
   await Promise.all(Array.from({ length: width }, worker));
 }
 
-/** Several app processes may start at once against one server: migrate one at a time. */
-async function withMigrationLock(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
+/**
+ * Several app processes may start at once against one server: migrate (and
+ * seed, Database.exclusive) one at a time.
+ */
+async function withMigrationLock<T>(pool: pg.Pool, run: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock(727274)");
-    await run();
+    return await run();
   } finally {
     await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
     client.release();
