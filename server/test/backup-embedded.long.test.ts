@@ -114,7 +114,9 @@ describe.skipIf(!server)(
   () => {
     let source: Database;
     beforeAll(async () => {
+      // On the PostgreSQL run there is no PGlite template: a new store, base seed and all.
       source = await openDatabase({ timeZone, loadDataDir: pgliteTemplate() });
+      await seedBase(source.db);
       await seedDemoStore(source.db, databaseStorage(source.db), small);
     }, 300_000);
     afterAll(() => source?.close());
