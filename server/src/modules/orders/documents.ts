@@ -7,8 +7,8 @@ import {
   invoiceNumber,
   type NumberSigns,
   ORDER_DOCUMENT_TITLES,
-  type Order,
   type OrderDocument,
+  type OrderRecord,
   paymentStatus,
   type Settings,
   toSen,
@@ -24,23 +24,8 @@ import { SERVER_ROOT } from "../../serverRoot";
  * view (web/src/pages/orders/OrderPrint.tsx), labels from the same catalogues.
  */
 
-/** One line of an order as the documents print it (the contract's orderItem). */
-export interface DocumentLine {
-  product_name: string;
-  variant_name: string;
-  sku: string;
-  quantity: number;
-  unit_price: string;
-  line_discount: string;
-  line_total: string;
-}
-
-/** An order with its money split and lines (GET orders/{id}). */
-export type DocumentOrder = Order & {
-  subtotal: string;
-  discount: string;
-  items: DocumentLine[];
-};
+/** An order with its money split and lines, as GET orders/{id} answers it. */
+export type DocumentOrder = OrderRecord;
 
 /** What the documents print of the store (settings 1). */
 export type DocumentStore = Pick<
