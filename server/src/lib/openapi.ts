@@ -345,7 +345,7 @@ function pathWords(url: string): string[] {
 function splitWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .split(/[\s_-]+/)
+    .split(/[\s_.-]+/)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
 }
