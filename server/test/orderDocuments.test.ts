@@ -141,6 +141,31 @@ describe("GET /api/orders/{id}/invoice.pdf", () => {
   });
 });
 
+describe("GET /api/orders/documents (the print view's data)", () => {
+  it("answers the store and the orders in the order asked to a holder of orders:view alone", async () => {
+    const viewer = await createStaff(ctx, ["orders:view"]);
+    const [a, b] = orders;
+    if (!a || !b) throw new Error("The demo store has too few orders");
+    expect((await viewer.call("GET", "/api/settings/1")).statusCode).toBe(403);
+    const res = await viewer.call("GET", `/api/orders/documents?ids=${b.orders_id},${a.orders_id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      store: {
+        store_name: "Kedai Harmoni",
+        store_address: expect.any(String),
+        store_contact: expect.any(String),
+        store_registration: REGISTRATION,
+      },
+      orders: [b, a],
+    });
+    const pdf = await viewer.call("GET", `/api/orders/${a.orders_id}/invoice.pdf`);
+    expect((await textOf(pdf)).text).toContain(invoiceNumber(a.order_number));
+    expect((await clerk.call("GET", `/api/orders/documents?ids=${a.orders_id}`)).statusCode).toBe(
+      403,
+    );
+  });
+});
+
 describe("GET /api/orders/documents.pdf", () => {
   it("puts several orders in one file, each from a new page, in the order asked", async () => {
     const [a, b, c] = orders;

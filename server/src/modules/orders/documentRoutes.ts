@@ -1,11 +1,16 @@
 import {
+  documentStore,
   type ExportLanguage,
   idParams,
   invoiceNumber,
   ORDER_DOCUMENTS,
   type OrderDocument,
+  type OrderDocuments,
+  type OrderRecord,
   orderDocumentQuery,
+  orderDocuments,
   orderDocumentsQuery,
+  orderIdsQuery,
   orderRecord,
 } from "@store/contract";
 import type { FastifyReply } from "fastify";
@@ -14,7 +19,7 @@ import type { App } from "../../appType";
 import type { Tx } from "../../db/client";
 import { languageOfStored } from "../../lib/labels";
 import { settingsService } from "../settings/service";
-import { type DocumentOrder, orderDocumentsPdf } from "./documents";
+import { orderDocumentsPdf } from "./documents";
 import { orderService } from "./service";
 
 /** The media type of the documents, and the API document's description of the file. */
@@ -22,16 +27,21 @@ const PDF = "application/pdf";
 /** What the route's 200 is in the API document: openapi.ts turns it into a PDF file answer. */
 const pdfFile = z.string().meta({ description: "The PDF file." });
 
-/** An order with its lines, as GET orders/{id} answers it: a 404 names an unknown order. */
-async function documentOrder(db: Tx, id: number): Promise<DocumentOrder> {
-  return orderRecord.parse(await orderService.get(db, id));
+/**
+ * The store and the orders, each as GET orders/{id} answers it, in the order
+ * asked: a 404 for an unknown one. Both the print view and the PDFs print these.
+ */
+async function documentsOf(db: Tx, ids: number[]): Promise<OrderDocuments> {
+  const orders: OrderRecord[] = [];
+  for (const id of ids) orders.push(orderRecord.parse(await orderService.get(db, id)));
+  return { store: documentStore.parse(await settingsService.get(db, 1)), orders };
 }
 
 /**
  * "INV-KH2026….pdf", "packing-slip-KH2026….pdf", or for several orders
  * "invoices-3.pdf": plain letters, digits, dots and dashes only.
  */
-function fileName(kind: OrderDocument, orders: DocumentOrder[]): string {
+function fileName(kind: OrderDocument, orders: OrderRecord[]): string {
   const [only] = orders;
   const name =
     orders.length === 1 && only
@@ -49,9 +59,7 @@ async function sendDocuments(
   ids: number[],
   asked: ExportLanguage | undefined,
 ) {
-  const orders: DocumentOrder[] = [];
-  for (const id of ids) orders.push(await documentOrder(app.db, id));
-  const store = await settingsService.get(app.db, 1);
+  const { store, orders } = await documentsOf(app.db, ids);
   const language = asked ?? languageOfStored(reply.request.admin?.languages);
   const pdf = await orderDocumentsPdf(kind, orders, store, language);
   return reply
@@ -85,6 +93,21 @@ export function registerOrderDocumentRoutes(app: App): void {
         sendDocuments(app, reply, kind, [request.params.id], request.query.lang),
     );
   }
+  app.get(
+    "/orders/documents",
+    {
+      config: { permission: "orders:view" },
+      schema: {
+        tags,
+        summary: "The store and several orders with their lines, for printing",
+        description:
+          "What the web's print view of invoices and packing slips draws, in the order of `ids` (at most 50). An unknown order is a 404.",
+        querystring: orderIdsQuery,
+        response: { 200: orderDocuments },
+      },
+    },
+    async (request) => documentsOf(app.db, request.query.ids),
+  );
   app.get(
     "/orders/documents.pdf",
     {

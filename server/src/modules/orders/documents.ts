@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   addressLines,
+  type DocumentStore,
   type ExportLanguage,
   formatMoney,
   invoiceNumber,
@@ -10,7 +11,6 @@ import {
   type OrderDocument,
   type OrderRecord,
   paymentStatus,
-  type Settings,
   toSen,
 } from "@store/contract";
 import PDFDocument from "pdfkit";
@@ -23,15 +23,6 @@ import { SERVER_ROOT } from "../../serverRoot";
  * new page (docs/decisions/invoices.md): the same content as the web's print
  * view (web/src/pages/orders/OrderPrint.tsx), labels from the same catalogues.
  */
-
-/** An order with its money split and lines, as GET orders/{id} answers it. */
-export type DocumentOrder = OrderRecord;
-
-/** What the documents print of the store (settings 1). */
-export type DocumentStore = Pick<
-  Settings,
-  "store_name" | "store_address" | "store_contact" | "store_registration"
->;
 
 /**
  * Noto Sans SC (server/assets/fonts/README.md): Latin, Malay's accents and
@@ -81,7 +72,7 @@ class Wording {
     return this.dates.format(new Date(year, month - 1, day));
   }
 
-  payment(order: DocumentOrder): string {
+  payment(order: OrderRecord): string {
     const status = paymentStatus(order);
     return status.date
       ? this.message(status.label, { date: this.date(status.date) })
@@ -235,11 +226,11 @@ function block(doc: Doc, label: string, lines: string[], x: number, y: number, w
   return doc.y;
 }
 
-function shipTo(order: DocumentOrder): string[] {
+function shipTo(order: OrderRecord): string[] {
   return [order.recipient_name, order.recipient_contact, ...addressLines(order)].filter(Boolean);
 }
 
-function invoicePage(doc: Doc, order: DocumentOrder, store: DocumentStore, words: Wording) {
+function invoicePage(doc: Doc, order: OrderRecord, store: DocumentStore, words: Wording) {
   let y = heading(doc, store, words, words.text("Invoice"), [
     [words.text("Invoice No."), invoiceNumber(order.order_number)],
     [words.text("Invoice Date"), words.date(order.created_at)],
@@ -319,7 +310,7 @@ function invoicePage(doc: Doc, order: DocumentOrder, store: DocumentStore, words
 /** A tick box per line, for the packer. */
 const TICK = 40;
 
-function packingSlipPage(doc: Doc, order: DocumentOrder, store: DocumentStore, words: Wording) {
+function packingSlipPage(doc: Doc, order: OrderRecord, store: DocumentStore, words: Wording) {
   let y = heading(doc, store, words, words.text("Packing Slip"), [
     [words.text("Order No."), order.order_number],
     [words.text("Order Date"), words.date(order.created_at)],
@@ -358,7 +349,7 @@ function packingSlipPage(doc: Doc, order: DocumentOrder, store: DocumentStore, w
 /** One PDF of the document for each order, in the order given, each from a new page. */
 export async function orderDocumentsPdf(
   kind: OrderDocument,
-  orders: DocumentOrder[],
+  orders: OrderRecord[],
   store: DocumentStore,
   language: ExportLanguage,
 ): Promise<Buffer> {
