@@ -1,4 +1,4 @@
-import type { Order, OrderDocuments, OrderStatusOption } from "@store/contract";
+import type { Order, OrderDocuments, OrderRecord, OrderStatusOption } from "@store/contract";
 import type { OrderDocument } from "@store/contract/invoice";
 import { useQuery } from "@tanstack/react-query";
 import { api, listQueryString, listUrl } from "./client";
@@ -10,8 +10,8 @@ export type OrderUpdateBody = Pick<
   "orders_id" | "tracking_number" | "order_status" | "completed_at" | "refund_at" | "updated_at"
 >;
 
-/** Orders: GET orders, GET/PUT orders/{id}. There is no create or delete. */
-export const orders = createResource<Order, OrderUpdateBody>({
+/** Orders: GET orders (list rows), GET/PUT orders/{id} (the order with its lines and ledger entries). */
+export const orders = createResource<Order, OrderUpdateBody, OrderRecord>({
   name: "orders",
   list: "orders",
   item: (id) => `orders/${id}`,
