@@ -1,15 +1,8 @@
-import path from "node:path";
-import {
-  formatMoney,
-  invoiceNumber,
-  ORDER_DOCUMENTS_MAX,
-  type OrderRecord,
-  toSen,
-} from "@store/contract";
+import { formatMoney, invoiceNumber, ORDER_DOCUMENTS_MAX, type OrderRecord } from "@store/contract";
 import type { LightMyRequestResponse } from "fastify";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoStore } from "../src/db/seed/demo";
+import { orderItems, orders as ordersTable } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import { createStaff, type StaffMember } from "./staff.fixtures";
 
@@ -22,30 +15,96 @@ let orders: OrderRecord[];
 let clerk: StaffMember;
 const REGISTRATION = "202301012345 (1234567-X)";
 
+/** Lines as the shop writes them: line_total = unit_price × quantity − line_discount. */
+const LINES = [
+  {
+    product_name: "Teh Hijau 绿茶",
+    variant_name: "500g",
+    sku: "TH-500",
+    quantity: 2,
+    unit_price: "25.00",
+    line_discount: "0.00",
+    line_total: "50.00",
+  },
+  {
+    product_name: "Beg Sekolah Ergonomik",
+    variant_name: "",
+    sku: "KH-BB-00082",
+    quantity: 1,
+    unit_price: "243.90",
+    line_discount: "10.00",
+    line_total: "233.90",
+  },
+];
+
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemoStore(ctx.db, path.join(ctx.dataDir, "uploads"), {
-    now: new Date("2026-05-09T04:00:00Z"),
-    size: {
-      products: 6,
-      users: 4,
-      orders: 6,
-      vouchers: 2,
-      withdrawals: 0,
-      agencyStores: 0,
-      banners: 0,
-      testimonials: 0,
-    },
-  });
   const settings = (await ctx.call("GET", "/api/settings/1")).json();
   const saved = await ctx.call("PUT", "/api/settings/1", {
     ...settings,
     store_registration: REGISTRATION,
   });
   expect(saved.statusCode, saved.body).toBe(200);
-  const list = (await ctx.call("GET", "/api/orders?_limit=6")).json() as { orders_id: number }[];
+  // A paid order with a coupon, shipping and two lines; a pending and a refunded one.
+  const person = {
+    username: "aminah88",
+    contact: "0123456789",
+    recipient_name: "Aminah binti Ali",
+    recipient_contact: "0123456789",
+    address_1: "12 Jalan Ampang",
+    address_2: "Taman Melati",
+    postcode: "50450",
+    state: "Kuala Lumpur",
+    country: "Malaysia",
+  };
+  const rows = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(ordersTable)
+      .values([
+        {
+          ...person,
+          order_number: "KH20260509000001",
+          order_status: 2,
+          subtotal: "283.90",
+          discount: "12.00",
+          coupon_code: "RAYA10",
+          shipping_fee: "8.00",
+          total_price: "279.90",
+          created_at: "2026-05-09 10:00:00",
+          paid_on: "2026-05-09 10:05:00",
+        },
+        {
+          ...person,
+          order_number: "KH20260510000002",
+          order_status: 1,
+          subtotal: "50.00",
+          total_price: "50.00",
+          created_at: "2026-05-10 09:00:00",
+        },
+        {
+          ...person,
+          order_number: "KH20260511000003",
+          order_status: 8,
+          subtotal: "233.90",
+          total_price: "233.90",
+          created_at: "2026-05-11 09:00:00",
+          refund_at: "2026-05-12 09:00:00",
+        },
+      ])
+      .returning({ orders_id: ordersTable.orders_id, subtotal: ordersTable.subtotal });
+    const [first, second, third] = inserted;
+    if (!first || !second || !third) throw new Error("orders not inserted");
+    await tx
+      .insert(orderItems)
+      .values([
+        ...LINES.map((line) => ({ ...line, orders_id: first.orders_id })),
+        { ...LINES[0], orders_id: second.orders_id } as typeof orderItems.$inferInsert,
+        { ...LINES[1], orders_id: third.orders_id } as typeof orderItems.$inferInsert,
+      ]);
+    return inserted;
+  });
   orders = await Promise.all(
-    list.map(async (o) => (await ctx.call("GET", `/api/orders/${o.orders_id}`)).json()),
+    rows.map(async (o) => (await ctx.call("GET", `/api/orders/${o.orders_id}`)).json()),
   );
   clerk = await createStaff(ctx, ["catalog:view"]);
 }, 60_000);
@@ -60,13 +119,10 @@ async function textOf(res: LightMyRequestResponse): Promise<{ text: string; page
   return { text: text.replace(/\s+/g, " "), pages: totalPages };
 }
 
-/** An order with a coupon, several lines and a discount on them, if the store has one. */
+/** The paid order with a coupon, shipping and two lines, one with a line discount. */
 function richest(): OrderRecord {
-  const sorted = [...orders].sort(
-    (a, b) => b.items.length - a.items.length || Number(toSen(b.discount) - toSen(a.discount)),
-  );
-  const order = sorted[0];
-  if (!order) throw new Error("The demo store has no order");
+  const order = orders[0];
+  if (!order) throw new Error("No order was written");
   return order;
 }
 
@@ -100,7 +156,12 @@ describe("GET /api/orders/{id}/invoice.pdf", () => {
         `${line.sku} ${line.quantity} ${formatMoney(line.unit_price)} ${formatMoney(line.line_total)}`,
       );
     }
-    if (toSen(order.discount) > 0n) expect(text).toContain(`-${formatMoney(order.discount)}`);
+    // The coupon, a line's own discount, the payment and the dates, as an en-GB reader reads them.
+    expect(text).toContain("Discount (RAYA10) -RM 12.00");
+    expect(text).toContain("Line discount RM 10.00");
+    expect(text).toContain("Teh Hijau 绿茶");
+    expect(text).toContain("Invoice Date 09/05/2026");
+    expect(text).toContain("Paid on 09/05/2026");
   });
 
   it("in Chinese: the labels in Chinese, the amounts still in RM", async () => {
@@ -145,7 +206,7 @@ describe("GET /api/orders/documents (the print view's data)", () => {
   it("answers the store and the orders in the order asked to a holder of orders:view alone", async () => {
     const viewer = await createStaff(ctx, ["orders:view"]);
     const [a, b] = orders;
-    if (!a || !b) throw new Error("The demo store has too few orders");
+    if (!a || !b) throw new Error("Too few orders were written");
     expect((await viewer.call("GET", "/api/settings/1")).statusCode).toBe(403);
     const res = await viewer.call("GET", `/api/orders/documents?ids=${b.orders_id},${a.orders_id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -169,7 +230,7 @@ describe("GET /api/orders/documents (the print view's data)", () => {
 describe("GET /api/orders/documents.pdf", () => {
   it("puts several orders in one file, each from a new page, in the order asked", async () => {
     const [a, b, c] = orders;
-    if (!a || !b || !c) throw new Error("The demo store has too few orders");
+    if (!a || !b || !c) throw new Error("Too few orders were written");
     const ids = [c, a, b].map((o) => o.orders_id).join(",");
     const res = await ctx.call("GET", `/api/orders/documents.pdf?doc=invoice&ids=${ids}&lang=en`);
     const { text, pages } = await textOf(res);
@@ -179,6 +240,9 @@ describe("GET /api/orders/documents.pdf", () => {
     expect(at(c)).toBeGreaterThanOrEqual(0);
     expect(at(c)).toBeLessThan(at(a));
     expect(at(a)).toBeLessThan(at(b));
+    // Pending is unpaid; a refund says when.
+    expect(text).toContain("Payment Unpaid");
+    expect(text).toContain("Refunded on 12/05/2026");
     const slips = await ctx.call("GET", `/api/orders/documents.pdf?doc=packing-slip&ids=${ids}`);
     expect((await textOf(slips)).text).not.toMatch(/RM\s?\d/);
   });
