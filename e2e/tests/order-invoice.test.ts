@@ -31,10 +31,12 @@ test.describe("an order's invoice and packing slip", () => {
     const order = await orderWithLines();
     await page.goto(`/editOrder?oid=${order.orders_id}`);
     await page.getByRole("link", { name: "Invoice", exact: true }).click();
-    await expect(page).toHaveURL(/\/printOrders\?ids=\d+&doc=invoice$/);
+    // The waits of a loaded machine: the context's 15 s, not expect's 5 s.
+    await page.waitForURL(/\/printOrders\?ids=\d+&doc=invoice$/);
 
     const number = invoiceNumber(order.order_number);
     const invoice = page.getByRole("article", { name: `Invoice ${number}` });
+    await invoice.waitFor();
     await expect(invoice).toContainText(`Total ${formatMoney(order.total_price)}`, {
       useInnerText: true,
     });
@@ -80,6 +82,7 @@ test.describe("an order's invoice and packing slip", () => {
 
     await page.getByRole("button", { name: "Packing Slip" }).click();
     const slip = page.getByRole("article", { name: `Packing Slip ${order.order_number}` });
+    await slip.waitFor();
     const quantity = order.items.reduce((sum, line) => sum + line.quantity, 0);
     await expect(slip).toContainText(`Total Quantity: ${quantity}`);
     const slipText = words(await slip.innerText());
@@ -105,11 +108,11 @@ test.describe("an order's invoice and packing slip", () => {
       };
     });
     await page.getByRole("button", { name: "Print Invoices" }).click();
-    await expect(page).toHaveURL(/\/printOrders\?ids=\d+,\d+&doc=invoice&print=1$/);
+    await page.waitForURL(/\/printOrders\?ids=\d+,\d+&doc=invoice&print=1$/);
     for (const row of rows) {
-      await expect(
-        page.getByRole("article", { name: `Invoice ${invoiceNumber(row.order_number)}` }),
-      ).toBeVisible();
+      await page
+        .getByRole("article", { name: `Invoice ${invoiceNumber(row.order_number)}` })
+        .waitFor();
     }
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
