@@ -42,6 +42,8 @@ export const order = z.object({
   state: z.string(),
   country: z.string(),
   tracking_number: z.string(),
+  /** The order holds its lines' quantities out of stock (keyed in, not yet canceled or returned). */
+  stock_taken: z.boolean(),
   order_status: z.number(),
   created_at: timestamp,
   paid_on: nullableTimestamp,
