@@ -350,10 +350,11 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
 
     // The number is the store's scheme, KH<yyyymmdd><nnnnnn>, with the order's
     // own key as its sequence: unique however many orders are keyed in at once.
-    const [next] = await tx.execute<{ id: number; number: string }>(
-      sql`select id, 'KH' || to_char(now(), 'YYYYMMDD') || lpad(id::text, 6, '0') as number
+    const taken = await tx.execute<{ id: number; number: string }>(
+      sql`select id, 'KH' || to_char(now(), 'YYYYMMDD') || lpad(id::text, greatest(6, length(id::text)), '0') as number
           from (select nextval(pg_get_serial_sequence('orders', 'orders_id'))::int as id) s`,
     );
+    const [next] = taken.rows;
     if (!next) throw new Error("no order id");
     const [order] = await tx
       .insert(orders)

@@ -4,6 +4,7 @@ import {
   order,
   orderCommission,
   orderCreate,
+  orderRecord,
   orderStatusOption,
   orderTotal,
   orderUpdate,
@@ -34,7 +35,7 @@ export function registerOrderRoutes(app: App): void {
     "/orders",
     {
       config: { permission: "orders:manage" },
-      schema: { tags, body: orderCreate, response: { 201: order } },
+      schema: { tags, body: orderCreate, response: { 201: orderRecord } },
     },
     async (request, reply) => {
       const id = await createOrder(app.db, request.admin, request.body);
@@ -45,7 +46,7 @@ export function registerOrderRoutes(app: App): void {
     "/orders/:id",
     {
       config: { permission: "orders:view" },
-      schema: { tags, params: idParams, response: { 200: order } },
+      schema: { tags, params: idParams, response: { 200: orderRecord } },
     },
     async (request) => orderService.get(app.db, request.params.id),
   );
@@ -53,7 +54,7 @@ export function registerOrderRoutes(app: App): void {
     "/orders/:id",
     {
       config: { permission: "orders:manage" },
-      schema: { tags, params: idParams, body: orderUpdate, response: { 200: order } },
+      schema: { tags, params: idParams, body: orderUpdate, response: { 200: orderRecord } },
     },
     async (request) =>
       orderService.update(
