@@ -42,8 +42,6 @@ export const order = z.object({
   state: z.string(),
   country: z.string(),
   tracking_number: z.string(),
-  /** The order holds its lines' quantities out of stock (keyed in, not yet canceled or returned). */
-  stock_taken: z.boolean(),
   order_status: z.number(),
   created_at: timestamp,
   paid_on: nullableTimestamp,
@@ -84,6 +82,8 @@ export const orderRecord = order.extend({
   subtotal: moneyOut,
   /** The coupon's discount (coupon_code), off the subtotal. */
   discount: moneyOut,
+  /** The order holds its lines' quantities out of stock (keyed in, not yet canceled or returned). */
+  stock_taken: z.boolean(),
   items: orderItem.array(),
 });
 export type OrderRecord = z.infer<typeof orderRecord>;

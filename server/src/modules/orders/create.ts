@@ -383,7 +383,7 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
       })
       .returning();
     if (!order) throw new Error("order not inserted");
-    const items = await tx
+    await tx
       .insert(orderItems)
       .values(
         lines.map((line, i) => ({
@@ -398,8 +398,13 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
           line_discount: "0.00",
           line_total: figures.line_totals[i] as string,
         })),
-      )
-      .returning();
+      );
+    // The lines as History shows them: one readable line each.
+    const items = lines.map(
+      (l) =>
+        `${l.quantity} × ${[l.product_name, l.variant_name].filter(Boolean).join(" ")}` +
+        `${l.sku ? ` (${l.sku})` : ""} @ RM ${l.unit_price}`,
+    );
     await recordAudit(tx, actor, {
       entity: "Order",
       entityId: order.orders_id,
