@@ -3,8 +3,8 @@ import {
   type OrderRecord,
   orderFigures,
   type Product,
-  sellingPrice,
   type ShippingMethod,
+  sellingPrice,
   type User,
 } from "@store/contract";
 import { OrderListPage } from "../pages/OrderListPage";

@@ -11,8 +11,8 @@ import {
   auditLog,
   categories,
   orders,
-  productVariants,
   products,
+  productVariants,
   settings,
   shippingMethods,
   vouchers,
@@ -98,12 +98,8 @@ async function coupon(values: Partial<typeof vouchers.$inferInsert> = {}): Promi
 const stockOf = async (productId: number) =>
   (await ctx.db.select().from(products).where(eq(products.product_id, productId)))[0]?.stock_qtt;
 const variantStockOf = async (variantId: number) =>
-  (
-    await ctx.db
-      .select()
-      .from(productVariants)
-      .where(eq(productVariants.variant_id, variantId))
-  )[0]?.variant_qtt;
+  (await ctx.db.select().from(productVariants).where(eq(productVariants.variant_id, variantId)))[0]
+    ?.variant_qtt;
 
 const address = {
   recipient_name: "Aminah Yusof",
@@ -170,10 +166,7 @@ describe("POST orders", () => {
     expect((await ctx.call("GET", `/api/orders/${order.orders_id}`)).json()).toEqual(order);
     expect([await stockOf(a), await variantStockOf(bv)]).toEqual([7, 3]);
     // The History of the order, the product and the variant.
-    const trail = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.actor_username, "admin"));
+    const trail = await ctx.db.select().from(auditLog).where(eq(auditLog.actor_username, "admin"));
     const of = (entity: string, id: number) =>
       trail.filter((r) => r.entity === entity && r.entity_id === String(id));
     expect(of("Order", order.orders_id).map((r) => r.action)).toEqual(["create"]);
@@ -228,16 +221,57 @@ describe("POST orders", () => {
       .returning({ id: shippingMethods.ship_id });
     const good = { product_id: ok, quantity: 1 };
     const cases: [Record<string, unknown>, number, string, string][] = [
-      [{ items: [good, { product_id: off, quantity: 1 }] }, 400, "line_product_inactive", "items.1.product_id"],
-      [{ items: [{ product_id: 999_999, quantity: 1 }] }, 400, "line_product_unknown", "items.0.product_id"],
-      [{ items: [{ product_id: gone, quantity: 1 }] }, 400, "line_product_unknown", "items.0.product_id"],
-      [{ items: [{ product_id: withVariants, quantity: 1 }] }, 400, "line_variant_required", "items.0.variant_id"],
-      [{ items: [{ product_id: withVariants, variant_id: offVariant, quantity: 1 }] }, 400, "line_variant_inactive", "items.0.variant_id"],
-      [{ items: [{ product_id: ok, variant_id: v, quantity: 1 }] }, 400, "line_variant_unknown", "items.0.variant_id"],
+      [
+        { items: [good, { product_id: off, quantity: 1 }] },
+        400,
+        "line_product_inactive",
+        "items.1.product_id",
+      ],
+      [
+        { items: [{ product_id: 999_999, quantity: 1 }] },
+        400,
+        "line_product_unknown",
+        "items.0.product_id",
+      ],
+      [
+        { items: [{ product_id: gone, quantity: 1 }] },
+        400,
+        "line_product_unknown",
+        "items.0.product_id",
+      ],
+      [
+        { items: [{ product_id: withVariants, quantity: 1 }] },
+        400,
+        "line_variant_required",
+        "items.0.variant_id",
+      ],
+      [
+        { items: [{ product_id: withVariants, variant_id: offVariant, quantity: 1 }] },
+        400,
+        "line_variant_inactive",
+        "items.0.variant_id",
+      ],
+      [
+        { items: [{ product_id: ok, variant_id: v, quantity: 1 }] },
+        400,
+        "line_variant_unknown",
+        "items.0.variant_id",
+      ],
       [{ items: [good, { product_id: ok, quantity: 0 }] }, 400, "too_small", "items.1.quantity"],
       [{ items: [] }, 400, "required", "items"],
       // Both lines take from the same product: the second is short of what the first left.
-      [{ items: [good, { product_id: withVariants, variant_id: v, quantity: 1 }, { product_id: ok, quantity: 2 }] }, 409, "line_stock_short", "items.2.quantity"],
+      [
+        {
+          items: [
+            good,
+            { product_id: withVariants, variant_id: v, quantity: 1 },
+            { product_id: ok, quantity: 2 },
+          ],
+        },
+        409,
+        "line_stock_short",
+        "items.2.quantity",
+      ],
       [{ items: [good], voucher_code: "NOSUCHCODE" }, 400, "coupon_unknown", "voucher_code"],
       [{ items: [good], voucher_code: expired }, 400, "coupon_expired", "voucher_code"],
       [{ items: [good], voucher_code: inactive }, 400, "coupon_inactive", "voucher_code"],
@@ -334,14 +368,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the last units raced for", () =
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(3);
     expect(codes.filter((c) => c === 409)).toHaveLength(9);
-    expect([await stockOf(p), await variantStockOf(v)]).toEqual([0, 2 - countVariantOrders(answers)]);
+    expect([await stockOf(p), await variantStockOf(v)]).toEqual([
+      0,
+      2 - countVariantOrders(answers),
+    ]);
     const numbers = answers.filter((a) => a.statusCode === 201).map((a) => a.json().order_number);
     expect(new Set(numbers).size).toBe(3);
   });
 });
 
 /** Orders that took the variant among those that succeeded (each took one unit). */
-function countVariantOrders(answers: { statusCode: number; json: () => { items: { variant_id: number | null }[] } }[]): number {
+function countVariantOrders(
+  answers: { statusCode: number; json: () => { items: { variant_id: number | null }[] } }[],
+): number {
   return answers
     .filter((a) => a.statusCode === 201)
     .filter((a) => a.json().items.some((i) => i.variant_id !== null)).length;

@@ -17,15 +17,15 @@ import {
   memberships,
   orderItems,
   orders,
-  productVariants,
   products,
+  productVariants,
   settings,
   shippingMethods,
   users,
   vouchers,
 } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
-import { badRequest, conflictWith, HttpError } from "../../lib/errors";
+import { badRequest, conflictWith, type HttpError } from "../../lib/errors";
 import { lockUsers } from "../people/referrals";
 
 /** One line as it is stored: what was bought, named and priced as it was then. */
@@ -75,10 +75,7 @@ async function priceLines(tx: Tx, items: OrderCreateValues["items"]): Promise<Pr
         .select()
         .from(productVariants)
         .where(
-          and(
-            inArray(productVariants.variant_id, variantIds),
-            isNull(productVariants.deleted_at),
-          ),
+          and(inArray(productVariants.variant_id, variantIds), isNull(productVariants.deleted_at)),
         )
     : [];
   const productById = new Map(productRows.map((p) => [p.product_id, p]));
@@ -205,7 +202,13 @@ export async function moveStock(
     }
     movements.push(
       line.variant_id === null
-        ? { entity: "Product", id: line.product_id, field: "stock_qtt", before: after - delta, after }
+        ? {
+            entity: "Product",
+            id: line.product_id,
+            field: "stock_qtt",
+            before: after - delta,
+            after,
+          }
         : {
             entity: "Variant",
             id: line.variant_id,
@@ -281,7 +284,10 @@ async function usableCoupon(tx: Tx, code: string): Promise<FigureCoupon> {
 }
 
 async function activeShippingFee(tx: Tx, shipId: number): Promise<string> {
-  const [method] = await tx.select().from(shippingMethods).where(eq(shippingMethods.ship_id, shipId));
+  const [method] = await tx
+    .select()
+    .from(shippingMethods)
+    .where(eq(shippingMethods.ship_id, shipId));
   if (!method) {
     throw badRequest("shipping_id", "shipping_unknown", {}, "No such shipping method.");
   }
@@ -383,22 +389,20 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
       })
       .returning();
     if (!order) throw new Error("order not inserted");
-    await tx
-      .insert(orderItems)
-      .values(
-        lines.map((line, i) => ({
-          orders_id: order.orders_id,
-          product_id: line.product_id,
-          variant_id: line.variant_id,
-          product_name: line.product_name,
-          variant_name: line.variant_name,
-          sku: line.sku,
-          quantity: line.quantity,
-          unit_price: line.unit_price,
-          line_discount: "0.00",
-          line_total: figures.line_totals[i] as string,
-        })),
-      );
+    await tx.insert(orderItems).values(
+      lines.map((line, i) => ({
+        orders_id: order.orders_id,
+        product_id: line.product_id,
+        variant_id: line.variant_id,
+        product_name: line.product_name,
+        variant_name: line.variant_name,
+        sku: line.sku,
+        quantity: line.quantity,
+        unit_price: line.unit_price,
+        line_discount: "0.00",
+        line_total: figures.line_totals[i] as string,
+      })),
+    );
     // The lines as History shows them: one readable line each.
     const items = lines.map(
       (l) =>

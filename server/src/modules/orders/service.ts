@@ -104,7 +104,10 @@ async function lockOrderPeople(tx: Tx, ordersId: number): Promise<void> {
 }
 
 /** Statuses that put an order's taken stock back: the goods never left, or came back. */
-export const STOCK_BACK_STATUSES: readonly number[] = [ORDER_STATUS_CANCELED, ORDER_STATUS_RETURNED];
+export const STOCK_BACK_STATUSES: readonly number[] = [
+  ORDER_STATUS_CANCELED,
+  ORDER_STATUS_RETURNED,
+];
 
 /**
  * Puts the order's lines back in stock, each movement in its product's or

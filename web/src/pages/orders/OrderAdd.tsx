@@ -18,8 +18,8 @@ import { Fragment, useCallback } from "react";
 import { Button, Form } from "react-bootstrap";
 import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { api, requestPage } from "../../api/client";
 import { products, useProductVariants } from "../../api/catalog";
+import { api, requestPage } from "../../api/client";
 import { orders } from "../../api/orders";
 import { memberships, users } from "../../api/people";
 import { useSettings, useShippingMethods } from "../../api/settings";
@@ -162,7 +162,10 @@ function OrderLine({ index, onRemove }: { index: number; onRemove?: () => void }
         </div>
         <div className="col-md-3">
           {hasVariants && (
-            <Field name={`${base}.variant_id`} label={translate("Variant (line {{line}})", { line })}>
+            <Field
+              name={`${base}.variant_id`}
+              label={translate("Variant (line {{line}})", { line })}
+            >
               {(input) => (
                 <Form.Select {...input}>
                   <option value="">{translate("Choose a variant")}</option>
@@ -259,7 +262,9 @@ function FiguresPreview() {
         {translate("Preview")}
       </h2>
       <p className="small text-body-secondary">
-        {translate("Worked out here from today's prices; the store computes the order's figures when it is saved.")}
+        {translate(
+          "Worked out here from today's prices; the store computes the order's figures when it is saved.",
+        )}
       </p>
       {coupon.asked && !coupon.voucher && (
         <p className="small text-danger-emphasis">{translate("This coupon cannot be used now.")}</p>
@@ -443,7 +448,12 @@ export default function OrderAdd({ resource }: ScreenProps) {
         <div className="col-md-4">
           <Field name="postcode" label="Postcode" hint="5 digits.">
             {(input) => (
-              <Form.Control {...input} inputMode="numeric" maxLength={5} autoComplete="postal-code" />
+              <Form.Control
+                {...input}
+                inputMode="numeric"
+                maxLength={5}
+                autoComplete="postal-code"
+              />
             )}
           </Field>
         </div>
