@@ -121,15 +121,14 @@ test.describe("/addOrder: an order keyed in for a member", () => {
       [second.product_id, 1],
     ]);
 
-    // Its lines on Edit Order.
-    await expect(page.getByText(saved.order_number)).toBeVisible();
-    for (const p of [first, second])
-      await expect(page.getByText(p.product_name, { exact: true }).first()).toBeVisible();
-
-    // On the list, pending, with its total.
+    // On the list, pending, with its total; opened from there, its lines.
     await list.goto();
     const row = await list.find(saved.order_number);
     await expect(row).toContainText(money(expected.total));
+    await row.getByRole("link", { name: `Edit order ${saved.order_number}` }).click();
+    await page.waitForURL(new RegExp(`/editOrder\\?oid=${oid}$`));
+    for (const p of [first, second])
+      await expect(page.getByText(p.product_name, { exact: true }).first()).toBeVisible();
   });
 });
 

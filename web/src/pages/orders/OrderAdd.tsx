@@ -33,7 +33,7 @@ import {
   useCustomResourceForm,
 } from "../../components";
 import { translate } from "../../i18n/messages";
-import { formatMoney } from "../../lib/format";
+import { formatBalance, formatMoney } from "../../lib/format";
 import { useCan } from "../../lib/permissions";
 import type { ScreenProps } from "../../resources/define";
 
@@ -254,7 +254,7 @@ function FiguresPreview() {
     ["Discount", `- ${formatMoney(figures.discount)}`],
     ["Shipping", formatMoney(figures.shipping_fee)],
     ["Total", formatMoney(figures.total)],
-    ["Points Earned", figures.points_earned],
+    ["Points Earned", formatBalance("pv", figures.points_earned)],
   ];
   return (
     <section className="border rounded p-2 mb-3" aria-labelledby="order-preview-title">
