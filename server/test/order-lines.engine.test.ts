@@ -375,13 +375,43 @@ describe("the demo store loaded in bulk", () => {
         variant_name, sku, quantity, unit_price::text, line_discount::text, line_total::text
         from order_items where orders_id = ${picked?.orders_id} order by item_id`)
     ).rows;
-    expect(body.items).toEqual(lines);
+    expect(body.items.map(({ image: _, ...line }) => line)).toEqual(lines);
+    // Every demo product has images: each line shows its variant's or its product's.
+    for (const line of body.items) expect(line.image).toMatch(/\.png$/);
     const sum = body.items.reduce((s, l) => s + toSen(l.line_total), 0n);
     expect(fromSen(sum)).toBe(body.subtotal);
     expect(fromSen(toSen(body.subtotal) - toSen(body.discount) + toSen(body.shipping_fee))).toBe(
       body.total_price,
     );
     expect(body.coupon_code).not.toBe("");
+    // A demo order predates the ledger: nothing posted until its status moves money.
+    expect(body.posted).toEqual([]);
+
+    // Completed now, it posts the buyer's PV: the answer (as GET's) lists the entry.
+    const [pending] = (
+      await ctx.db.execute<{ orders_id: number; user_id: number; points_earned: string }>(sql`
+        select orders_id, user_id, points_earned::text from orders
+        where order_status = 4 and points_earned > 0 and user_id is not null order by orders_id limit 1`)
+    ).rows;
+    const done = await ctx.call("PUT", `/api/orders/${pending?.orders_id}`, {
+      order_status: 6,
+      tracking_number: "MY123",
+    });
+    expect(done.statusCode).toBe(200);
+    const record = done.json() as OrderRecord;
+    expect(record.items.length).toBeGreaterThan(0);
+    expect(record.posted).toContainEqual(
+      expect.objectContaining({
+        user_id: pending?.user_id,
+        account: "pv",
+        reason: "pv_order",
+        amount: pending?.points_earned,
+      }),
+    );
+    const again = (
+      await ctx.call("GET", `/api/orders/${pending?.orders_id}`)
+    ).json() as OrderRecord;
+    expect(again.posted).toEqual(record.posted);
 
     const list = await ctx.call("GET", "/api/orders?_page=1&_limit=5");
     const row = (list.json() as Record<string, unknown>[])[0];
