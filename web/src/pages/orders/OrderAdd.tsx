@@ -55,10 +55,15 @@ const EMPTY: Values = {
   country: ORDER_COUNTRY,
 };
 
-/** Members by username, name or phone (the users list's search), a page at a time. */
+/**
+ * Active members and agents (the buyers; not the back-office accounts) by
+ * username, name or phone (the users list's search), a page at a time.
+ */
 async function memberPages(q: string, page: number): Promise<TypeaheadPage> {
   const { rows, total } = await requestPage<User>("users", {
     q: q || undefined,
+    role: ["Member", "Agent"],
+    user_status: 1,
     _page: page,
     _limit: TYPEAHEAD_PAGE_SIZE,
     _sort: "username",
