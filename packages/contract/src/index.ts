@@ -13,6 +13,7 @@ export * from "./listExport";
 export * from "./lookups";
 export * from "./money";
 export * from "./notifications";
+export * from "./orderCreate";
 export * from "./orderDocuments";
 export * from "./orders";
 export * from "./people";
