@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ledgerEntry } from "./ledger";
 import { isRequired, moneyOut, nullableTimestamp, requiredText, timestamp } from "./primitives";
 import { recordVersion } from "./versions";
 
@@ -52,6 +53,63 @@ export const order = z.object({
   version: recordVersion,
 });
 export type Order = z.infer<typeof order>;
+
+/**
+ * One line of an order: the product and variant (null once deleted) with the
+ * name, variant name and SKU as they were when ordered;
+ * line_total = unit_price × quantity − line_discount (docs/decisions/order-lines.md).
+ */
+export const orderItem = z.object({
+  item_id: z.number(),
+  product_id: z.number().nullable(),
+  variant_id: z.number().nullable(),
+  product_name: z.string(),
+  variant_name: z.string(),
+  sku: z.string(),
+  quantity: z.number(),
+  unit_price: moneyOut,
+  line_discount: moneyOut,
+  line_total: moneyOut,
+  /** An uploaded image's file name to show the line by: its variant's, else its product's first; "" for none. */
+  image: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+/**
+ * A ledger entry the order posted (ref_type "order"): the buyer's PV, the
+ * referrer's commission and their reversals, with the member's username
+ * (null once the member is deleted). Shown on Edit Order with links to the
+ * member's statement.
+ */
+export const orderPosting = ledgerEntry
+  .pick({
+    entry_id: true,
+    user_id: true,
+    account: true,
+    amount: true,
+    reason: true,
+    created_at: true,
+  })
+  .extend({ username: z.string().nullable() });
+export type OrderPosting = z.infer<typeof orderPosting>;
+
+/**
+ * GET orders/{id} (and the answer of a write to one order): the list's fields
+ * and the money split, subtotal − discount + shipping_fee = total_price, with
+ * its lines (which sum to the subtotal). Lists answer `order` rows only.
+ */
+export const orderRecord = order.extend({
+  /** The lines' total before the coupon. */
+  subtotal: moneyOut,
+  /** The coupon's discount (coupon_code), off the subtotal. */
+  discount: moneyOut,
+  /** The order holds its lines' quantities out of stock (keyed in, not yet canceled or returned). */
+  stock_taken: z.boolean(),
+  items: orderItem.array(),
+  /** Its ledger entries, oldest first. */
+  posted: orderPosting.array(),
+});
+export type OrderRecord = z.infer<typeof orderRecord>;
 
 /**
  * Why an order's commission is what it is, decided once at its first

@@ -499,6 +499,10 @@ export const orders = pgTable(
     points_earned: money("points_earned").notNull().default("0"),
     /** Part of total_price that is shipping (the goods base of the commission, migration 0013). */
     shipping_fee: money("shipping_fee").notNull().default("0"),
+    /** The lines' total; subtotal - discount + shipping_fee = total_price (migration 0021). */
+    subtotal: money("subtotal").notNull(),
+    /** The coupon's discount off the subtotal. */
+    discount: money("discount").notNull().default("0"),
     coupon_code: text("coupon_code").notNull().default(""),
     recipient_name: text("recipient_name").notNull().default(""),
     recipient_contact: text("recipient_contact").notNull().default(""),
@@ -508,6 +512,11 @@ export const orders = pgTable(
     state: text("state").notNull().default(""),
     country: text("country").notNull().default(""),
     tracking_number: text("tracking_number").notNull().default(""),
+    /**
+     * The order holds its lines' quantities out of stock (an order keyed in,
+     * migration 0022); cleared when canceling or returning gives them back.
+     */
+    stock_taken: boolean("stock_taken").notNull().default(false),
     order_status: integer("order_status")
       .notNull()
       .references(() => orderStatuses.order_status_id),
@@ -546,6 +555,53 @@ export const orders = pgTable(
       ["contact", "recipient_contact"],
     ),
     check("orders_shipping_fee", sql`${t.shipping_fee} >= 0`),
+    check(
+      "orders_money",
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.subtotal} and ${t.subtotal} - ${t.discount} + ${t.shipping_fee} = ${t.total_price}`,
+    ),
+  ],
+);
+
+/**
+ * An order's lines, with the product's name, variant name and SKU as they were
+ * when ordered (docs/decisions/order-lines.md). Every order has at least one and
+ * they sum to its subtotal: a deferred constraint trigger of migration 0021
+ * checks it at commit. A line outlives its product or variant (set null).
+ */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    item_id: serial("item_id").primaryKey(),
+    orders_id: integer("orders_id")
+      .notNull()
+      .references(() => orders.orders_id, { onDelete: "cascade" }),
+    product_id: integer("product_id").references(() => products.product_id, {
+      onDelete: "set null",
+    }),
+    variant_id: integer("variant_id").references(() => productVariants.variant_id, {
+      onDelete: "set null",
+    }),
+    product_name: text("product_name").notNull(),
+    variant_name: text("variant_name").notNull().default(""),
+    sku: text("sku").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    unit_price: money("unit_price").notNull(),
+    line_discount: money("line_discount").notNull().default("0"),
+    line_total: money("line_total").notNull(),
+  },
+  (t) => [
+    index("order_items_orders_id_idx").on(t.orders_id),
+    // The reports group lines by product.
+    index("order_items_product_id_idx").on(t.product_id),
+    check("order_items_quantity", sql`${t.quantity} > 0`),
+    check(
+      "order_items_amounts",
+      sql`${t.unit_price} >= 0 and ${t.line_discount} >= 0 and ${t.line_discount} <= ${t.unit_price} * ${t.quantity}`,
+    ),
+    check(
+      "order_items_line_total",
+      sql`${t.line_total} = ${t.unit_price} * ${t.quantity} - ${t.line_discount}`,
+    ),
   ],
 );
 
@@ -687,6 +743,8 @@ export const settings = pgTable(
     store_logo: text("store_logo").notNull().default(""),
     store_address: text("store_address").notNull().default(""),
     store_contact: text("store_contact").notNull().default(""),
+    /** The company registration number printed on invoices (migration 0023). */
+    store_registration: text("store_registration").notNull().default(""),
     copyright_text: text("copyright_text").notNull().default(""),
     footer_text: text("footer_text").notNull().default(""),
     /** 1: the buyer's referrer earns their tier's Member Earning % of a completed order. */
@@ -701,6 +759,8 @@ export const settings = pgTable(
     payout_second_approval_above: money("payout_second_approval_above"),
     /** 1: every Admin and every holder of payouts:manage must use two-step login. */
     totp_required: status("totp_required").$type<0 | 1>(),
+    /** Null: off. An order keyed in whose subtotal reaches it ships free (migration 0022). */
+    free_shipping_above: money("free_shipping_above"),
     updated_at: updatedAt(),
     version: version(),
   },
@@ -712,6 +772,10 @@ export const settings = pgTable(
     ),
     check("settings_low_stock_threshold", sql`${t.low_stock_threshold} >= 0`),
     check("settings_commission_base", sql`${t.commission_base} in ('total', 'goods')`),
+    check(
+      "settings_free_shipping_above",
+      sql`${t.free_shipping_above} is null or ${t.free_shipping_above} >= 0`,
+    ),
   ],
 );
 

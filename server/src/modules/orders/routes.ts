@@ -3,6 +3,8 @@ import {
   listQuery,
   order,
   orderCommission,
+  orderCreate,
+  orderRecord,
   orderStatusOption,
   orderTotal,
   orderUpdate,
@@ -11,9 +13,14 @@ import type { App } from "../../appType";
 import { sendPage } from "../../lib/lists";
 import { sendJsonStream } from "../../lib/stream";
 import { ifMatchOf } from "../../lib/versions";
+import { createOrder } from "./create";
 import { orderService } from "./service";
 
-/** docs/REQUIREMENTS.md section 7: orders, orders/{id} (GET, PUT), orderStatus, ordersCount. There is no add. */
+/**
+ * docs/REQUIREMENTS.md section 7: orders (GET; POST an order keyed in by an
+ * administrator, docs/decisions/orders-keyed-in.md), orders/{id} (GET, PUT),
+ * orderStatus, ordersCount.
+ */
 export function registerOrderRoutes(app: App): void {
   const tags = ["orders"];
   app.get(
@@ -24,11 +31,22 @@ export function registerOrderRoutes(app: App): void {
     },
     async (request, reply) => sendPage(reply, await orderService.list(app.db, request.query)),
   );
+  app.post(
+    "/orders",
+    {
+      config: { permission: "orders:manage" },
+      schema: { tags, body: orderCreate, response: { 201: orderRecord } },
+    },
+    async (request, reply) => {
+      const id = await createOrder(app.db, request.admin, request.body);
+      return reply.code(201).send(await orderService.get(app.db, id));
+    },
+  );
   app.get(
     "/orders/:id",
     {
       config: { permission: "orders:view" },
-      schema: { tags, params: idParams, response: { 200: order } },
+      schema: { tags, params: idParams, response: { 200: orderRecord } },
     },
     async (request) => orderService.get(app.db, request.params.id),
   );
@@ -36,7 +54,7 @@ export function registerOrderRoutes(app: App): void {
     "/orders/:id",
     {
       config: { permission: "orders:manage" },
-      schema: { tags, params: idParams, body: orderUpdate, response: { 200: order } },
+      schema: { tags, params: idParams, body: orderUpdate, response: { 200: orderRecord } },
     },
     async (request) =>
       orderService.update(

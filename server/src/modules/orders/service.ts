@@ -1,12 +1,22 @@
 import {
   type ListQuery,
+  ORDER_STATUS_CANCELED,
   ORDER_STATUS_COMPLETED,
   ORDER_STATUS_REFUND,
+  ORDER_STATUS_RETURNED,
   type OrderUpdateValues,
 } from "@store/contract";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { orderStatuses, orders, users } from "../../db/schema";
+import {
+  orderItems,
+  orderStatuses,
+  orders,
+  products,
+  productVariants,
+  users,
+  walletLedger,
+} from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
@@ -15,6 +25,7 @@ import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { lockReferralTree, lockUsers } from "../people/referrals";
 import { findCommission, movesMoney, settleOrder } from "./commission";
+import { auditMovements, moveStock } from "./create";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -100,9 +111,103 @@ async function lockOrderPeople(tx: Tx, ordersId: number): Promise<void> {
   await lockUsers(tx, [buyer?.user_id, buyer?.referral_of, recorded?.referrer_id]);
 }
 
+/** Statuses that put an order's taken stock back: the goods never left, or came back. */
+export const STOCK_BACK_STATUSES: readonly number[] = [
+  ORDER_STATUS_CANCELED,
+  ORDER_STATUS_RETURNED,
+];
+
+/**
+ * Puts the order's lines back in stock, each movement in its product's or
+ * variant's History. Called once: the same update clears `stock_taken` on the
+ * locked order row, so a later cancel, or a status moved back and forth,
+ * gives nothing more (docs/decisions/orders-keyed-in.md).
+ */
+async function giveStockBack(tx: Tx, actor: Actor | null, ordersId: number): Promise<void> {
+  const lines = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orders_id, ordersId))
+    .orderBy(asc(orderItems.item_id));
+  const movements = await moveStock(
+    tx,
+    lines.flatMap((line, index) =>
+      line.product_id === null
+        ? []
+        : [
+            {
+              index,
+              product_id: line.product_id,
+              variant_id: line.variant_id,
+              product_name: line.product_name,
+              variant_name: line.variant_name ?? "",
+              sku: line.sku,
+              quantity: line.quantity,
+            },
+          ],
+    ),
+    1,
+  );
+  await auditMovements(tx, actor, movements);
+}
+
+/**
+ * An order's lines in the order they were written, each with the image to
+ * show it by: its variant's, else its product's first (docs/decisions/order-lines.md).
+ */
+export function itemsOf(db: Tx, ordersId: number) {
+  return db
+    .select({
+      item_id: orderItems.item_id,
+      product_id: orderItems.product_id,
+      variant_id: orderItems.variant_id,
+      product_name: orderItems.product_name,
+      variant_name: orderItems.variant_name,
+      sku: orderItems.sku,
+      quantity: orderItems.quantity,
+      unit_price: orderItems.unit_price,
+      line_discount: orderItems.line_discount,
+      line_total: orderItems.line_total,
+      image: sql<string>`coalesce(nullif(${productVariants.variant_image}, ''),
+        nullif(trim(split_part(${products.product_images}, ',', 1)), ''), '')`,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.product_id, orderItems.product_id))
+    .leftJoin(productVariants, eq(productVariants.variant_id, orderItems.variant_id))
+    .where(eq(orderItems.orders_id, ordersId))
+    .orderBy(asc(orderItems.item_id));
+}
+
+/** The ledger entries an order posted, oldest first, with each member's username. */
+function postedBy(db: Tx, ordersId: number) {
+  return db
+    .select({
+      entry_id: walletLedger.entry_id,
+      user_id: walletLedger.user_id,
+      username: users.username,
+      account: walletLedger.account,
+      amount: walletLedger.amount,
+      reason: walletLedger.reason,
+      created_at: walletLedger.created_at,
+    })
+    .from(walletLedger)
+    .leftJoin(users, eq(users.user_id, walletLedger.user_id))
+    .where(and(eq(walletLedger.ref_type, "order"), eq(walletLedger.ref_id, ordersId)))
+    .orderBy(asc(walletLedger.entry_id));
+}
+
+/** The order record of GET orders/{id}: the row with its lines and its ledger entries. */
+async function recordOf(db: Tx, row: Order) {
+  const [items, posted] = await Promise.all([
+    itemsOf(db, row.orders_id),
+    postedBy(db, row.orders_id),
+  ]);
+  return { ...row, items, posted };
+}
+
 export const orderService = {
   list: (db: Tx, query: ListQuery) => crud.list(db, query),
-  get: (db: Tx, id: number) => crud.get(db, id),
+  get: async (db: Tx, id: number) => recordOf(db, await crud.get(db, id)),
 
   /**
    * Only the status and the tracking number are taken from the body.
@@ -114,7 +219,7 @@ export const orderService = {
     id: number,
     input: OrderUpdateValues,
     expected?: number,
-  ): Promise<Order> {
+  ) {
     const change = { order_status: input.order_status, tracking_number: input.tracking_number };
     const settles = movesMoney(change.order_status);
     return db.transaction(async (tx) => {
@@ -125,12 +230,19 @@ export const orderService = {
       if (!before) throw notFound("Order");
       await requireVersion(tx, { entity: "Order", id, row: before }, expected);
       await requireKnownStatus(tx, change.order_status);
+      const givesBack = before.stock_taken && STOCK_BACK_STATUSES.includes(change.order_status);
       const [row] = await tx
         .update(orders)
-        .set({ ...change, ...stamps(before, change.order_status), updated_at: sql`now()` })
+        .set({
+          ...change,
+          ...stamps(before, change.order_status),
+          ...(givesBack ? { stock_taken: false } : {}),
+          updated_at: sql`now()`,
+        })
         .where(eq(orders.orders_id, id))
         .returning();
       if (row && settles) await settleOrder(tx, actor, before, row);
+      if (givesBack) await giveStockBack(tx, actor, id);
       await recordAudit(tx, actor, {
         entity: "Order",
         entityId: id,
@@ -138,7 +250,7 @@ export const orderService = {
         before,
         after: row,
       });
-      return row as Order;
+      return recordOf(tx, row as Order);
     });
   },
 
