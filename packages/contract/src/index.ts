@@ -12,6 +12,7 @@ export * from "./listExport";
 export * from "./lookups";
 export * from "./money";
 export * from "./notifications";
+export * from "./orderCreate";
 export * from "./orders";
 export * from "./people";
 export * from "./permissions";

@@ -87,6 +87,10 @@ export const settingsInput = z.object({
     .optional(),
   /** 1: every Admin and every holder of payouts:manage must use two-step login. */
   totp_required: status01.optional(),
+  /** An order whose subtotal reaches this ships free (orders keyed in). Empty or null: off. */
+  free_shipping_above: z
+    .preprocess((v) => (v === "" ? null : v), money("Free shipping above").nullable())
+    .optional(),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 
@@ -110,6 +114,8 @@ export const settings = z.object({
   /** Null: one approval pays any amount. */
   payout_second_approval_above: moneyOut.nullable(),
   totp_required: statusOut,
+  /** Null: shipping is never free. */
+  free_shipping_above: moneyOut.nullable(),
   updated_at: nullableTimestamp,
   version: recordVersion,
 });

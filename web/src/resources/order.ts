@@ -1,6 +1,10 @@
 import { defineResource } from "./define";
 
-/** Orders come from the shop: no add screen here, and none is deleted (docs/REQUIREMENTS.md section 2). */
+/**
+ * Orders come from the shop, or are keyed in by an administrator for a member
+ * who orders by phone (Add Order, docs/decisions/orders-keyed-in.md); none is
+ * deleted (docs/REQUIREMENTS.md section 2).
+ */
 export const order = defineResource({
   name: "order",
   area: "orders",
@@ -9,6 +13,7 @@ export const order = defineResource({
   idParam: "oid",
   noun: { one: "order", many: "orders" },
   list: { path: "/order", title: "Orders", screen: () => import("../pages/orders/OrderList") },
+  add: { path: "/addOrder", title: "Add Order", screen: () => import("../pages/orders/OrderAdd") },
   edit: {
     path: "/editOrder",
     title: "Edit Order",

@@ -37,6 +37,7 @@ const nowrap = "text-nowrap";
 export default function OrderList({ resource }: ScreenProps) {
   // Without orders:manage the order opens read only, by "View".
   const mayEdit = useMayDo("update", resource);
+  const mayAdd = useMayDo("create", resource);
   const statuses = useOrderStatuses();
   const statusName = (id: number) =>
     translate(
@@ -182,7 +183,13 @@ export default function OrderList({ resource }: ScreenProps) {
 
   return (
     <>
-      <PageHeader title={translate("Orders")} />
+      <PageHeader title={translate("Orders")}>
+        {mayAdd && (
+          <Link to={resource.add?.path ?? ""} className="btn btn-primary">
+            {translate("Add Order")}
+          </Link>
+        )}
+      </PageHeader>
       <div className="card p-3" style={{ minWidth: 0 }}>
         <DataTable
           list={list}

@@ -189,6 +189,13 @@ export function GeneralTab({ settings }: { settings: Settings }) {
         >
           {(input) => <NumberInput step="1" {...input} />}
         </Field>
+        <Field
+          name="free_shipping_above"
+          label="Free Shipping Above"
+          hint="RM; an order whose subtotal reaches this amount ships free. Empty: shipping is never free."
+        >
+          {(input) => <NumberInput step="0.01" {...input} />}
+        </Field>
         <SaveButton saved={saved} busy={isSubmitting} />
       </RecordForm>
       <HistoryPanel entity="Settings" entityId={settings.setting_id} />
