@@ -18,6 +18,7 @@ import {
 import { recordVersion } from "./versions";
 
 export const STORE_CONTACT_MAX = 11;
+export const STORE_REGISTRATION_MAX = 100;
 export const LOGO_MAX_BYTES = 500_000;
 export const LOGO_TYPES = ["jpg", "jpeg", "png", "gif"] as const;
 export const SAVED_INDICATOR_MS = 2000;
@@ -56,6 +57,11 @@ export const settingsInput = z.object({
     .transform((v) => v ?? ""),
   copyright_text: optionalText(255),
   footer_text: optionalText(500),
+  /**
+   * The company registration number on invoices (SSM "202301012345 (1234567-X)").
+   * Left out, it keeps its stored value.
+   */
+  store_registration: optionalText(STORE_REGISTRATION_MAX).optional(),
   // The store's money rules (docs/decisions/wallet-ledger.md). Left out,
   // each keeps its stored value, so a form that does not show them saves safely.
   commission_status: status01.optional(),
@@ -101,6 +107,7 @@ export const settings = z.object({
   store_logo: z.string(),
   store_address: z.string(),
   store_contact: z.string(),
+  store_registration: z.string(),
   copyright_text: z.string(),
   footer_text: z.string(),
   /** 1: a buyer's referrer earns their tier's Member Earning % of each completed order. */

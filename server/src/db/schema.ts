@@ -743,6 +743,8 @@ export const settings = pgTable(
     store_logo: text("store_logo").notNull().default(""),
     store_address: text("store_address").notNull().default(""),
     store_contact: text("store_contact").notNull().default(""),
+    /** The company registration number printed on invoices (migration 0023). */
+    store_registration: text("store_registration").notNull().default(""),
     copyright_text: text("copyright_text").notNull().default(""),
     footer_text: text("footer_text").notNull().default(""),
     /** 1: the buyer's referrer earns their tier's Member Earning % of a completed order. */

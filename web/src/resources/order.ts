@@ -19,5 +19,13 @@ export const order = defineResource({
     title: "Edit Order",
     screen: () => import("../pages/orders/OrderForm"),
   },
+  more: {
+    // Invoices and packing slips of the orders in ?ids= (docs/decisions/invoices.md).
+    print: {
+      path: "/printOrders",
+      title: "Invoices and Packing Slips",
+      screen: () => import("../pages/orders/OrderPrint"),
+    },
+  },
   sidebar: { group: "sales", label: "Order", icon: "cart", order: 40 },
 });

@@ -4,6 +4,7 @@ import {
   type Settings,
   type SettingsInput,
   STORE_CONTACT_MAX,
+  STORE_REGISTRATION_MAX,
   settingsInput,
   THEMES,
 } from "@store/contract";
@@ -117,6 +118,13 @@ export function GeneralTab({ settings }: { settings: Settings }) {
           hint={translate("At most {{max}} characters.", { max: STORE_CONTACT_MAX })}
         >
           {(input) => <Form.Control type="tel" maxLength={STORE_CONTACT_MAX} {...input} />}
+        </Field>
+        <Field
+          name="store_registration"
+          label="Company Registration No."
+          hint="Printed on invoices, e.g. the SSM number 202301012345 (1234567-X)."
+        >
+          {(input) => <Form.Control maxLength={STORE_REGISTRATION_MAX} {...input} />}
         </Field>
         <Field name="copyright_text" label="Copyright Text" />
         <Field name="footer_text" label="Footer Text">
