@@ -10,6 +10,7 @@ import { registerOrderBulkRoutes } from "./orders/bulk";
 import { registerOrderRoutes } from "./orders/routes";
 import { registerPeopleBulkRoutes } from "./people/bulk";
 import { registerPeopleRoutes } from "./people/routes";
+import { registerReportRoutes } from "./reports/routes";
 import { registerSettingsRoutes } from "./settings/routes";
 import { registerStaffRoutes } from "./staff/routes";
 import { registerUploadRoutes } from "./uploads/routes";
@@ -30,6 +31,7 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerSettingsRoutes,
   registerStaffRoutes,
   registerDashboardRoutes,
+  registerReportRoutes,
   registerUploadRoutes,
   registerAuditRoutes,
   registerNotificationRoutes,
