@@ -79,6 +79,16 @@ function average(revenue: string, orders: number): string {
   return fromSen((sign * (2n * sign * sen + n)) / (2n * n));
 }
 
+/** The map under `key`, made empty when missing. */
+function entry<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let found = map.get(key);
+  if (!found) {
+    found = new Map();
+    map.set(key, found);
+  }
+  return found;
+}
+
 type SumRow = { series: string; key: string; current: string; previous: string };
 
 /** The sums of `series` over the range (`current`) and the previous range, per key. */
@@ -104,8 +114,7 @@ async function rangeSums(
 function bySeries(rows: readonly SumRow[], field: "current" | "previous"): Sums {
   const sums: Sums = new Map();
   for (const row of rows) {
-    let keys = sums.get(row.series);
-    if (!keys) sums.set(row.series, (keys = new Map()));
+    const keys = entry(sums, row.series);
     keys.set(row.key, row[field]);
   }
   return sums;
@@ -131,8 +140,7 @@ async function periodSums(
     group by 1, 2`);
   const byPeriod = new Map<string, Map<string, string>>();
   for (const row of result.rows) {
-    let values = byPeriod.get(row.period);
-    if (!values) byPeriod.set(row.period, (values = new Map()));
+    const values = entry(byPeriod, row.period);
     values.set(row.series, row.value);
   }
   return byPeriod;
@@ -334,8 +342,7 @@ async function periodSeries(db: Db, query: ReportQuery): Promise<Map<string, Map
     group by 1, 2`);
   const byPeriod = new Map<string, Map<string, string>>();
   for (const row of result.rows) {
-    let values = byPeriod.get(row.period);
-    if (!values) byPeriod.set(row.period, (values = new Map()));
+    const values = entry(byPeriod, row.period);
     values.set(row.series, row.value);
   }
   return byPeriod;
@@ -400,10 +407,8 @@ export async function moneyReport(db: Db, query: ReportQuery): Promise<MoneyRepo
     balances.rows.find((row) => row.key === account)?.[field] ?? ZERO;
   const byPeriod = new Map<string, Sums>();
   for (const row of periods.rows) {
-    let s = byPeriod.get(row.period);
-    if (!s) byPeriod.set(row.period, (s = new Map()));
-    let keys = s.get(row.series);
-    if (!keys) s.set(row.series, (keys = new Map()));
+    const s = entry(byPeriod, row.period);
+    const keys = entry(s, row.series);
     keys.set(row.key, row.value);
   }
   return {
