@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_EMAIL } from "../src/config";
-import { categories, memberships, orders, products, users } from "../src/db/schema";
+import { categories, memberships, products, users } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
+import { insertOrders } from "./orders.fixtures";
 
 let ctx: TestContext;
 let year: number;
@@ -28,12 +29,14 @@ async function addUser(createdAtUtc?: string, membership = 1): Promise<void> {
 }
 
 async function addOrder(total_price: string): Promise<void> {
-  await ctx.db.insert(orders).values({
-    order_number: `DASH-${Math.random().toString(36).slice(2)}`,
-    username: "dash1",
-    total_price,
-    order_status: 1,
-  });
+  await insertOrders(ctx.db, [
+    {
+      order_number: `DASH-${Math.random().toString(36).slice(2)}`,
+      username: "dash1",
+      total_price,
+      order_status: 1,
+    },
+  ]);
 }
 
 async function summary() {

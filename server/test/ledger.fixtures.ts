@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { LedgerEntry } from "@store/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../src/db/client";
-import { orders, settings, walletLedger } from "../src/db/schema";
+import { settings, walletLedger } from "../src/db/schema";
+import { insertOrders } from "./orders.fixtures";
 
 /** Orders have no create call (the shop's checkout writes them): tests insert rows. */
 export async function insertOrder(
@@ -12,18 +13,17 @@ export async function insertOrder(
   points_earned: string,
   order_status = 2,
 ): Promise<number> {
-  const [row] = await db
-    .insert(orders)
-    .values({
+  const [row] = await insertOrders(db, [
+    {
       order_number: `ORD-L${randomBytes(5).toString("hex")}`,
       user_id: userId,
       username: "buyer",
       total_price,
       points_earned,
       order_status,
-    })
-    .returning({ id: orders.orders_id });
-  return row?.id ?? 0;
+    },
+  ]);
+  return row?.orders_id ?? 0;
 }
 
 export async function setCommission(db: Db, on: 0 | 1): Promise<void> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromWireTimestamp } from "../src/db/columns";
 import { auditLog, orders } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
+import { insertOrders } from "./orders.fixtures";
 
 let ctx: TestContext;
 let seeded: (typeof orders.$inferSelect)[];
@@ -33,10 +34,10 @@ function orderRow(n: number, extra: Partial<typeof orders.$inferInsert> = {}) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  seeded = await ctx.db
-    .insert(orders)
-    .values([1, 2, 3, 4, 5].map((n) => orderRow(n)))
-    .returning();
+  seeded = await insertOrders(
+    ctx.db,
+    [1, 2, 3, 4, 5].map((n) => orderRow(n)),
+  );
 });
 afterAll(() => ctx.close());
 

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../src/auth/password";
-import { auditLog, orders, sessions, users } from "../src/db/schema";
+import { auditLog, sessions, users } from "../src/db/schema";
 import { ADMIN, createTestContext, login, type TestContext } from "./helpers";
+import { insertOrders } from "./orders.fixtures";
 import { readUser, readWallet, unique, userForm } from "./people.fixtures";
 import { stepUp } from "./staff.fixtures";
 
@@ -195,7 +196,8 @@ describe("GET /api/users", () => {
   it("answers the referrer's username, the membership name and the order count", async () => {
     const referrer = await createUser();
     const member = await createUser({ referral_of: referrer.user_id });
-    await ctx.db.insert(orders).values(
+    await insertOrders(
+      ctx.db,
       ["10.00", "5.50"].map((total_price) => ({
         order_number: unique("ORD"),
         user_id: member.user_id,

@@ -54,6 +54,39 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 /**
+ * One line of an order: the product and variant (null once deleted) with the
+ * name, variant name and SKU as they were when ordered;
+ * line_total = unit_price × quantity − line_discount (docs/decisions/order-lines.md).
+ */
+export const orderItem = z.object({
+  item_id: z.number(),
+  product_id: z.number().nullable(),
+  variant_id: z.number().nullable(),
+  product_name: z.string(),
+  variant_name: z.string(),
+  sku: z.string(),
+  quantity: z.number(),
+  unit_price: moneyOut,
+  line_discount: moneyOut,
+  line_total: moneyOut,
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+/**
+ * GET orders/{id} (and the answer of a write to one order): the list's fields
+ * and the money split, subtotal − discount + shipping_fee = total_price, with
+ * its lines (which sum to the subtotal). Lists answer `order` rows only.
+ */
+export const orderRecord = order.extend({
+  /** The lines' total before the coupon. */
+  subtotal: moneyOut,
+  /** The coupon's discount (coupon_code), off the subtotal. */
+  discount: moneyOut,
+  items: orderItem.array(),
+});
+export type OrderRecord = z.infer<typeof orderRecord>;
+
+/**
  * Why an order's commission is what it is, decided once at its first
  * completion (docs/REQUIREMENTS.md section 4). "unrecorded": an order
  * completed before the decision was recorded (migration 0013), with what the

@@ -499,6 +499,10 @@ export const orders = pgTable(
     points_earned: money("points_earned").notNull().default("0"),
     /** Part of total_price that is shipping (the goods base of the commission, migration 0013). */
     shipping_fee: money("shipping_fee").notNull().default("0"),
+    /** The lines' total; subtotal - discount + shipping_fee = total_price (migration 0021). */
+    subtotal: money("subtotal").notNull(),
+    /** The coupon's discount off the subtotal. */
+    discount: money("discount").notNull().default("0"),
     coupon_code: text("coupon_code").notNull().default(""),
     recipient_name: text("recipient_name").notNull().default(""),
     recipient_contact: text("recipient_contact").notNull().default(""),
@@ -546,6 +550,53 @@ export const orders = pgTable(
       ["contact", "recipient_contact"],
     ),
     check("orders_shipping_fee", sql`${t.shipping_fee} >= 0`),
+    check(
+      "orders_money",
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.subtotal} and ${t.subtotal} - ${t.discount} + ${t.shipping_fee} = ${t.total_price}`,
+    ),
+  ],
+);
+
+/**
+ * An order's lines, with the product's name, variant name and SKU as they were
+ * when ordered (docs/decisions/order-lines.md). Every order has at least one and
+ * they sum to its subtotal: a deferred constraint trigger of migration 0021
+ * checks it at commit. A line outlives its product or variant (set null).
+ */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    item_id: serial("item_id").primaryKey(),
+    orders_id: integer("orders_id")
+      .notNull()
+      .references(() => orders.orders_id, { onDelete: "cascade" }),
+    product_id: integer("product_id").references(() => products.product_id, {
+      onDelete: "set null",
+    }),
+    variant_id: integer("variant_id").references(() => productVariants.variant_id, {
+      onDelete: "set null",
+    }),
+    product_name: text("product_name").notNull(),
+    variant_name: text("variant_name").notNull().default(""),
+    sku: text("sku").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    unit_price: money("unit_price").notNull(),
+    line_discount: money("line_discount").notNull().default("0"),
+    line_total: money("line_total").notNull(),
+  },
+  (t) => [
+    index("order_items_orders_id_idx").on(t.orders_id),
+    // The reports group lines by product.
+    index("order_items_product_id_idx").on(t.product_id),
+    check("order_items_quantity", sql`${t.quantity} > 0`),
+    check(
+      "order_items_amounts",
+      sql`${t.unit_price} >= 0 and ${t.line_discount} >= 0 and ${t.line_discount} <= ${t.unit_price} * ${t.quantity}`,
+    ),
+    check(
+      "order_items_line_total",
+      sql`${t.line_total} = ${t.unit_price} * ${t.quantity} - ${t.line_discount}`,
+    ),
   ],
 );
 

@@ -17,6 +17,7 @@ import {
   categories,
   memberships,
   orderCommissions,
+  orderItems,
   orders,
   products,
   productVariants,
@@ -26,11 +27,11 @@ import {
   vouchers,
   withdrawRequests,
 } from "../schema";
-import { planCatalog } from "./demoStore/catalog";
+import { type ProductPlan, planCatalog } from "./demoStore/catalog";
 import { BRAND_NAMES, CATEGORY_PLANS } from "./demoStore/catalogData";
 import { planAgencyStores, planBanners, planTestimonials } from "./demoStore/content";
 import { writeDemoImages } from "./demoStore/images";
-import { type OrderPlan, planVouchers, streamOrders } from "./demoStore/orders";
+import { type LinePlan, type OrderPlan, planVouchers, streamOrders } from "./demoStore/orders";
 import { asciiSkeleton, planUsers, planWallet, planWithdrawals } from "./demoStore/people";
 import { Random } from "./demoStore/random";
 import { calendarOf } from "./demoStore/time";
@@ -87,6 +88,7 @@ export function demoSizeFor(orders: number): DemoSize {
 const BULK_FROM_ORDERS = 20_000;
 const BULK_TABLES = [
   orders,
+  orderItems,
   users,
   userWallets,
   products,
@@ -162,27 +164,58 @@ async function insertRows<T extends PgTable>(
 }
 
 /**
- * Inserts rows drawn one at a time, a statement per ROWS_PER_STATEMENT. On a
+ * Inserts the orders drawn one at a time, a statement per ROWS_PER_STATEMENT,
+ * then each batch's lines with the ids the orders got (by order number). On a
  * PostgreSQL server the next batch is drawn while the last one is inserted.
  */
-async function insertStream<T extends PgTable, P>(
+async function insertOrders(
   tx: Tx,
-  table: T,
-  plans: Iterable<P>,
-  toRow: (plan: P) => T["$inferInsert"],
+  plans: Iterable<OrderPlan>,
+  toRow: (plan: OrderPlan) => typeof orders.$inferInsert,
+  linesOf: (plan: OrderPlan, ordersId: number) => (typeof orderItems.$inferInsert)[],
 ): Promise<void> {
-  let batch: T["$inferInsert"][] = [];
+  const write = async (batch: OrderPlan[]) => {
+    const inserted = await insertRows(tx, orders, batch.map(toRow), ["orders_id", "order_number"]);
+    const ids = new Map(inserted.map((r) => [r.order_number, Number(r.orders_id)]));
+    await insertRows(
+      tx,
+      orderItems,
+      batch.flatMap((plan) => linesOf(plan, ids.get(plan.row.order_number) as number)),
+    );
+  };
+  let batch: OrderPlan[] = [];
   let inFlight: Promise<unknown> = Promise.resolve();
   for (const plan of plans) {
-    batch.push(toRow(plan));
+    batch.push(plan);
     if (batch.length === ROWS_PER_STATEMENT) {
       await inFlight;
-      inFlight = insertRows(tx, table, batch);
+      inFlight = write(batch);
       batch = [];
     }
   }
   await inFlight;
-  await insertRows(tx, table, batch);
+  if (batch.length) await write(batch);
+}
+
+async function disableLineChecks(tx: Tx): Promise<void> {
+  await tx.execute(sql`alter table orders disable trigger orders_lines_sum`);
+  await tx.execute(sql`alter table order_items disable trigger order_items_lines_sum`);
+}
+
+async function enableLineChecks(tx: Tx): Promise<void> {
+  await tx.execute(sql`alter table orders enable trigger orders_lines_sum`);
+  await tx.execute(sql`alter table order_items enable trigger order_items_lines_sum`);
+}
+
+/** What the triggers of migration 0021 check row by row, over every order at once. */
+async function checkLinesSum(tx: Tx): Promise<void> {
+  const found = await tx.execute(sql`select o.orders_id from orders o
+    left join (select orders_id, sum(line_total) as total from order_items group by orders_id) l
+      on l.orders_id = o.orders_id
+    where l.total is distinct from o.subtotal limit 1`);
+  const [wrong] = found.rows as { orders_id: number }[];
+  if (wrong)
+    throw new Error(`demo seed: the lines of order ${wrong.orders_id} do not sum to its subtotal`);
 }
 
 /**
@@ -307,13 +340,24 @@ export async function seedDemoStore(
       ["product_id", "sku"],
     );
     for (const row of insertedProducts) productIds.set(row.sku, Number(row.product_id));
-    await insertRows(
+    const insertedVariants = await insertRows(
       tx,
       productVariants,
       catalog.products.flatMap((p) =>
         p.variants.map((v) => ({ ...v, product_id: productIds.get(p.row.sku) as number })),
       ),
+      ["variant_id", "variant_sku"],
     );
+    const variantIds = new Map(insertedVariants.map((r) => [r.variant_sku, Number(r.variant_id)]));
+    // An order line's product and variant ids, from its place in the catalog plan.
+    const lineIds = (line: LinePlan) => {
+      const product = catalog.products[line.productIndex] as ProductPlan;
+      const variant = line.variantIndex === null ? undefined : product.variants[line.variantIndex];
+      return {
+        product_id: productIds.get(product.row.sku) as number,
+        variant_id: variant ? (variantIds.get(variant.variant_sku) ?? null) : null,
+      };
+    };
     step("insert catalog");
 
     const insertedUsers = await insertRows(
@@ -353,8 +397,16 @@ export async function seedDemoStore(
     // per-statement trigger (migration 0010), which updated thousands of users per
     // batch; inside this transaction, so a failure leaves the trigger on.
     if (bulk) await tx.execute(sql`alter table orders disable trigger orders_user_count_insert`);
-    await insertStream(tx, orders, orderPlans, toRow);
+    // The same for the check that an order's lines sum to its subtotal (migration
+    // 0021): a row trigger per order and per line at commit; one set-based check
+    // after the load proves the same (checkLinesSum).
+    if (bulk) await disableLineChecks(tx);
+    await insertOrders(tx, orderPlans, toRow, (plan, orders_id) =>
+      plan.lines.map((line) => ({ ...line.row, ...lineIds(line), orders_id })),
+    );
     if (bulk) {
+      await checkLinesSum(tx);
+      await enableLineChecks(tx);
       await tx.execute(sql`
         update users as u set ttl_order = c.n
         from (select user_id, count(*)::int as n from orders where user_id is not null group by user_id) as c

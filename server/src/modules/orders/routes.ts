@@ -3,6 +3,7 @@ import {
   listQuery,
   order,
   orderCommission,
+  orderRecord,
   orderStatusOption,
   orderTotal,
   orderUpdate,
@@ -28,7 +29,7 @@ export function registerOrderRoutes(app: App): void {
     "/orders/:id",
     {
       config: { permission: "orders:view" },
-      schema: { tags, params: idParams, response: { 200: order } },
+      schema: { tags, params: idParams, response: { 200: orderRecord } },
     },
     async (request) => orderService.get(app.db, request.params.id),
   );
@@ -36,7 +37,7 @@ export function registerOrderRoutes(app: App): void {
     "/orders/:id",
     {
       config: { permission: "orders:manage" },
-      schema: { tags, params: idParams, body: orderUpdate, response: { 200: order } },
+      schema: { tags, params: idParams, body: orderUpdate, response: { 200: orderRecord } },
     },
     async (request) =>
       orderService.update(

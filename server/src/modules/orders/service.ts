@@ -6,7 +6,7 @@ import {
 } from "@store/contract";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { orderStatuses, orders, users } from "../../db/schema";
+import { orderItems, orderStatuses, orders, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
@@ -100,9 +100,34 @@ async function lockOrderPeople(tx: Tx, ordersId: number): Promise<void> {
   await lockUsers(tx, [buyer?.user_id, buyer?.referral_of, recorded?.referrer_id]);
 }
 
+/** An order's lines in the order they were written (docs/decisions/order-lines.md). */
+export function itemsOf(db: Tx, ordersId: number) {
+  return db
+    .select({
+      item_id: orderItems.item_id,
+      product_id: orderItems.product_id,
+      variant_id: orderItems.variant_id,
+      product_name: orderItems.product_name,
+      variant_name: orderItems.variant_name,
+      sku: orderItems.sku,
+      quantity: orderItems.quantity,
+      unit_price: orderItems.unit_price,
+      line_discount: orderItems.line_discount,
+      line_total: orderItems.line_total,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orders_id, ordersId))
+    .orderBy(asc(orderItems.item_id));
+}
+
+/** The order record of GET orders/{id}: the row with its lines. */
+async function withItems(db: Tx, row: Order) {
+  return { ...row, items: await itemsOf(db, row.orders_id) };
+}
+
 export const orderService = {
   list: (db: Tx, query: ListQuery) => crud.list(db, query),
-  get: (db: Tx, id: number) => crud.get(db, id),
+  get: async (db: Tx, id: number) => withItems(db, await crud.get(db, id)),
 
   /**
    * Only the status and the tracking number are taken from the body.
@@ -114,7 +139,7 @@ export const orderService = {
     id: number,
     input: OrderUpdateValues,
     expected?: number,
-  ): Promise<Order> {
+  ) {
     const change = { order_status: input.order_status, tracking_number: input.tracking_number };
     const settles = movesMoney(change.order_status);
     return db.transaction(async (tx) => {
@@ -138,7 +163,7 @@ export const orderService = {
         before,
         after: row,
       });
-      return row as Order;
+      return withItems(tx, row as Order);
     });
   },
 

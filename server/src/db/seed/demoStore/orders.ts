@@ -1,10 +1,10 @@
 /** Plans the demo store's vouchers and orders over last year and this year. */
-import { ADMIN_ROLE } from "@store/contract";
-import type { orders, vouchers } from "../../schema";
+import { ADMIN_ROLE, toSen } from "@store/contract";
+import type { orderItems, orders, vouchers } from "../../schema";
 import type { ProductPlan } from "./catalog";
 import { VOUCHER_STEMS } from "./contentData";
 import { address, mobile, person, type UserPlan } from "./people";
-import { centsToMoney, percentOf, type Random } from "./random";
+import { centsToMoney, percentOf, Random } from "./random";
 import { between, type Calendar, DAY, growing, later, wire } from "./time";
 
 type VoucherRow = typeof vouchers.$inferInsert;
@@ -73,13 +73,66 @@ export function planVouchers(random: Random, cal: Calendar, count: number): Vouc
 }
 
 type OrderRow = Omit<typeof orders.$inferInsert, "user_id">;
+type LineRow = Omit<typeof orderItems.$inferInsert, "orders_id" | "product_id" | "variant_id">;
+/** One line of a planned order: which product (and variant) of the catalog plan, as it was. */
+export interface LinePlan {
+  productIndex: number;
+  /** Index into the product's variants; null for a product without any. */
+  variantIndex: number | null;
+  row: LineRow;
+}
 export interface OrderPlan {
   userIndex: number;
   createdMs: number;
   row: OrderRow;
+  lines: LinePlan[];
+}
+
+/** What one unit of a variant costs: its discount price when set and non-zero. */
+function variantCents(variant: ProductPlan["variants"][number]): number {
+  const dis = variant.variant_dis_price ? moneyToCents(variant.variant_dis_price) : 0;
+  return dis > 0 ? dis : moneyToCents(variant.variant_price);
+}
+
+function moneyToCents(value: string): number {
+  return Number(toSen(value));
+}
+
+/**
+ * A line of the product at products[index]: a variant of it when it has any
+ * (drawn from `variants`, a source of its own, so the main sequence draws
+ * what it always drew), the names and SKU of the catalog.
+ */
+function lineOf(
+  products: readonly ProductPlan[],
+  index: number,
+  quantity: number,
+  variants: Random,
+): LinePlan {
+  const product = products[index] as ProductPlan;
+  const variantIndex = product.variants.length
+    ? variants.int(0, product.variants.length - 1)
+    : null;
+  const variant = variantIndex === null ? undefined : product.variants[variantIndex];
+  const unit = variant ? variantCents(variant) : product.unitCents || 100;
+  return {
+    productIndex: index,
+    variantIndex,
+    row: {
+      product_name: product.row.product_name,
+      variant_name: variant?.variant_name ?? "",
+      sku: variant ? (variant.variant_sku ?? "") : (product.row.sku ?? ""),
+      quantity,
+      unit_price: centsToMoney(unit),
+      line_discount: "0.00",
+      line_total: centsToMoney(unit * quantity),
+    },
+  };
 }
 
 const SHIPPING_FEES = [800, 750];
+/** The seed of the variants' own source (lineOf). */
+const VARIANT_SEED = 20_251_127;
 const FREE_SHIPPING_FROM = 15_000;
 
 /** Which statuses an order of this age is likely in (1 pending … 9 returned). */
@@ -135,6 +188,8 @@ export function* streamOrders(
 ): Generator<OrderPlan> {
   const moments = Array.from({ length: count }, () => growing(random, cal)).sort((a, b) => a - b);
   const buyers = usersPlan.map((u) => u.row.role !== ADMIN_ROLE && u.row.role !== "Staff");
+  const variants = new Random(VARIANT_SEED);
+  const productIndexes = new Map(products.map((p, i) => [p, i]));
   for (let n = 0; n < moments.length; n++) {
     let createdMs = moments[n] as number;
     const last = lastSignedUpBy(usersPlan, createdMs);
@@ -149,20 +204,26 @@ export function* streamOrders(
     const status = statusFor(random, cal.now - createdMs);
 
     let subtotal = 0;
-    const lines = random.weighted([1, 2, 3, 4], [45, 30, 15, 10]);
-    for (let l = 0; l < lines; l++) {
-      subtotal +=
-        (random.pick(products).unitCents || 100) * random.weighted([1, 2, 3], [70, 22, 8]);
+    const lineCount = random.weighted([1, 2, 3, 4], [45, 30, 15, 10]);
+    const lines: LinePlan[] = [];
+    for (let l = 0; l < lineCount; l++) {
+      const product = random.pick(products);
+      const quantity = random.weighted([1, 2, 3], [70, 22, 8]);
+      const line = lineOf(products, productIndexes.get(product) as number, quantity, variants);
+      subtotal += moneyToCents(line.row.line_total);
+      lines.push(line);
     }
     const usable = voucherPlans.filter((v) => v.createdMs <= createdMs && createdMs <= v.expiresMs);
     const voucher = usable.length && random.chance(0.18) ? random.pick(usable) : undefined;
+    // A coupon leaves at least RM 1 of goods to pay (and never more off than there is).
     const discount = !voucher
       ? 0
       : voucher.type === "price"
-        ? Math.min(voucher.amount, subtotal - 100)
+        ? Math.max(0, Math.min(voucher.amount, subtotal - 100))
         : Math.min(voucher.capCents, percentOf(subtotal, voucher.amount));
     const shipping = subtotal >= FREE_SHIPPING_FROM ? 0 : random.pick(SHIPPING_FEES);
-    const total = Math.max(100, subtotal - Math.max(0, discount) + shipping);
+    // subtotal - discount + shipping = total, as the database checks (migration 0021).
+    const total = subtotal - discount + shipping;
 
     const paid = status !== 1 && (status !== 7 || random.chance(0.4));
     const paidMs = paid ? later(random, createdMs, 0, 3, cal.now) : null;
@@ -194,6 +255,8 @@ export function* streamOrders(
         contact: user.row.contact,
         currency_symbol: "RM",
         total_price: centsToMoney(total),
+        subtotal: centsToMoney(subtotal),
+        discount: centsToMoney(discount),
         shipping_fee: centsToMoney(shipping),
         points_earned: [7, 8, 9].includes(status)
           ? "0.00"
@@ -216,6 +279,7 @@ export function* streamOrders(
               ? wire(later(random, createdMs, 1, 48, cal.now))
               : null,
       },
+      lines,
     };
   }
 }
