@@ -497,7 +497,7 @@ describe("reports", () => {
           await expectReportsExact(klDay(start), klDay(0), group);
         },
       ),
-      { numRuns: scaled(3, 30) },
+      { numRuns: scaled(6, 40) },
     );
   }, 120_000);
 });
