@@ -63,10 +63,15 @@ const RANGE_MESSAGE = say(
   `Choose a range of at most ${REPORT_MAX_DAYS} days, its first day on or before its last.`,
 );
 
+/** Without `from` and `to`: the last 30 days to today, in the store's zone. */
+export const REPORT_DEFAULT_DAYS = 30;
+
 export const reportQuery = z
   .object({
-    from: day("from"),
-    to: day("to"),
+    /** The first day, "yyyy-MM-dd" (default: 29 days before `to`). */
+    from: day("from").optional(),
+    /** The last day, counted whole (default: today). */
+    to: day("to").optional(),
     /** sales, members and money: the periods of the series (weeks start on Monday). */
     group: z.enum(REPORT_GROUPS).default("day"),
     /** products: the rows ranked. */
@@ -77,7 +82,10 @@ export const reportQuery = z
     _format: z.enum(["csv"]).optional(),
   })
   .refine(
+    // Both days given: the range's own rule (one alone is checked once settled, on the server).
     (q) =>
+      !q.from ||
+      !q.to ||
       !isCalendarDay(q.from) ||
       !isCalendarDay(q.to) ||
       (q.from <= q.to && daysIn(q.from, q.to) <= REPORT_MAX_DAYS),

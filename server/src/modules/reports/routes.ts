@@ -1,8 +1,10 @@
 import {
   couponsReport,
+  daysIn,
   membersReport,
   moneyReport,
   productsReport,
+  REPORT_MAX_DAYS,
   REPORT_SCHEMAS,
   type ReportName,
   type ReportQuery,
@@ -14,6 +16,7 @@ import type { FastifyReply } from "fastify";
 import type { App } from "../../appType";
 import type { Db } from "../../db/client";
 import { csvLine } from "../../lib/csv";
+import { HttpError } from "../../lib/errors";
 import * as service from "./service";
 
 /**
@@ -32,11 +35,19 @@ export function registerReportRoutes(app: App): void {
     name: ReportName,
     query: ReportQuery,
     reply: FastifyReply,
-    read: (db: Db, query: ReportQuery) => Promise<A>,
+    read: (db: Db, query: service.Asked) => Promise<A>,
   ): Promise<A | FastifyReply> {
     await service.ensureZone(app.db, app.config.timeZone);
-    const report = await read(app.db, query);
-    return query._format === "csv" ? sendReportCsv(reply, name, query, report) : report;
+    const asked = service.settle(query);
+    if (asked.from > asked.to || daysIn(asked.from, asked.to) > REPORT_MAX_DAYS)
+      throw new HttpError(
+        400,
+        "report_range",
+        { max: REPORT_MAX_DAYS },
+        `Choose a range of at most ${REPORT_MAX_DAYS} days, its first day on or before its last.`,
+      );
+    const report = await read(app.db, asked);
+    return query._format === "csv" ? sendReportCsv(reply, name, asked, report) : report;
   }
   app.get("/reports/sales", options(salesReport), async (request, reply) =>
     answer("sales", request.query, reply, service.salesReport),
@@ -64,7 +75,7 @@ type ReportRows = { series: readonly object[] };
 function sendReportCsv(
   reply: FastifyReply,
   name: ReportName,
-  query: ReportQuery,
+  query: service.Asked,
   answer: ReportRows,
 ): FastifyReply {
   const rows = answer.series as Record<string, unknown>[];

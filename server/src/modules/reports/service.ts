@@ -5,6 +5,7 @@ import {
   type MembersReport,
   type MoneyReport,
   type ProductsReport,
+  REPORT_DEFAULT_DAYS,
   type ReferrerRow,
   type RegionsReport,
   type ReportGroup,
@@ -22,6 +23,22 @@ import type { Db } from "../../db/client";
  * size. A report's few statements run side by side (each its own snapshot).
  */
 
+/** A report's query with its days settled: `to` today by default, `from` 29 days before it. */
+export type Asked = Omit<ReportQuery, "from" | "to"> & { from: string; to: string };
+
+/** The days of a query, defaults filled in (the process runs in the store's zone: config.ts). */
+export function settle(query: ReportQuery, today = todayHere()): Asked {
+  const to = query.to ?? (query.from && query.from > today ? query.from : today);
+  const from = query.from ?? shiftDay(to, -(REPORT_DEFAULT_DAYS - 1));
+  return { ...query, from, to };
+}
+
+function todayHere(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** "2026-11-27" moved by `days`. */
 export function shiftDay(day: string, days: number): string {
   const at = new Date(`${day}T00:00:00Z`);
@@ -30,7 +47,7 @@ export function shiftDay(day: string, days: number): string {
 }
 
 /** The range asked and the one of equal length just before it. */
-export function rangesOf(query: Pick<ReportQuery, "from" | "to">) {
+export function rangesOf(query: Pick<Asked, "from" | "to">) {
   const length = daysIn(query.from, query.to);
   return {
     range: { from: query.from, to: query.to },
@@ -95,7 +112,7 @@ type SumRow = { series: string; key: string; current: string; previous: string }
 async function rangeSums(
   db: Db,
   series: readonly string[],
-  query: Pick<ReportQuery, "from" | "to">,
+  query: Pick<Asked, "from" | "to">,
 ): Promise<{ current: Sums; previous: Sums }> {
   const { range, previous_range } = rangesOf(query);
   const result = await db.execute<SumRow>(sql`select series, key,
@@ -129,7 +146,7 @@ function toArray(values: readonly string[]): string {
 async function periodSums(
   db: Db,
   series: readonly string[],
-  query: Pick<ReportQuery, "from" | "to" | "group">,
+  query: Pick<Asked, "from" | "to" | "group">,
 ): Promise<Map<string, Map<string, string>>> {
   const result = await db.execute<{ series: string; period: string; value: string }>(sql`select
       series, to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period,
@@ -162,7 +179,7 @@ function salesFigures(get: (series: string) => string) {
   };
 }
 
-export async function salesReport(db: Db, query: ReportQuery): Promise<SalesReport> {
+export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
   const [sums, periods] = await Promise.all([
     rangeSums(db, SALES, query),
     periodSums(db, SALES, query),
@@ -186,7 +203,7 @@ type RankedRow = { key: string; a: string; b: string; c: string };
 async function ranked(
   db: Db,
   [first, second, third]: readonly [string, string, string?],
-  query: Pick<ReportQuery, "from" | "to" | "_limit">,
+  query: Pick<Asked, "from" | "to" | "_limit">,
 ): Promise<RankedRow[]> {
   const result = await db.execute<RankedRow>(sql`select key,
       coalesce(sum(value) filter (where series = ${first}), 0)::numeric(20,2)::text as a,
@@ -203,7 +220,7 @@ async function ranked(
   return result.rows;
 }
 
-export async function productsReport(db: Db, query: ReportQuery): Promise<ProductsReport> {
+export async function productsReport(db: Db, query: Asked): Promise<ProductsReport> {
   const base = query.by === "category" ? "category" : "product";
   const quantity = `${base}.quantity`;
   const revenue = `${base}.revenue`;
@@ -247,7 +264,7 @@ export async function productsReport(db: Db, query: ReportQuery): Promise<Produc
 
 // regions
 
-export async function regionsReport(db: Db, query: ReportQuery): Promise<RegionsReport> {
+export async function regionsReport(db: Db, query: Asked): Promise<RegionsReport> {
   const sums = await rangeSums(db, ["region.orders", "region.revenue"], query);
   const total = (s: Sums) => {
     let orders = 0;
@@ -280,7 +297,7 @@ export async function regionsReport(db: Db, query: ReportQuery): Promise<Regions
 
 // members
 
-export async function membersReport(db: Db, query: ReportQuery): Promise<MembersReport> {
+export async function membersReport(db: Db, query: Asked): Promise<MembersReport> {
   const [sums, periods, tiers, byReferrals, bySales] = await Promise.all([
     rangeSums(db, ["members.joined", "referral.joined"], query),
     periodSeries(db, query),
@@ -332,7 +349,7 @@ export async function membersReport(db: Db, query: ReportQuery): Promise<Members
 }
 
 /** members.joined and referral.joined per period, summed over their keys. */
-async function periodSeries(db: Db, query: ReportQuery): Promise<Map<string, Map<string, string>>> {
+async function periodSeries(db: Db, query: Asked): Promise<Map<string, Map<string, string>>> {
   const result = await db.execute<{ series: string; period: string; value: string }>(sql`select
       series, to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period,
       sum(value)::numeric(20,2)::text as value
@@ -385,7 +402,7 @@ function moneyFlows(sums: Sums) {
   return flows;
 }
 
-export async function moneyReport(db: Db, query: ReportQuery): Promise<MoneyReport> {
+export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
   const { range, previous_range } = rangesOf(query);
   const [sums, periods, balances] = await Promise.all([
     rangeSums(db, FLOW_SERIES, query),
@@ -433,7 +450,7 @@ export async function moneyReport(db: Db, query: ReportQuery): Promise<MoneyRepo
 
 // coupons
 
-export async function couponsReport(db: Db, query: ReportQuery): Promise<CouponsReport> {
+export async function couponsReport(db: Db, query: Asked): Promise<CouponsReport> {
   const [rows, sums] = await Promise.all([
     ranked(db, ["coupon.uses", "coupon.sales", "coupon.discount"], query),
     rangeSums(db, ["coupon.uses", "coupon.discount", "coupon.sales"], query),
