@@ -14,5 +14,5 @@ export const reports = defineResource({
     screen: () => import("../pages/reports/ReportsPage"),
     permission: "reports:view",
   },
-  sidebar: { group: "home", label: "Reports", icon: "chart", order: 15 },
+  sidebar: { group: "sales", label: "Reports", icon: "chart", order: 170 },
 });
