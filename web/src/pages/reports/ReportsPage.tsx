@@ -244,13 +244,15 @@ export default function ReportsPage() {
 
       <Nav
         variant="tabs"
+        role="tablist"
+        aria-label={t("reports.which")}
         className="mb-3 d-print-none"
         activeKey={name}
         onSelect={(key) => key && set({ report: key })}
       >
         {REPORT_NAMES.map((report) => (
           <Nav.Item key={report}>
-            <Nav.Link eventKey={report} href={`?report=${report}`}>
+            <Nav.Link eventKey={report} aria-controls="report-body">
               {t(`reports.names.${report}`)}
             </Nav.Link>
           </Nav.Item>
@@ -324,63 +326,67 @@ export default function ReportsPage() {
         )}
       </Form>
 
-      {report.isError && (
-        <Alert variant="danger" role="alert">
-          {report.error instanceof Error ? report.error.message : t("reports.loadFailed")}
-        </Alert>
-      )}
+      <div id="report-body" role="tabpanel" aria-label={t(`reports.names.${name}`)}>
+        {report.isError && (
+          <Alert variant="danger" role="alert">
+            {report.error instanceof Error ? report.error.message : t("reports.loadFailed")}
+          </Alert>
+        )}
 
-      <Row className="g-3 mb-3" as="section" aria-label={t("reports.figures")}>
-        {FIGURES[name].map((f) => (
-          <Col key={f.key} xs={12} sm={6} xl={3}>
-            <Card className="h-100 shadow-sm border-0 report-card">
-              <Card.Body>
-                <h3 className="h6 text-body-secondary mb-1">{t(`reports.${f.label}`)}</h3>
-                <p className="fs-4 mb-1" data-testid={`report-total-${f.key}`}>
-                  {answer ? write(totals[f.key], f.kind) : "…"}
-                </p>
-                {answer && (
-                  <Change
-                    current={Number(totals[f.key] ?? 0)}
-                    previous={Number(previous[f.key] ?? 0)}
-                  />
+        <Row className="g-3 mb-3" as="section" aria-label={t("reports.figures")}>
+          {FIGURES[name].map((f) => (
+            <Col key={f.key} xs={12} sm={6} xl={3}>
+              <Card className="h-100 shadow-sm border-0 report-card">
+                <Card.Body>
+                  <h3 className="h6 text-body-secondary mb-1">{t(`reports.${f.label}`)}</h3>
+                  <p className="fs-4 mb-1" data-testid={`report-total-${f.key}`}>
+                    {answer ? write(totals[f.key], f.kind) : "…"}
+                  </p>
+                  {answer && (
+                    <Change
+                      current={Number(totals[f.key] ?? 0)}
+                      previous={Number(previous[f.key] ?? 0)}
+                    />
+                  )}
+                </Card.Body>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+        {answer && (
+          <p className="small text-body-secondary">
+            {t("reports.previousRange", {
+              from: formatDate(answer.previous_range.from),
+              to: formatDate(answer.previous_range.to),
+            })}
+          </p>
+        )}
+
+        <Card className="shadow-sm border-0 mb-3 report-chart">
+          <Card.Body>
+            <Suspense
+              fallback={<div className="placeholder w-100" style={{ aspectRatio: "3 / 1" }} />}
+            >
+              <ReportChart
+                title={t(`reports.chartTitle.${name}`)}
+                labels={series.map((row) =>
+                  write(
+                    row[CHARTED[name].label],
+                    CHARTED[name].label === "period" ? "period" : "text",
+                  ),
                 )}
-              </Card.Body>
-            </Card>
-          </Col>
-        ))}
-      </Row>
-      {answer && (
-        <p className="small text-body-secondary">
-          {t("reports.previousRange", {
-            from: formatDate(answer.previous_range.from),
-            to: formatDate(answer.previous_range.to),
-          })}
-        </p>
-      )}
+                values={series.map((row) => Number(row[CHARTED[name].value] ?? 0))}
+                describe={(value) => write(value, CHARTED[name].kind)}
+              />
+            </Suspense>
+          </Card.Body>
+        </Card>
 
-      <Card className="shadow-sm border-0 mb-3 report-chart">
-        <Card.Body>
-          <Suspense
-            fallback={<div className="placeholder w-100" style={{ aspectRatio: "3 / 1" }} />}
-          >
-            <ReportChart
-              title={t(`reports.chartTitle.${name}`)}
-              labels={series.map((row) =>
-                write(
-                  row[CHARTED[name].label],
-                  CHARTED[name].label === "period" ? "period" : "text",
-                ),
-              )}
-              values={series.map((row) => Number(row[CHARTED[name].value] ?? 0))}
-              describe={(value) => write(value, CHARTED[name].kind)}
-            />
-          </Suspense>
-        </Card.Body>
-      </Card>
-
-      <ReportTable name={name} rows={series} />
-      {name === "members" && answer && <MembersTables report={answer as ReportAnswer<"members">} />}
+        <ReportTable name={name} rows={series} />
+        {name === "members" && answer && (
+          <MembersTables report={answer as ReportAnswer<"members">} />
+        )}
+      </div>
     </div>
   );
 }
