@@ -14,7 +14,7 @@ test.describe("the /reports screen", () => {
     const asked = s.page.waitForResponse(
       (r) => r.url().includes("/api/reports/sales?") && r.url().includes("from="),
     );
-    await s.page.getByLabel("Range").selectOption("lastMonth");
+    await s.page.getByLabel("Range", { exact: true }).selectOption("lastMonth");
     await s.page.waitForURL((url) => url.searchParams.get("range") === "lastMonth");
     const answer = await asked;
     const url = new URL(answer.url());
@@ -34,7 +34,7 @@ test.describe("the /reports screen", () => {
 
     // Products, ranked by category: the table and the CSV hold the API's rows.
     await s.page.getByRole("tab", { name: "Products" }).click();
-    await s.page.getByLabel("Rank by").selectOption("category");
+    await s.page.getByLabel("Rank by", { exact: true }).selectOption("category");
     await s.page.waitForURL((u) => u.searchParams.get("by") === "category");
     const products = (await (
       await s.page.request.get(`/api/reports/products?from=${from}&to=${to}&by=category`)

@@ -352,7 +352,7 @@ describe("reports", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/csv/);
     const lines = res.body.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("orders,revenue,average_order,discount,shipping,period");
+    expect(lines[0]).toBe("period,orders,revenue,average_order,discount,shipping");
     expect(lines).toHaveLength(3);
   });
 

@@ -117,7 +117,7 @@ export const salesReport = z.object({
   totals: salesFigures,
   previous: salesFigures,
   /** Every period of the range, empty ones included; `period` its first day. */
-  series: z.array(salesFigures.extend({ period: z.string() })),
+  series: z.array(z.object({ period: z.string(), ...salesFigures.shape })),
 });
 export type SalesReport = z.infer<typeof salesReport>;
 
@@ -128,7 +128,9 @@ export const productsReport = z.object({
   totals: quantityRevenue,
   previous: quantityRevenue,
   /** The best sellers by revenue: a product (or category) id, null for lines whose product is gone. */
-  series: z.array(quantityRevenue.extend({ id: z.number().nullable(), name: z.string() })),
+  series: z.array(
+    z.object({ id: z.number().nullable(), name: z.string(), ...quantityRevenue.shape }),
+  ),
 });
 export type ProductsReport = z.infer<typeof productsReport>;
 
@@ -138,7 +140,7 @@ export const regionsReport = z.object({
   totals: ordersRevenue,
   previous: ordersRevenue,
   /** Every state with sales, by revenue; "" is an order without a state. */
-  series: z.array(ordersRevenue.extend({ state: z.string() })),
+  series: z.array(z.object({ state: z.string(), ...ordersRevenue.shape })),
 });
 export type RegionsReport = z.infer<typeof regionsReport>;
 
@@ -156,7 +158,7 @@ export const membersReport = z.object({
   ...ranges,
   totals: memberFigures,
   previous: memberFigures,
-  series: z.array(memberFigures.extend({ period: z.string() })),
+  series: z.array(z.object({ period: z.string(), ...memberFigures.shape })),
   /** New members per tier (their tier now), every tier listed. */
   by_tier: z.array(
     z.object({ member_id: z.number(), membership: z.string(), new_members: z.number() }),
@@ -196,7 +198,7 @@ export const moneyReport = z.object({
   ...ranges,
   totals: moneyTotals,
   previous: moneyTotals,
-  series: z.array(moneyFlows.extend({ period: z.string() })),
+  series: z.array(z.object({ period: z.string(), ...moneyFlows.shape })),
 });
 export type MoneyReport = z.infer<typeof moneyReport>;
 
@@ -206,7 +208,7 @@ export const couponsReport = z.object({
   totals: couponFigures,
   previous: couponFigures,
   /** The coupons used, most used first. */
-  series: z.array(couponFigures.extend({ coupon_code: z.string() })),
+  series: z.array(z.object({ coupon_code: z.string(), ...couponFigures.shape })),
 });
 export type CouponsReport = z.infer<typeof couponsReport>;
 
