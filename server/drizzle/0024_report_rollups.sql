@@ -107,6 +107,11 @@ CREATE FUNCTION "report_ledger_rows"(zone text, created_at timestamptz, account 
     ('balance', account)
   ) AS v(s, k)
 $$--> statement-breakpoint
+-- A bulk load (the demo seed) pauses the triggers with `SET LOCAL
+-- reports.rollups = 'off'` and calls report_rollups_rebuild once at its end.
+CREATE FUNCTION "report_rollups_paused"() RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT coalesce(current_setting('reports.rollups', true), '') = 'off'
+$$--> statement-breakpoint
 -- Folds the transaction's changes at commit: running totals first (as before),
 -- then the roll-ups, each in key order (one lock order for every writer).
 CREATE OR REPLACE FUNCTION "apply_running_total_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -115,9 +120,16 @@ BEGIN
   INSERT INTO running_totals AS t (name, value)
   SELECT name, sum(delta) FROM drained GROUP BY name ORDER BY name
   ON CONFLICT (name) DO UPDATE SET value = t.value + excluded.value;
-  WITH drained AS (DELETE FROM report_rollup_changes RETURNING series, day, key, delta)
+  -- Each day's change also goes to its month's row ("<series>@month", day 1):
+  -- a year of a ranked report reads 12 rows per key and the days at its ends.
+  WITH drained AS (DELETE FROM report_rollup_changes RETURNING series, day, key, delta),
+  spread AS (
+    SELECT series, day, key, delta FROM drained
+    UNION ALL
+    SELECT series || '@month', date_trunc('month', day)::date, key, delta FROM drained
+  )
   INSERT INTO report_rollups AS t (series, day, key, value)
-  SELECT series, day, key, sum(delta) FROM drained
+  SELECT series, day, key, sum(delta) FROM spread
   GROUP BY series, day, key HAVING sum(delta) <> 0 ORDER BY series, day, key
   ON CONFLICT (series, day, key) DO UPDATE SET value = t.value + excluded.value;
   RETURN NULL;
@@ -129,6 +141,7 @@ CREATE FUNCTION "report_changes_queued"() RETURNS void LANGUAGE sql AS $$
 $$--> statement-breakpoint
 CREATE FUNCTION "report_orders_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF report_rollups_paused() THEN RETURN NULL; END IF;
   EXECUTE format(
     'INSERT INTO report_rollup_changes (series, day, key, delta)
      SELECT r.series, r.day, r.key, sum(r.delta) FROM (%s) AS c CROSS JOIN (SELECT time_zone AS zone FROM report_time_zone) AS z
@@ -159,6 +172,7 @@ $$--> statement-breakpoint
 -- cascade deletes them after, when the order can no longer be read).
 CREATE FUNCTION "report_order_deleting"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF report_rollups_paused() THEN RETURN OLD; END IF;
   INSERT INTO report_rollup_changes (series, day, key, delta)
   SELECT r.series, r.day, r.key, sum(r.delta) FROM order_items i CROSS JOIN (SELECT time_zone AS zone FROM report_time_zone) AS z
   LEFT JOIN products p ON p.product_id = i.product_id
@@ -172,6 +186,7 @@ END
 $$--> statement-breakpoint
 CREATE FUNCTION "report_order_items_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF report_rollups_paused() THEN RETURN NULL; END IF;
   EXECUTE format(
     'INSERT INTO report_rollup_changes (series, day, key, delta)
      SELECT r.series, r.day, r.key, sum(r.delta) FROM (%s) AS i CROSS JOIN (SELECT time_zone AS zone FROM report_time_zone) AS z
@@ -187,6 +202,7 @@ $$--> statement-breakpoint
 -- A product moved to another category takes its sold lines with it.
 CREATE FUNCTION "report_products_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF report_rollups_paused() THEN RETURN NULL; END IF;
   INSERT INTO report_rollup_changes (series, day, key, delta)
   SELECT r.series, r.day, r.key, sum(r.delta)
   FROM (SELECT o.product_id, -1 AS sign, o.category_id FROM old_rows o JOIN new_rows n USING (product_id)
@@ -208,6 +224,7 @@ $$--> statement-breakpoint
 -- so their category becomes none; moved here while the product can be read.
 CREATE FUNCTION "report_product_deleting"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF report_rollups_paused() THEN RETURN OLD; END IF;
   INSERT INTO report_rollup_changes (series, day, key, delta)
   SELECT r.series, r.day, r.key, sum(r.delta)
   FROM (VALUES (-1, OLD.category_id), (1, NULL::integer)) AS c(sign, category_id) CROSS JOIN (SELECT time_zone AS zone FROM report_time_zone) AS z
@@ -223,6 +240,7 @@ END
 $$--> statement-breakpoint
 CREATE FUNCTION "report_users_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF report_rollups_paused() THEN RETURN NULL; END IF;
   IF TG_OP = 'UPDATE' THEN
     -- Only users whose counted columns changed (ttl_order, ttl_pv and the rest move often).
     INSERT INTO report_rollup_changes (series, day, key, delta)
@@ -261,6 +279,7 @@ $$--> statement-breakpoint
 -- the buyer's referrer here, while the buyer can be read.
 CREATE FUNCTION "report_user_deleting"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF report_rollups_paused() THEN RETURN OLD; END IF;
   IF OLD.referral_of IS NOT NULL THEN
     INSERT INTO report_rollup_changes (series, day, key, delta)
     SELECT r.series, r.day, r.key, sum(r.delta) FROM orders x CROSS JOIN (SELECT time_zone AS zone FROM report_time_zone) AS z
@@ -275,6 +294,7 @@ END
 $$--> statement-breakpoint
 CREATE FUNCTION "report_withdrawals_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF report_rollups_paused() THEN RETURN NULL; END IF;
   EXECUTE format(
     'INSERT INTO report_rollup_changes (series, day, key, delta)
      SELECT r.series, r.day, r.key, sum(r.delta) FROM (%s) AS c CROSS JOIN (SELECT time_zone AS zone FROM report_time_zone) AS z
@@ -288,6 +308,7 @@ $$--> statement-breakpoint
 -- The ledger is append-only (migration 0008): inserts only.
 CREATE FUNCTION "report_ledger_added"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF report_rollups_paused() THEN RETURN NULL; END IF;
   INSERT INTO report_rollup_changes (series, day, key, delta)
   SELECT r.series, r.day, r.key, sum(r.delta) FROM new_rows AS c CROSS JOIN (SELECT time_zone AS zone FROM report_time_zone) AS z
   CROSS JOIN LATERAL report_ledger_rows(z.zone, c.created_at, c.account, c.reason, c.amount) AS r
@@ -298,6 +319,7 @@ END
 $$--> statement-breakpoint
 CREATE FUNCTION "report_owed_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF report_rollups_paused() THEN RETURN NULL; END IF;
   EXECUTE format(
     'INSERT INTO report_rollup_changes (series, day, key, delta)
      SELECT ''owed'', report_day(c.created_at, z.zone), c.account, sum(c.sign * c.amount) FROM (%s) AS c CROSS JOIN (SELECT time_zone AS zone FROM report_time_zone) AS z
@@ -309,8 +331,8 @@ $$--> statement-breakpoint
 -- TRUNCATE of a base table: its series start again from nothing.
 CREATE FUNCTION "report_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM report_rollup_changes WHERE split_part(series, '.', 1) = ANY (TG_ARGV);
-  DELETE FROM report_rollups WHERE split_part(series, '.', 1) = ANY (TG_ARGV);
+  DELETE FROM report_rollup_changes WHERE split_part(split_part(series, '@', 1), '.', 1) = ANY (TG_ARGV);
+  DELETE FROM report_rollups WHERE split_part(split_part(series, '@', 1), '.', 1) = ANY (TG_ARGV);
   RETURN NULL;
 END
 $$--> statement-breakpoint
@@ -370,6 +392,9 @@ BEGIN
     SELECT 'owed', report_day(d.created_at, z.zone), d.account, d.amount FROM ledger_owed d CROSS JOIN (SELECT time_zone AS zone FROM report_time_zone) AS z
   ) AS r
   GROUP BY 1, 2, 3 HAVING sum(r.delta) <> 0;
+  INSERT INTO report_rollups (series, day, key, value)
+  SELECT series || '@month', date_trunc('month', day)::date, key, sum(value) FROM report_rollups
+  GROUP BY 1, 2, 3 HAVING sum(value) <> 0;
 END
 $$--> statement-breakpoint
 SELECT report_rollups_rebuild(current_setting('TimeZone'));

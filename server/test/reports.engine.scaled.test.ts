@@ -1,5 +1,5 @@
-import fc from "fast-check";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client";
 import {
@@ -13,7 +13,6 @@ import {
 } from "../src/db/schema";
 import { postEntry } from "../src/modules/ledger/service";
 import { createTestContext, type TestContext } from "./helpers";
-import { insertOrders } from "./orders.fixtures";
 import { scaled } from "./tier";
 
 /**
@@ -57,7 +56,10 @@ async function addUser(referral_of: number | null, membership: number, createdDa
       languages: "English",
       currency: "MYR",
       ...(createdDay
-        ? { created_at: sql`${`${createdDay} 12:00:00`}::timestamp at time zone ${ZONE}` as unknown as string }
+        ? {
+            created_at:
+              sql`${`${createdDay} 12:00:00`}::timestamp at time zone ${ZONE}` as unknown as string,
+          }
         : {}),
     })
     .returning();
@@ -136,7 +138,11 @@ async function freshProducts(db: Db, from: string, to: string, by: "product" | "
     where ${SALE} and ${day("o.created_at")} between ${from}::date and ${to}::date
     group by 1 having sum(i.quantity) <> 0 or sum(i.line_total) <> 0`);
   return r.rows
-    .map((row) => ({ id: row.id === null ? null : Number(row.id), quantity: Number(row.quantity), revenue: row.revenue }))
+    .map((row) => ({
+      id: row.id === null ? null : Number(row.id),
+      quantity: Number(row.quantity),
+      revenue: row.revenue,
+    }))
     .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
 }
 
@@ -149,7 +155,12 @@ async function freshRegions(db: Db, from: string, to: string) {
 }
 
 async function freshCoupons(db: Db, from: string, to: string) {
-  const r = await db.execute<{ coupon_code: string; uses: number; discount: string; sales: string }>(sql`select
+  const r = await db.execute<{
+    coupon_code: string;
+    uses: number;
+    discount: string;
+    sales: string;
+  }>(sql`select
       o.coupon_code, count(*)::int as uses, ${money("o.discount")} as discount, ${money("o.total_price")} as sales
     from orders o where ${SALE} and o.coupon_code <> ''
       and ${day("o.created_at")} between ${from}::date and ${to}::date
@@ -158,10 +169,16 @@ async function freshCoupons(db: Db, from: string, to: string) {
 }
 
 async function freshMembers(db: Db, from: string, to: string) {
-  const joined = await db.execute<{ membership: number; n: number }>(sql`select u.membership, count(*)::int as n
+  const joined = await db.execute<{
+    membership: number;
+    n: number;
+  }>(sql`select u.membership, count(*)::int as n
     from users u where ${MEMBER} and ${day("u.created_at")} between ${from}::date and ${to}::date
     group by 1`);
-  const referrals = await db.execute<{ user_id: number; n: number }>(sql`select u.referral_of as user_id, count(*)::int as n
+  const referrals = await db.execute<{
+    user_id: number;
+    n: number;
+  }>(sql`select u.referral_of as user_id, count(*)::int as n
     from users u where ${MEMBER} and u.referral_of is not null
       and ${day("u.created_at")} between ${from}::date and ${to}::date group by 1`);
   const sales = await db.execute<{ user_id: number; orders: number; sales: string }>(sql`select
@@ -172,12 +189,17 @@ async function freshMembers(db: Db, from: string, to: string) {
   return {
     byTier: new Map(joined.rows.map((r) => [Number(r.membership), Number(r.n)])),
     referrals: new Map(referrals.rows.map((r) => [Number(r.user_id), Number(r.n)])),
-    sales: new Map(sales.rows.map((r) => [Number(r.user_id), { orders: Number(r.orders), sales: r.sales }])),
+    sales: new Map(
+      sales.rows.map((r) => [Number(r.user_id), { orders: Number(r.orders), sales: r.sales }]),
+    ),
   };
 }
 
 async function freshMoney(db: Db, from: string, to: string) {
-  const ledger = await db.execute<{ key: string; amount: string }>(sql`select account || ':' || reason as key,
+  const ledger = await db.execute<{
+    key: string;
+    amount: string;
+  }>(sql`select account || ':' || reason as key,
       ${money("amount")} as amount from wallet_ledger
     where ${day("created_at")} between ${from}::date and ${to}::date group by 1`);
   const balances = await db.execute<{ account: string; amount: string }>(sql`select account,
@@ -203,7 +225,11 @@ async function freshMoney(db: Db, from: string, to: string) {
 }
 
 const neg = (amount: string | undefined) =>
-  amount === undefined || /^0(\.0+)?$/.test(amount) ? "0.00" : amount.startsWith("-") ? amount.slice(1) : `-${amount}`;
+  amount === undefined || /^0(\.0+)?$/.test(amount)
+    ? "0.00"
+    : amount.startsWith("-")
+      ? amount.slice(1)
+      : `-${amount}`;
 
 /** Every report of the range equals its fresh aggregate (totals, previous, series). */
 async function expectReportsExact(from: string, to: string, group: "day" | "week" | "month") {
@@ -234,7 +260,9 @@ async function expectReportsExact(from: string, to: string, group: "day" | "week
 
   const coupons = await report("coupons", q);
   expect(
-    (coupons.series as { coupon_code: string }[]).slice().sort((a, b) => (a.coupon_code < b.coupon_code ? -1 : 1)),
+    (coupons.series as { coupon_code: string }[])
+      .slice()
+      .sort((a, b) => (a.coupon_code < b.coupon_code ? -1 : 1)),
   ).toEqual(await freshCoupons(ctx.db, from, to));
 
   const members = await report("members", q);
@@ -248,14 +276,21 @@ async function expectReportsExact(from: string, to: string, group: "day" | "week
     referral_orders: number;
     referral_sales: string;
   }[]) {
-    expect(row.new_referrals, `referrals of ${row.user_id}`).toBe(fm.referrals.get(row.user_id) ?? 0);
-    expect(row.referral_sales, `sales of ${row.user_id}`).toBe(fm.sales.get(row.user_id)?.sales ?? "0.00");
+    expect(row.new_referrals, `referrals of ${row.user_id}`).toBe(
+      fm.referrals.get(row.user_id) ?? 0,
+    );
+    expect(row.referral_sales, `sales of ${row.user_id}`).toBe(
+      fm.sales.get(row.user_id)?.sales ?? "0.00",
+    );
     expect(row.referral_orders).toBe(fm.sales.get(row.user_id)?.orders ?? 0);
   }
   const listed = new Set(
-    [...members.top_by_referrals, ...members.top_by_sales].map((r: { user_id: number }) => r.user_id),
+    [...members.top_by_referrals, ...members.top_by_sales].map(
+      (r: { user_id: number }) => r.user_id,
+    ),
   );
-  for (const id of [...fm.referrals.keys(), ...fm.sales.keys()]) expect(listed.has(id), `referrer ${id}`).toBe(true);
+  for (const id of [...fm.referrals.keys(), ...fm.sales.keys()])
+    expect(listed.has(id), `referrer ${id}`).toBe(true);
 
   const m = await report("money", q);
   const fresh = await freshMoney(ctx.db, from, to);
@@ -348,10 +383,16 @@ describe("reports", () => {
   });
 
   it("answers the series as CSV", async () => {
-    const res = await ctx.call("GET", "/api/reports/sales?from=2026-03-01&to=2026-03-02&_format=csv");
+    const res = await ctx.call(
+      "GET",
+      "/api/reports/sales?from=2026-03-01&to=2026-03-02&_format=csv",
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/csv/);
-    const lines = res.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("period,orders,revenue,average_order,discount,shipping");
     expect(lines).toHaveLength(3);
   });
@@ -360,7 +401,7 @@ describe("reports", () => {
     const action = fc.oneof(
       fc.record({
         kind: fc.constant("order" as const),
-        offset: fc.integer({ min: -40, max: 0 }),
+        offset: fc.integer({ min: -120, max: 0 }),
         hour: fc.integer({ min: 0, max: 23 }),
         status: fc.integer({ min: 1, max: 9 }),
         state: fc.constantFrom(...STATES),
@@ -377,15 +418,23 @@ describe("reports", () => {
         discountPercent: fc.integer({ min: 0, max: 30 }),
         buyer: fc.nat(),
       }),
-      fc.record({ kind: fc.constant("status" as const), pick: fc.nat(), status: fc.integer({ min: 1, max: 9 }) }),
+      fc.record({
+        kind: fc.constant("status" as const),
+        pick: fc.nat(),
+        status: fc.integer({ min: 1, max: 9 }),
+      }),
       fc.record({ kind: fc.constant("deleteOrder" as const), pick: fc.nat() }),
       fc.record({
         kind: fc.constant("user" as const),
-        offset: fc.integer({ min: -40, max: 0 }),
+        offset: fc.integer({ min: -120, max: 0 }),
         referrer: fc.option(fc.nat()),
         tier: fc.nat(),
       }),
-      fc.record({ kind: fc.constant("moveReferral" as const), pick: fc.nat(), to: fc.option(fc.nat()) }),
+      fc.record({
+        kind: fc.constant("moveReferral" as const),
+        pick: fc.nat(),
+        to: fc.option(fc.nat()),
+      }),
       fc.record({ kind: fc.constant("deleteUser" as const), pick: fc.nat() }),
       fc.record({ kind: fc.constant("category" as const), product: fc.nat(), category: fc.nat() }),
       fc.record({
@@ -401,24 +450,34 @@ describe("reports", () => {
         reason: fc.constantFrom("commission" as const, "pv_order" as const, "adjustment" as const),
         amount: fc.integer({ min: 1, max: 20000 }),
       }),
-      fc.record({ kind: fc.constant("owed" as const), pick: fc.nat(), amount: fc.integer({ min: 1, max: 9999 }) }),
+      fc.record({
+        kind: fc.constant("owed" as const),
+        pick: fc.nat(),
+        amount: fc.integer({ min: 1, max: 9999 }),
+      }),
     );
-    const pick = async <T>(rows: T[], n: number): Promise<T | undefined> => rows[n % Math.max(rows.length, 1)];
+    const pick = async <T>(rows: T[], n: number): Promise<T | undefined> =>
+      rows[n % Math.max(rows.length, 1)];
     const memberIds = async () =>
-      (await ctx.db.execute<{ user_id: number }>(sql`select user_id from users where role = 'Member' order by user_id`)).rows.map(
-        (r) => Number(r.user_id),
-      );
+      (
+        await ctx.db.execute<{ user_id: number }>(
+          sql`select user_id from users where role = 'Member' order by user_id`,
+        )
+      ).rows.map((r) => Number(r.user_id));
     const orderIds = async () =>
-      (await ctx.db.execute<{ orders_id: number }>(sql`select orders_id from orders order by orders_id`)).rows.map((r) =>
-        Number(r.orders_id),
-      );
+      (
+        await ctx.db.execute<{ orders_id: number }>(
+          sql`select orders_id from orders order by orders_id`,
+        )
+      ).rows.map((r) => Number(r.orders_id));
 
     await fc.assert(
       fc.asyncProperty(
         fc.array(action, { minLength: 5, maxLength: 14 }),
         fc.constantFrom("day" as const, "week" as const, "month" as const),
-        fc.integer({ min: -45, max: -1 }),
-        async (actions, group, start) => {
+        fc.integer({ min: -130, max: -1 }),
+        fc.boolean(),
+        async (actions, group, start, toMonthEnd) => {
           for (const a of actions) {
             if (a.kind === "order") {
               const members = await memberIds();
@@ -436,13 +495,18 @@ describe("reports", () => {
               });
             } else if (a.kind === "status") {
               const id = await pick(await orderIds(), a.pick);
-              if (id) await ctx.db.update(orders).set({ order_status: a.status }).where(sql`orders_id = ${id}`);
+              if (id)
+                await ctx.db
+                  .update(orders)
+                  .set({ order_status: a.status })
+                  .where(sql`orders_id = ${id}`);
             } else if (a.kind === "deleteOrder") {
               const id = await pick(await orderIds(), a.pick);
               if (id) await ctx.db.delete(orders).where(sql`orders_id = ${id}`);
             } else if (a.kind === "user") {
               const members = await memberIds();
-              const referrer = a.referrer === null ? null : ((await pick(members, a.referrer)) ?? null);
+              const referrer =
+                a.referrer === null ? null : ((await pick(members, a.referrer)) ?? null);
               await addUser(referrer, tierIds[a.tier % tierIds.length] as number, klDay(a.offset));
             } else if (a.kind === "moveReferral") {
               const members = await memberIds();
@@ -460,21 +524,31 @@ describe("reports", () => {
             } else if (a.kind === "category") {
               const product = productIds[a.product % productIds.length] as number;
               const category = categoryIds[a.category % categoryIds.length] as number;
-              await ctx.db.update(products).set({ category_id: category }).where(sql`product_id = ${product}`);
+              await ctx.db
+                .update(products)
+                .set({ category_id: category })
+                .where(sql`product_id = ${product}`);
             } else if (a.kind === "withdrawal") {
               const who = await pick(await memberIds(), a.pick);
               if (!who) continue;
               const amount = (a.amount / 100).toFixed(2);
               const [w] = await ctx.db
                 .insert(withdrawRequests)
-                .values({ user_id: who, bank_acc: "123", bank_name: "Maybank", withdraw_amt: amount })
+                .values({
+                  user_id: who,
+                  bank_acc: "123",
+                  bank_name: "Maybank",
+                  withdraw_amt: amount,
+                })
                 .returning();
               if (!w) continue;
               if (a.outcome === "completed" || a.outcome === "reversed")
                 await ctx.db.execute(sql`update withdraw_requests set withdraw_status = 'completed', "cashOut_at" = now()
                   where withdraw_id = ${w.withdraw_id}`);
               if (a.outcome === "reversed")
-                await ctx.db.execute(sql`update withdraw_requests set reversed_at = now() where withdraw_id = ${w.withdraw_id}`);
+                await ctx.db.execute(
+                  sql`update withdraw_requests set reversed_at = now() where withdraw_id = ${w.withdraw_id}`,
+                );
               if (a.outcome === "rejected")
                 await ctx.db.execute(sql`update withdraw_requests set withdraw_status = 'rejected', rejected_at = now()
                   where withdraw_id = ${w.withdraw_id}`);
@@ -500,7 +574,14 @@ describe("reports", () => {
               });
             }
           }
-          await expectReportsExact(klDay(start), klDay(0), group);
+          // Whole months inside are read from month rows, the ends from days (both kinds checked).
+          const lastOfLastMonth = `${klDay(0).slice(0, 8)}01`;
+          const to = toMonthEnd
+            ? new Date(Date.parse(`${lastOfLastMonth}T00:00:00Z`) - 86_400_000)
+                .toISOString()
+                .slice(0, 10)
+            : klDay(0);
+          await expectReportsExact(klDay(start) < to ? klDay(start) : to, to, group);
         },
       ),
       { numRuns: scaled(6, 40) },

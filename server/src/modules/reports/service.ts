@@ -13,7 +13,7 @@ import {
   type SalesReport,
   toSen,
 } from "@store/contract";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 
 /**
@@ -108,6 +108,39 @@ function entry<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V>
 
 type SumRow = { series: string; key: string; current: string; previous: string };
 
+const MONTH = "@month";
+/** A series' rows, daily or monthly, named by the series ("sales.revenue@month" → "sales.revenue"). */
+const BASE = sql.raw("split_part(series, '@', 1)");
+
+/** The first day of the month after `day`'s. */
+function nextMonth(day: string): string {
+  const at = new Date(`${day.slice(0, 8)}01T00:00:00Z`);
+  at.setUTCMonth(at.getUTCMonth() + 1);
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * The rows of `series` that sum to the days `from`..`to`: the whole months
+ * inside from their month rows (migration 0024 keeps "<series>@month"), the
+ * days at either end from the daily rows. A year reads 12 rows per key and
+ * at most ~60 days, not 365.
+ */
+export function within(series: readonly string[], from: string, to: string): SQL {
+  const daily = toArray(series);
+  const first = from.endsWith("-01") ? from : nextMonth(from);
+  const after = nextMonth(to);
+  const toMonth = `${to.slice(0, 8)}01`;
+  // The last whole month: `to`'s own when `to` is its last day, else the one before.
+  const lastFull = shiftDay(to, 1) === after ? toMonth : `${shiftDay(toMonth, -1).slice(0, 8)}01`;
+  if (first > lastFull)
+    return sql`(series = any(${daily}::text[]) and day between ${from}::date and ${to}::date)`;
+  const monthly = toArray(series.map((name) => `${name}${MONTH}`));
+  return sql`((series = any(${daily}::text[])
+      and (day between ${from}::date and ${shiftDay(first, -1)}::date
+        or day between ${nextMonth(lastFull)}::date and ${to}::date))
+    or (series = any(${monthly}::text[]) and day between ${first}::date and ${lastFull}::date))`;
+}
+
 /** The sums of `series` over the range (`current`) and the previous range, per key. */
 async function rangeSums(
   db: Db,
@@ -115,13 +148,13 @@ async function rangeSums(
   query: Pick<Asked, "from" | "to">,
 ): Promise<{ current: Sums; previous: Sums }> {
   const { range, previous_range } = rangesOf(query);
-  const result = await db.execute<SumRow>(sql`select series, key,
+  const result = await db.execute<SumRow>(sql`select ${BASE} as series, key,
       coalesce(sum(value) filter (where day >= ${range.from}::date), 0)::numeric(20,2)::text as current,
       coalesce(sum(value) filter (where day < ${range.from}::date), 0)::numeric(20,2)::text as previous
     from report_rollups
-    where series = any(${toArray(series)}::text[])
-      and day between ${previous_range.from}::date and ${range.to}::date
-    group by series, key`);
+    where ${within(series, range.from, range.to)}
+      or ${within(series, previous_range.from, previous_range.to)}
+    group by 1, key`);
   return {
     current: bySeries(result.rows, "current"),
     previous: bySeries(result.rows, "previous"),
@@ -206,15 +239,14 @@ async function ranked(
   query: Pick<Asked, "from" | "to" | "_limit">,
 ): Promise<RankedRow[]> {
   const result = await db.execute<RankedRow>(sql`select key,
-      coalesce(sum(value) filter (where series = ${first}), 0)::numeric(20,2)::text as a,
-      coalesce(sum(value) filter (where series = ${second}), 0)::numeric(20,2)::text as b,
-      coalesce(sum(value) filter (where series = ${third ?? ""}), 0)::numeric(20,2)::text as c
+      coalesce(sum(value) filter (where ${BASE} = ${first}), 0)::numeric(20,2)::text as a,
+      coalesce(sum(value) filter (where ${BASE} = ${second}), 0)::numeric(20,2)::text as b,
+      coalesce(sum(value) filter (where ${BASE} = ${third ?? ""}), 0)::numeric(20,2)::text as c
     from report_rollups
-    where series = any(${toArray([first, second, ...(third ? [third] : [])])}::text[])
-      and day between ${query.from}::date and ${query.to}::date
+    where ${within([first, second, ...(third ? [third] : [])], query.from, query.to)}
     group by key
-    having sum(value) filter (where series = ${first}) <> 0
-      or sum(value) filter (where series = ${second}) <> 0
+    having sum(value) filter (where ${BASE} = ${first}) <> 0
+      or sum(value) filter (where ${BASE} = ${second}) <> 0
     order by 2 desc, 3 desc, key
     limit ${query._limit}`);
   return result.rows;
@@ -404,7 +436,7 @@ function moneyFlows(sums: Sums) {
 
 export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
   const { range, previous_range } = rangesOf(query);
-  const [sums, periods, balances] = await Promise.all([
+  const [sums, periods, balances, previousBalances] = await Promise.all([
     rangeSums(db, FLOW_SERIES, query),
     db.execute<{ period: string; series: string; key: string; value: string }>(sql`select
         to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period, series, key,
@@ -413,15 +445,11 @@ export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
       where series = any(${toArray(FLOW_SERIES)}::text[])
         and day between ${query.from}::date and ${query.to}::date
       group by 1, 2, 3`),
-    // A balance at the end of a day: every entry of its account up to that day.
-    db.execute<{ key: string; current: string; previous: string }>(sql`select key,
-        coalesce(sum(value), 0)::numeric(20,2)::text as current,
-        coalesce(sum(value) filter (where day <= ${previous_range.to}::date), 0)::numeric(20,2)::text as previous
-      from report_rollups where series = 'balance' and day <= ${range.to}::date
-      group by key`),
+    balancesAt(db, range.to),
+    balancesAt(db, previous_range.to),
   ]);
   const balance = (field: "current" | "previous", account: string) =>
-    balances.rows.find((row) => row.key === account)?.[field] ?? ZERO;
+    (field === "current" ? balances : previousBalances).get(account) ?? ZERO;
   const byPeriod = new Map<string, Sums>();
   for (const row of periods.rows) {
     const s = entry(byPeriod, row.period);
@@ -446,6 +474,18 @@ export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
       ...moneyFlows(byPeriod.get(period) ?? new Map()),
     })),
   };
+}
+
+/** Every account's balance at the end of `day`: its entries' months before, and the days of its month. */
+async function balancesAt(db: Db, day: string): Promise<Map<string, string>> {
+  const month = `${day.slice(0, 8)}01`;
+  const result = await db.execute<{ key: string; value: string }>(sql`select key,
+      coalesce(sum(value), 0)::numeric(20,2)::text as value
+    from report_rollups
+    where (series = 'balance@month' and day < ${month}::date)
+      or (series = 'balance' and day between ${month}::date and ${day}::date)
+    group by key`);
+  return new Map(result.rows.map((row) => [row.key, row.value]));
 }
 
 // coupons
