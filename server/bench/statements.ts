@@ -14,6 +14,7 @@ import pg from "pg";
 // @ts-expect-error: a plain ES module without types
 import { startPostgres } from "../../scripts/postgres.mjs";
 import { createTestContext } from "../test/helpers";
+import { withLines } from "../test/orders.fixtures";
 
 const paths = process.argv.slice(2);
 if (paths.length === 0)
@@ -49,8 +50,10 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 const ctx = await createTestContext();
 try {
-  await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status, created_at)
-    select 'ST-' || g, 'statements', 10 + g, 1, now() - make_interval(hours => g) from generate_series(1, 100) g`);
+  await ctx.db.execute(
+    withLines(sql`insert into orders (order_number, username, total_price, subtotal, order_status, created_at)
+    select 'ST-' || g, 'statements', 10 + g, 10 + g, 1, now() - make_interval(hours => g) from generate_series(1, 100) g`),
+  );
   for (const path of paths) {
     await ctx.call("GET", path);
     seen.length = 0;

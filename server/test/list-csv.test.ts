@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { csvCell } from "../src/lib/csv";
 import { createTestContext, type TestContext } from "./helpers";
 import { LISTS, seedLists } from "./lists.fixtures";
+import { withLines } from "./orders.fixtures";
 
 // `_format=csv` on every list call: the whole filtered, sorted list as a file
 // (docs/decisions/csv-export.md).
@@ -113,10 +114,12 @@ describe("what the file holds", () => {
 
   it("reads a nullable sort in batches without losing or repeating a row (nulls where ORDER BY puts them)", async () => {
     // More rows than one batch (lib/lists/csvExport.ts ALL_BATCH), a third without paid_on.
-    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status, paid_on)
-      select 'CSVB' || g, 'batch' || g, (g % 97) + 0.25, 1 + g % 9,
+    await ctx.db.execute(
+      withLines(sql`insert into orders (order_number, username, total_price, subtotal, order_status, paid_on)
+      select 'CSVB' || g, 'batch' || g, (g % 97) + 0.25, (g % 97) + 0.25, 1 + g % 9,
         case when g % 3 = 0 then null else now() - make_interval(mins => g % 500) end
-      from generate_series(1, 4500) as g`);
+      from generate_series(1, 4500) as g`),
+    );
     for (const order of ["asc", "desc"]) {
       const file = await csv(`/api/orders?_format=csv&_sort=paid_on&_order=${order}`);
       const want = await ctx.db.execute<{ id: number }>(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "../src/db/schema";
 import { FILTER_COUNT_CAP, SEARCH_COUNT_CAP } from "../src/lib/lists";
 import { createTestContext, type TestContext } from "./helpers";
+import { withLines } from "./orders.fixtures";
 
 // Every way a page is read (docs/decisions/list-pages-by-key.md: the
 // order directory, a deep page read from the far end, the trigram matches
@@ -18,13 +19,15 @@ beforeAll(async () => {
   // Three orders per timestamp (ties), about 1,300 a day over 19 days; every
   // 20th is a "capsearch" recipient (1,250: over the cap), every 40th from 1 a
   // "fewsearch" one (625).
-  await ctx.db.execute(sql`insert into orders
-      (order_number, username, recipient_name, total_price, order_status, created_at, paid_on)
+  await ctx.db.execute(
+    withLines(sql`insert into orders
+      (order_number, username, recipient_name, total_price, subtotal, order_status, created_at, paid_on)
     select 'PG' || g, 'cust' || (g % 700),
       case when g % 20 = 0 then 'Capsearch ' || g when g % 40 = 1 then 'Fewsearch ' || g else 'Someone ' || g end,
-      (g % 500) + 0.5, 1 + g % 9, now() - make_interval(secs => (g / 3) * 200),
+      (g % 500) + 0.5, (g % 500) + 0.5, 1 + g % 9, now() - make_interval(secs => (g / 3) * 200),
       case when g % 4 = 0 then null else now() - make_interval(secs => g) end
-    from generate_series(1, ${ORDERS}) as g`);
+    from generate_series(1, ${ORDERS}) as g`),
+  );
   // Users in every tier; every third refers to one of the first ten (others have no referrer).
   await ctx.db.execute(sql`insert into users (username, email, f_name, l_name, contact,
       password_hash, gender, role, membership, languages, currency)
@@ -143,16 +146,20 @@ describe("searched and filtered totals", () => {
 
   it("a search known to match more than the cap is counted again once its table is written", async () => {
     // 1,001 "Justover" orders: one more than the cap.
-    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status)
-      select 'JO' || g, 'justover' || g, 1, 1 from generate_series(1, ${SEARCH_COUNT_CAP + 1}) as g`);
+    await ctx.db.execute(
+      withLines(sql`insert into orders (order_number, username, total_price, subtotal, order_status)
+      select 'JO' || g, 'justover' || g, 1, 1, 1 from generate_series(1, ${SEARCH_COUNT_CAP + 1}) as g`),
+    );
     const ask = () => page("/api/orders?q=justover&_page=1&_limit=10", "orders_id");
     expect((await ask()).capped).toBe("true");
     expect((await ask()).capped).toBe("true"); // remembered
     await ctx.db.execute(sql`delete from orders where order_number in ('JO1', 'JO2')`);
     expect(await ask()).toMatchObject({ total: String(SEARCH_COUNT_CAP - 1), capped: undefined });
     // Remembered with its rows; a new match (newest of all) is there at once.
-    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status)
-      values ('JO-NEW', 'justover-new', 1, 1)`);
+    await ctx.db.execute(
+      withLines(sql`insert into orders (order_number, username, total_price, subtotal, order_status)
+      values ('JO-NEW', 'justover-new', 1, 1, 1)`),
+    );
     const withNew = await ask();
     expect(withNew.total).toBe(String(SEARCH_COUNT_CAP));
     const [newest] = await keys(
@@ -198,9 +205,11 @@ describe("searched and filtered totals", () => {
 
   it("more matches than the cap, none among the newest: pages sorted once, kept until a write", async () => {
     // 1,100 "Agedmatch" orders older than every other: the walk of the newest rows meets none.
-    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status, created_at)
-      select 'AM' || g, 'agedmatch' || g, 1, 1, now() - interval '400 days' - make_interval(secs => g)
-      from generate_series(1, 1100) as g`);
+    await ctx.db.execute(
+      withLines(sql`insert into orders (order_number, username, total_price, subtotal, order_status, created_at)
+      select 'AM' || g, 'agedmatch' || g, 1, 1, 1, now() - interval '400 days' - make_interval(secs => g)
+      from generate_series(1, 1100) as g`),
+    );
     const want = (n: number) =>
       keys(sql`select orders_id as id from orders where ${matches("agedmatch")}
         order by created_at desc, orders_id desc${window(10, (n - 1) * 10)}`);
@@ -210,8 +219,10 @@ describe("searched and filtered totals", () => {
       expect(got.ids, `page ${n}`).toEqual(await want(n));
     }
     // A newer match: the kept pages are stale, so the search is counted and sorted again.
-    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status, created_at)
-      values ('AM-NEW', 'agedmatch-new', 1, 1, now() - interval '399 days')`);
+    await ctx.db.execute(
+      withLines(sql`insert into orders (order_number, username, total_price, subtotal, order_status, created_at)
+      values ('AM-NEW', 'agedmatch-new', 1, 1, 1, now() - interval '399 days')`),
+    );
     const again = await page("/api/orders?q=agedmatch&_page=1&_limit=10", "orders_id");
     expect(again.ids).toEqual(await want(1));
     const [newest] = await keys(

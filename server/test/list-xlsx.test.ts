@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../web/src/i18n/en.json";
 import { createTestContext, type TestContext } from "./helpers";
 import { LISTS, seedLists } from "./lists.fixtures";
+import { withLines } from "./orders.fixtures";
 
 // `_format=xlsx` on every list call: the whole filtered, sorted list as an
 // Excel workbook for people (docs/decisions/xlsx-export.md), read back here
@@ -15,11 +16,13 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
   await seedLists(ctx);
-  await ctx.db.execute(sql`insert into orders (order_number, username, contact, recipient_contact,
-      postcode, tracking_number, total_price, order_status, paid_on)
+  await ctx.db.execute(
+    withLines(sql`insert into orders (order_number, username, contact, recipient_contact,
+      postcode, tracking_number, total_price, subtotal, order_status, paid_on)
     values ('XLSX1', 'xlsxbuyer', '0123456789', '+60 12-345 6789', '01000', '000123456789',
-      1234.50, 6, '2026-03-04 21:30:00'::timestamp::timestamptz),
-    ('XLSX2', 'xlsxbuyer', '0198765432', '0198765432', '05000', '', 7.05, 2, null)`);
+      1234.50, 1234.50, 6, '2026-03-04 21:30:00'::timestamp::timestamptz),
+    ('XLSX2', 'xlsxbuyer', '0198765432', '0198765432', '05000', '', 7.05, 7.05, 2, null)`),
+  );
 }, 120_000);
 afterAll(() => ctx.close());
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
+import { withLines } from "./orders.fixtures";
 
 // GET notifications: the top bar's counts, each with a link to the list that
 // shows those records (the link's filters are the list call's own).
@@ -64,9 +65,11 @@ describe("GET notifications", () => {
       values (${user?.user_id}, '1', 'Maybank', 10, 'processing'), (${user?.user_id}, '2', 'CIMB', 20, 'processing'),
         (${user?.user_id}, '3', 'RHB', 30, 'rejected')`);
     // Paid (2), processing (3): to ship; pending (1), shipped (4): not.
-    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status)
-      select 'NOTE' || g || '-' || i, 'n', 10, s
-      from generate_series(1, 2) as g, unnest(array[1, 2, 2, 3, 4]) with ordinality as t(s, i)`);
+    await ctx.db.execute(
+      withLines(sql`insert into orders (order_number, username, total_price, subtotal, order_status)
+      select 'NOTE' || g || '-' || i, 'n', 10, 10, s
+      from generate_series(1, 2) as g, unnest(array[1, 2, 2, 3, 4]) with ordinality as t(s, i)`),
+    );
     await ctx.db.execute(sql`insert into agency_stores (store_username, store_name, owner, store_email,
         owner_contact, store_status, expired_at, deleted_at)
       values ('soon', 'Soon', 'O', 'a@x.my', '1', 1, now() + interval '3 days', null),

@@ -6,6 +6,7 @@ import { DEMO_ADMIN_EMAIL } from "../src/config";
 import type { Db } from "../src/db/client";
 import { categories } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
+import { withLines } from "./orders.fixtures";
 import { unique, userForm } from "./people.fixtures";
 import { stepUp } from "./staff.fixtures";
 
@@ -236,10 +237,12 @@ async function run(cmd: Command): Promise<void> {
     }
     case "insertOrders": {
       const owner = cmd.owner === null ? null : ((await someUser(cmd.owner)) ?? null);
-      await db.execute(sql`insert into orders (order_number, user_id, username, total_price, order_status, created_at)
-        select ${unique("TOT")} || '-' || g, ${owner}::int, 'tot', ${money(cmd.cents)}::numeric + g, 1,
-          now() - make_interval(days => ${cmd.daysAgo}, mins => g)
-        from generate_series(1, ${cmd.count}) as g`);
+      await db.execute(
+        withLines(sql`insert into orders (order_number, user_id, username, total_price, subtotal, order_status, created_at)
+        select ${unique("TOT")} || '-' || g, ${owner}::int, 'tot', ${money(cmd.cents)}::numeric + g,
+          ${money(cmd.cents)}::numeric + g, 1, now() - make_interval(days => ${cmd.daysAgo}, mins => g)
+        from generate_series(1, ${cmd.count}) as g`),
+      );
       return;
     }
     case "repriceOrder": {
@@ -352,8 +355,10 @@ describe("running totals", () => {
       await rows<{ id: number }>(ctx.db, sql`select user_id as id from users order by 1 limit 6`)
     ).map((r) => r.id);
     for (const [i, id] of ids.entries()) {
-      await ctx.db.execute(sql`insert into orders (order_number, user_id, username, total_price, order_status)
-        select ${unique("SORT")} || '-' || g, ${id}, 'sort', 1, 1 from generate_series(1, ${(i % 3) + 1}) g`);
+      await ctx.db.execute(
+        withLines(sql`insert into orders (order_number, user_id, username, total_price, subtotal, order_status)
+        select ${unique("SORT")} || '-' || g, ${id}, 'sort', 1, 1, 1 from generate_series(1, ${(i % 3) + 1}) g`),
+      );
     }
     for (const order of ["asc", "desc"] as const) {
       const direction = order === "asc" ? sql`asc` : sql`desc`;
@@ -415,7 +420,7 @@ describe("running totals", () => {
     await ctx.db.execute(sql`insert into banners (title) values ('c')`);
     expect(await keptTotals(ctx.db)).toEqual(await freshTotals(ctx.db));
     // Orders too: nobody keeps an order count once the table is emptied.
-    await ctx.db.execute(sql`truncate orders`);
+    await ctx.db.execute(sql`truncate orders cascade`);
     expect(await wrongOrderCounts(ctx.db)).toEqual([]);
     const res = await ctx.call("GET", "/api/banner?_page=1&_limit=10");
     expect(res.headers["x-total-count"]).toBe("1");
@@ -448,8 +453,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("running totals under concurrent
                 made[0].user_id,
               ]);
               await client.query(
-                `insert into orders (order_number, user_id, username, total_price, order_status)
-                 select $1 || g, $3, $2, 10.05 * g, 1 from generate_series(1, 3) g`,
+                `with o as (insert into orders (order_number, user_id, username, total_price, subtotal, order_status)
+                   select $1 || g, $3, $2, 10.05 * g, 10.05 * g, 1 from generate_series(1, 3) g
+                   returning orders_id, subtotal)
+                 insert into order_items (orders_id, product_name, quantity, unit_price, line_total)
+                 select orders_id, 'Test item', 1, subtotal, subtotal from o`,
                 [name, name, made[0].user_id],
               );
               if (i % 3 === 2) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_COUNT_CAP } from "../src/lib/lists";
 import { accountDigits, phoneDigits, phoneTerm } from "../src/lib/phones";
 import { createTestContext, type TestContext } from "./helpers";
+import { withLines } from "./orders.fixtures";
 
 // A term under three characters has no trigram; search_grams (migration 0011)
 // finds it by its one- and two-character pieces (docs/decisions/short-search-terms.md). What a caller notices: the same totals and rows as ILIKE over
@@ -17,14 +18,16 @@ beforeAll(async () => {
   // 3,000 orders: every one "KH…" (a piece in every row: common), every 50th
   // to "Zqx Érica" (rare, accented), every 7th to "李 Ming" (Chinese).
   // Phones in every form on some: "+60 1x-…", "01x…", "60 1x …" (phone_digits, migration 0016).
-  await ctx.db.execute(sql`insert into orders (order_number, username, recipient_name, tracking_number, total_price, order_status, created_at, contact, recipient_contact)
+  await ctx.db.execute(
+    withLines(sql`insert into orders (order_number, username, recipient_name, tracking_number, total_price, subtotal, order_status, created_at, contact, recipient_contact)
     select 'KH' || g, 'buyer' || g,
       case when g % 50 = 0 then 'Zqx Érica' when g % 7 = 0 then '李 Ming' else 'Tan Ah Kow' end,
-      case when g % 3 = 0 then 'MY' || g else '' end, 1 + g % 90, 1, now() - make_interval(secs => g),
+      case when g % 3 = 0 then 'MY' || g else '' end, 1 + g % 90, 1 + g % 90, 1, now() - make_interval(secs => g),
       case g % 4 when 0 then '+60 1' || (g % 10) || '-' || lpad(g::text, 7, '5')
         when 1 then '01' || (g % 10) || lpad(g::text, 7, '5') else '' end,
       case when g % 5 = 0 then '60 1' || (g % 9) || ' ' || lpad(g::text, 7, '7') else '' end
-    from generate_series(1, 3000) as g`);
+    from generate_series(1, 3000) as g`),
+  );
   await ctx.db.execute(sql`insert into users (username, email, f_name, l_name, contact,
       password_hash, gender, role, languages, currency)
     select 'member' || g, 'm' || g || '@example.my', case when g % 40 = 0 then 'Ñoño' else 'Siti' end,
@@ -217,15 +220,19 @@ describe("a phone in any form (lib/phones.ts, migration 0016)", () => {
   beforeAll(async () => {
     // The same phone stored four ways as the buyer's, once as the recipient's;
     // an unrelated one; and thirteen orders of another buyer, for the pages.
-    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status, created_at, contact, recipient_contact)
-      select 'PH' || g, 'caller', 10, 1, now() - make_interval(days => 1, secs => g),
+    await ctx.db.execute(
+      withLines(sql`insert into orders (order_number, username, total_price, subtotal, order_status, created_at, contact, recipient_contact)
+      select 'PH' || g, 'caller', 10, 10, 1, now() - make_interval(days => 1, secs => g),
         (array[${FORMS[0]}, ${FORMS[1]}, ${FORMS[2]}, ${FORMS[3]}, '', '019-876 5432'])[g],
         case g when 5 then '+60 12 345 6789' when 6 then '03-1234 5678' else '' end
-      from generate_series(1, 6) as g`);
-    await ctx.db.execute(sql`insert into orders (order_number, username, total_price, order_status, created_at, contact)
-      select 'PG' || g, 'regular', 10, 1, now() - make_interval(days => 2, secs => g),
+      from generate_series(1, 6) as g`),
+    );
+    await ctx.db.execute(
+      withLines(sql`insert into orders (order_number, username, total_price, subtotal, order_status, created_at, contact)
+      select 'PG' || g, 'regular', 10, 10, 1, now() - make_interval(days => 2, secs => g),
         case when g % 2 = 0 then '+60 11-2222 3333' else '011 2222 3333' end
-      from generate_series(1, 13) as g`);
+      from generate_series(1, 13) as g`),
+    );
     const [row] = (
       await ctx.db.execute<{
         user_id: number;

@@ -13,6 +13,7 @@ import { seedDemoStore } from "../src/db/seed/demo";
 import { crc32, PNG_SIGNATURE } from "../src/db/seed/demoStore/png";
 import { seedDemoIfEmpty } from "../src/db/seed/index";
 import { createTestContext, type TestContext } from "./helpers";
+import { ordersDrift, seededLinesDrift } from "./orders.fixtures";
 
 // One moment for both stores, so the determinism check compares like with like.
 const NOW = new Date();
@@ -150,6 +151,12 @@ describe("demo store counts", () => {
     );
     expect(mismatched.n).toBe(0);
     expect(orphans.n).toBe(0);
+  });
+
+  it("stores the lines it draws: they sum to each order's subtotal, and subtotal - discount + shipping = total", async () => {
+    const drift = await ordersDrift(ctx.db);
+    expect(drift).toEqual({ orders: 1500, money: 0, no_lines: 0, sum: 0, line: 0 });
+    expect(await seededLinesDrift(ctx.db)).toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products, users } from "../src/db/schema";
 import { keysetJsonArray, STREAM_BATCH } from "../src/lib/stream";
 import { createTestContext, type TestContext } from "./helpers";
+import { withLines } from "./orders.fixtures";
 
 let ctx: TestContext;
 /** More than twenty batches: a long stream with many turns. */
@@ -21,10 +22,12 @@ const USERS = STREAM_BATCH + 3;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.db.execute(sql`
-    insert into orders (order_number, username, total_price, order_status)
-    select 'S' || n, 'user' || n, (n % 1000) + (n % 100) / 100.0, 1
-    from generate_series(1, ${ORDERS}) n`);
+  await ctx.db.execute(
+    withLines(sql`
+    insert into orders (order_number, username, total_price, subtotal, order_status)
+    select 'S' || n, 'user' || n, (n % 1000) + (n % 100) / 100.0, (n % 1000) + (n % 100) / 100.0, 1
+    from generate_series(1, ${ORDERS}) n`),
+  );
   await ctx.db.execute(sql`
     insert into users (username, email, f_name, l_name, contact, password_hash, gender, role, languages, currency)
     select 'u' || n, 'u' || n || '@example.com', 'F', 'L', '0', 'x',

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ledgerEntry } from "./ledger";
 import { isRequired, moneyOut, nullableTimestamp, requiredText, timestamp } from "./primitives";
 import { recordVersion } from "./versions";
 
@@ -69,8 +70,28 @@ export const orderItem = z.object({
   unit_price: moneyOut,
   line_discount: moneyOut,
   line_total: moneyOut,
+  /** An uploaded image's file name to show the line by: its variant's, else its product's first; "" for none. */
+  image: z.string(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
+
+/**
+ * A ledger entry the order posted (ref_type "order"): the buyer's PV, the
+ * referrer's commission and their reversals, with the member's username
+ * (null once the member is deleted). Shown on Edit Order with links to the
+ * member's statement.
+ */
+export const orderPosting = ledgerEntry
+  .pick({
+    entry_id: true,
+    user_id: true,
+    account: true,
+    amount: true,
+    reason: true,
+    created_at: true,
+  })
+  .extend({ username: z.string().nullable() });
+export type OrderPosting = z.infer<typeof orderPosting>;
 
 /**
  * GET orders/{id} (and the answer of a write to one order): the list's fields
@@ -83,6 +104,8 @@ export const orderRecord = order.extend({
   /** The coupon's discount (coupon_code), off the subtotal. */
   discount: moneyOut,
   items: orderItem.array(),
+  /** Its ledger entries, oldest first. */
+  posted: orderPosting.array(),
 });
 export type OrderRecord = z.infer<typeof orderRecord>;
 

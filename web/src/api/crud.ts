@@ -103,9 +103,11 @@ export function resourceKeys(name: string) {
 
 /**
  * The hooks of one REST resource. Mutations refresh the whole resource;
- * failures reach the user through the query client's error toast.
+ * failures reach the user through the query client's error toast. `TOne`: one
+ * record as GET, POST and PUT answer it, when it holds more than a list row
+ * (an order with its lines).
  */
-export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) {
+export function createResource<TRecord, TInput = unknown, TOne = TRecord>(paths: ResourcePaths) {
   const keys = resourceKeys(paths.name);
   const read = paths.read ?? paths.item;
 
@@ -128,9 +130,9 @@ export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) 
   }
 
   function useOne(id: number | null) {
-    return useQuery<TRecord>({
+    return useQuery<TOne>({
       queryKey: keys.detail(id ?? 0),
-      queryFn: () => api.get<TRecord>(read(id ?? 0)),
+      queryFn: () => api.get<TOne>(read(id ?? 0)),
       enabled: id !== null,
       retry: false,
     });
@@ -139,7 +141,7 @@ export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) 
   function useCreate() {
     const refresh = useRefresh(keys.all);
     return useMutation({
-      mutationFn: (input: TInput) => api.post<TRecord>(paths.list, input),
+      mutationFn: (input: TInput) => api.post<TOne>(paths.list, input),
       onSuccess: refresh,
     });
   }
@@ -149,7 +151,7 @@ export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) 
     const refresh = useRefresh(keys.all);
     return useMutation({
       mutationFn: ({ id, input, version }: UpdateTarget<TInput>) =>
-        api.put<TRecord>(paths.item(id), input, version),
+        api.put<TOne>(paths.item(id), input, version),
       onSuccess: refresh,
     });
   }
@@ -158,7 +160,7 @@ export function createResource<TRecord, TInput = unknown>(paths: ResourcePaths) 
   function useRemove() {
     const refresh = useRefresh(keys.all);
     return useMutation({
-      mutationFn: ({ id, version }: RemoveTarget) => api.delete<TRecord>(paths.item(id), version),
+      mutationFn: ({ id, version }: RemoveTarget) => api.delete<TOne>(paths.item(id), version),
       ...refreshWhatever(refresh),
     });
   }

@@ -1,4 +1,4 @@
-import type { Order, OrderStatusOption } from "@store/contract";
+import type { Order, OrderRecord, OrderStatusOption } from "@store/contract";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
 import { createResource } from "./crud";
@@ -9,8 +9,8 @@ export type OrderUpdateBody = Pick<
   "orders_id" | "tracking_number" | "order_status" | "completed_at" | "refund_at" | "updated_at"
 >;
 
-/** Orders: GET orders, GET/PUT orders/{id}. There is no create or delete. */
-export const orders = createResource<Order, OrderUpdateBody>({
+/** Orders: GET orders (list rows), GET/PUT orders/{id} (the order with its lines and ledger entries). */
+export const orders = createResource<Order, OrderUpdateBody, OrderRecord>({
   name: "orders",
   list: "orders",
   item: (id) => `orders/${id}`,

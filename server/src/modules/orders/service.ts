@@ -4,9 +4,17 @@ import {
   ORDER_STATUS_REFUND,
   type OrderUpdateValues,
 } from "@store/contract";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { orderItems, orderStatuses, orders, users } from "../../db/schema";
+import {
+  orderItems,
+  orderStatuses,
+  orders,
+  products,
+  productVariants,
+  users,
+  walletLedger,
+} from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/errors";
@@ -100,7 +108,10 @@ async function lockOrderPeople(tx: Tx, ordersId: number): Promise<void> {
   await lockUsers(tx, [buyer?.user_id, buyer?.referral_of, recorded?.referrer_id]);
 }
 
-/** An order's lines in the order they were written (docs/decisions/order-lines.md). */
+/**
+ * An order's lines in the order they were written, each with the image to
+ * show it by: its variant's, else its product's first (docs/decisions/order-lines.md).
+ */
 export function itemsOf(db: Tx, ordersId: number) {
   return db
     .select({
@@ -114,20 +125,46 @@ export function itemsOf(db: Tx, ordersId: number) {
       unit_price: orderItems.unit_price,
       line_discount: orderItems.line_discount,
       line_total: orderItems.line_total,
+      image: sql<string>`coalesce(nullif(${productVariants.variant_image}, ''),
+        nullif(trim(split_part(${products.product_images}, ',', 1)), ''), '')`,
     })
     .from(orderItems)
+    .leftJoin(products, eq(products.product_id, orderItems.product_id))
+    .leftJoin(productVariants, eq(productVariants.variant_id, orderItems.variant_id))
     .where(eq(orderItems.orders_id, ordersId))
     .orderBy(asc(orderItems.item_id));
 }
 
-/** The order record of GET orders/{id}: the row with its lines. */
-async function withItems(db: Tx, row: Order) {
-  return { ...row, items: await itemsOf(db, row.orders_id) };
+/** The ledger entries an order posted, oldest first, with each member's username. */
+function postedBy(db: Tx, ordersId: number) {
+  return db
+    .select({
+      entry_id: walletLedger.entry_id,
+      user_id: walletLedger.user_id,
+      username: users.username,
+      account: walletLedger.account,
+      amount: walletLedger.amount,
+      reason: walletLedger.reason,
+      created_at: walletLedger.created_at,
+    })
+    .from(walletLedger)
+    .leftJoin(users, eq(users.user_id, walletLedger.user_id))
+    .where(and(eq(walletLedger.ref_type, "order"), eq(walletLedger.ref_id, ordersId)))
+    .orderBy(asc(walletLedger.entry_id));
+}
+
+/** The order record of GET orders/{id}: the row with its lines and its ledger entries. */
+async function recordOf(db: Tx, row: Order) {
+  const [items, posted] = await Promise.all([
+    itemsOf(db, row.orders_id),
+    postedBy(db, row.orders_id),
+  ]);
+  return { ...row, items, posted };
 }
 
 export const orderService = {
   list: (db: Tx, query: ListQuery) => crud.list(db, query),
-  get: async (db: Tx, id: number) => withItems(db, await crud.get(db, id)),
+  get: async (db: Tx, id: number) => recordOf(db, await crud.get(db, id)),
 
   /**
    * Only the status and the tracking number are taken from the body.
@@ -163,7 +200,7 @@ export const orderService = {
         before,
         after: row,
       });
-      return withItems(tx, row as Order);
+      return recordOf(tx, row as Order);
     });
   },
 

@@ -1,35 +1,46 @@
-import { type Order, type OrderUpdate, type OrderUpdateValues, orderUpdate } from "@store/contract";
+import {
+  type OrderRecord,
+  type OrderUpdate,
+  type OrderUpdateValues,
+  orderUpdate,
+} from "@store/contract";
 import { useCallback } from "react";
 import { Form } from "react-bootstrap";
+import { Link } from "react-router";
 import { orders, useOrderStatuses } from "../../api/orders";
 import { Field, ResourceForm, useCustomResourceForm } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
+import { OrderItemsPanel, OrderPostedPanel, useStatementLink } from "./OrderLines";
 
 const EMPTY: OrderUpdate = { order_status: "", tracking_number: "" };
 
-/** /editOrder?oid=: the order status ("id. name") and the tracking number, both required. */
+/**
+ * /editOrder?oid=: the order status ("id. name") and the tracking number, both
+ * required; below, what the order bought and what it posted to the ledger
+ * (OrderLines.tsx), read only.
+ */
 export default function OrderForm({ resource }: ScreenProps) {
   const statuses = useOrderStatuses();
   const update = orders.useUpdate();
   // Put in only once both the order and the options are there, so the select shows the status.
   const toValues = useCallback(
-    (order: Order) =>
+    (order: OrderRecord) =>
       statuses.data
         ? { order_status: String(order.order_status), tracking_number: order.tracking_number }
         : undefined,
     [statuses.data],
   );
   // There is no add screen: without a valid ?oid= the form says the order is missing.
-  const form = useCustomResourceForm<Order, OrderUpdate, OrderUpdateValues>({
+  const form = useCustomResourceForm<OrderRecord, OrderUpdate, OrderUpdateValues>({
     resource,
     useOne: orders.useOne,
     schema: orderUpdate,
     defaults: EMPTY,
     toValues,
     // The body of docs/REQUIREMENTS.md section 7; the server sets the stamps itself whatever these say.
-    save: (values, { id, version }): Promise<Order> =>
+    save: (values, { id, version }): Promise<OrderRecord> =>
       update.mutateAsync({
         id: id ?? 0,
         version,
@@ -44,16 +55,35 @@ export default function OrderForm({ resource }: ScreenProps) {
       }),
   });
   const order = form.record;
+  const statement = useStatementLink();
 
   return (
-    <ResourceForm form={form}>
+    <ResourceForm
+      form={form}
+      panels={
+        order && (
+          <>
+            <OrderItemsPanel order={order} />
+            <OrderPostedPanel order={order} />
+          </>
+        )
+      }
+    >
       {order && statuses.data && (
         <>
           <dl className="row mb-3 small">
             <dt className="col-sm-4">{translate("Order Number")}</dt>
             <dd className="col-sm-8">{order.order_number}</dd>
             <dt className="col-sm-4">{translate("Customer")}</dt>
-            <dd className="col-sm-8">{order.username}</dd>
+            <dd className="col-sm-8">
+              {order.username}
+              {order.user_id !== null && statement && (
+                <>
+                  {" · "}
+                  <Link to={statement(order.user_id)}>{translate("Wallet Statement")}</Link>
+                </>
+              )}
+            </dd>
             <dt className="col-sm-4">{translate("Total Price")}</dt>
             <dd className="col-sm-8 mb-0">{formatMoney(order.total_price)}</dd>
           </dl>
