@@ -256,9 +256,11 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
   const base = query.by === "category" ? "category" : "product";
   const quantity = `${base}.quantity`;
   const revenue = `${base}.revenue`;
+  // The totals from the few categories' rows (every line has one, '' when its
+  // product is gone): the same sums as over every product, far fewer rows.
   const [rows, sums] = await Promise.all([
     ranked(db, [revenue, quantity], query),
-    rangeSums(db, [quantity, revenue], query),
+    rangeSums(db, ["category.quantity", "category.revenue"], query),
   ]);
   const ids = rows.map((r) => Number(r.key)).filter((id) => id > 0);
   const names = new Map<number, string>();
@@ -273,8 +275,8 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
   const total = (sumsOf: Sums) => {
     let q = 0n;
     let r = 0n;
-    for (const value of sumsOf.get(quantity)?.values() ?? []) q += toSen(value);
-    for (const value of sumsOf.get(revenue)?.values() ?? []) r += toSen(value);
+    for (const value of sumsOf.get("category.quantity")?.values() ?? []) q += toSen(value);
+    for (const value of sumsOf.get("category.revenue")?.values() ?? []) r += toSen(value);
     return { quantity: Number(q / 100n), revenue: fromSen(r) };
   };
   return {
