@@ -1,3 +1,4 @@
+import { fromSen, toSen } from "@store/contract";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -250,7 +251,10 @@ async function expectReportsExact(from: string, to: string, group: "day" | "week
     const rows = (products.series as { id: number | null; quantity: number; revenue: string }[])
       .map(({ id, quantity, revenue }) => ({ id, quantity, revenue }))
       .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
-    expect(rows, `products by ${by}`).toEqual(await freshProducts(ctx.db, from, to, by));
+    const fresh = await freshProducts(ctx.db, from, to, by);
+    expect(rows, `products by ${by}`).toEqual(fresh);
+    expect(products.totals.quantity).toBe(fresh.reduce((n, r) => n + r.quantity, 0));
+    expect(products.totals.revenue).toBe(fromSen(fresh.reduce((n, r) => n + toSen(r.revenue), 0n)));
   }
 
   const regions = await report("regions", q);
