@@ -10,13 +10,17 @@ import { defineConfig } from "vitest/config";
  * - `*.long.test.ts`: scale and processes: `npm run test:long` only.
  * - `*.scaled.test.ts`: property and fuzz runs, short in `npm test` and at
  *   their full count in `npm run test:long` (test/tier.ts).
+ * - `*-migration.test.ts`: a shipped migration on a store that holds data:
+ *   `npm test` on PostgreSQL, `npm run test:long` on both.
  * - every other file: `npm test`, on PostgreSQL.
  */
 const TIERS: Record<string, { include: string[]; exclude?: string[] }> = {
   all: { include: ["test/**/*.test.ts"] },
   full: { include: ["test/**/*.test.ts"], exclude: ["test/**/*.long.test.ts"] },
   engine: { include: ["test/**/*.engine.*test.ts"] },
-  long: { include: ["test/**/*.long.test.ts", "test/**/*.scaled.test.ts"] },
+  long: {
+    include: ["test/**/*.long.test.ts", "test/**/*.scaled.test.ts", "test/**/*-migration.test.ts"],
+  },
 };
 const tier = process.env.TEST_TIER ?? "all";
 const files = TIERS[tier];

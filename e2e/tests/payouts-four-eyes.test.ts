@@ -101,6 +101,10 @@ test.describe("a payout above the second-approval amount", () => {
     ).toBeVisible();
     await expect(row.locator(".badge")).toHaveText("Awaiting second approval");
     await expect(row).toContainText(`First approved by ${finance[0]?.username}`);
+    // The first approver is not offered a second Approve (it would be refused); Reject stays.
+    await expect(row.getByRole("button", { name: /^Approve / })).toHaveCount(0);
+    await expect(row).toContainText("Another person approves");
+    await expect(row.getByRole("button", { name: /^Reject / })).toBeVisible();
     // No money moved; the list's filter finds it among those awaiting.
     expect((await requestNow(one)).c_wallet_amt).toBe(request.c_wallet_amt);
     const awaiting = (await (

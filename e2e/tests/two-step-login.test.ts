@@ -21,6 +21,7 @@ test.describe("two-step login", () => {
   const password = `Two-step#${tag}`;
   let secret = "";
   let codes: string[] = [];
+  let userId = 0;
   const dialog = () => s.page.getByRole("dialog", { name: "Confirm it is you" });
 
   /** The code an authenticator app shows `ahead` steps from now (one step of drift is accepted). */
@@ -40,7 +41,9 @@ test.describe("two-step login", () => {
     await loginThroughForm(s.page);
     const proof = await s.page.request.post("/api/stepUp", { data: { password: ADMIN.password } });
     expect(proof.status()).toBe(200);
-    await new UserListPage(s.page).apiCreate(username, { email, password, role: "Admin" });
+    userId = (
+      await new UserListPage(s.page).apiCreate(username, { email, password, role: "Admin" })
+    ).user_id;
     await s.page.evaluate(() => localStorage.clear());
     await s.context.clearCookies();
   });
@@ -133,5 +136,29 @@ test.describe("two-step login", () => {
     await section.getByRole("button", { name: "Set up two-step login" }).waitFor();
     const me = await (await s.page.request.get("/api/me")).json();
     expect(me.totp_enabled).toBe(false);
+  });
+
+  test("an Admin turns it off from Edit User for a person who lost the authenticator", async () => {
+    // Set up again by the person, through the calls the profile makes.
+    await s.page.request.post("/api/stepUp", { data: { password } });
+    secret = (await (await s.page.request.post("/api/me/totp")).json()).secret;
+    const on = await s.page.request.post("/api/me/totp/confirm", { data: { code: codeOf() } });
+    expect(on.status()).toBe(200);
+    await new LayoutPage(s.page).logout(username);
+
+    await loginThroughForm(s.page);
+    await s.page.goto(`/editUser?uid=${userId}`);
+    const section = s.page.getByRole("region", { name: "Two-step login" });
+    await section.getByRole("button", { name: "Turn off two-step login" }).click();
+    await s.page
+      .getByRole("dialog", { name: "Turn off two-step login" })
+      .getByRole("button", { name: "Confirm", exact: true })
+      .click();
+    // A fresh proof of the Admin's own, then the call is sent again.
+    await dialog().getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await dialog().getByRole("button", { name: "Confirm", exact: true }).click();
+    await s.page.getByText("Two-step login is off.").waitFor();
+    const login = await s.page.request.post("/api/login", { data: { email, password } });
+    expect((await login.json()).totp_required).toBeUndefined();
   });
 });

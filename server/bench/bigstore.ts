@@ -1,16 +1,9 @@
-/**
- * `npx tsx bench/bigstore.ts <postgres-url>`: fills an empty database with the
- * benchmark's store (BENCH_USERS / BENCH_ORDERS / BENCH_PRODUCTS) and leaves it,
- * so EXPLAINs (bench/pages.ts) can be run against it many times.
- */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config";
 import { openDatabase } from "../src/db/client";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
 import { seedDemoStore } from "../src/db/seed/demo";
+import { databaseStorage } from "../src/modules/uploads/storage";
 
 const setting = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const size = {
@@ -25,13 +18,11 @@ applyTimeZone("Asia/Kuala_Lumpur");
 const database = await openDatabase({ databaseUrl: url, timeZone: "Asia/Kuala_Lumpur" });
 await seedBase(database.db);
 await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-big-"));
 const started = Date.now();
-await seedDemoStore(database.db, dir, {
+await seedDemoStore(database.db, databaseStorage(database.db), {
   size,
   onStep: (step, ms) => console.log(`${step}: ${(ms / 1000).toFixed(1)} s`),
 });
 console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 await database.db.execute(sql`vacuum analyze`);
 await database.close();
-fs.rmSync(dir, { recursive: true, force: true });

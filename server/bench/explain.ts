@@ -14,6 +14,7 @@ import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from
 import { openDatabase } from "../src/db/client";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
 import { seedDemoStore } from "../src/db/seed/demo";
+import { databaseStorage } from "../src/modules/uploads/storage";
 
 const setting = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const size = {
@@ -44,7 +45,7 @@ const config = { ...readConfig({ DATA_DIR: dataDir }), webDist: path.join(dataDi
 const database = await openDatabase({ timeZone: config.timeZone });
 await seedBase(database.db);
 await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
-await seedDemoStore(database.db, path.join(dataDir, "uploads"), { size });
+await seedDemoStore(database.db, databaseStorage(database.db), { size });
 // The drizzle instance keeps its PGlite client; the type names only what both drivers share.
 const client = (database.db as unknown as { $client: PGlite }).$client;
 // BENCH_VACUUM=1 vacuums too (sets the visibility map, so counts can use index-only scans);

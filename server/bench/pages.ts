@@ -1,18 +1,3 @@
-/**
- * `npx tsx bench/pages.ts <postgres-url>` (in server/): every list page,
- * search, sort and filter and the dashboard against a store already in that
- * database (bench/bigstore.ts fills one); `pages.ts pglite` seeds an embedded
- * in-memory store of BENCH_ORDERS orders (BENCH_USERS, BENCH_PRODUCTS) first.
- * In-process (app.inject), with the
- * latency of each call (p50/p99) and, with PAGES_EXPLAIN=1, EXPLAIN ANALYZE
- * of the statements behind it. PAGES_ONLY=word narrows the calls;
- * PAGES_CALLS=n sets the calls per URL (default 200), PAGES_ROUNDS=n repeats
- * them and keeps the round with the lowest p99 (a shared machine's other work
- * lands in some rounds, not all). Used for the figures in
- * docs/BENCHMARKS.md, "Lists at any size".
- */
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -22,6 +7,7 @@ import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from
 import { openDatabase } from "../src/db/client";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
 import { seedDemoStore } from "../src/db/seed/demo";
+import { databaseStorage } from "../src/modules/uploads/storage";
 
 const url = process.argv[2];
 if (!url) throw new Error("usage: pages.ts <postgres-url> | pglite");
@@ -39,11 +25,10 @@ const database = await openDatabase({
 });
 if (embedded) {
   const setting = (name: string, fallback: number) => Number(process.env[name] || fallback);
-  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "store-pages-"));
   await seedBase(database.db);
   await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
   const started = performance.now();
-  await seedDemoStore(database.db, uploads, {
+  await seedDemoStore(database.db, databaseStorage(database.db), {
     size: {
       orders: setting("BENCH_ORDERS", 100_000),
       users: setting("BENCH_USERS", 10_000),
@@ -53,7 +38,6 @@ if (embedded) {
   });
   await database.db.execute(sql`vacuum analyze`);
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  fs.rmSync(uploads, { recursive: true, force: true });
 }
 const app = await buildApp({ db: database.db, config });
 const login = await app.inject({

@@ -29,6 +29,7 @@ import { openDatabase } from "../src/db/client";
 import { EMBEDDED_ORDERS_LIMIT } from "../src/db/embeddedLimit";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
 import { demoSizeFor, seedDemoStore } from "../src/db/seed/demo";
+import { databaseStorage } from "../src/modules/uploads/storage";
 import { startFloorProcess } from "./floorProcess";
 import { type Budget, type CallSpec, type Figures, measure, send } from "./measure";
 import { killAll, type ServerProcess, startServer } from "./serverProcess";
@@ -322,7 +323,7 @@ async function runSize(orders: number): Promise<SizeResult> {
     const database = await openDatabase({ databaseUrl, dataDir, timeZone: TZ });
     await seedBase(database.db);
     await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
-    await seedDemoStore(database.db, path.join(dataDir, "uploads"), {
+    await seedDemoStore(database.db, databaseStorage(database.db), {
       size: { ...size, users, products },
       bulk: true,
     });

@@ -10,7 +10,6 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import helmet from "helmet";
-import { z } from "zod";
 import type { App } from "./appType";
 import { assertRouteDeclaresPermission, registerGuard } from "./auth/guard";
 import { registerAuthRoutes } from "./auth/routes";
@@ -18,21 +17,33 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { edgeServerOptions, registerEdge, registerNotFoundBeforeBody } from "./lib/edge";
 import { registerErrorHandler } from "./lib/errors";
+import { registerMetrics } from "./lib/metrics";
 import { registerOpenApi } from "./lib/openapi";
+import { registerReadiness } from "./lib/readiness";
+import { REQUEST_ID_HEADER, requestIdMaker } from "./lib/requestIds";
 import { tagVersions } from "./lib/versions";
 import { modules } from "./modules";
+import { registerUploadServing } from "./modules/uploads/serve";
+import { openUploadStorage, type UploadStorage } from "./modules/uploads/storage";
 
 export type { App };
 
 export interface BuildOptions {
   db: Db;
   config: Config;
+  /** Where images' bytes live; unset, what the configuration names (modules/uploads/storage.ts). */
+  uploadStorage?: UploadStorage;
   /** pino options, or false for silence (tests). */
   logger?: boolean | object;
 }
 
 /** Builds the HTTP app without listening, so tests drive it in-process. */
-export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<App> {
+export async function buildApp({
+  db,
+  config,
+  uploadStorage,
+  logger = false,
+}: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger && {
       level: "info",
@@ -40,6 +51,9 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
       ...(logger === true ? { stream: batchedStdout() } : logger),
     },
     trustProxy: config.trustProxy,
+    // X-Request-Id from a trusted proxy, or a new one (lib/requestIds.ts).
+    requestIdHeader: false,
+    genReqId: requestIdMaker(config.trustProxy),
     // Body limit, request timeout and client-error answers (lib/edge.ts).
     ...edgeServerOptions(config),
     logController: new OneLinePerRequest(),
@@ -48,6 +62,8 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
   app.decorate("config", config);
+  app.decorate("lifecycle", { stopping: false });
+  app.decorate("uploadStorage", uploadStorage ?? (await openUploadStorage(db, config)));
   const routeList: App["routeList"] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
@@ -62,7 +78,17 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
 
   // First, so that every route below (the docs' too) answers errors alike.
   registerErrorHandler(app);
-  // The first hook: a Host not served is refused before anything else runs (lib/edge.ts).
+  // Before every other hook, so that even a refused request answers its id.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  // While stopping (main.ts), each answer closes its connection, so none lingers idle.
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (app.lifecycle.stopping) reply.header("connection", "close");
+    done(null, payload);
+  });
+  // The first refusal: a Host not served is refused before anything else runs (lib/edge.ts).
   registerEdge(app);
   // Built once: @fastify/helmet builds helmet's middleware (and parses the CSP)
   // again on every request (docs/decisions/lean-per-request.md).
@@ -96,21 +122,14 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   // The API document at /api/docs (lib/openapi.ts): it documents every route below.
   await registerOpenApi(app);
 
+  // GET /metrics and the request counters (lib/metrics.ts); before the routes, whose answers it counts.
+  registerMetrics(app);
+
   await app.register(
     async (api) => {
       const typed = api as App;
       tagVersions(typed);
-      typed.get(
-        "/health",
-        {
-          config: { public: true },
-          schema: {
-            summary: "Whether the server answers",
-            response: { 200: z.object({ status: z.literal("ok") }) },
-          },
-        },
-        async () => ({ status: "ok" as const }),
-      );
+      registerReadiness(typed);
       registerAuthRoutes(typed);
       for (const register of modules) await register(typed);
     },
@@ -122,14 +141,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     files.addHook("onRoute", (route) => {
       route.config = { ...route.config, public: true };
     });
-    const uploadsDir = path.join(config.dataDir, "uploads");
-    fs.mkdirSync(uploadsDir, { recursive: true });
-    await files.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: "/uploads/",
-      decorateReply: false,
-      maxAge: "1d",
-    });
+    registerUploadServing(files as App);
     await serveWebApp(files as App, config.webDist);
   });
   return app;
@@ -227,6 +239,8 @@ async function serveWebApp(files: App, webDist: string): Promise<void> {
     const isPage = request.method === "GET" && !/^\/(api|uploads)(\/|$)/i.test(request.url);
     if (html && isPage)
       return reply.header("cache-control", "no-cache").type("text/html").send(html);
-    return reply.code(404).send({ message: "Not found.", code: "not_found", params: {} });
+    return reply
+      .code(404)
+      .send({ message: "Not found.", code: "not_found", params: {}, request_id: request.id });
   });
 }

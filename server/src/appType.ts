@@ -5,6 +5,7 @@ import type { RoutePermission } from "./auth/permissions";
 import type { SessionCaller } from "./auth/service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import type { UploadStorage } from "./modules/uploads/storage";
 
 /**
  * The app as routes see it: its own file, so a module that registers routes
@@ -23,6 +24,8 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Where images' bytes live: the database or a bucket (modules/uploads/storage.ts). */
+    uploadStorage: UploadStorage;
     /** Every registered route, for the guard's walk-every-route test and the docs. */
     routeList: { method: string; url: string; public: boolean; permission?: RoutePermission }[];
   }

@@ -1,3 +1,4 @@
+import { BlockList, isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
 import {
   PASSWORD_MIN_LENGTH,
@@ -32,6 +33,26 @@ export interface Config {
   requestTimeoutMs: number;
   /** MAX_CONNECTIONS_PER_ADDRESS: open connections one client address may hold. */
   maxConnectionsPerAddress: number;
+  /** METRICS_ALLOW: who may read /metrics by address (lib/metrics.ts); loopback by default. */
+  metricsAllow: BlockList;
+  /** METRICS_TOKEN: a bearer token that reads /metrics from any address; unset, none does. */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_GRACE_SECONDS: how long requests in flight may finish after SIGTERM (main.ts). */
+  shutdownGraceMs: number;
+  /** S3_*: images' bytes in an S3-compatible bucket; undefined keeps them in the database. */
+  s3: S3Settings | undefined;
+}
+
+/** Where images' bytes go when S3_BUCKET is set (modules/uploads/storage.ts). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** S3_ENDPOINT: another S3-compatible service (MinIO, R2, ...); unset for AWS. */
+  endpoint: string | undefined;
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3_FORCE_PATH_STYLE=1: bucket in the path, as most self-hosted services want. */
+  forcePathStyle: boolean;
 }
 
 /** Fastify's trustProxy: off, the proxies' addresses, or a hop test. */
@@ -61,6 +82,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins: readPublicUrl(env.PUBLIC_URL),
     requestTimeoutMs: readRequestTimeout(env.REQUEST_TIMEOUT_SECONDS),
     maxConnectionsPerAddress: readMaxConnections(env.MAX_CONNECTIONS_PER_ADDRESS),
+    metricsAllow: readMetricsAllow(env.METRICS_ALLOW),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
+    shutdownGraceMs: readShutdownGrace(env.SHUTDOWN_GRACE_SECONDS),
+    s3: readS3(env),
   };
 }
 
@@ -99,6 +124,43 @@ export function readPublicUrl(value: string | undefined): string[] | undefined {
   });
 }
 
+/**
+ * S3_* (README): unset S3_BUCKET keeps images in the database. With a bucket,
+ * S3_REGION is required and the two keys come together or not at all.
+ */
+export function readS3(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const value = (name: string) => (env[name] ?? "").trim() || undefined;
+  const bucket = value("S3_BUCKET");
+  const others = ["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+  if (!bucket) {
+    const stray = others.filter(value);
+    if (stray.length > 0)
+      throw new Error(
+        `${stray.join(", ")} set without S3_BUCKET: set S3_BUCKET too, or unset them.`,
+      );
+    return undefined;
+  }
+  const region = value("S3_REGION");
+  if (!region) throw new Error("S3_BUCKET is set: set S3_REGION too (e.g. us-east-1).");
+  const endpoint = value("S3_ENDPOINT");
+  if (endpoint && !/^https?:\/\/[^\s]+$/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) address, not "${endpoint}".`);
+  const accessKeyId = value("S3_ACCESS_KEY_ID");
+  const secretAccessKey = value("S3_SECRET_ACCESS_KEY");
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.");
+  const pathStyle = (value("S3_FORCE_PATH_STYLE") ?? "0").toLowerCase();
+  if (!["0", "1", "true", "false"].includes(pathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE must be 1 or 0, not "${pathStyle}".`);
+  return {
+    bucket,
+    region,
+    endpoint,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle === "1" || pathStyle === "true",
+  };
+}
+
 /** REQUEST_TIMEOUT_SECONDS (README): unset for 30 s; else seconds, more than 0 and at most 3600. */
 export function readRequestTimeout(value: string | undefined): number {
   const text = (value ?? "").trim();
@@ -122,6 +184,58 @@ export function readMaxConnections(value: string | undefined): number {
     );
   }
   return Number(text);
+}
+
+/**
+ * METRICS_ALLOW (README): comma-separated addresses and CIDR blocks that may
+ * read /metrics; unset or empty, the loopback addresses; "none", no address
+ * (METRICS_TOKEN only).
+ */
+export function readMetricsAllow(value: string | undefined): BlockList {
+  const list = new BlockList();
+  const text = (value ?? "").trim() || "127.0.0.0/8,::1/128";
+  for (const entry of text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    if (entry.toLowerCase() === "none") continue;
+    const [address = "", bits] = entry.split("/");
+    const type = isIPv4(address) ? "ipv4" : isIPv6(address) ? "ipv6" : undefined;
+    const prefix = bits === undefined ? (type === "ipv4" ? 32 : 128) : Number(bits);
+    const max = type === "ipv4" ? 32 : 128;
+    if (!type || !/^\d+$/.test(String(prefix)) || prefix < 0 || prefix > max) {
+      throw new Error(
+        `METRICS_ALLOW must list addresses or CIDR blocks (e.g. 127.0.0.1/32,10.0.0.0/8) or "none", not "${entry}".`,
+      );
+    }
+    list.addSubnet(address, prefix, type);
+  }
+  return list;
+}
+
+/** METRICS_TOKEN (README): at least 16 characters when set, so it cannot be guessed. */
+export function readMetricsToken(value: string | undefined): string | undefined {
+  const text = (value ?? "").trim();
+  if (text === "") return undefined;
+  if (text.length < 16 || /\s/.test(text)) {
+    throw new Error(
+      "METRICS_TOKEN must be at least 16 characters with no spaces (e.g. from `openssl rand -hex 24`).",
+    );
+  }
+  return text;
+}
+
+/** SHUTDOWN_GRACE_SECONDS (README): unset for 10 s; else seconds, 0 to 600. */
+export function readShutdownGrace(value: string | undefined): number {
+  const text = (value ?? "").trim();
+  if (text === "") return 10_000;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || seconds > 600) {
+    throw new Error(
+      `SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 600 (e.g. 10), not "${value}".`,
+    );
+  }
+  return Math.round(seconds * 1000);
 }
 
 /** SEED_DEMO_ORDERS (README): unset or empty for the small demo store, else a whole number ≥ 1. */

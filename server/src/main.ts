@@ -13,6 +13,9 @@ import { DataDirInUseError } from "./db/dataDirLock";
 import { embeddedLimitNotice } from "./db/embeddedLimit";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
+import { moveInUploadFiles } from "./modules/uploads/moveIn";
+import { openUploadStorage } from "./modules/uploads/storage";
+import { startSweeping } from "./modules/uploads/sweep";
 
 /** Set in the child process that only prepares a new embedded store. */
 const PREPARE_ONLY = "STORE_PREPARE_ONLY";
@@ -37,10 +40,21 @@ if (adminPasswordRefused) {
 async function prepareStore(db: Db) {
   await seedBase(db);
   const createdAdmin = await ensureAdmin(db, config.adminEmail, config.adminPassword);
+  const storage = await openUploadStorage(db, config);
+  // Images kept as files before migration 0020 (modules/uploads/moveIn.ts).
+  const movedIn = await moveInUploadFiles(db, storage, config.dataDir);
+  if (movedIn.moved > 0 || movedIn.skipped.length > 0) {
+    console.log(
+      `Moved ${movedIn.moved} images from ${path.join(config.dataDir, "uploads")} into the ` +
+        `${storage.kind === "s3" ? "bucket" : "database"}; the files are kept in ` +
+        `${path.join(config.dataDir, "uploads.moved")} until you delete them.` +
+        (movedIn.skipped.length > 0
+          ? ` Not images, set aside there unstored: ${movedIn.skipped.join(", ")}.`
+          : ""),
+    );
+  }
   const seedStart = performance.now();
-  const seeded =
-    config.seedDemo &&
-    (await seedDemoIfEmpty(db, path.join(config.dataDir, "uploads"), config.seedDemoOrders));
+  const seeded = config.seedDemo && (await seedDemoIfEmpty(db, storage, config.seedDemoOrders));
   if (seeded) {
     const { orders, users, products } = seeded.size;
     const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
@@ -69,7 +83,7 @@ async function open() {
 
 if (process.env[PREPARE_ONLY]) {
   const database = await open();
-  const prepared = await prepareStore(database.db);
+  const prepared = await database.exclusive(() => prepareStore(database.db));
   await database.close();
   // Exit once the parent has the answer (an exit at once can drop the message).
   if (process.send) process.send(prepared, () => process.exit(0));
@@ -83,10 +97,14 @@ if (process.env[PREPARE_ONLY]) {
 const preparedInChild =
   !config.databaseUrl && isNewPgliteStore(config.dataDir) ? await prepareInChild() : undefined;
 const database = await open();
-const { createdAdmin } = preparedInChild ?? (await prepareStore(database.db));
+// Servers starting at once on one PostgreSQL seed one at a time (docs/OPERATIONS.md, Upgrades).
+const { createdAdmin } =
+  preparedInChild ?? (await database.exclusive(() => prepareStore(database.db)));
 
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
+// Images no record has named for 24 hours (modules/uploads/sweep.ts).
+const stopSweeping = startSweeping(database.db, app.uploadStorage, (line) => app.log.info(line));
 
 const where = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
 console.log(`\nStore back-office at ${where}/login-back (${database.kind}, TZ ${config.timeZone})`);
@@ -98,12 +116,44 @@ if (createdAdmin && !config.adminFromEnv) {
   console.log(`Demo login (if unchanged): ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`);
 }
 
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  process.on(signal, () => {
+    // A second signal while stopping: the operator wants it gone now.
+    if (stopping) process.exit(1);
+    stopping = true;
+    stop(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "stopping failed");
+        process.exit(1);
+      },
+    );
   });
+}
+
+/**
+ * A clean stop (docs/decisions/readiness-and-shutdown.md): /api/ready answers
+ * 503 at once, no new connection is accepted, requests in flight finish (their
+ * connections close after the answer) for up to SHUTDOWN_GRACE_SECONDS, then
+ * what is still open is closed, then the database.
+ */
+async function stop(signal: string): Promise<void> {
+  app.lifecycle.stopping = true;
+  stopSweeping();
+  const graceSeconds = config.shutdownGraceMs / 1000;
+  app.log.info({ signal, graceSeconds }, "stopping: finishing requests in flight");
+  const grace = setTimeout(() => {
+    app.log.warn({ graceSeconds }, "stopping: grace over, closing the connections still open");
+    app.server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(grace);
+  }
+  await database.close();
+  app.log.info("stopped");
 }
 
 /** This same program, run to prepare the store and exit; its answer is what it created. */

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
 import { validateInput, validateOutput } from "@stoplight/prism-http/dist/validator";
 import type { LightMyRequestResponse } from "fastify";
@@ -39,7 +38,7 @@ const checked = new Map<string, Set<number>>();
 beforeAll(async () => {
   ctx = await createTestContext();
   // A small store: a record of every kind to read, change and delete.
-  await seedDemoStore(ctx.db, path.join(ctx.dataDir, "uploads"), {
+  await seedDemoStore(ctx.db, ctx.app.uploadStorage, {
     now: new Date("2026-05-09T04:00:00Z"),
     size: {
       products: 4,

@@ -302,7 +302,10 @@ describe("safe text (docs/decisions/bad-input-answers.md)", () => {
     const real = ctx.app.routeList
       .filter(
         (r) =>
-          r.url.startsWith("/api/") && !r.url.startsWith("/api/docs") && r.url !== "/api/health",
+          r.url.startsWith("/api/") &&
+          !r.url.startsWith("/api/docs") &&
+          r.url !== "/api/health" &&
+          r.url !== "/api/ready",
       )
       .map((r) => `${r.method} ${r.url}`);
     expect([...routes].sort()).toEqual([...new Set(real)].sort());

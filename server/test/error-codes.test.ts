@@ -28,7 +28,12 @@ async function send(method: string, path: string, body?: unknown) {
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown>,
+    /** Every error body names its request as the X-Request-Id header does. */
+    id: res.headers.get("x-request-id"),
+  };
 }
 
 /** The names of a code's params, as the contract lists them. */
@@ -49,6 +54,7 @@ describe("error answers carry a code and params", () => {
       code: "required",
       params: { field: "brand_name" },
       issues: [issue],
+      request_id: res.id,
     });
   });
 
@@ -110,6 +116,7 @@ describe("error answers carry a code and params", () => {
         "The cash wallet holds RM 49.99, less than the RM 50.00 requested; the request stays processing.",
       code: "withdrawal_above_balance",
       params: { held: "49.99", amount: "50.00" },
+      request_id: res.id,
     });
     expect((await readWallet(ctx.db, owner))?.c_wallet_amt).toBe("49.99");
   });
@@ -119,13 +126,19 @@ describe("error answers carry a code and params", () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: "record_not_found", params: { record: "Brand" } });
     const unknown = await send("GET", "/api/noSuchCall");
-    expect(unknown.body).toEqual({ message: "Not found.", code: "not_found", params: {} });
+    expect(unknown.body).toEqual({
+      message: "Not found.",
+      code: "not_found",
+      params: {},
+      request_id: unknown.id,
+    });
     const anonymous = await fetch(`${base}/api/brands`);
     expect(await anonymous.json()).toEqual({
       status: 401,
       message: "Please log in.",
       code: "login_required",
       params: {},
+      request_id: anonymous.headers.get("x-request-id"),
     });
   });
 

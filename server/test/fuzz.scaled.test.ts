@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema";
@@ -503,13 +502,11 @@ const LEAKS: [string, RegExp][] = [
 let ctx: TestContext;
 let operations: Operation[] = [];
 let adminId = 0;
-let uploadsDir = "";
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  uploadsDir = path.join(ctx.dataDir, "uploads");
   // A small store: records to find, change and delete; quick to fingerprint.
-  await seedDemoStore(ctx.db, uploadsDir, {
+  await seedDemoStore(ctx.db, ctx.app.uploadStorage, {
     now: new Date("2026-05-09T04:00:00Z"),
     size: {
       products: 8,
@@ -562,7 +559,7 @@ afterAll(() => ctx?.close());
 /**
  * Every table's rows as one digest per table, the audit log without the
  * sign-in rows (a failed login is recorded by design, docs/decisions/audit-failed-login.md), and
- * the uploaded files. Sessions and login-failure counters are the throttle's
+ * the uploaded images (the uploads table). Sessions and login-failure counters are the throttle's
  * own bookkeeping and are left out.
  */
 async function fingerprint(): Promise<Record<string, string>> {
@@ -588,7 +585,6 @@ async function fingerprint(): Promise<Record<string, string>> {
     digest: string;
   }[];
   const result = Object.fromEntries(rows.map((r) => [r.name, r.digest]));
-  result.uploads = String(fs.readdirSync(uploadsDir).length);
   return result;
 }
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PUBLIC = new Set(["/api/login", "/api/health"]);
+const PUBLIC = new Set(["/api/login", "/api/health", "/api/ready"]);
 
 /** Every private API route the router knows, with ids filled in. */
 function privateRoutes(app: App) {

@@ -4,7 +4,6 @@
  * then refunding a demo order posts and reverses the buyer's PV and the
  * referrer's commission, each linked to the order.
  */
-import path from "node:path";
 import type { LedgerEntry } from "@store/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,7 +30,7 @@ describe("the demo store", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    await seedDemoIfEmpty(ctx.db, path.join(ctx.dataDir, "uploads"));
+    await seedDemoIfEmpty(ctx.db, ctx.app.uploadStorage);
   }, 120_000);
   afterAll(() => ctx?.close());
 
@@ -111,7 +110,7 @@ describe("the scaled seed (SEED_DEMO_ORDERS)", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    await seedDemoIfEmpty(ctx.db, path.join(ctx.dataDir, "uploads"), 3_000);
+    await seedDemoIfEmpty(ctx.db, ctx.app.uploadStorage, 3_000);
   }, 120_000);
   afterAll(() => ctx?.close());
 

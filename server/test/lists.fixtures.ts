@@ -1,4 +1,3 @@
-import path from "node:path";
 import { seedDemoStore } from "../src/db/seed/demo";
 import type { TestContext } from "./helpers";
 
@@ -22,7 +21,7 @@ export const LISTS = [
 
 /** A small demo store: every list has rows, nulls and ties to sort. */
 export async function seedLists(ctx: TestContext): Promise<void> {
-  await seedDemoStore(ctx.db, path.join(ctx.dataDir, "uploads"), {
+  await seedDemoStore(ctx.db, ctx.app.uploadStorage, {
     now: new Date("2026-05-09T04:00:00Z"),
     size: {
       products: 40,

@@ -333,7 +333,7 @@ describe("the demo store loaded in bulk", () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
-    await seedDemoStore(ctx.db, path.join(ctx.dataDir, "uploads"), {
+    await seedDemoStore(ctx.db, ctx.app.uploadStorage, {
       size: demoSizeFor(400),
       bulk: true,
       now: new Date("2026-11-27T10:00:00+08:00"),

@@ -275,7 +275,7 @@ describe("property: an order's money follows its status", () => {
           expect(report.account_totals).toEqual([]);
           expect(await ledgerDrift(ctx.db)).toEqual([]);
         }),
-        { numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? scaled(10, 100)) },
+        { numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? scaled(5, 100)) },
       );
       expect(walks).toBeGreaterThan(0);
     },

@@ -3,7 +3,6 @@
  * bulk-loaded (indexes dropped and rebuilt), with every count the app keeps
  * true and every state present. Runs on PGlite and on PostgreSQL.
  */
-import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../src/config";
@@ -39,7 +38,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   indexesBefore = await indexDefinitions(ctx.db);
   const orders = readConfig({ SEED_DEMO_ORDERS: String(ORDERS) }).seedDemoOrders;
-  seeded = await seedDemoIfEmpty(ctx.db, path.join(ctx.dataDir, "uploads"), orders);
+  seeded = await seedDemoIfEmpty(ctx.db, ctx.app.uploadStorage, orders);
 }, 120_000);
 
 afterAll(async () => {
@@ -174,7 +173,7 @@ describe("SEED_DEMO_ORDERS", () => {
   });
 
   it("fills only an empty store", async () => {
-    expect(await seedDemoIfEmpty(ctx.db, path.join(ctx.dataDir, "uploads"), ORDERS)).toBe(false);
+    expect(await seedDemoIfEmpty(ctx.db, ctx.app.uploadStorage, ORDERS)).toBe(false);
   });
 
   it("estimates the orders without counting them, and says nothing below the embedded limit", async () => {

@@ -3,8 +3,6 @@
  * images are real PNGs, money is exact, and the same seed gives the same store.
  */
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +10,7 @@ import type { Db } from "../src/db/client";
 import { seedDemoStore } from "../src/db/seed/demo";
 import { crc32, PNG_SIGNATURE } from "../src/db/seed/demoStore/png";
 import { seedDemoIfEmpty } from "../src/db/seed/index";
+import { type UploadObject, uploadBytes } from "../src/modules/uploads/storage";
 import { createTestContext, type TestContext } from "./helpers";
 import { ordersDrift, seededLinesDrift } from "./orders.fixtures";
 
@@ -20,7 +19,6 @@ const NOW = new Date();
 const THIS_YEAR = NOW.getFullYear();
 
 let ctx: TestContext;
-let uploadsDir: string;
 let firstFigures: Record<string, unknown>;
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -62,8 +60,7 @@ const figures = async (db: Db) => {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  uploadsDir = path.join(ctx.dataDir, "uploads");
-  await seedDemoStore(ctx.db, uploadsDir, { now: NOW });
+  await seedDemoStore(ctx.db, ctx.app.uploadStorage, { now: NOW });
   // Taken before any test changes the store (one approves a withdrawal).
   firstFigures = await figures(ctx.db);
 }, 120_000);
@@ -284,7 +281,7 @@ describe("demo store states", () => {
   });
 
   it("fills only an empty store", async () => {
-    expect(await seedDemoIfEmpty(ctx.db, uploadsDir)).toBe(false);
+    expect(await seedDemoIfEmpty(ctx.db, ctx.app.uploadStorage)).toBe(false);
   });
 });
 
@@ -366,7 +363,9 @@ describe("demo store images", () => {
     );
     expect(named.length).toBeGreaterThan(50);
     for (const { name } of named) {
-      const file = fs.readFileSync(path.join(uploadsDir, name));
+      const image = await ctx.app.uploadStorage.get(name);
+      expect(image, name).not.toBeNull();
+      const file = await uploadBytes(image as UploadObject);
       const size = checkPng(file);
       expect(size.width).toBeGreaterThanOrEqual(200);
       expect(size.height).toBe(200);
@@ -382,12 +381,13 @@ describe("demo store determinism", () => {
   it("builds the same store from the same seed and moment", async () => {
     const other = await createTestContext();
     try {
-      await seedDemoStore(other.db, path.join(other.dataDir, "uploads"), { now: NOW });
+      await seedDemoStore(other.db, other.app.uploadStorage, { now: NOW });
       expect(await figures(other.db)).toEqual(firstFigures);
       expect(firstFigures.users).toBe(301);
-      const a = fs.readFileSync(path.join(uploadsDir, "demo-product-kt-1.png"));
-      const b = fs.readFileSync(path.join(other.dataDir, "uploads", "demo-product-kt-1.png"));
-      expect(a.equals(b)).toBe(true);
+      // The same pictures, so the same names (the sha-256 of their bytes).
+      const names = (db: typeof ctx.db) =>
+        rows<{ name: string }>(db, sql`select name from uploads order by name`);
+      expect(await names(other.db)).toEqual(await names(ctx.db));
     } finally {
       await other.close();
     }

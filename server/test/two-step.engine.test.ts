@@ -372,6 +372,42 @@ describe("step-up with a code, and turning two-step login off", () => {
     expect(byOldCode.statusCode).toBe(401);
   });
 
+  it("DELETE users/{id}/totp: staff:manage turns off a person's two-step login after a step-up", async () => {
+    holdClock();
+    const person = await newPerson("Staff");
+    await enrol(person);
+    const url = `/api/users/${person.user_id}/totp`;
+    // Another person without staff:manage: refused before anything else.
+    const clerk = await newPerson("Staff");
+    expect((await callAs(clerk.cookie, "DELETE", url)).statusCode).toBe(403);
+    // The admin without a fresh proof: refused, still on.
+    await ctx.db.update(sessions).set({ step_up_at: null }).where(eq(sessions.user_id, 1));
+    const unproven = await ctx.call("DELETE", url);
+    expect(unproven.statusCode).toBe(403);
+    expect(unproven.json().code).toBe("step_up_required");
+    expect((await passwordStep(person)).res.json().totp_required).toBe(true);
+
+    await stepUp(ctx);
+    const off = await ctx.call("DELETE", url);
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await passwordStep(person)).res.json().totp_required).toBeUndefined();
+    const left = await ctx.db
+      .select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.user_id, person.user_id));
+    expect(left).toHaveLength(0);
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "User"), eq(auditLog.entity_id, String(person.user_id))))
+      .orderBy(sql`${auditLog.audit_id} desc`)
+      .limit(1);
+    expect(audit?.after).toEqual({ two_step_login: "Off" });
+    // Not on any more: said so; an unknown person is a 404.
+    expect((await ctx.call("DELETE", url)).json().code).toBe("totp_not_on");
+    expect((await ctx.call("DELETE", "/api/users/999999/totp")).statusCode).toBe(404);
+  });
+
   it("takes the password when two-step login is on", async () => {
     holdClock();
     const person = await newPerson();

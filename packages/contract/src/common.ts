@@ -162,13 +162,21 @@ const coded = {
   code: z.enum(ERROR_CODE_LIST as [ErrorCode, ...ErrorCode[]]),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 };
-export const errorBody = z.object({ message: z.string(), ...coded });
+/** The answer's X-Request-Id, in its body too: what a caller quotes to the operator (docs/decisions/request-ids.md). */
+const requestId = { request_id: z.string() };
+export const errorBody = z.object({ message: z.string(), ...coded, ...requestId });
 export const validationErrorBody = z.object({
   message: z.string(),
   ...coded,
   issues: z.array(z.object({ path: z.string(), message: z.string(), ...coded })),
+  ...requestId,
 });
-export const statusErrorBody = z.object({ status: z.number(), message: z.string(), ...coded });
+export const statusErrorBody = z.object({
+  status: z.number(),
+  message: z.string(),
+  ...coded,
+  ...requestId,
+});
 export const okBody = z.object({ status: z.number(), message: z.string() });
 /**
  * 403: the caller lacks `permission` (code "forbidden"), the call needs a fresh

@@ -82,6 +82,7 @@ export const ERROR_CODES = {
   totp_invalid: {},
   totp_not_started: {},
   totp_already_on: {},
+  totp_not_on: {},
   totp_enrolment_required: {},
   login_expired: {},
   group_exists: { name: "text" },

@@ -1,6 +1,7 @@
 import { isIPv6 } from "node:net";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { countLoginFailure } from "../lib/metrics";
 
 /**
  * Failed-login limits (docs/decisions/login-throttling.md). Failures count
@@ -60,7 +61,10 @@ export async function throttledAttempt<T>(
   const { email } = row;
 
   const retryAfter = await refusal(db, id, email, address);
-  if (retryAfter !== null) return { kind: "refused", retryAfter };
+  if (retryAfter !== null) {
+    countLoginFailure("refused");
+    return { kind: "refused", retryAfter };
+  }
 
   let value: T | null;
   try {
@@ -70,6 +74,7 @@ export async function throttledAttempt<T>(
     throw error;
   }
   if (value === null) {
+    countLoginFailure("failed");
     await sweep(db);
     return { kind: "failed", email };
   }

@@ -12,7 +12,7 @@ import { Secret, TOTP } from "otpauth";
 import type { Db, Tx } from "../db/client";
 import { recoveryCodes, settings, users } from "../db/schema";
 import { type Actor, recordAudit } from "../lib/audit";
-import { badRequest, HttpError } from "../lib/errors";
+import { badRequest, HttpError, notFound } from "../lib/errors";
 
 /**
  * Two-step login (RFC 6238 TOTP through the otpauth library;
@@ -129,10 +129,10 @@ export async function hasTwoStep(db: Db | Tx, userId: number): Promise<boolean> 
  * The audit row of a change of two-step login: its state in the web's own words
  * (History translates them: components/AuditChanges.tsx), never a secret or a code.
  */
-function auditTwoStep(tx: Tx, actor: Actor, before: string, after: string) {
+function auditTwoStep(tx: Tx, actor: Actor, before: string, after: string, userId = actor.user_id) {
   return recordAudit(tx, actor, {
     entity: "User",
-    entityId: actor.user_id,
+    entityId: userId,
     action: "update",
     before: { two_step_login: before },
     after: { two_step_login: after },
@@ -209,20 +209,26 @@ export async function confirmEnrolment(
   });
 }
 
-/** DELETE /api/me/totp (after a step-up): two-step login off, its recovery codes gone. */
-export async function turnOff(db: Db, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * DELETE /api/me/totp, or DELETE /api/users/{id}/totp for a person who lost
+ * their authenticator and their recovery codes (after a step-up): two-step
+ * login off, its recovery codes gone. False when it was not on.
+ */
+export async function turnOff(db: Db, actor: Actor, userId = actor.user_id): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ secret: users.totp_secret, pending: users.totp_pending_secret })
       .from(users)
-      .where(eq(users.user_id, actor.user_id))
+      .where(eq(users.user_id, userId))
       .for("update");
-    if (!row?.secret && !row?.pending) return;
+    if (!row) throw notFound("User");
+    if (!row.secret && !row.pending) return false;
     await tx
       .update(users)
       .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
-      .where(eq(users.user_id, actor.user_id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, actor.user_id));
-    await auditTwoStep(tx, actor, row.secret ? "On" : "Being set up", "Off");
+      .where(eq(users.user_id, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
+    await auditTwoStep(tx, actor, row.secret ? "On" : "Being set up", "Off", userId);
+    return true;
   });
 }

@@ -1,6 +1,7 @@
 import {
   adminData,
   errorBody,
+  idParams,
   okBody,
   statusErrorBody,
   totpCodeBody,
@@ -153,6 +154,31 @@ export function registerTwoStepRoutes(app: App): void {
     async (request) => {
       requireStepUp(request.admin);
       await turnOff(app.db, request.admin);
+      return { status: 200, message: "Two-step login is off." };
+    },
+  );
+
+  app.delete(
+    "/users/:id/totp",
+    {
+      config: { permission: "staff:manage" },
+      schema: {
+        tags,
+        summary:
+          "Turn off a person's two-step login, when they lost their authenticator and recovery codes (needs a step-up)",
+        description: STEP_UP_NEEDED,
+        params: idParams,
+        response: {
+          200: okBody,
+          404: errorBody.describe("No such user."),
+          409: errorBody.describe("Two-step login is not on for this person (`totp_not_on`)."),
+        },
+      },
+    },
+    async (request) => {
+      requireStepUp(request.admin);
+      if (!(await turnOff(app.db, request.admin, request.params.id)))
+        throw new HttpError(409, "totp_not_on", {}, "Two-step login is not on for this person.");
       return { status: 200, message: "Two-step login is off." };
     },
   );

@@ -20,6 +20,12 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Runs `run` while no other process starting on this database runs its own:
+   * the base seed and the first administrator of servers that start at once
+   * (PostgreSQL: the migrations' advisory lock; PGlite is one process anyway).
+   */
+  exclusive<T>(run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -66,7 +72,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await withMigrationLock(pool, () =>
       migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     );
-    return { db, kind: "postgres", close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      exclusive: (run) => withMigrationLock(pool, run),
+      close: () => pool.end(),
+    };
   }
   // Before PGlite touches the files: a second process on them destroys the store.
   const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
@@ -80,6 +91,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "pglite",
+      exclusive: (run) => run(),
       close: async () => {
         await opened.close();
         await lock?.release();
@@ -233,12 +245,15 @@ async function inParallel<T>(items: T[], width: number, run: (item: T) => Promis
   await Promise.all(Array.from({ length: width }, worker));
 }
 
-/** Several app processes may start at once against one server: migrate one at a time. */
-async function withMigrationLock(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
+/**
+ * Several app processes may start at once against one server: migrate (and
+ * seed, Database.exclusive) one at a time.
+ */
+async function withMigrationLock<T>(pool: pg.Pool, run: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock(727274)");
-    await run();
+    return await run();
   } finally {
     await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
     client.release();

@@ -67,3 +67,9 @@ export const timestamp = customType<{ data: string; driverData: Date | string }>
 
 /** Money and other exact decimals: numeric(12,2), answered as "12.50". */
 export const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/** Raw bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both come out as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});

@@ -32,7 +32,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { money, timestamp } from "./columns";
+import { bytea, money, timestamp } from "./columns";
 
 const createdAt = () => timestamp("created_at").notNull().default(sql`now()`);
 const updatedAt = () => timestamp("updated_at");
@@ -983,4 +983,24 @@ export const recoveryCodes = pgTable(
     used_at: timestamp("used_at"),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.code_hash] })],
+);
+
+// Uploaded images (migration 0020; docs/decisions/uploads-in-database.md)
+export const uploads = pgTable(
+  "uploads",
+  {
+    /** `<sha-256 of the content>.<ext>`: the name records give the image. */
+    name: text("name").primaryKey(),
+    content_type: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    /** Null when the bytes are kept in S3-compatible storage. */
+    content: bytea("content"),
+    created_at: createdAt(),
+    /** The last upload of these bytes, or the last time a record stopped naming them. */
+    last_referenced_at: timestamp("last_referenced_at").notNull().default(sql`now()`),
+  },
+  (t) => [
+    index("uploads_last_referenced_at_idx").on(t.last_referenced_at),
+    check("uploads_size", sql`${t.size} >= 0`),
+  ],
 );

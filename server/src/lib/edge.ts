@@ -4,6 +4,7 @@
  * the served host names, and bodies sized for what each call needs, read by a
  * JSON parser that refuses deep nesting before parsing.
  */
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import os from "node:os";
@@ -23,22 +24,28 @@ export const MAX_JSON_KEYS = 1_000;
 
 export const HOST_REFUSED = "This server does not answer for that host name.";
 // Written on the socket before Fastify has a request: the same answer shape, code and params included.
-const TIMEOUT_BODY = JSON.stringify({
+const TIMEOUT_BODY = {
   message: "The request took too long to arrive.",
   code: "request_timeout",
   params: {},
-});
-const BAD_REQUEST_BODY = JSON.stringify({
+};
+const BAD_REQUEST_BODY = {
   message: "The request could not be read.",
   code: "unreadable_request",
   params: {},
   issues: [],
-});
-const HEADERS_TOO_LARGE_BODY = JSON.stringify({
+};
+const HEADERS_TOO_LARGE_BODY = {
   message: "The request headers are too large.",
   code: "headers_too_large",
   params: {},
-});
+};
+/**
+ * Asked by load balancers and scrapers by the server's own address, not the
+ * store's name: not refused for their Host. They answer no store data
+ * (docs/decisions/readiness-and-shutdown.md; /metrics keeps its own address check).
+ */
+const ANY_HOST_ROUTES = new Set(["/api/health", "/api/ready", "/metrics"]);
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -76,15 +83,18 @@ export function edgeServerOptions(config: Pick<Config, "requestTimeoutMs">) {
 /** Fastify's own answer, in the project's error shape (lib/errors.ts), then the socket closes. */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const [status, body] =
+  const [status, answer] =
     error.code === "ERR_HTTP_REQUEST_TIMEOUT"
       ? [408, TIMEOUT_BODY]
       : error.code === "HPE_HEADER_OVERFLOW"
         ? [431, HEADERS_TOO_LARGE_BODY]
         : [400, BAD_REQUEST_BODY];
+  // No request was read, so no id was given: a new one (lib/requestIds.ts).
+  const id = randomUUID();
+  const body = JSON.stringify({ ...answer, request_id: id });
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n` +
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nX-Request-Id: ${id}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   }
@@ -144,6 +154,7 @@ export function registerEdge(app: App): void {
   app.addHook("onRequest", async (request, reply) => {
     // request.host is X-Forwarded-Host only from a proxy TRUST_PROXY names.
     if (served.hosts.has(request.host.toLowerCase())) return;
+    if (!request.is404 && ANY_HOST_ROUTES.has(request.routeOptions.url ?? "")) return;
     reply.header("connection", "close");
     throw new HttpError(421, "host_refused", {}, HOST_REFUSED);
   });

@@ -176,9 +176,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     ...more,
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every error answer names its request (lib/requestIds.ts): what a caller quotes to the operator.
+    const send = (status: number, body: Record<string, unknown>) =>
+      reply.code(status).send({ ...body, request_id: request.id });
     if (hasZodFastifySchemaValidationErrors(error)) {
       if (error.validationContext === "params") {
-        return reply.code(404).send(answer("not_found", "Not found."));
+        return send(404, answer("not_found", "Not found."));
       }
       // fastify-type-provider-zod hands each zod issue over as keyword, path and the rest in params.
       const issues = zodIssues(
@@ -192,7 +195,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
             }) as z.core.$ZodIssue,
         ),
       );
-      return reply.code(400).send(invalidBody(issues));
+      return send(400, invalidBody(issues));
     }
     if (error instanceof HttpError) {
       const body: Record<string, unknown> = {
@@ -204,33 +207,29 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if ([401, 403, 429].includes(error.statusCode)) body.status = error.statusCode;
       if (error.statusCode === 400) body.issues = error.issues ?? [];
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send(body);
+      return send(error.statusCode, body);
     }
     switch (pgCode(error)) {
       case PG_UNIQUE_VIOLATION:
-        return reply.code(409).send(answer("value_in_use", "That value is already in use."));
+        return send(409, answer("value_in_use", "That value is already in use."));
       case PG_FOREIGN_KEY_VIOLATION:
-        return reply
-          .code(409)
-          .send(
-            answer(
-              "linked_records",
-              "This record is linked to other records and cannot be changed that way.",
-            ),
-          );
+        return send(
+          409,
+          answer(
+            "linked_records",
+            "This record is linked to other records and cannot be changed that way.",
+          ),
+        );
       case PG_CHECK_VIOLATION:
-        return reply
-          .code(400)
-          .send(answer("out_of_range", "A value is out of range.", { issues: [] }));
+        return send(400, answer("out_of_range", "A value is out of range.", { issues: [] }));
     }
     if (pgCode(error)?.startsWith(PG_DATA_EXCEPTION_CLASS)) {
-      return reply
-        .code(400)
-        .send(answer("out_of_range", "A value is out of range.", { issues: [] }));
+      return send(400, answer("out_of_range", "A value is out of range.", { issues: [] }));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send(
+      return send(
+        429,
         answer(
           "too_many_requests",
           "Too many failed attempts. Please wait a minute and try again.",
@@ -250,13 +249,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const [code, message] =
         (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? answers[415] : answers[status]) ??
         (["not_accepted", "The request could not be accepted."] as const);
-      return reply
-        .code(status)
-        .send(status === 400 ? answer(code, message, { issues: [] }) : answer(code, message));
+      return send(
+        status,
+        status === 400 ? answer(code, message, { issues: [] }) : answer(code, message),
+      );
     }
     request.log.error({ err: loggableError(error) }, "request failed");
-    return reply
-      .code(500)
-      .send(answer("server_error", "Something went wrong on our side. Please try again."));
+    return send(500, answer("server_error", "Something went wrong on our side. Please try again."));
   });
 }

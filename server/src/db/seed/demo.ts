@@ -9,6 +9,7 @@ import { performance } from "node:perf_hooks";
 import { asc, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { hashPassword } from "../../auth/password";
+import type { UploadStorage } from "../../modules/uploads/storage";
 import type { Db, Tx } from "../client";
 import {
   agencyStores,
@@ -30,7 +31,7 @@ import {
 import { type ProductPlan, planCatalog } from "./demoStore/catalog";
 import { BRAND_NAMES, CATEGORY_PLANS } from "./demoStore/catalogData";
 import { planAgencyStores, planBanners, planTestimonials } from "./demoStore/content";
-import { writeDemoImages } from "./demoStore/images";
+import { storeDemoImages } from "./demoStore/images";
 import { type LinePlan, type OrderPlan, planVouchers, streamOrders } from "./demoStore/orders";
 import { asciiSkeleton, planUsers, planWallet, planWithdrawals } from "./demoStore/people";
 import { Random } from "./demoStore/random";
@@ -269,7 +270,7 @@ async function recountDerived(tx: Tx): Promise<void> {
 
 export async function seedDemoStore(
   db: Db,
-  uploadsDir: string,
+  storage: UploadStorage,
   options: DemoOptions = {},
 ): Promise<DemoSummary> {
   const size = { ...DEMO_SIZE, ...options.size };
@@ -285,7 +286,7 @@ export async function seedDemoStore(
   // Demo members never sign in to the back-office: one unguessable password,
   // hashed once (on the thread pool, while the images are drawn).
   const hashing = hashPassword(randomBytes(24).toString("base64url"));
-  const images = writeDemoImages(uploadsDir, CATEGORY_PLANS, BRAND_NAMES.length);
+  const images = await storeDemoImages(storage, CATEGORY_PLANS, BRAND_NAMES.length);
   const passwordHash = await hashing;
   step("images and password");
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { UploadStorage } from "../../modules/uploads/storage";
 import type { Db } from "../client";
 import { users } from "../schema";
 import { type DemoOptions, type DemoSummary, demoSizeFor, seedDemoStore } from "./demo";
@@ -10,12 +11,12 @@ import { type DemoOptions, type DemoSummary, demoSizeFor, seedDemoStore } from "
  */
 export async function seedDemoIfEmpty(
   db: Db,
-  uploadsDir: string,
+  storage: UploadStorage,
   orders?: number,
   onStep?: DemoOptions["onStep"],
 ): Promise<DemoSummary | false> {
   const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);
   if ((row?.n ?? 0) > 1) return false;
-  if (orders === undefined) return seedDemoStore(db, uploadsDir, { onStep });
-  return seedDemoStore(db, uploadsDir, { size: demoSizeFor(orders), bulk: true, onStep });
+  if (orders === undefined) return seedDemoStore(db, storage, { onStep });
+  return seedDemoStore(db, storage, { size: demoSizeFor(orders), bulk: true, onStep });
 }

@@ -25,6 +25,7 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, type HttpError } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
+import { countLedgerEntry } from "../../lib/metrics";
 import { promoteReferrer } from "../people/referrals";
 
 /** How each account is named in messages. */
@@ -187,6 +188,7 @@ export async function postEntry(
     })
     .returning();
   if (!entry) throw new Error("The ledger entry was not written.");
+  countLedgerEntry(account);
   // The entry first: the database accepts the new balance only as the latest entry's.
   if (account === "pv") {
     await tx.update(users).set({ ttl_pv: balanceAfter }).where(eq(users.user_id, userId));

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { type Permission, uploadResult } from "@store/contract";
 import { z } from "zod";
 import type { App } from "../../appType";
@@ -20,7 +19,6 @@ const UPLOAD_PERMISSION: Record<UploadKind, Permission> = {
 };
 
 export function registerUploadRoutes(app: App): void {
-  const uploadsDir = path.join(app.config.dataDir, "uploads");
   app.post(
     "/uploads",
     {
@@ -31,7 +29,7 @@ export function registerUploadRoutes(app: App): void {
     async (request, reply) => {
       requirePermission(request.admin.permissions, UPLOAD_PERMISSION[request.query.kind]);
       const content = await readUpload(request);
-      const stored = await storeUpload(uploadsDir, request.query.kind, content);
+      const stored = await storeUpload(app.uploadStorage, request.query.kind, content);
       await recordAudit(app.db, request.admin, {
         entity: "Upload",
         entityId: stored.file_name,

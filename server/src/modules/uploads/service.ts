@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
 import {
   BRAND_IMAGE_TYPES,
   IMAGE_MAX_BYTES,
@@ -9,7 +7,9 @@ import {
   PRODUCT_IMAGE_TYPES,
 } from "@store/contract";
 import { fileTypeFromBuffer } from "file-type";
+import type { Tx } from "../../db/client";
 import { HttpError } from "../../lib/errors";
+import type { UploadStorage } from "./storage";
 
 /** What each picker accepts (docs/REQUIREMENTS.md section 5). */
 export const UPLOAD_KINDS = {
@@ -24,23 +24,53 @@ export const INVALID_TYPE_MESSAGE = "Ahem, please use a valid image file type. ð
 export const TOO_LARGE_MESSAGE = "Uh-oh! file size is too big. ðŸ˜’";
 
 /**
- * Stores an uploaded image under DATA_DIR/uploads, judging its type by its
- * content, never by its name, and answers the new file name.
+ * Stores an uploaded image through the configured storage, judging its type by
+ * its content, never by its name, and answers its name: the sha-256 of the
+ * bytes and their extension, so the same bytes twice are one image
+ * (docs/decisions/uploads-in-database.md).
  */
 export async function storeUpload(
-  uploadsDir: string,
+  storage: UploadStorage,
   kind: UploadKind,
   content: Buffer,
 ): Promise<{ file_name: string; size: number }> {
   const rule = UPLOAD_KINDS[kind];
   if (content.length > rule.maxBytes)
     throw new HttpError(413, "upload_too_large", {}, TOO_LARGE_MESSAGE);
-  const detected = await fileTypeFromBuffer(content);
-  const ext = detected?.ext === "jpg" ? "jpg" : detected?.ext;
-  if (!ext || !(rule.types as readonly string[]).includes(ext)) {
+  const image = await imageOf(content);
+  if (!image || !(rule.types as readonly string[]).includes(image.ext)) {
     throw new HttpError(415, "upload_type", {}, INVALID_TYPE_MESSAGE);
   }
-  const fileName = `${randomUUID()}.${ext}`;
-  await fs.writeFile(path.join(uploadsDir, fileName), content);
-  return { file_name: fileName, size: content.length };
+  await storage.put(image.key, content, image.contentType);
+  return { file_name: image.key, size: content.length };
 }
+
+/** An image's name and type from its bytes, or null when they are no image format at all. */
+export async function imageOf(
+  content: Buffer,
+): Promise<{ key: string; ext: string; contentType: string } | null> {
+  const detected = await fileTypeFromBuffer(content);
+  if (!detected?.mime.startsWith("image/")) return null;
+  const { ext, mime } = detected;
+  return { key: uploadKey(content, ext), ext, contentType: mime };
+}
+
+/** `<sha-256 hex>.<ext>`: the name of these bytes. */
+export function uploadKey(content: Buffer, ext: string): string {
+  return `${createHash("sha256").update(content).digest("hex")}.${ext}`;
+}
+
+/** Stores an image the server made itself (the demo seed) without the upload rules. */
+export async function storeImage(
+  storage: UploadStorage,
+  content: Buffer,
+  tx?: Tx,
+): Promise<string> {
+  const image = await imageOf(content);
+  if (!image) throw new Error("Not an image: the demo seed draws PNGs.");
+  await storage.put(image.key, content, image.contentType, tx);
+  return image.key;
+}
+
+/** The sha-256 part of a stored image's name: its strong ETag. */
+export const UPLOAD_NAME = /^([0-9a-f]{64})\.[a-z0-9]{1,8}$/;

@@ -5,6 +5,7 @@ import { showToast } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
 import { useCan } from "../../lib/permissions";
+import { TwoStepReset } from "./TwoStepReset";
 
 /** "Firefox on Windows", in the chosen language; what the user agent does not name is said so. */
 function browserLabel(session: SessionInfo): string {
@@ -107,7 +108,12 @@ export function SessionsPanel({ owner }: { owner: SessionsOwner }) {
   );
 }
 
-/** Edit User's panel of the person's sessions: only for holders of staff:manage. */
+/** Edit User's panels of the person's sessions and two-step login: only for holders of staff:manage. */
 export function UserSessionsPanel({ userId }: { userId: number }) {
-  return useCan("staff:manage") ? <SessionsPanel owner={userId} /> : null;
+  return useCan("staff:manage") ? (
+    <>
+      <SessionsPanel owner={userId} />
+      <TwoStepReset userId={userId} />
+    </>
+  ) : null;
 }

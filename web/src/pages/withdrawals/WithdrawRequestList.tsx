@@ -18,6 +18,7 @@ import {
 } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatDateTime, formatMoney } from "../../lib/format";
+import { useStoredAdmin } from "../../lib/permissions";
 import { useMayDo } from "../../resources/context";
 import { CashWalletFigures, ReverseDialog } from "./WithdrawalDialogs";
 
@@ -115,6 +116,9 @@ export default function WithdrawRequestList() {
 
   // Approve, Reject and Reverse are payouts:manage; a person who may only view sees no Actions.
   const mayDecide = useMayDo("update");
+  // The first approver's second Approve would be refused (409 second_approval_same_person): not offered.
+  const me = useStoredAdmin()?.user_id;
+  const approvedByMe = (r: WithdrawRequest) => awaitsSecond(r) && r.first_approved_by === me;
   const columns: Column<WithdrawRequest>[] = [
     { header: "#", cell: (_r, index) => index + 1, sticky: "start", optional: true },
     { header: "Username", role: "key", cell: (r) => r.username, sort: "username", sticky: "start" },
@@ -186,15 +190,21 @@ export default function WithdrawRequestList() {
       sticky: "end",
       cell: (r) =>
         r.withdraw_status === "processing" ? (
-          <div className="d-flex gap-1">
-            <Button
-              size="sm"
-              variant="success"
-              aria-label={translate("Approve {{name}}", { name: r.username })}
-              onClick={() => setPending({ request: r, decision: "completed" })}
-            >
-              {translate("Approve")}
-            </Button>
+          <div className="d-flex gap-1 align-items-center">
+            {approvedByMe(r) ? (
+              <span className="small text-muted text-nowrap">
+                {translate("Another person approves")}
+              </span>
+            ) : (
+              <Button
+                size="sm"
+                variant="success"
+                aria-label={translate("Approve {{name}}", { name: r.username })}
+                onClick={() => setPending({ request: r, decision: "completed" })}
+              >
+                {translate("Approve")}
+              </Button>
+            )}
             <Button
               size="sm"
               variant="danger"

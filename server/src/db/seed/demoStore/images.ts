@@ -1,11 +1,11 @@
 /**
- * The demo store's pictures: patterned PNG tiles drawn on the spot and written
- * to the uploads folder, named like any upload so the screens serve them the
- * same way. A few dozen tiles are shared by all products, so even a store of
+ * The demo store's pictures: patterned PNG tiles drawn on the spot and stored
+ * through the upload storage, named like any upload (the sha-256 of their
+ * bytes) so the screens serve them the same way. A few dozen tiles are shared by all products, so even a store of
  * thousands of products takes a fraction of a second to draw.
  */
-import fs from "node:fs";
-import path from "node:path";
+import { storeImage } from "../../../modules/uploads/service";
+import type { UploadStorage } from "../../../modules/uploads/storage";
 import type { CategoryPlan } from "./catalogData";
 import { BANNERS } from "./contentData";
 import { drawTile, hsl, PATTERNS } from "./png";
@@ -22,33 +22,31 @@ export interface DemoImages {
 const TILE = 200;
 const SWATCHES = 16;
 
-export function writeDemoImages(
-  uploadsDir: string,
+export async function storeDemoImages(
+  storage: UploadStorage,
   categories: readonly CategoryPlan[],
   brandCount: number,
-): DemoImages {
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  const write = (name: string, png: Buffer) => {
-    fs.writeFileSync(path.join(uploadsDir, name), png);
-    return name;
+): Promise<DemoImages> {
+  const store = async (pngs: Buffer[]) => {
+    const names: string[] = [];
+    for (const png of pngs) names.push(await storeImage(storage, png));
+    return names;
   };
-  const products = categories.map((category) =>
-    PATTERNS.map((pattern, i) =>
-      write(
-        `demo-product-${category.code.toLowerCase()}-${i + 1}.png`,
-        drawTile(
-          TILE,
-          TILE,
-          hsl(category.hue, 0.55, 0.82 - i * 0.04),
-          hsl((category.hue + i * 6) % 360, 0.65, 0.42),
-          pattern,
-        ),
+  const products: string[][] = [];
+  for (const category of categories) {
+    const tiles = PATTERNS.map((pattern, i) =>
+      drawTile(
+        TILE,
+        TILE,
+        hsl(category.hue, 0.55, 0.82 - i * 0.04),
+        hsl((category.hue + i * 6) % 360, 0.65, 0.42),
+        pattern,
       ),
-    ),
-  );
-  const variants = Array.from({ length: SWATCHES }, (_, i) =>
-    write(
-      `demo-variant-${i + 1}.png`,
+    );
+    products.push(await store(tiles));
+  }
+  const variants = await store(
+    Array.from({ length: SWATCHES }, (_, i) =>
       drawTile(
         TILE,
         TILE,
@@ -58,9 +56,8 @@ export function writeDemoImages(
       ),
     ),
   );
-  const brands = Array.from({ length: brandCount }, (_, i) =>
-    write(
-      `demo-brand-${i + 1}.png`,
+  const brands = await store(
+    Array.from({ length: brandCount }, (_, i) =>
       drawTile(
         TILE,
         TILE,
@@ -70,9 +67,8 @@ export function writeDemoImages(
       ),
     ),
   );
-  const banners = BANNERS.map((banner, i) =>
-    write(
-      `demo-banner-${i + 1}.png`,
+  const banners = await store(
+    BANNERS.map((banner) =>
       drawTile(3 * TILE, TILE, hsl(banner.hue, 0.6, 0.6), hsl(banner.hue, 0.6, 0.35), "stripes"),
     ),
   );

@@ -2,9 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "./helpers";
 import { LISTS, seedLists } from "./lists.fixtures";
+import { sampled } from "./tier";
 
 // Every list sorts by every field it answers, in the database's own order,
 // and filters json-server style (docs/decisions/list-sort-filter.md); anything it does not answer is a 400 naming it.
+// `npm test` takes a third of each list's fields (a different third per list), the long tier all of them.
 
 type Row = Record<string, unknown>;
 let ctx: TestContext;
@@ -55,17 +57,18 @@ describe.each(LISTS)("$path", ({ path, key }) => {
 
   beforeAll(async () => {
     all = (await rowsOf(`${path}?_page=1&_limit=1000`)).rows;
-    fields = Object.keys(all[0] ?? {}).filter((f) => {
+    const answered = Object.keys(all[0] ?? {}).filter((f) => {
       const v = all[0]?.[f];
       return v === null || typeof v !== "object";
     });
+    fields = sampled(answered, LISTS.findIndex((list) => list.path === path) % 3, 3);
   });
 
   it("has rows to sort", () => {
     expect(all.length).toBeGreaterThan(2);
   });
 
-  it("sorts by every field it answers, both ways, as the database orders them", async () => {
+  it("sorts by the fields it answers, both ways, as the database orders them", async () => {
     for (const field of fields) {
       for (const order of ["asc", "desc"] as const) {
         const { rows, total } = await rowsOf(
@@ -84,7 +87,7 @@ describe.each(LISTS)("$path", ({ path, key }) => {
     }
   });
 
-  it("filters every field by an exact value, and numbers and dates by a range", async () => {
+  it("filters the fields by an exact value, and numbers and dates by a range", async () => {
     for (const field of fields) {
       const sample = all.find((r) => r[field] !== null && r[field] !== "")?.[field];
       if (sample === undefined) continue;
