@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { ENGLISH_SIGNS, formatMoney, type ReportAnswer } from "@store/contract";
+import { axeViolations } from "../support/axe";
 import { expect, test, useBrowser } from "../support/browser";
 
 /** Issue 26: /reports on the seeded store, its figures the API's, its file the table's rows. */
@@ -55,5 +56,8 @@ test.describe("the /reports screen", () => {
     expect(lines.slice(1)).toEqual(
       products.series.map((row) => `${row.id ?? ""},${row.name},${row.quantity},${row.revenue}`),
     );
+    // The screen with its chart and table drawn: no axe violation.
+    await s.page.getByRole("img", { name: /Revenue per row/ }).waitFor();
+    expect(await axeViolations(s.page)).toEqual([]);
   });
 });
