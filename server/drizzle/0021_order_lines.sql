@@ -51,20 +51,19 @@ DECLARE
   lines bigint;
   actual numeric;
 BEGIN
-  IF TG_TABLE_NAME = 'orders' THEN
-    ids := ARRAY[NEW.orders_id];
-  ELSIF TG_OP = 'INSERT' THEN
-    ids := ARRAY[NEW.orders_id];
-  ELSIF TG_OP = 'DELETE' THEN
+  IF TG_OP = 'DELETE' THEN
     ids := ARRAY[OLD.orders_id];
-  ELSE
+  ELSIF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'order_items' AND OLD.orders_id <> NEW.orders_id THEN
     ids := ARRAY[OLD.orders_id, NEW.orders_id];
+  ELSE
+    ids := ARRAY[NEW.orders_id];
   END IF;
   FOREACH id IN ARRAY ids LOOP
-    SELECT o.subtotal INTO expected FROM orders o WHERE o.orders_id = id;
+    -- One query per check: it runs for every order and every line written.
+    SELECT o.subtotal, count(i.item_id), coalesce(sum(i.line_total), 0) INTO expected, lines, actual
+      FROM orders o LEFT JOIN order_items i ON i.orders_id = o.orders_id
+      WHERE o.orders_id = id GROUP BY o.subtotal;
     CONTINUE WHEN NOT FOUND;
-    SELECT count(*), coalesce(sum(i.line_total), 0) INTO lines, actual
-      FROM order_items i WHERE i.orders_id = id;
     IF lines = 0 THEN
       RAISE EXCEPTION 'order %: an order has at least one line', id
         USING ERRCODE = 'check_violation', CONSTRAINT = 'order_lines_sum';

@@ -23,6 +23,8 @@ const NOT_AUDITED = new Set([
   "currencies",
   "roles",
   "order_statuses",
+  // An upload is audited as its event (EVENT_FIELDS), never as its row.
+  "uploads",
 ]);
 /** What sign-in and upload rows record (auth/service.ts, auth/routes.ts, modules/uploads). */
 const EVENT_FIELDS = ["address", "check", "kind", "file_name", "size"];

@@ -60,6 +60,26 @@ describe("settings/1", () => {
     expect(await auditText("Settings")).toContain("Kedai Baru");
   });
 
+  it("keeps the company registration number for invoices: saved, kept when left out, at most 100 characters", async () => {
+    const registration = "202301012345 (1234567-X)";
+    const saved = await ctx.call(
+      "PUT",
+      "/api/settings/1",
+      general({ store_registration: ` ${registration} ` }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().store_registration).toBe(registration);
+    expect((await ctx.call("PUT", "/api/settings/1", general())).statusCode).toBe(200);
+    expect((await ctx.call("GET", "/api/settings/1")).json().store_registration).toBe(registration);
+    const long = await ctx.call(
+      "PUT",
+      "/api/settings/1",
+      general({ store_registration: "x".repeat(101) }),
+    );
+    expect(long.statusCode).toBe(400);
+    expect(long.json().issues[0].path).toBe("store_registration");
+  });
+
   it("only record 1 exists", async () => {
     expect((await ctx.call("GET", "/api/settings/2")).statusCode).toBe(404);
     expect((await ctx.call("PUT", "/api/settings/2", general())).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import type { AdminData, Brand, Permission } from "@store/contract";
+import type { AdminData, Brand, Order, Permission } from "@store/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -22,6 +22,35 @@ const brand: Brand = {
   created_at: "2026-11-20 10:00:00",
   updated_at: null,
   version: 2,
+};
+
+const order: Order = {
+  orders_id: 7,
+  order_number: "KH20260509000007",
+  user_id: 2,
+  username: "aminah88",
+  contact: "0123456789",
+  currency_symbol: "RM",
+  total_price: "50.00",
+  points_earned: "0.00",
+  shipping_fee: "0.00",
+  coupon_code: "",
+  recipient_name: "Aminah",
+  recipient_contact: "0123456789",
+  address_1: "12 Jalan Ampang",
+  address_2: "",
+  postcode: "50450",
+  state: "Kuala Lumpur",
+  country: "Malaysia",
+  tracking_number: "",
+  order_status: 2,
+  created_at: "2026-05-09 10:00:00",
+  paid_on: "2026-05-09 10:05:00",
+  ship_out_by: null,
+  completed_at: null,
+  refund_at: null,
+  updated_at: null,
+  version: 1,
 };
 
 /** A screen's code is loaded lazily: on a busy machine it takes more than the default second. */
@@ -51,6 +80,8 @@ beforeEach(() => {
       if (path === "me") return json(me());
       if (path === "brands") return json([brand], 200, { "X-Total-Count": "1" });
       if (path === "brands/5") return json(brand);
+      if (path === "orders") return json([order], 200, { "X-Total-Count": "1" });
+      if (path === "orderStatus") return json([{ order_status_id: 2, order_status_name: "paid" }]);
       if (path === "auditLog") return json([], 200, { "X-Total-Count": "0" });
       if (path === "notifications") return json([]);
       if (path === "dashboard") return json({ year: 2026 });
@@ -158,6 +189,38 @@ describe("a list", () => {
     staff(["catalog:manage", "export"]);
     open("/brands");
     expect(await screen.findByRole("button", { name: "Export" }, LOADED)).toBeTruthy();
+  });
+});
+
+describe("the order list's print actions (docs/decisions/invoices.md)", () => {
+  it("let a person who may only view tick orders and print them, without the status actions", async () => {
+    staff(["orders:view"]);
+    const router = open("/order");
+    const tick = await screen.findByRole(
+      "checkbox",
+      { name: "Select order KH20260509000007" },
+      LOADED,
+    );
+    fireEvent.click(tick);
+    const bar = screen.getByRole("toolbar", { name: "Bulk actions" });
+    expect(within(bar).queryByRole("button", { name: "Set Status" })).toBeNull();
+    fireEvent.click(within(bar).getByRole("button", { name: "Print Packing Slips" }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        "/printOrders?ids=7&doc=packing-slip&print=1",
+      ),
+    );
+  });
+
+  it("are offered beside the status actions to a person who may manage orders", async () => {
+    staff(["orders:manage"]);
+    open("/order");
+    fireEvent.click(
+      await screen.findByRole("checkbox", { name: "Select order KH20260509000007" }, LOADED),
+    );
+    const bar = screen.getByRole("toolbar", { name: "Bulk actions" });
+    expect(within(bar).getByRole("button", { name: "Print Invoices" })).toBeTruthy();
+    expect(within(bar).getByRole("button", { name: "Set Status" })).toBeTruthy();
   });
 });
 

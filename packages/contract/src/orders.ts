@@ -103,6 +103,8 @@ export const orderRecord = order.extend({
   subtotal: moneyOut,
   /** The coupon's discount (coupon_code), off the subtotal. */
   discount: moneyOut,
+  /** The order holds its lines' quantities out of stock (keyed in, not yet canceled or returned). */
+  stock_taken: z.boolean(),
   items: orderItem.array(),
   /** Its ledger entries, oldest first. */
   posted: orderPosting.array(),

@@ -18,6 +18,7 @@ import {
 import { recordVersion } from "./versions";
 
 export const STORE_CONTACT_MAX = 11;
+export const STORE_REGISTRATION_MAX = 100;
 export const LOGO_MAX_BYTES = 500_000;
 export const LOGO_TYPES = ["jpg", "jpeg", "png", "gif"] as const;
 export const SAVED_INDICATOR_MS = 2000;
@@ -56,6 +57,11 @@ export const settingsInput = z.object({
     .transform((v) => v ?? ""),
   copyright_text: optionalText(255),
   footer_text: optionalText(500),
+  /**
+   * The company registration number on invoices (SSM "202301012345 (1234567-X)").
+   * Left out, it keeps its stored value.
+   */
+  store_registration: optionalText(STORE_REGISTRATION_MAX).optional(),
   // The store's money rules (docs/decisions/wallet-ledger.md). Left out,
   // each keeps its stored value, so a form that does not show them saves safely.
   commission_status: status01.optional(),
@@ -87,6 +93,10 @@ export const settingsInput = z.object({
     .optional(),
   /** 1: every Admin and every holder of payouts:manage must use two-step login. */
   totp_required: status01.optional(),
+  /** An order whose subtotal reaches this ships free (orders keyed in). Empty or null: off. */
+  free_shipping_above: z
+    .preprocess((v) => (v === "" ? null : v), money("Free shipping above").nullable())
+    .optional(),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 
@@ -97,6 +107,7 @@ export const settings = z.object({
   store_logo: z.string(),
   store_address: z.string(),
   store_contact: z.string(),
+  store_registration: z.string(),
   copyright_text: z.string(),
   footer_text: z.string(),
   /** 1: a buyer's referrer earns their tier's Member Earning % of each completed order. */
@@ -110,6 +121,8 @@ export const settings = z.object({
   /** Null: one approval pays any amount. */
   payout_second_approval_above: moneyOut.nullable(),
   totp_required: statusOut,
+  /** Null: shipping is never free. */
+  free_shipping_above: moneyOut.nullable(),
   updated_at: nullableTimestamp,
   version: recordVersion,
 });

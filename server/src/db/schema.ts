@@ -512,6 +512,11 @@ export const orders = pgTable(
     state: text("state").notNull().default(""),
     country: text("country").notNull().default(""),
     tracking_number: text("tracking_number").notNull().default(""),
+    /**
+     * The order holds its lines' quantities out of stock (an order keyed in,
+     * migration 0022); cleared when canceling or returning gives them back.
+     */
+    stock_taken: boolean("stock_taken").notNull().default(false),
     order_status: integer("order_status")
       .notNull()
       .references(() => orderStatuses.order_status_id),
@@ -738,6 +743,8 @@ export const settings = pgTable(
     store_logo: text("store_logo").notNull().default(""),
     store_address: text("store_address").notNull().default(""),
     store_contact: text("store_contact").notNull().default(""),
+    /** The company registration number printed on invoices (migration 0023). */
+    store_registration: text("store_registration").notNull().default(""),
     copyright_text: text("copyright_text").notNull().default(""),
     footer_text: text("footer_text").notNull().default(""),
     /** 1: the buyer's referrer earns their tier's Member Earning % of a completed order. */
@@ -752,6 +759,8 @@ export const settings = pgTable(
     payout_second_approval_above: money("payout_second_approval_above"),
     /** 1: every Admin and every holder of payouts:manage must use two-step login. */
     totp_required: status("totp_required").$type<0 | 1>(),
+    /** Null: off. An order keyed in whose subtotal reaches it ships free (migration 0022). */
+    free_shipping_above: money("free_shipping_above"),
     updated_at: updatedAt(),
     version: version(),
   },
@@ -763,6 +772,10 @@ export const settings = pgTable(
     ),
     check("settings_low_stock_threshold", sql`${t.low_stock_threshold} >= 0`),
     check("settings_commission_base", sql`${t.commission_base} in ('total', 'goods')`),
+    check(
+      "settings_free_shipping_above",
+      sql`${t.free_shipping_above} is null or ${t.free_shipping_above} >= 0`,
+    ),
   ],
 );
 

@@ -7,6 +7,7 @@ import zh from "../../../web/src/i18n/zh.json";
 
 interface Labels {
   texts: Record<string, string>;
+  messages: Record<string, string>;
   recordFields: Record<string, string>;
 }
 const CATALOGUES: Record<ExportLanguage, Labels> = { en, ms, zh };
@@ -26,6 +27,23 @@ export function languageOfStored(name: string | null | undefined): ExportLanguag
 export function textIn(text: string, language: ExportLanguage): string {
   const texts = CATALOGUES[language].texts;
   return (Object.hasOwn(texts, text) ? texts[text] : undefined) ?? text;
+}
+
+/**
+ * A label with values ("Paid on {{date}}") in the language: the catalogues'
+ * `messages` (else `texts`) with each {{name}} filled in, as the web's translate() does.
+ */
+export function messageIn(
+  text: string,
+  values: Record<string, string | number>,
+  language: ExportLanguage,
+): string {
+  const { messages } = CATALOGUES[language];
+  const found =
+    (Object.hasOwn(messages, text) ? messages[text] : undefined) ?? textIn(text, language);
+  return found.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
 }
 
 /** A record's field by its name, as the audit log names it ("withdraw_amt" → "Withdraw amount"). */

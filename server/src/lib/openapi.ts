@@ -25,6 +25,8 @@ declare module "fastify" {
     multipartFile?: string;
     /** POST <list>/bulk's actions (lib/bulk.ts), for the API document. */
     bulkActions?: readonly string[];
+    /** The media type of a file the route answers (a PDF), for the API document. */
+    fileAnswer?: string;
   }
 }
 
@@ -97,6 +99,8 @@ export async function registerOpenApi(app: App): Promise<void> {
         );
       }
       if (!filled.hide) declareAnswers(url, json, answers);
+      const fileType = route.config?.fileAnswer;
+      if (fileType) declareFileAnswer(json, fileType);
       // A file upload's body is read by @fastify/multipart, not validated by a
       // schema: the document still says what to send (docs only).
       const fileField = route.config?.multipartFile;
@@ -296,6 +300,23 @@ function declareExports(schema: Record<string, unknown>): void {
   };
 }
 
+/** A 200 that is a file (an order's invoice as a PDF) rather than JSON, sent as an attachment. */
+function declareFileAnswer(schema: Record<string, unknown>, mediaType: string): void {
+  const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
+  const ok = response["200"];
+  if (!ok) return;
+  response["200"] = {
+    description: typeof ok.description === "string" ? ok.description : "The file.",
+    headers: {
+      "Content-Disposition": {
+        type: "string",
+        description: "An attachment with the file's name.",
+      },
+    },
+    content: { [mediaType]: { schema: { type: "string", format: "binary" } } },
+  };
+}
+
 function summaryVerb({ method, listed, member }: RouteFacts): string {
   switch (method) {
     case "GET":
@@ -324,7 +345,7 @@ function pathWords(url: string): string[] {
 function splitWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .split(/[\s_-]+/)
+    .split(/[\s_.-]+/)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
 }

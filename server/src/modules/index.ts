@@ -7,6 +7,7 @@ import { registerDashboardRoutes } from "./dashboard/routes";
 import { registerLedgerRoutes } from "./ledger/routes";
 import { registerNotificationRoutes } from "./notifications/routes";
 import { registerOrderBulkRoutes } from "./orders/bulk";
+import { registerOrderDocumentRoutes } from "./orders/documentRoutes";
 import { registerOrderRoutes } from "./orders/routes";
 import { registerPeopleBulkRoutes } from "./people/bulk";
 import { registerPeopleRoutes } from "./people/routes";
@@ -22,6 +23,7 @@ import { registerWithdrawalRoutes } from "./withdrawals/routes";
 export const modules: ((app: App) => void | Promise<void>)[] = [
   registerCatalogRoutes,
   registerOrderRoutes,
+  registerOrderDocumentRoutes,
   registerVoucherRoutes,
   registerPeopleRoutes,
   registerWithdrawalRoutes,

@@ -28,9 +28,16 @@ export interface BulkAction<T = unknown> {
   /** Its button (or its item under `group`). */
   label: string;
   /** The confirm dialog's title: "Delete Alert", as single deletes are asked. */
-  title: string;
+  title?: string;
   /** The confirm question, given what it applies to ("3 brands"). */
-  question: (what: string) => string;
+  question?: (what: string) => string;
+  /**
+   * Instead of a call to the server: opens a screen with the ticked rows' ids
+   * (print their invoices), at once, unasked. Such an action changes nothing,
+   * so it is offered to whoever may open the list (DataTable), not only to
+   * those who may take its bulk actions; not on "all matching".
+   */
+  opens?: (ids: number[]) => void;
   variant?: string;
   /** The action's own body fields (an order's new status). */
   body?: Record<string, unknown>;
@@ -179,6 +186,7 @@ export function SelectBox<T>({
   name,
   version,
   row,
+  may,
 }: {
   selection: Selection<T>;
   id: number;
@@ -187,9 +195,12 @@ export function SelectBox<T>({
   version?: number | undefined;
   /** The record, kept for an action's `summary`. */
   row?: T | undefined;
+  /** Whether the person may tick rows; by default, whether they may take the bulk actions. */
+  may?: boolean | undefined;
 }) {
   // Tick boxes only for a person who may take the bulk actions.
-  if (!useMayDo("bulk")) return null;
+  const mayBulk = useMayDo("bulk");
+  if (!(may ?? mayBulk)) return null;
   return (
     <Form.Check
       className="mb-0"
@@ -204,11 +215,15 @@ export function SelectBox<T>({
 export function SelectPageBox<T>({
   selection,
   rows,
+  may,
 }: {
   selection: Selection<T>;
   rows: PickedRow<T>[];
+  /** As SelectBox's. */
+  may?: boolean | undefined;
 }) {
-  const mayTick = useMayDo("bulk");
+  const mayBulk = useMayDo("bulk");
+  const mayTick = may ?? mayBulk;
   const ticked = rows.filter((r) => selection.has(r.id)).length;
   if (!mayTick) return null;
   return (
@@ -234,7 +249,8 @@ const plural = (count: number, noun: Noun) => (count === 1 ? noun.one : noun.man
  * take the screen's bulk actions.
  */
 export function BulkBar<T>(props: BulkBarProps<T>) {
-  return useMayDo("bulk") ? <ShownBulkBar {...props} /> : null;
+  const mayBulk = useMayDo("bulk");
+  return (props.may ?? mayBulk) ? <ShownBulkBar {...props} /> : null;
 }
 
 interface BulkBarProps<T> {
@@ -248,6 +264,8 @@ interface BulkBarProps<T> {
   run: UseMutationResult<BulkAnswer, Error, BulkRequest>;
   /** The list's search and filters, sent for "all matching". */
   filter: BulkRequest["filter"];
+  /** As SelectBox's. */
+  may?: boolean | undefined;
 }
 
 function ShownBulkBar<T>({
@@ -307,6 +325,12 @@ function ShownBulkBar<T>({
         <SummaryTable summary={summary} rows={listed} />
       </>
     );
+  }
+
+  /** An action that opens a screen goes there at once; the others ask first. */
+  function take(action: BulkAction<T>) {
+    if (action.opens) action.opens([...selection.chosen.keys()]);
+    else setAsking(action);
   }
 
   function confirm() {
@@ -376,7 +400,8 @@ function ShownBulkBar<T>({
                   key={a.label}
                   size="sm"
                   variant={a.variant ?? "outline-primary"}
-                  onClick={() => setAsking(a)}
+                  disabled={!!a.opens && selection.matching}
+                  onClick={() => take(a)}
                 >
                   {translate(a.label)}
                 </Button>
@@ -388,7 +413,12 @@ function ShownBulkBar<T>({
                 </Dropdown.Toggle>
                 <Dropdown.Menu>
                   {items.map((a) => (
-                    <Dropdown.Item key={a.label} as="button" onClick={() => setAsking(a)}>
+                    <Dropdown.Item
+                      key={a.label}
+                      as="button"
+                      disabled={!!a.opens && selection.matching}
+                      onClick={() => take(a)}
+                    >
                       {translate(a.label)}
                     </Dropdown.Item>
                   ))}
@@ -409,9 +439,9 @@ function ShownBulkBar<T>({
         onCancel={() => setAsking(null)}
         onConfirm={confirm}
       >
-        {asking?.summary
+        {asking?.summary && asking.question
           ? askWithSummary(asking.question(what), asking.summary)
-          : asking?.question(what)}
+          : asking?.question?.(what)}
       </ConfirmDialog>
       <Modal
         show={result !== null}

@@ -212,8 +212,12 @@ export function DataTable<T>({
   searchable = true,
   query,
 }: DataTableProps<T>) {
-  // Tick boxes and bulk actions only for a person who may take them.
-  const bulk = useMayDo("bulk") ? offered : undefined;
+  // Tick boxes and bulk actions only for a person who may take them; an
+  // action that only opens a screen (print the ticked orders) for anyone who sees the list.
+  const mayBulk = useMayDo("bulk");
+  const actions = offered?.actions.filter((a) => mayBulk || a.opens) ?? [];
+  const bulk = offered && actions.length > 0 ? { ...offered, actions } : undefined;
+  const mayTick = bulk !== undefined;
   const selection = useSelection<T>(list);
   const tableRef = useRef<HTMLTableElement>(null);
   const { lefts, rights, startWidth } = useStickyOffsets(tableRef);
@@ -354,6 +358,7 @@ export function DataTable<T>({
           actions={bulk.actions}
           run={bulk.run}
           filter={list.filterParams}
+          may={mayTick}
         />
       )}
       {/* In view whatever the table's width; the rows it would replace are not drawn. */}
@@ -361,7 +366,7 @@ export function DataTable<T>({
       {!failed && phone && bulk && rows.length > 0 && (
         // The table's header box, for the cards: tick every row of the page.
         <div className="d-flex align-items-center gap-2 mb-2 small">
-          <SelectPageBox selection={selection} rows={pageRows} />
+          <SelectPageBox selection={selection} rows={pageRows} may={mayTick} />
           <span aria-hidden="true">{translate("Select all on this page")}</span>
         </div>
       )}
@@ -381,6 +386,7 @@ export function DataTable<T>({
                 name={bulk.nameOf(row)}
                 version={recordVersion(row)}
                 row={row}
+                may={mayTick}
               />
             ))
           }
@@ -392,7 +398,7 @@ export function DataTable<T>({
               <tr>
                 {bulk && (
                   <th className={`col-select ${selectAt.sticky}`} style={selectAt.style}>
-                    <SelectPageBox selection={selection} rows={pageRows} />
+                    <SelectPageBox selection={selection} rows={pageRows} may={mayTick} />
                   </th>
                 )}
                 {columns.map((c, i) => (
@@ -425,6 +431,7 @@ export function DataTable<T>({
                           name={bulk.nameOf(row)}
                           version={recordVersion(row)}
                           row={row}
+                          may={mayTick}
                         />
                       </td>
                     )}

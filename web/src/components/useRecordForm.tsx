@@ -383,7 +383,8 @@ export function showIssuesOnFields<TIn extends FieldValues>(
     form.setError(conflictField, fieldErrorOf(error), { shouldFocus: true });
     return 1;
   }
-  if (error.status !== 400) return 0;
+  // A 409 that names its fields (a line short of stock: items.2.quantity) is shown on them as a 400 is.
+  if (error.status !== 400 && !(error.status === 409 && error.issues.length > 0)) return 0;
   const values = form.getValues();
   let shown = 0;
   let unmatched = 0;

@@ -8,7 +8,7 @@ export function Footer() {
   const { data: settings } = useSettings();
   const { t } = useTranslation();
   return (
-    <footer className="app-footer border-top bg-body px-3 py-2 d-flex flex-wrap gap-2 small">
+    <footer className="app-footer border-top bg-body px-3 py-2 d-flex flex-wrap gap-2 small d-print-none">
       <span className="text-muted">{settings?.copyright_text}</span>
       <nav aria-label={t("nav.footer")} className="ms-auto d-flex gap-3">
         <Link to={legal.list.path}>{t("nav.terms")}</Link>

@@ -116,6 +116,7 @@ export async function seedBase(db: Db): Promise<void> {
         store_name: "Kedai Harmoni",
         store_address: "12 Jalan Bukit Bintang, 55100 Kuala Lumpur, Malaysia",
         store_contact: "0321234567",
+        store_registration: "202301012345 (1234567-X)",
         copyright_text: `Copyright © ${new Date().getFullYear()} Kedai Harmoni. All rights reserved.`,
         footer_text: "Kedai Harmoni: quality goods delivered across Malaysia.",
       })

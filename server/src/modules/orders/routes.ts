@@ -3,6 +3,7 @@ import {
   listQuery,
   order,
   orderCommission,
+  orderCreate,
   orderRecord,
   orderStatusOption,
   orderTotal,
@@ -12,9 +13,14 @@ import type { App } from "../../appType";
 import { sendPage } from "../../lib/lists";
 import { sendJsonStream } from "../../lib/stream";
 import { ifMatchOf } from "../../lib/versions";
+import { createOrder } from "./create";
 import { orderService } from "./service";
 
-/** docs/REQUIREMENTS.md section 7: orders, orders/{id} (GET, PUT), orderStatus, ordersCount. There is no add. */
+/**
+ * docs/REQUIREMENTS.md section 7: orders (GET; POST an order keyed in by an
+ * administrator, docs/decisions/orders-keyed-in.md), orders/{id} (GET, PUT),
+ * orderStatus, ordersCount.
+ */
 export function registerOrderRoutes(app: App): void {
   const tags = ["orders"];
   app.get(
@@ -24,6 +30,17 @@ export function registerOrderRoutes(app: App): void {
       schema: { tags, querystring: listQuery, response: { 200: order.array() } },
     },
     async (request, reply) => sendPage(reply, await orderService.list(app.db, request.query)),
+  );
+  app.post(
+    "/orders",
+    {
+      config: { permission: "orders:manage" },
+      schema: { tags, body: orderCreate, response: { 201: orderRecord } },
+    },
+    async (request, reply) => {
+      const id = await createOrder(app.db, request.admin, request.body);
+      return reply.code(201).send(await orderService.get(app.db, id));
+    },
   );
   app.get(
     "/orders/:id",

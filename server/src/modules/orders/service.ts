@@ -1,7 +1,9 @@
 import {
   type ListQuery,
+  ORDER_STATUS_CANCELED,
   ORDER_STATUS_COMPLETED,
   ORDER_STATUS_REFUND,
+  ORDER_STATUS_RETURNED,
   type OrderUpdateValues,
 } from "@store/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -23,6 +25,7 @@ import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { lockReferralTree, lockUsers } from "../people/referrals";
 import { findCommission, movesMoney, settleOrder } from "./commission";
+import { auditMovements, moveStock } from "./create";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -108,6 +111,46 @@ async function lockOrderPeople(tx: Tx, ordersId: number): Promise<void> {
   await lockUsers(tx, [buyer?.user_id, buyer?.referral_of, recorded?.referrer_id]);
 }
 
+/** Statuses that put an order's taken stock back: the goods never left, or came back. */
+export const STOCK_BACK_STATUSES: readonly number[] = [
+  ORDER_STATUS_CANCELED,
+  ORDER_STATUS_RETURNED,
+];
+
+/**
+ * Puts the order's lines back in stock, each movement in its product's or
+ * variant's History. Called once: the same update clears `stock_taken` on the
+ * locked order row, so a later cancel, or a status moved back and forth,
+ * gives nothing more (docs/decisions/orders-keyed-in.md).
+ */
+async function giveStockBack(tx: Tx, actor: Actor | null, ordersId: number): Promise<void> {
+  const lines = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orders_id, ordersId))
+    .orderBy(asc(orderItems.item_id));
+  const movements = await moveStock(
+    tx,
+    lines.flatMap((line, index) =>
+      line.product_id === null
+        ? []
+        : [
+            {
+              index,
+              product_id: line.product_id,
+              variant_id: line.variant_id,
+              product_name: line.product_name,
+              variant_name: line.variant_name ?? "",
+              sku: line.sku,
+              quantity: line.quantity,
+            },
+          ],
+    ),
+    1,
+  );
+  await auditMovements(tx, actor, movements);
+}
+
 /**
  * An order's lines in the order they were written, each with the image to
  * show it by: its variant's, else its product's first (docs/decisions/order-lines.md).
@@ -187,12 +230,19 @@ export const orderService = {
       if (!before) throw notFound("Order");
       await requireVersion(tx, { entity: "Order", id, row: before }, expected);
       await requireKnownStatus(tx, change.order_status);
+      const givesBack = before.stock_taken && STOCK_BACK_STATUSES.includes(change.order_status);
       const [row] = await tx
         .update(orders)
-        .set({ ...change, ...stamps(before, change.order_status), updated_at: sql`now()` })
+        .set({
+          ...change,
+          ...stamps(before, change.order_status),
+          ...(givesBack ? { stock_taken: false } : {}),
+          updated_at: sql`now()`,
+        })
         .where(eq(orders.orders_id, id))
         .returning();
       if (row && settles) await settleOrder(tx, actor, before, row);
+      if (givesBack) await giveStockBack(tx, actor, id);
       await recordAudit(tx, actor, {
         entity: "Order",
         entityId: id,

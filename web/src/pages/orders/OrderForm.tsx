@@ -4,6 +4,7 @@ import {
   type OrderUpdateValues,
   orderUpdate,
 } from "@store/contract";
+import { ORDER_DOCUMENT_TITLES, ORDER_DOCUMENTS } from "@store/contract/invoice";
 import { useCallback } from "react";
 import { Form } from "react-bootstrap";
 import { Link } from "react-router";
@@ -13,6 +14,7 @@ import { translate } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 import { OrderItemsPanel, OrderPostedPanel, useStatementLink } from "./OrderLines";
+import { printOrdersLink } from "./printLink";
 
 const EMPTY: OrderUpdate = { order_status: "", tracking_number: "" };
 
@@ -87,6 +89,18 @@ export default function OrderForm({ resource }: ScreenProps) {
             <dt className="col-sm-4">{translate("Total Price")}</dt>
             <dd className="col-sm-8 mb-0">{formatMoney(order.total_price)}</dd>
           </dl>
+          {/* The order's documents (docs/decisions/invoices.md): reading them needs only orders:view. */}
+          <div className="d-flex flex-wrap gap-2 mb-3">
+            {ORDER_DOCUMENTS.map((doc) => (
+              <Link
+                key={doc}
+                to={printOrdersLink(resource, [order.orders_id], doc)}
+                className="btn btn-sm btn-outline-secondary"
+              >
+                {translate(ORDER_DOCUMENT_TITLES[doc])}
+              </Link>
+            ))}
+          </div>
           <Field name="order_status" label="Order Status">
             {(input) => (
               <Form.Select {...input}>

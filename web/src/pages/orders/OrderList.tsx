@@ -5,7 +5,8 @@ import {
   type Order,
   shippingLocation,
 } from "@store/contract";
-import { Link } from "react-router";
+import { ORDER_DOCUMENTS } from "@store/contract/invoice";
+import { Link, useNavigate } from "react-router";
 import { orders, useOrderStatuses } from "../../api/orders";
 import {
   type BulkAction,
@@ -19,6 +20,7 @@ import { translate } from "../../i18n/messages";
 import { formatDateTime, formatDecimal, formatMoney } from "../../lib/format";
 import { useMayDo } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
+import { printOrdersLink } from "./printLink";
 
 /** Green for complete, red for canceled or returned (docs/REQUIREMENTS.md section 2). */
 function orderRowClass(order: Pick<Order, "order_status">): string | undefined {
@@ -37,6 +39,7 @@ const nowrap = "text-nowrap";
 export default function OrderList({ resource }: ScreenProps) {
   // Without orders:manage the order opens read only, by "View".
   const mayEdit = useMayDo("update", resource);
+  const mayAdd = useMayDo("create", resource);
   const statuses = useOrderStatuses();
   const statusName = (id: number) =>
     translate(
@@ -57,6 +60,14 @@ export default function OrderList({ resource }: ScreenProps) {
   const { data, isLoading } = query;
   // The same stamps and rules as Edit Order's save, order by order (docs/REQUIREMENTS.md section 4).
   const bulk = orders.useBulk(["dashboard"]);
+  // The ticked orders' invoices or packing slips, opened for printing (docs/decisions/invoices.md).
+  const navigate = useNavigate();
+  const print: BulkAction[] = ORDER_DOCUMENTS.map((doc) => ({
+    action: `print-${doc}`,
+    label: doc === "invoice" ? "Print Invoices" : "Print Packing Slips",
+    variant: "outline-secondary",
+    opens: (ids) => navigate(printOrdersLink(resource, ids, doc, true)),
+  }));
   const setStatus: BulkAction[] = options.map((o) => ({
     action: "setStatus",
     body: { status: Number(o.value) },
@@ -182,7 +193,13 @@ export default function OrderList({ resource }: ScreenProps) {
 
   return (
     <>
-      <PageHeader title={translate("Orders")} />
+      <PageHeader title={translate("Orders")}>
+        {mayAdd && (
+          <Link to={resource.add?.path ?? ""} className="btn btn-primary">
+            {translate("Add Order")}
+          </Link>
+        )}
+      </PageHeader>
       <div className="card p-3" style={{ minWidth: 0 }}>
         <DataTable
           list={list}
@@ -191,7 +208,7 @@ export default function OrderList({ resource }: ScreenProps) {
             idOf: (o) => o.orders_id,
             nameOf: (o) => `order ${o.order_number}`,
             noun: { one: "order", many: "orders" },
-            actions: setStatus,
+            actions: [...print, ...setStatus],
             run: bulk,
           }}
           columns={columns}

@@ -4,6 +4,7 @@ import {
   type Settings,
   type SettingsInput,
   STORE_CONTACT_MAX,
+  STORE_REGISTRATION_MAX,
   settingsInput,
   THEMES,
 } from "@store/contract";
@@ -118,6 +119,13 @@ export function GeneralTab({ settings }: { settings: Settings }) {
         >
           {(input) => <Form.Control type="tel" maxLength={STORE_CONTACT_MAX} {...input} />}
         </Field>
+        <Field
+          name="store_registration"
+          label="Company Registration No."
+          hint="Printed on invoices, e.g. the SSM number 202301012345 (1234567-X)."
+        >
+          {(input) => <Form.Control maxLength={STORE_REGISTRATION_MAX} {...input} />}
+        </Field>
         <Field name="copyright_text" label="Copyright Text" />
         <Field name="footer_text" label="Footer Text">
           {(input) => <Form.Control as="textarea" rows={2} {...input} />}
@@ -188,6 +196,13 @@ export function GeneralTab({ settings }: { settings: Settings }) {
           hint="Products and variants with this many or fewer in stock are counted in the notifications."
         >
           {(input) => <NumberInput step="1" {...input} />}
+        </Field>
+        <Field
+          name="free_shipping_above"
+          label="Free Shipping Above"
+          hint="RM; an order whose subtotal reaches this amount ships free. Empty: shipping is never free."
+        >
+          {(input) => <NumberInput step="0.01" {...input} />}
         </Field>
         <SaveButton saved={saved} busy={isSubmitting} />
       </RecordForm>

@@ -1,0 +1,139 @@
+import type { Page } from "@playwright/test";
+import {
+  type OrderRecord,
+  orderFigures,
+  type Product,
+  type ShippingMethod,
+  sellingPrice,
+  type User,
+} from "@store/contract";
+import { OrderListPage } from "../pages/OrderListPage";
+import { listOf } from "../pages/Typeahead";
+import { axeViolations } from "../support/axe";
+import { expect, test, useBrowser } from "../support/browser";
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`/api/${path}`);
+  if (!response.ok()) throw new Error(`${path}: ${response.status()}`);
+  return (await response.json()) as T;
+}
+
+const productLabel = (p: Product) => (p.sku ? `${p.product_name} (${p.sku})` : p.product_name);
+
+/** Types what the server searches by into a type-ahead and picks the option labelled `label`. */
+async function pick(page: Page, field: string, typed: string, label: string): Promise<void> {
+  const input = page.getByLabel(field, { exact: true });
+  await input.fill(typed);
+  const list = await listOf(input);
+  await list.getByRole("option", { name: label, exact: true }).click();
+  await expect(input).toHaveValue(label);
+}
+
+test.describe("/addOrder: an order keyed in for a member", () => {
+  const s = useBrowser();
+
+  test("two products and a coupon: the preview, the saved figures, the list and its lines", async () => {
+    const page = s.page;
+    // A member, two active products without variants with stock to spare, a shipping method.
+    const [member] = await api<User[]>(
+      page,
+      "users?role=Member&user_status=1&_sort=user_id&_order=asc&_limit=1",
+    );
+    const goods = await api<Product[]>(
+      page,
+      "products?product_status=1&product_variation=0&stock_qtt_gte=10&_sort=product_id&_order=asc&_limit=2",
+    );
+    const [courier] = (await api<ShippingMethod[]>(page, "shippingMethod")).filter(
+      (m) => m.shipping_status === 1,
+    );
+    if (!member || goods.length < 2 || !courier) throw new Error("the demo store lacks the data");
+    const [first, second] = goods as [Product, Product];
+    // A coupon of this test's own: 10%, capped at RM 5.
+    const code = `KEYIN${Date.now().toString(36).toUpperCase()}`;
+    const made = await page.request.post("/api/vouchers", {
+      data: {
+        voucher_code: code,
+        discount: "10",
+        discount_cap: "5",
+        discount_type: "percentage",
+        voucher_status: 1,
+        expired_at: "2099-12-31 23:59:00",
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+
+    const list = new OrderListPage(page);
+    await list.goto();
+    await page.getByRole("link", { name: "Add Order" }).click();
+    await expect(page.getByRole("heading", { name: "Add Order" })).toBeVisible();
+
+    await pick(
+      page,
+      "Member",
+      member.username,
+      `${member.username} · ${member.f_name} ${member.l_name} · ${member.contact}`,
+    );
+    // The recipient comes from the member.
+    await expect(page.getByLabel("Recipient Name")).toHaveValue(
+      `${member.f_name} ${member.l_name}`.trim(),
+    );
+    await pick(page, "Product (line 1)", first.sku || first.product_name, productLabel(first));
+    await page.getByLabel("Quantity (line 1)").fill("2");
+    await page.getByRole("button", { name: "Add Line" }).click();
+    await pick(page, "Product (line 2)", second.sku || second.product_name, productLabel(second));
+    await page.getByLabel("Coupon Code").fill(code.toLowerCase());
+    await page.getByLabel("Shipping Method").selectOption(String(courier.ship_id));
+    await page.getByLabel("Address 1", { exact: true }).fill("12 Jalan Bunga Raya");
+    await page.getByLabel("Postcode").fill("50000");
+    await page.getByLabel("State").selectOption("Selangor");
+
+    const settings = await api<{ free_shipping_above: string | null }>(page, "settings/1");
+    const expected = orderFigures({
+      lines: [
+        { unit_price: sellingPrice(first.normal_price, first.discount_price), quantity: 2 },
+        { unit_price: sellingPrice(second.normal_price, second.discount_price), quantity: 1 },
+      ],
+      coupon: { discount_type: "percentage", discount: "10.00", discount_cap: "5.00" },
+      shipping_fee: courier.shipping_fee,
+      free_shipping_above: settings.free_shipping_above,
+    });
+    const preview = page.getByTestId("order-preview");
+    await expect(preview).toContainText(`Total${money(expected.total)}`);
+    expect(await axeViolations(page, "main")).toEqual([]);
+
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.waitForURL(/\/editOrder\?oid=\d+/);
+    const oid = Number(new URL(page.url()).searchParams.get("oid"));
+    const saved = await api<OrderRecord>(page, `orders/${oid}`);
+    expect(saved).toMatchObject({
+      user_id: member.user_id,
+      order_status: 1,
+      coupon_code: code,
+      subtotal: expected.subtotal,
+      discount: expected.discount,
+      shipping_fee: expected.shipping_fee,
+      total_price: expected.total,
+      postcode: "50000",
+      state: "Selangor",
+    });
+    expect(saved.items.map((i) => [i.product_id, i.quantity])).toEqual([
+      [first.product_id, 2],
+      [second.product_id, 1],
+    ]);
+
+    // On the list, pending, with its total; opened from there, its lines.
+    await list.goto();
+    const row = await list.find(saved.order_number);
+    await expect(row).toContainText(money(expected.total));
+    await row.getByRole("link", { name: `Edit order ${saved.order_number}` }).click();
+    await page.waitForURL(new RegExp(`/editOrder\\?oid=${oid}$`));
+    for (const p of [first, second])
+      await expect(page.getByText(p.product_name, { exact: true }).first()).toBeVisible();
+  });
+});
+
+/** "RM 1,234.50", as the screens show money in English. */
+function money(value: string): string {
+  const [whole = "0", cents = "00"] = value.split(".");
+  return `RM ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
+}

@@ -1,0 +1,127 @@
+import {
+  documentStore,
+  type ExportLanguage,
+  idParams,
+  invoiceNumber,
+  ORDER_DOCUMENTS,
+  type OrderDocument,
+  type OrderDocuments,
+  type OrderRecord,
+  orderDocumentQuery,
+  orderDocuments,
+  orderDocumentsQuery,
+  orderIdsQuery,
+  orderRecord,
+} from "@store/contract";
+import type { FastifyReply } from "fastify";
+import { z } from "zod";
+import type { App } from "../../appType";
+import type { Tx } from "../../db/client";
+import { languageOfStored } from "../../lib/labels";
+import { settingsService } from "../settings/service";
+import { orderDocumentsPdf } from "./documents";
+import { orderService } from "./service";
+
+/** The media type of the documents, and the API document's description of the file. */
+const PDF = "application/pdf";
+/** What the route's 200 is in the API document: openapi.ts turns it into a PDF file answer. */
+const pdfFile = z.string().meta({ description: "The PDF file." });
+
+/**
+ * The store and the orders, each as GET orders/{id} answers it, in the order
+ * asked: a 404 for an unknown one. Both the print view and the PDFs print these.
+ */
+async function documentsOf(db: Tx, ids: number[]): Promise<OrderDocuments> {
+  const orders: OrderRecord[] = [];
+  for (const id of ids) orders.push(orderRecord.parse(await orderService.get(db, id)));
+  return { store: documentStore.parse(await settingsService.get(db, 1)), orders };
+}
+
+/**
+ * "INV-KH2026….pdf", "packing-slip-KH2026….pdf", or for several orders
+ * "invoices-3.pdf": plain letters, digits, dots and dashes only.
+ */
+function fileName(kind: OrderDocument, orders: OrderRecord[]): string {
+  const [only] = orders;
+  const name =
+    orders.length === 1 && only
+      ? kind === "invoice"
+        ? invoiceNumber(only.order_number)
+        : `packing-slip-${only.order_number}`
+      : `${kind}s-${orders.length}`;
+  return `${name.replace(/[^A-Za-z0-9._-]+/g, "_")}.pdf`;
+}
+
+async function sendDocuments(
+  app: App,
+  reply: FastifyReply,
+  kind: OrderDocument,
+  ids: number[],
+  asked: ExportLanguage | undefined,
+) {
+  const { store, orders } = await documentsOf(app.db, ids);
+  const language = asked ?? languageOfStored(reply.request.admin?.languages);
+  const pdf = await orderDocumentsPdf(kind, orders, store, language);
+  return reply
+    .type(PDF)
+    .header("content-disposition", `attachment; filename="${fileName(kind, orders)}"`)
+    .send(pdf);
+}
+
+/**
+ * docs/decisions/invoices.md: an order's invoice and packing slip as PDF, one
+ * order or several in one file, in the language asked (else the admin's).
+ * Reading them is reading the order: orders:view.
+ */
+export function registerOrderDocumentRoutes(app: App): void {
+  const tags = ["orders"];
+  const pdfAnswer = { fileAnswer: PDF, permission: "orders:view" } as const;
+  for (const kind of ORDER_DOCUMENTS) {
+    app.get(
+      `/orders/:id/${kind}.pdf`,
+      {
+        config: pdfAnswer,
+        schema: {
+          tags,
+          summary: `The ${kind === "invoice" ? "invoice" : "packing slip"} of one order as a PDF`,
+          params: idParams,
+          querystring: orderDocumentQuery,
+          response: { 200: pdfFile },
+        },
+      },
+      async (request, reply) =>
+        sendDocuments(app, reply, kind, [request.params.id], request.query.lang),
+    );
+  }
+  app.get(
+    "/orders/documents",
+    {
+      config: { permission: "orders:view" },
+      schema: {
+        tags,
+        summary: "The store and several orders with their lines, for printing",
+        description:
+          "What the web's print view of invoices and packing slips draws, in the order of `ids` (at most 50). An unknown order is a 404.",
+        querystring: orderIdsQuery,
+        response: { 200: orderDocuments },
+      },
+    },
+    async (request) => documentsOf(app.db, request.query.ids),
+  );
+  app.get(
+    "/orders/documents.pdf",
+    {
+      config: pdfAnswer,
+      schema: {
+        tags,
+        summary: "The invoices or packing slips of several orders as one PDF",
+        description:
+          "Each order from a new page, in the order of `ids` (at most 50). An unknown order is a 404.",
+        querystring: orderDocumentsQuery,
+        response: { 200: pdfFile },
+      },
+    },
+    async (request, reply) =>
+      sendDocuments(app, reply, request.query.doc, request.query.ids, request.query.lang),
+  );
+}

@@ -1,0 +1,387 @@
+import fs from "node:fs";
+import path from "node:path";
+import {
+  addressLines,
+  type DocumentStore,
+  type ExportLanguage,
+  formatMoney,
+  invoiceNumber,
+  type NumberSigns,
+  ORDER_DOCUMENT_TITLES,
+  type OrderDocument,
+  type OrderRecord,
+  paymentStatus,
+  toSen,
+} from "@store/contract";
+import PDFDocument from "pdfkit";
+import { woffToSfnt } from "../../lib/fonts";
+import { messageIn, textIn } from "../../lib/labels";
+import { SERVER_ROOT } from "../../serverRoot";
+
+/**
+ * The invoice and the packing slip of orders as one A4 PDF, each order from a
+ * new page (docs/decisions/invoices.md): the same content as the web's print
+ * view (web/src/pages/orders/OrderPrint.tsx), labels from the same catalogues.
+ */
+
+/**
+ * Noto Sans SC (server/assets/fonts/README.md): Latin, Malay's accents and
+ * Chinese in one font, so every language prints the same way. Read and
+ * unwrapped once (lib/fonts.ts); each PDF embeds only the glyphs it uses.
+ */
+const FONT_FILE = path.join(SERVER_ROOT, "assets", "fonts", "NotoSansSC-Regular.woff");
+let fontBytes: Buffer | undefined;
+function font(): Buffer {
+  fontBytes ??= woffToSfnt(fs.readFileSync(FONT_FILE));
+  return fontBytes;
+}
+
+/** The Intl locale of each language, as the web's i18n/index.ts sets it. */
+const LOCALES: Record<ExportLanguage, string> = { en: "en-GB", ms: "ms-MY", zh: "zh-CN" };
+
+/** The words, amounts and dates of one language. */
+class Wording {
+  private readonly signs: NumberSigns;
+  private readonly dates: Intl.DateTimeFormat;
+
+  constructor(readonly language: ExportLanguage) {
+    const parts = new Intl.NumberFormat(LOCALES[language]).formatToParts(1234.5);
+    this.signs = {
+      group: parts.find((p) => p.type === "group")?.value ?? ",",
+      decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+    };
+    this.dates = new Intl.DateTimeFormat(LOCALES[language]);
+  }
+
+  text(english: string): string {
+    return textIn(english, this.language);
+  }
+
+  message(english: string, values: Record<string, string | number>): string {
+    return messageIn(english, values, this.language);
+  }
+
+  money(value: string): string {
+    return formatMoney(value, this.signs);
+  }
+
+  /** The day of a wire timestamp ("yyyy-MM-dd HH:mm:ss", the store's time) as the language writes it. */
+  date(wire: string): string {
+    const [year, month, day] = wire.slice(0, 10).split("-").map(Number);
+    if (!year || !month || !day) return wire;
+    return this.dates.format(new Date(year, month - 1, day));
+  }
+
+  payment(order: OrderRecord): string {
+    const status = paymentStatus(order);
+    return status.date
+      ? this.message(status.label, { date: this.date(status.date) })
+      : this.text(status.label);
+  }
+}
+
+// A4 in points, and the page's frame.
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN = 48;
+const CONTENT = PAGE_WIDTH - 2 * MARGIN;
+const BOTTOM = PAGE_HEIGHT - MARGIN;
+const MUTED = "#555555";
+const RULE = "#999999";
+const HEAD_FILL = "#eeeeee";
+
+type Doc = PDFKit.PDFDocument;
+
+interface Column {
+  header: string;
+  width: number;
+  align?: "left" | "right" | "center";
+}
+
+/** A cell's text; `note` is a smaller second line (the variant, a line discount). */
+interface Cell {
+  text: string;
+  note?: string;
+}
+
+const CELL_PAD = 4;
+const BODY_SIZE = 9;
+const NOTE_SIZE = 7.5;
+
+function cellHeight(doc: Doc, cell: Cell, width: number): number {
+  doc.fontSize(BODY_SIZE);
+  let height = doc.heightOfString(cell.text || " ", { width: width - 2 * CELL_PAD });
+  if (cell.note) {
+    doc.fontSize(NOTE_SIZE);
+    height += doc.heightOfString(cell.note, { width: width - 2 * CELL_PAD });
+  }
+  return height + 2 * CELL_PAD;
+}
+
+/** The table's heading row at `y`; answers the y below it. */
+function tableHead(doc: Doc, columns: Column[], y: number): number {
+  const height = Math.max(...columns.map((c) => cellHeight(doc, { text: c.header }, c.width)));
+  doc.rect(MARGIN, y, CONTENT, height).fill(HEAD_FILL);
+  let x = MARGIN;
+  doc.fillColor("black").fontSize(BODY_SIZE);
+  for (const c of columns) {
+    doc.text(c.header, x + CELL_PAD, y + CELL_PAD, {
+      width: c.width - 2 * CELL_PAD,
+      align: c.align ?? "left",
+    });
+    x += c.width;
+  }
+  return y + height;
+}
+
+/**
+ * The rows under their heading, from `y`; a row that does not fit starts a new
+ * page with the heading again. `draw` adds to a row (the packing slip's tick box).
+ * Answers the y below the last row.
+ */
+function table(
+  doc: Doc,
+  columns: Column[],
+  rows: Cell[][],
+  y: number,
+  draw?: (x: number, y: number) => void,
+): number {
+  let top = tableHead(doc, columns, y);
+  for (const row of rows) {
+    const height = Math.max(...row.map((cell, i) => cellHeight(doc, cell, columns[i]?.width ?? 0)));
+    if (top + height > BOTTOM) {
+      doc.addPage();
+      top = tableHead(doc, columns, MARGIN);
+    }
+    let x = MARGIN;
+    row.forEach((cell, i) => {
+      const column = columns[i];
+      if (!column) return;
+      const width = column.width - 2 * CELL_PAD;
+      const align = column.align ?? "left";
+      doc.fillColor("black").fontSize(BODY_SIZE);
+      doc.text(cell.text, x + CELL_PAD, top + CELL_PAD, { width, align });
+      if (cell.note) {
+        doc.fillColor(MUTED).fontSize(NOTE_SIZE).text(cell.note, { width, align });
+      }
+      x += column.width;
+    });
+    draw?.(MARGIN, top);
+    top += height;
+    doc
+      .moveTo(MARGIN, top)
+      .lineTo(MARGIN + CONTENT, top)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+  }
+  doc.fillColor("black");
+  return top;
+}
+
+/** The store on the left, the document's title and facts on the right; answers the y below. */
+function heading(
+  doc: Doc,
+  store: DocumentStore,
+  words: Wording,
+  title: string,
+  facts: [string, string][],
+): number {
+  const left = CONTENT * 0.55;
+  doc.fillColor("black").fontSize(15).text(store.store_name, MARGIN, MARGIN, { width: left });
+  doc.fontSize(BODY_SIZE).fillColor(MUTED);
+  if (store.store_address) doc.text(store.store_address, { width: left });
+  if (store.store_registration) {
+    doc.text(`${words.text("Registration No.")} ${store.store_registration}`, { width: left });
+  }
+  if (store.store_contact) {
+    doc.text(`${words.text("Tel.")} ${store.store_contact}`, { width: left });
+  }
+  const leftBottom = doc.y;
+
+  const x = MARGIN + left + 12;
+  const width = CONTENT - left - 12;
+  doc.fillColor("black").fontSize(18).text(title, x, MARGIN, { width, align: "right" });
+  // Each fact on one line: its label, then its value flush right.
+  let y = doc.y + 6;
+  const labelWidth = width * 0.42;
+  doc.fontSize(BODY_SIZE);
+  for (const [label, value] of facts) {
+    doc.fillColor(MUTED).text(label, x, y, { width: labelWidth });
+    const below = doc.y;
+    doc.fillColor("black").text(value, x + labelWidth, y, {
+      width: width - labelWidth,
+      align: "right",
+    });
+    y = Math.max(below, doc.y) + 1;
+  }
+  return Math.max(leftBottom, y) + 18;
+}
+
+/** A labelled block of lines at (x, y); answers the y below. */
+function block(doc: Doc, label: string, lines: string[], x: number, y: number, width: number) {
+  doc.fillColor(MUTED).fontSize(8).text(label.toUpperCase(), x, y, { width });
+  doc.fillColor("black").fontSize(10);
+  for (const line of lines) doc.text(line, x, doc.y, { width });
+  return doc.y;
+}
+
+function shipTo(order: OrderRecord): string[] {
+  return [order.recipient_name, order.recipient_contact, ...addressLines(order)].filter(Boolean);
+}
+
+function invoicePage(doc: Doc, order: OrderRecord, store: DocumentStore, words: Wording) {
+  let y = heading(doc, store, words, words.text("Invoice"), [
+    [words.text("Invoice No."), invoiceNumber(order.order_number)],
+    [words.text("Invoice Date"), words.date(order.created_at)],
+    [words.text("Order No."), order.order_number],
+    [words.text("Payment"), words.payment(order)],
+  ]);
+  const half = CONTENT / 2 - 8;
+  const billBottom = block(
+    doc,
+    words.text("Bill To"),
+    [order.username, order.contact].filter(Boolean),
+    MARGIN,
+    y,
+    half,
+  );
+  const shipBottom = block(doc, words.text("Ship To"), shipTo(order), MARGIN + half + 16, y, half);
+  y = Math.max(billBottom, shipBottom) + 16;
+
+  const columns: Column[] = [
+    { header: words.text("Item"), width: CONTENT - 84 - 36 - 80 - 84 },
+    { header: words.text("SKU"), width: 84 },
+    { header: words.text("Qty"), width: 36, align: "right" },
+    { header: words.text("Unit Price"), width: 80, align: "right" },
+    { header: words.text("Line Total"), width: 84, align: "right" },
+  ];
+  const rows = order.items.map((line): Cell[] => {
+    const notes = [
+      line.variant_name,
+      toSen(line.line_discount) > 0n
+        ? words.message("Line discount {{amount}}", { amount: words.money(line.line_discount) })
+        : "",
+    ].filter(Boolean);
+    return [
+      { text: line.product_name, ...(notes.length ? { note: notes.join(" · ") } : {}) },
+      { text: line.sku || "-" },
+      { text: String(line.quantity) },
+      { text: words.money(line.unit_price) },
+      { text: words.money(line.line_total) },
+    ];
+  });
+  y = table(doc, columns, rows, y) + 10;
+
+  const discountLabel = order.coupon_code
+    ? words.message("Discount ({{code}})", { code: order.coupon_code })
+    : words.text("Discount");
+  const totals: [string, string, number][] = [
+    [words.text("Subtotal"), words.money(order.subtotal), BODY_SIZE + 1],
+    ...(toSen(order.discount) > 0n || order.coupon_code
+      ? [
+          [discountLabel, `-${words.money(order.discount)}`, BODY_SIZE + 1] as [
+            string,
+            string,
+            number,
+          ],
+        ]
+      : []),
+    [words.text("Shipping"), words.money(order.shipping_fee), BODY_SIZE + 1],
+    [words.text("Total"), words.money(order.total_price), 13],
+  ];
+  const labelX = MARGIN + CONTENT * 0.45;
+  const labelWidth = CONTENT * 0.33;
+  const valueX = labelX + labelWidth;
+  const valueWidth = MARGIN + CONTENT - valueX;
+  for (const [label, value, size] of totals) {
+    const height = size + 8;
+    if (y + height > BOTTOM) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.fillColor("black").fontSize(size);
+    doc.text(label, labelX, y, { width: labelWidth, align: "right" });
+    doc.text(value, valueX, y, { width: valueWidth, align: "right" });
+    y = doc.y + 4;
+  }
+}
+
+/** A tick box per line, for the packer. */
+const TICK = 40;
+
+function packingSlipPage(doc: Doc, order: OrderRecord, store: DocumentStore, words: Wording) {
+  let y = heading(doc, store, words, words.text("Packing Slip"), [
+    [words.text("Order No."), order.order_number],
+    [words.text("Order Date"), words.date(order.created_at)],
+  ]);
+  y = block(doc, words.text("Ship To"), shipTo(order), MARGIN, y, CONTENT) + 16;
+  const columns: Column[] = [
+    { header: words.text("Packed"), width: TICK + 16, align: "center" },
+    { header: words.text("Item"), width: CONTENT - (TICK + 16) - 130 - 60 },
+    { header: words.text("SKU"), width: 130 },
+    { header: words.text("Qty"), width: 60, align: "right" },
+  ];
+  const rows = order.items.map((line): Cell[] => [
+    { text: "" },
+    { text: line.product_name, ...(line.variant_name ? { note: line.variant_name } : {}) },
+    { text: line.sku || "-" },
+    { text: String(line.quantity) },
+  ]);
+  y = table(doc, columns, rows, y, (x, top) => {
+    const size = 11;
+    doc
+      .rect(x + (TICK + 16 - size) / 2, top + CELL_PAD, size, size)
+      .lineWidth(0.8)
+      .strokeColor("black")
+      .stroke();
+  });
+  const quantity = order.items.reduce((sum, line) => sum + line.quantity, 0);
+  doc
+    .fillColor("black")
+    .fontSize(11)
+    .text(`${words.text("Total Quantity")}: ${quantity}`, MARGIN, y + 10, {
+      width: CONTENT,
+      align: "right",
+    });
+}
+
+/** One PDF of the document for each order, in the order given, each from a new page. */
+export async function orderDocumentsPdf(
+  kind: OrderDocument,
+  orders: OrderRecord[],
+  store: DocumentStore,
+  language: ExportLanguage,
+): Promise<Buffer> {
+  const words = new Wording(language);
+  const title = words.text(ORDER_DOCUMENT_TITLES[kind]);
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    autoFirstPage: false,
+    lang: LOCALES[language],
+    info: {
+      Title:
+        orders.length === 1 && orders[0]
+          ? `${title} ${kind === "invoice" ? invoiceNumber(orders[0].order_number) : orders[0].order_number}`
+          : title,
+      Author: store.store_name,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+  doc.registerFont("body", font());
+  for (const order of orders) {
+    doc.addPage();
+    doc.font("body");
+    if (kind === "invoice") invoicePage(doc, order, store, words);
+    else packingSlipPage(doc, order, store, words);
+  }
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
