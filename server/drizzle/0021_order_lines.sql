@@ -29,6 +29,9 @@ ALTER TABLE "order_items" ADD CONSTRAINT "order_items_variant_id_product_variant
 -- row would add an entry to each of the orders indexes row by row and fire the
 -- row count triggers. A shipping fee above its order's total (hand-edited
 -- data) is cut to the total, so no subtotal is negative.
+-- Sorting for each index build may use this much memory (as the demo seed's
+-- bulk load does; only while this migration's transaction lasts).
+SET LOCAL maintenance_work_mem = '256MB';--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "subtotal" numeric(12, 2) DEFAULT '0' NOT NULL, ADD COLUMN "discount" numeric(12, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders"
 	ALTER COLUMN "shipping_fee" SET DATA TYPE numeric(12, 2) USING least("shipping_fee", greatest("total_price", 0)),

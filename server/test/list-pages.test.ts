@@ -19,6 +19,7 @@ beforeAll(async () => {
   // Three orders per timestamp (ties), about 1,300 a day over 19 days; every
   // 20th is a "capsearch" recipient (1,250: over the cap), every 40th from 1 a
   // "fewsearch" one (625).
+  // Each with its line, checked at commit (migration 0021): the hook's longer timeout.
   await ctx.db.execute(
     withLines(sql`insert into orders
       (order_number, username, recipient_name, total_price, subtotal, order_status, created_at, paid_on)
@@ -43,7 +44,7 @@ beforeAll(async () => {
         where username = 'pager' || lpad((1 + g % 120)::text, 3, '0')) end,
       'gone' || g, '1234' || g, 'Maybank', 10 + g, 'processing'
     from generate_series(1, 200) as g`);
-});
+}, 120_000);
 afterAll(() => ctx.close());
 
 async function keys(query: SQL): Promise<number[]> {

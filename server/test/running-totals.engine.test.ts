@@ -248,8 +248,12 @@ async function run(cmd: Command): Promise<void> {
     case "repriceOrder": {
       const id = await someOrder(cmd.pick);
       if (id === undefined) return;
+      // The order's one line with it: subtotal and lines stay equal (migration 0021).
       await db.execute(
-        sql`update orders set total_price = ${money(cmd.cents)} where orders_id = ${id}`,
+        sql`with o as (update orders set total_price = ${money(cmd.cents)}, subtotal = ${money(cmd.cents)}
+          where orders_id = ${id} returning orders_id)
+        update order_items set unit_price = ${money(cmd.cents)}, line_total = ${money(cmd.cents)}
+          where orders_id in (select orders_id from o)`,
       );
       return;
     }

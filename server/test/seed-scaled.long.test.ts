@@ -14,6 +14,7 @@ import {
 } from "../src/db/embeddedLimit";
 import { seedDemoIfEmpty } from "../src/db/seed/index";
 import { createTestContext, type TestContext } from "./helpers";
+import { ordersDrift } from "./orders.fixtures";
 
 const ORDERS = 2_000;
 
@@ -110,6 +111,22 @@ describe("SEED_DEMO_ORDERS", () => {
       sql`select count(*)::int as n from users where ttl_order > 0`,
     );
     expect(owners.n).toBeGreaterThan(0);
+  });
+
+  it("stores every order's lines, summing to its subtotal, the lines' check on again", async () => {
+    expect(await ordersDrift(ctx.db)).toEqual({
+      orders: ORDERS,
+      money: 0,
+      no_lines: 0,
+      sum: 0,
+      line: 0,
+    });
+    const off = await one<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from pg_trigger where tgrelid = 'order_items'::regclass
+        and not tgisinternal and tgenabled = 'D'`,
+    );
+    expect(off.n).toBe(0);
   });
 
   it("leaves the totals the database keeps (running_totals) equal to a fresh count", async () => {
