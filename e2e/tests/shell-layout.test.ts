@@ -20,6 +20,7 @@ const SIDEBAR = [
   ["Settings", "/settings"],
   ["Audit Log", "/auditLog"],
   ["Roles", "/roles"],
+  ["Reports", "/reports"],
 ] as const;
 
 async function storeSettings(page: Page): Promise<Settings> {
@@ -42,7 +43,7 @@ test.describe("the layout on a wide window", () => {
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (then Audit Log and Roles), each going to its screen, highlighted there", async () => {
+  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (then Audit Log, Roles and Reports), each going to its screen, highlighted there", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.sidebar().waitFor();

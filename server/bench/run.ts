@@ -12,7 +12,8 @@
  *
  * Flags: --orders n[,n…], --pg, --seconds s (per run, default 5), --requests n
  * (per run, default 300), --load-seconds s (least load before the memory
- * reading, default 60), --no-write. Environment, as before: BENCH_ORDERS,
+ * reading, default 60), --no-write, --only word (the calls whose name holds it, e.g.
+ * "report:"; writes nothing). Environment, as before: BENCH_ORDERS,
  * BENCH_DB=postgres, BENCH_ITERATIONS (requests), BENCH_WRITE=0, and
  * BENCH_USERS / BENCH_PRODUCTS (a store of other proportions, seeded by this
  * process through seedDemoStore before the server starts).
@@ -44,6 +45,7 @@ const { values: flags } = parseArgs({
     requests: { type: "string" },
     "load-seconds": { type: "string" },
     "no-write": { type: "boolean" },
+    only: { type: "string" },
   },
   strict: true,
 });
@@ -55,10 +57,18 @@ const sizes = ordersArg
   .filter((n) => Number.isInteger(n) && n > 0);
 if (!sizes.length) throw new Error(`--orders: whole numbers, comma-separated (not "${ordersArg}")`);
 const onPostgres = Boolean(flags.pg || env.npm_config_pg || env.BENCH_DB === "postgres");
-const writeDocs = !(flags["no-write"] || env.npm_config_no_write || env.BENCH_WRITE === "0");
+const writeDocs = !(
+  flags["no-write"] ||
+  env.npm_config_no_write ||
+  env.BENCH_WRITE === "0" ||
+  flags.only ||
+  env.npm_config_only
+);
 const runSeconds = Number(flags.seconds ?? 5);
 const runRequests = Number(flags.requests ?? env.BENCH_ITERATIONS ?? 300);
 const loadSeconds = Number(flags["load-seconds"] ?? 60);
+/** --only word: only the calls whose name holds it (a quick look at some rows; nothing written). */
+const only = flags.only ?? env.npm_config_only;
 const customUsers = env.BENCH_USERS ? Number(env.BENCH_USERS) : undefined;
 const customProducts = env.BENCH_PRODUCTS ? Number(env.BENCH_PRODUCTS) : undefined;
 const TZ = "Asia/Kuala_Lumpur";
@@ -217,8 +227,29 @@ function callsFor(
     { name: "banner", path: list("banner") },
     { name: "testimonials", path: list("testimonials") },
     { name: "dashboard summary", path: "/api/dashboard" },
+    // The reports over one year (issue 26: p99 ≤ 20 ms on PostgreSQL at 1M orders).
+    ...reportCalls(),
     { name: "usersCount (whole list)", path: "/api/usersCount", heavy: true },
     { name: "ordersCount (whole list)", path: "/api/ordersCount", heavy: true },
+  ];
+}
+
+/** Each report over the last 365 days to today in the store's zone. */
+function reportCalls(): CallSpec[] {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: TZ }).format(new Date());
+  const from = new Date(`${today}T00:00:00Z`);
+  from.setUTCDate(from.getUTCDate() - 364);
+  const year = `from=${from.toISOString().slice(0, 10)}&to=${today}`;
+  const report = (name: string, query = "") => `/api/reports/${name}?${year}${query}`;
+  return [
+    { name: "report: sales, one year by day", path: report("sales", "&group=day") },
+    { name: "report: sales, one year by month", path: report("sales", "&group=month") },
+    { name: "report: products, one year", path: report("products", "&by=product") },
+    { name: "report: products by category, one year", path: report("products", "&by=category") },
+    { name: "report: regions, one year", path: report("regions") },
+    { name: "report: members, one year by week", path: report("members", "&group=week") },
+    { name: "report: money, one year by month", path: report("money", "&group=month") },
+    { name: "report: coupons, one year", path: report("coupons") },
   ];
 }
 
@@ -352,7 +383,9 @@ async function runSize(orders: number): Promise<SizeResult> {
       await totalOf(server.base, cookie, "/api/withdrawRequest?_page=1&_limit=1"),
     ),
   };
-  const calls = callsFor(totals, await shownPhone(server.base, cookie));
+  const calls = callsFor(totals, await shownPhone(server.base, cookie)).filter(
+    (call) => !only || call.name.includes(only),
+  );
   const rows: Row[] = [];
   const loadStart = performance.now();
   const loadAtStart = os.loadavg()[0] ?? 0;

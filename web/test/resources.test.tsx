@@ -101,6 +101,7 @@ describe("every declared resource", () => {
       "Settings",
       "Audit Log",
       "Roles",
+      "Reports",
     ]);
     // Every screen of a resource highlights its entry, and only its entry.
     for (const r of resources.filter((r) => r.sidebar)) {

@@ -54,6 +54,7 @@ export const ERROR_CODES = {
   too_many_versions: { max: "number" },
   ids_or_filter: {},
   depth_range: {},
+  report_range: { max: "number" },
   too_many_members: { max: "number" },
   ledger_account: {},
   user_id: {},

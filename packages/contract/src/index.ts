@@ -19,6 +19,7 @@ export * from "./orders";
 export * from "./people";
 export * from "./permissions";
 export * from "./primitives";
+export * from "./reports";
 export * from "./sessions";
 export * from "./settings";
 export * from "./staff";

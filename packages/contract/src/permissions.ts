@@ -3,8 +3,9 @@ import { z } from "zod";
 /**
  * The fixed catalogue of permissions a permission group may hold (issue 22,
  * docs/decisions/permissions.md). Each area has `view` and `manage`, and
- * `manage` implies `view`; `secrets:manage` (payment and social-login keys)
- * and `export` (every CSV and Excel file) stand alone. An Admin holds all.
+ * `manage` implies `view`; `secrets:manage` (payment and social-login keys),
+ * `export` (every CSV and Excel file) and `reports:view` (the /reports
+ * screen: sales, members and money across areas) stand alone. An Admin holds all.
  */
 export const PERMISSION_AREAS = [
   { area: "catalog", label: "Catalog (products, variants, categories, brands)" },
@@ -24,13 +25,15 @@ export const PERMISSIONS = [
   ...PERMISSION_AREAS.flatMap(({ area }) => [`${area}:view`, `${area}:manage`] as const),
   "secrets:manage",
   "export",
+  "reports:view",
 ] as const;
 
 export type Permission =
   | `${PermissionArea}:view`
   | `${PermissionArea}:manage`
   | "secrets:manage"
-  | "export";
+  | "export"
+  | "reports:view";
 
 export const permission = z.enum(PERMISSIONS);
 
@@ -38,6 +41,7 @@ export const permission = z.enum(PERMISSIONS);
 export function permissionLabel(code: Permission): string {
   if (code === "secrets:manage") return "Manage secret keys";
   if (code === "export") return "Export lists";
+  if (code === "reports:view") return "View reports";
   const [area, level] = code.split(":") as [PermissionArea, "view" | "manage"];
   const label = PERMISSION_AREAS.find((a) => a.area === area)?.label ?? area;
   return `${level === "manage" ? "Manage" : "View"}: ${label}`;

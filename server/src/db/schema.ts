@@ -928,6 +928,42 @@ export const runningTotalsTimeZone = pgTable(
   (t) => [check("running_totals_time_zone_one_row", sql`${t.id} = 1`)],
 );
 
+/**
+ * Report roll-ups (migration 0024, docs/decisions/reports-rollups.md): one
+ * sum per series, store day and key (a state, product, category, coupon,
+ * tier, referrer, ledger account), kept by statement triggers on the base
+ * tables in the same transactions and folded in at commit after the running
+ * totals. The reports read these rows, never the base tables.
+ */
+export const reportRollups = pgTable(
+  "report_rollups",
+  {
+    series: text("series").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    key: text("key").notNull().default(""),
+    value: numeric("value").notNull().default("0"),
+  },
+  (t) => [primaryKey({ name: "report_rollups_pkey", columns: [t.series, t.day, t.key] })],
+);
+
+/** Changes of the running transaction, emptied at its commit (never holds committed rows). */
+export const reportRollupChanges = pgTable("report_rollup_changes", {
+  series: text("series").notNull(),
+  day: date("day", { mode: "string" }).notNull(),
+  key: text("key").notNull(),
+  delta: numeric("delta").notNull(),
+});
+
+/** The zone the roll-ups' days are counted in (one row); the reports count again when TZ is another. */
+export const reportTimeZone = pgTable(
+  "report_time_zone",
+  {
+    id: smallint("id").primaryKey().default(1),
+    time_zone: text("time_zone").notNull(),
+  },
+  (t) => [check("report_time_zone_one_row", sql`${t.id} = 1`)],
+);
+
 /** A named set of permissions (packages/contract/src/permissions.ts) that Staff hold. */
 export const permissionGroups = pgTable(
   "permission_groups",

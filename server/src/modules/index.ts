@@ -11,6 +11,7 @@ import { registerOrderDocumentRoutes } from "./orders/documentRoutes";
 import { registerOrderRoutes } from "./orders/routes";
 import { registerPeopleBulkRoutes } from "./people/bulk";
 import { registerPeopleRoutes } from "./people/routes";
+import { registerReportRoutes } from "./reports/routes";
 import { registerSettingsRoutes } from "./settings/routes";
 import { registerStaffRoutes } from "./staff/routes";
 import { registerUploadRoutes } from "./uploads/routes";
@@ -32,6 +33,7 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerSettingsRoutes,
   registerStaffRoutes,
   registerDashboardRoutes,
+  registerReportRoutes,
   registerUploadRoutes,
   registerAuditRoutes,
   registerNotificationRoutes,

@@ -20,6 +20,7 @@ const sidebarPaths: Record<SidebarIcon, string> = {
   gear: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12l2-1-1-3-2.2.2-1.3-1.6.6-2.1-2.8-1.5L13 4.5h-2L9.7 2.5 6.9 4l.6 2.1-1.3 1.6L4 8 3 11l2 1-2 1 1 3 2.2-.2 1.3 1.6-.6 2.1 2.8 1.5 1.3-1.6h2l1.3 1.6 2.8-1.5-.6-2.1 1.3-1.6L20 16l1-3z",
   list: "M9 6h12M9 12h12M9 18h12M4 6h.01M4 12h.01M4 18h.01",
   shield: "M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4",
+  chart: "M4 20V4M4 20h16M8 16v-5M12 16V8M16 16v-3M20 16V6",
 };
 
 /** The few line icons the shell uses, drawn inline (no icon font to download). */

@@ -29,7 +29,8 @@ export type SidebarIcon =
   | "quote"
   | "gear"
   | "list"
-  | "shield";
+  | "shield"
+  | "chart";
 
 /** The job a sidebar entry belongs to; the order of docs/REQUIREMENTS.md section 2 interleaves them. */
 export type SidebarGroup = "home" | "catalog" | "sales" | "people" | "money" | "content" | "system";

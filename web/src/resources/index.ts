@@ -10,6 +10,7 @@ import type { Resource } from "./define";
 import { memberships } from "./memberships";
 import { order } from "./order";
 import { products } from "./products";
+import { reports } from "./reports";
 import { roles } from "./roles";
 import { settings } from "./settings";
 import { testimonial } from "./testimonial";
@@ -26,6 +27,7 @@ import { withdrawRequest } from "./withdrawRequest";
  */
 export const resources: readonly Resource[] = [
   dashboard,
+  reports,
   products,
   categories,
   brands,

@@ -97,7 +97,7 @@ function PermissionGrid({ catalogue }: { catalogue: PermissionEntry[] }) {
                 })}
               </tbody>
             </Table>
-            {(["secrets:manage", "export"] as const).map((code) => (
+            {(["secrets:manage", "export", "reports:view"] as const).map((code) => (
               <Form.Check
                 key={code}
                 id={`permission-${code.replace(":", "-")}`}

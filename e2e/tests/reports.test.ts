@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import { ENGLISH_SIGNS, formatMoney, type ReportAnswer } from "@store/contract";
+import { axeViolations } from "../support/axe";
+import { expect, test, useBrowser } from "../support/browser";
+
+/** Issue 26: /reports on the seeded store, its figures the API's, its file the table's rows. */
+test.describe("the /reports screen", () => {
+  const s = useBrowser();
+
+  test("last month's sales total is the API's; products by category export as CSV", async () => {
+    await s.page.goto("/reports");
+    await s.page.getByRole("heading", { name: "Reports" }).waitFor();
+
+    // Last month: the screen asks the API, and shows what it answered.
+    const asked = s.page.waitForResponse(
+      (r) => r.url().includes("/api/reports/sales?") && r.url().includes("from="),
+    );
+    await s.page.getByLabel("Range", { exact: true }).selectOption("lastMonth");
+    await s.page.waitForURL((url) => url.searchParams.get("range") === "lastMonth");
+    const answer = await asked;
+    const url = new URL(answer.url());
+    const from = url.searchParams.get("from") as string;
+    const to = url.searchParams.get("to") as string;
+    expect(from.slice(8)).toBe("01");
+    // The API asked again, plainly, for the same days.
+    const sales = (await (
+      await s.page.request.get(`/api/reports/sales?from=${from}&to=${to}`)
+    ).json()) as ReportAnswer<"sales">;
+    await expect(s.page.getByTestId("report-total-revenue")).toHaveText(
+      formatMoney(sales.totals.revenue, ENGLISH_SIGNS),
+    );
+    await expect(s.page.getByTestId("report-total-orders")).toHaveText(
+      sales.totals.orders.toLocaleString("en-GB"),
+    );
+
+    // Products, ranked by category: the table and the CSV hold the API's rows.
+    await s.page.getByRole("tab", { name: "Products" }).click();
+    await s.page.getByLabel("Rank by", { exact: true }).selectOption("category");
+    await s.page.waitForURL((u) => u.searchParams.get("by") === "category");
+    const products = (await (
+      await s.page.request.get(`/api/reports/products?from=${from}&to=${to}&by=category`)
+    ).json()) as ReportAnswer<"products">;
+    const table = s.page.getByRole("table", { name: "Products" });
+    await expect(table.locator("tbody tr")).toHaveCount(Math.max(products.series.length, 1));
+    const [download] = await Promise.all([
+      s.page.waitForEvent("download"),
+      s.page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`products-${from}-${to}.csv`);
+    const lines = fs
+      .readFileSync(await download.path(), "utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("id,name,quantity,revenue");
+    expect(lines.slice(1)).toEqual(
+      products.series.map((row) => `${row.id ?? ""},${row.name},${row.quantity},${row.revenue}`),
+    );
+    // The screen with its chart and table drawn: no axe violation.
+    await s.page.getByRole("img", { name: /Revenue per row/ }).waitFor();
+    expect(await axeViolations(s.page)).toEqual([]);
+  });
+});

@@ -1,0 +1,550 @@
+import {
+  type CouponsReport,
+  daysIn,
+  fromSen,
+  type MembersReport,
+  type MoneyReport,
+  type ProductsReport,
+  REPORT_DEFAULT_DAYS,
+  type ReferrerRow,
+  type RegionsReport,
+  type ReportGroup,
+  type ReportQuery,
+  type SalesReport,
+  toSen,
+} from "@store/contract";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+
+/**
+ * The reports (issue 26), read from the daily roll-ups the database keeps with
+ * every write (report_rollups, migration 0024; docs/decisions/reports-rollups.md):
+ * a one-year range reads at most ~366 rows per series, whatever the store's
+ * size. A report's few statements run side by side (each its own snapshot).
+ */
+
+/** A report's query with its days settled: `to` today by default, `from` 29 days before it. */
+export type Asked = Omit<ReportQuery, "from" | "to"> & { from: string; to: string };
+
+/** The days of a query, defaults filled in (the process runs in the store's zone: config.ts). */
+export function settle(query: ReportQuery, today = todayHere()): Asked {
+  const to = query.to ?? (query.from && query.from > today ? query.from : today);
+  const from = query.from ?? shiftDay(to, -(REPORT_DEFAULT_DAYS - 1));
+  return { ...query, from, to };
+}
+
+function todayHere(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** "2026-11-27" moved by `days`. */
+export function shiftDay(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** The range asked and the one of equal length just before it. */
+export function rangesOf(query: Pick<Asked, "from" | "to">) {
+  const length = daysIn(query.from, query.to);
+  return {
+    range: { from: query.from, to: query.to },
+    previous_range: { from: shiftDay(query.from, -length), to: shiftDay(query.from, -1) },
+  };
+}
+
+/** The first day of each period from `from` to `to` (weeks start on Monday, as date_trunc's). */
+export function periodsOf(from: string, to: string, group: ReportGroup): string[] {
+  const first = periodStart(from, group);
+  const periods: string[] = [];
+  for (let day = first; day <= to; ) {
+    periods.push(day);
+    const at = new Date(`${day}T00:00:00Z`);
+    if (group === "day") at.setUTCDate(at.getUTCDate() + 1);
+    else if (group === "week") at.setUTCDate(at.getUTCDate() + 7);
+    else at.setUTCMonth(at.getUTCMonth() + 1);
+    day = at.toISOString().slice(0, 10);
+  }
+  return periods;
+}
+
+function periodStart(day: string, group: ReportGroup): string {
+  if (group === "day") return day;
+  if (group === "month") return `${day.slice(0, 8)}01`;
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  return shiftDay(day, -weekday);
+}
+
+/** Sums per series and key, as exact text with two places. */
+type Sums = Map<string, Map<string, string>>;
+const ZERO = "0.00";
+
+function sumOf(sums: Sums, series: string, key = ""): string {
+  return sums.get(series)?.get(key) ?? ZERO;
+}
+const count = (money: string) => Number(toSen(money) / 100n);
+const negate = (money: string) => fromSen(-toSen(money));
+
+/** revenue / orders, rounded half up to the sen. */
+function average(revenue: string, orders: number): string {
+  if (orders === 0) return ZERO;
+  const sen = toSen(revenue);
+  const n = BigInt(orders);
+  const sign = sen < 0n ? -1n : 1n;
+  return fromSen((sign * (2n * sign * sen + n)) / (2n * n));
+}
+
+/** The map under `key`, made empty when missing. */
+function entry<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let found = map.get(key);
+  if (!found) {
+    found = new Map();
+    map.set(key, found);
+  }
+  return found;
+}
+
+type SumRow = { series: string; key: string; current: string; previous: string };
+
+const MONTH = "@month";
+/** A series' rows, daily or monthly, named by the series ("sales.revenue@month" → "sales.revenue"). */
+const BASE = sql.raw("split_part(series, '@', 1)");
+
+/** The first day of the month after `day`'s. */
+function nextMonth(day: string): string {
+  const at = new Date(`${day.slice(0, 8)}01T00:00:00Z`);
+  at.setUTCMonth(at.getUTCMonth() + 1);
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * The rows of `series` that sum to the days `from`..`to`: the whole months
+ * inside from their month rows (migration 0024 keeps "<series>@month"), the
+ * days at either end from the daily rows. A year reads 12 rows per key and
+ * at most ~60 days, not 365.
+ */
+export function within(series: readonly string[], from: string, to: string): SQL {
+  const daily = toArray(series);
+  const first = from.endsWith("-01") ? from : nextMonth(from);
+  const after = nextMonth(to);
+  const toMonth = `${to.slice(0, 8)}01`;
+  // The last whole month: `to`'s own when `to` is its last day, else the one before.
+  const lastFull = shiftDay(to, 1) === after ? toMonth : `${shiftDay(toMonth, -1).slice(0, 8)}01`;
+  if (first > lastFull)
+    return sql`(series = any(${daily}::text[]) and day between ${from}::date and ${to}::date)`;
+  const monthly = toArray(series.map((name) => `${name}${MONTH}`));
+  return sql`((series = any(${daily}::text[])
+      and (day between ${from}::date and ${shiftDay(first, -1)}::date
+        or day between ${nextMonth(lastFull)}::date and ${to}::date))
+    or (series = any(${monthly}::text[]) and day between ${first}::date and ${lastFull}::date))`;
+}
+
+/** The sums of `series` over the range (`current`) and the previous range, per key. */
+async function rangeSums(
+  db: Db,
+  series: readonly string[],
+  query: Pick<Asked, "from" | "to">,
+): Promise<{ current: Sums; previous: Sums }> {
+  const { range, previous_range } = rangesOf(query);
+  const result = await db.execute<SumRow>(sql`select ${BASE} as series, key,
+      coalesce(sum(value) filter (where day >= ${range.from}::date), 0)::numeric(20,2)::text as current,
+      coalesce(sum(value) filter (where day < ${range.from}::date), 0)::numeric(20,2)::text as previous
+    from report_rollups
+    where ${within(series, range.from, range.to)}
+      or ${within(series, previous_range.from, previous_range.to)}
+    group by 1, key`);
+  return {
+    current: bySeries(result.rows, "current"),
+    previous: bySeries(result.rows, "previous"),
+  };
+}
+
+function bySeries(rows: readonly SumRow[], field: "current" | "previous"): Sums {
+  const sums: Sums = new Map();
+  for (const row of rows) {
+    const keys = entry(sums, row.series);
+    keys.set(row.key, row[field]);
+  }
+  return sums;
+}
+
+/** A text array literal for `any(...)`: PGlite and node-postgres both take it. */
+function toArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+}
+
+/** The sums of `series` per period of the range (key ''), periods with nothing left out. */
+async function periodSums(
+  db: Db,
+  series: readonly string[],
+  query: Pick<Asked, "from" | "to" | "group">,
+): Promise<Map<string, Map<string, string>>> {
+  const result = await db.execute<{ series: string; period: string; value: string }>(sql`select
+      series, to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period,
+      sum(value)::numeric(20,2)::text as value
+    from report_rollups
+    where series = any(${toArray(series)}::text[]) and key = ''
+      and day between ${query.from}::date and ${query.to}::date
+    group by 1, 2`);
+  const byPeriod = new Map<string, Map<string, string>>();
+  for (const row of result.rows) {
+    const values = entry(byPeriod, row.period);
+    values.set(row.series, row.value);
+  }
+  return byPeriod;
+}
+
+// sales
+
+const SALES = ["sales.orders", "sales.revenue", "sales.discount", "sales.shipping"] as const;
+
+function salesFigures(get: (series: string) => string) {
+  const orders = count(get("sales.orders"));
+  const revenue = get("sales.revenue");
+  return {
+    orders,
+    revenue,
+    average_order: average(revenue, orders),
+    discount: get("sales.discount"),
+    shipping: get("sales.shipping"),
+  };
+}
+
+export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
+  const [sums, periods] = await Promise.all([
+    rangeSums(db, SALES, query),
+    periodSums(db, SALES, query),
+  ]);
+  return {
+    ...rangesOf(query),
+    totals: salesFigures((s) => sumOf(sums.current, s)),
+    previous: salesFigures((s) => sumOf(sums.previous, s)),
+    series: periodsOf(query.from, query.to, query.group).map((period) => ({
+      period,
+      ...salesFigures((s) => periods.get(period)?.get(s) ?? ZERO),
+    })),
+  };
+}
+
+// products
+
+type RankedRow = { key: string; a: string; b: string; c: string };
+
+/** Keys ranked over the range by the sum of the first series, then the second. */
+async function ranked(
+  db: Db,
+  [first, second, third]: readonly [string, string, string?],
+  query: Pick<Asked, "from" | "to" | "_limit">,
+): Promise<RankedRow[]> {
+  const result = await db.execute<RankedRow>(sql`select key,
+      coalesce(sum(value) filter (where ${BASE} = ${first}), 0)::numeric(20,2)::text as a,
+      coalesce(sum(value) filter (where ${BASE} = ${second}), 0)::numeric(20,2)::text as b,
+      coalesce(sum(value) filter (where ${BASE} = ${third ?? ""}), 0)::numeric(20,2)::text as c
+    from report_rollups
+    where ${within([first, second, ...(third ? [third] : [])], query.from, query.to)}
+    group by key
+    having sum(value) filter (where ${BASE} = ${first}) <> 0
+      or sum(value) filter (where ${BASE} = ${second}) <> 0
+    order by 2 desc, 3 desc, key
+    limit ${query._limit}`);
+  return result.rows;
+}
+
+export async function productsReport(db: Db, query: Asked): Promise<ProductsReport> {
+  const base = query.by === "category" ? "category" : "product";
+  const quantity = `${base}.quantity`;
+  const revenue = `${base}.revenue`;
+  // The totals from the few categories' rows (every line has one, '' when its
+  // product is gone): the same sums as over every product, far fewer rows.
+  const [rows, sums] = await Promise.all([
+    ranked(db, [revenue, quantity], query),
+    rangeSums(db, ["category.quantity", "category.revenue"], query),
+  ]);
+  const ids = rows.map((r) => Number(r.key)).filter((id) => id > 0);
+  const names = new Map<number, string>();
+  if (ids.length) {
+    const named = await db.execute<{ id: number; name: string }>(
+      base === "product"
+        ? sql`select product_id as id, product_name as name from products where product_id = any(${`{${ids.join(",")}}`}::int[])`
+        : sql`select category_id as id, category_name as name from categories where category_id = any(${`{${ids.join(",")}}`}::int[])`,
+    );
+    for (const row of named.rows) names.set(Number(row.id), row.name);
+  }
+  const total = (sumsOf: Sums) => {
+    let q = 0n;
+    let r = 0n;
+    for (const value of sumsOf.get("category.quantity")?.values() ?? []) q += toSen(value);
+    for (const value of sumsOf.get("category.revenue")?.values() ?? []) r += toSen(value);
+    return { quantity: Number(q / 100n), revenue: fromSen(r) };
+  };
+  return {
+    ...rangesOf(query),
+    by: query.by,
+    totals: total(sums.current),
+    previous: total(sums.previous),
+    series: rows.map((row) => {
+      const id = row.key === "" ? null : Number(row.key);
+      return {
+        id,
+        name: id === null ? "" : (names.get(id) ?? ""),
+        quantity: count(row.b),
+        revenue: row.a,
+      };
+    }),
+  };
+}
+
+// regions
+
+export async function regionsReport(db: Db, query: Asked): Promise<RegionsReport> {
+  const sums = await rangeSums(db, ["region.orders", "region.revenue"], query);
+  const total = (s: Sums) => {
+    let orders = 0;
+    let revenue = 0n;
+    for (const value of s.get("region.orders")?.values() ?? []) orders += count(value);
+    for (const value of s.get("region.revenue")?.values() ?? []) revenue += toSen(value);
+    return { orders, revenue: fromSen(revenue) };
+  };
+  const states = [...(sums.current.get("region.orders")?.keys() ?? [])];
+  const series = states
+    .map((state) => ({
+      state,
+      orders: count(sumOf(sums.current, "region.orders", state)),
+      revenue: sumOf(sums.current, "region.revenue", state),
+    }))
+    .filter((row) => row.orders !== 0 || toSen(row.revenue) !== 0n)
+    .sort(
+      (a, b) =>
+        Number(toSen(b.revenue) - toSen(a.revenue)) ||
+        b.orders - a.orders ||
+        (a.state < b.state ? -1 : 1),
+    );
+  return {
+    ...rangesOf(query),
+    totals: total(sums.current),
+    previous: total(sums.previous),
+    series,
+  };
+}
+
+// members
+
+export async function membersReport(db: Db, query: Asked): Promise<MembersReport> {
+  const [sums, periods, tiers, byReferrals, bySales] = await Promise.all([
+    rangeSums(db, ["members.joined", "referral.joined"], query),
+    periodSeries(db, query),
+    db.execute<{ member_id: number; membership: string }>(
+      sql`select member_id, membership from memberships order by member_id`,
+    ),
+    ranked(db, ["referral.joined", "referral.sales", "referral.orders"], query),
+    ranked(db, ["referral.sales", "referral.joined", "referral.orders"], query),
+  ]);
+  const total = (s: Sums) => {
+    let members = 0;
+    let referrals = 0;
+    for (const value of s.get("members.joined")?.values() ?? []) members += count(value);
+    for (const value of s.get("referral.joined")?.values() ?? []) referrals += count(value);
+    return { new_members: members, new_referrals: referrals };
+  };
+  const ids = [...new Set([...byReferrals, ...bySales].map((r) => Number(r.key)))];
+  const usernames = new Map<number, string>();
+  if (ids.length) {
+    const named = await db.execute<{ user_id: number; username: string }>(
+      sql`select user_id, username from users where user_id = any(${`{${ids.join(",")}}`}::int[])`,
+    );
+    for (const row of named.rows) usernames.set(Number(row.user_id), row.username);
+  }
+  const referrer = (row: RankedRow, joined: "a" | "b", sales: "a" | "b"): ReferrerRow => ({
+    user_id: Number(row.key),
+    username: usernames.get(Number(row.key)) ?? "",
+    new_referrals: count(row[joined]),
+    referral_orders: count(row.c),
+    referral_sales: row[sales],
+  });
+  return {
+    ...rangesOf(query),
+    totals: total(sums.current),
+    previous: total(sums.previous),
+    series: periodsOf(query.from, query.to, query.group).map((period) => ({
+      period,
+      new_members: count(periods.get(period)?.get("members.joined") ?? ZERO),
+      new_referrals: count(periods.get(period)?.get("referral.joined") ?? ZERO),
+    })),
+    by_tier: tiers.rows.map((tier) => ({
+      member_id: Number(tier.member_id),
+      membership: tier.membership,
+      new_members: count(sumOf(sums.current, "members.joined", String(tier.member_id))),
+    })),
+    top_by_referrals: byReferrals.map((row) => referrer(row, "a", "b")),
+    top_by_sales: bySales.map((row) => referrer(row, "b", "a")),
+  };
+}
+
+/** members.joined and referral.joined per period, summed over their keys. */
+async function periodSeries(db: Db, query: Asked): Promise<Map<string, Map<string, string>>> {
+  const result = await db.execute<{ series: string; period: string; value: string }>(sql`select
+      series, to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period,
+      sum(value)::numeric(20,2)::text as value
+    from report_rollups
+    where series in ('members.joined', 'referral.joined')
+      and day between ${query.from}::date and ${query.to}::date
+    group by 1, 2`);
+  const byPeriod = new Map<string, Map<string, string>>();
+  for (const row of result.rows) {
+    const values = entry(byPeriod, row.period);
+    values.set(row.series, row.value);
+  }
+  return byPeriod;
+}
+
+// money
+
+const WITHDRAWALS = ["requested", "paid", "rejected", "reversed"] as const;
+const FLOW_SERIES = [
+  "ledger",
+  "owed",
+  ...WITHDRAWALS.flatMap((w) => [`withdrawals.${w}`, `withdrawals.${w}_amount`]),
+];
+
+/** The money flows of a range from its sums (ledger per account:reason, owed per account). */
+function moneyFlows(sums: Sums) {
+  const ledger = (key: string) => sumOf(sums, "ledger", key);
+  const flows = {
+    pv_issued: ledger("pv:pv_order"),
+    pv_taken_back: negate(ledger("pv:pv_refund")),
+    commissions_paid: ledger("cash_wallet:commission"),
+    commissions_reversed: negate(ledger("cash_wallet:commission_reversal")),
+    clawbacks_owed: sumOf(sums, "owed", "cash_wallet"),
+    pv_clawbacks_owed: sumOf(sums, "owed", "pv"),
+    clawbacks_recovered: negate(ledger("cash_wallet:clawback_recovery")),
+    pv_clawbacks_recovered: negate(ledger("pv:clawback_recovery")),
+    withdrawals_requested: 0,
+    withdrawals_requested_amount: ZERO,
+    withdrawals_paid: 0,
+    withdrawals_paid_amount: ZERO,
+    withdrawals_rejected: 0,
+    withdrawals_rejected_amount: ZERO,
+    withdrawals_reversed: 0,
+    withdrawals_reversed_amount: ZERO,
+  };
+  for (const w of WITHDRAWALS) {
+    flows[`withdrawals_${w}`] = count(sumOf(sums, `withdrawals.${w}`));
+    flows[`withdrawals_${w}_amount`] = sumOf(sums, `withdrawals.${w}_amount`);
+  }
+  return flows;
+}
+
+export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
+  const { range, previous_range } = rangesOf(query);
+  const [sums, periods, balances, previousBalances] = await Promise.all([
+    rangeSums(db, FLOW_SERIES, query),
+    db.execute<{ period: string; series: string; key: string; value: string }>(sql`select
+        to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period, series, key,
+        sum(value)::numeric(20,2)::text as value
+      from report_rollups
+      where series = any(${toArray(FLOW_SERIES)}::text[])
+        and day between ${query.from}::date and ${query.to}::date
+      group by 1, 2, 3`),
+    balancesAt(db, range.to),
+    balancesAt(db, previous_range.to),
+  ]);
+  const balance = (field: "current" | "previous", account: string) =>
+    (field === "current" ? balances : previousBalances).get(account) ?? ZERO;
+  const byPeriod = new Map<string, Sums>();
+  for (const row of periods.rows) {
+    const s = entry(byPeriod, row.period);
+    const keys = entry(s, row.series);
+    keys.set(row.key, row.value);
+  }
+  return {
+    range,
+    previous_range,
+    totals: {
+      ...moneyFlows(sums.current),
+      wallet_balance: balance("current", "wallet"),
+      cash_wallet_balance: balance("current", "cash_wallet"),
+    },
+    previous: {
+      ...moneyFlows(sums.previous),
+      wallet_balance: balance("previous", "wallet"),
+      cash_wallet_balance: balance("previous", "cash_wallet"),
+    },
+    series: periodsOf(query.from, query.to, query.group).map((period) => ({
+      period,
+      ...moneyFlows(byPeriod.get(period) ?? new Map()),
+    })),
+  };
+}
+
+/** Every account's balance at the end of `day`: its entries' months before, and the days of its month. */
+async function balancesAt(db: Db, day: string): Promise<Map<string, string>> {
+  const month = `${day.slice(0, 8)}01`;
+  const result = await db.execute<{ key: string; value: string }>(sql`select key,
+      coalesce(sum(value), 0)::numeric(20,2)::text as value
+    from report_rollups
+    where (series = 'balance@month' and day < ${month}::date)
+      or (series = 'balance' and day between ${month}::date and ${day}::date)
+    group by key`);
+  return new Map(result.rows.map((row) => [row.key, row.value]));
+}
+
+// coupons
+
+export async function couponsReport(db: Db, query: Asked): Promise<CouponsReport> {
+  const [rows, sums] = await Promise.all([
+    ranked(db, ["coupon.uses", "coupon.sales", "coupon.discount"], query),
+    rangeSums(db, ["coupon.uses", "coupon.discount", "coupon.sales"], query),
+  ]);
+  const total = (s: Sums) => {
+    const add = (series: string) => {
+      let sen = 0n;
+      for (const value of s.get(series)?.values() ?? []) sen += toSen(value);
+      return fromSen(sen);
+    };
+    return {
+      uses: count(add("coupon.uses")),
+      discount: add("coupon.discount"),
+      sales: add("coupon.sales"),
+    };
+  };
+  return {
+    ...rangesOf(query),
+    totals: total(sums.current),
+    previous: total(sums.previous),
+    series: rows.map((row) => ({
+      coupon_code: row.key,
+      uses: count(row.a),
+      discount: row.c,
+      sales: row.b,
+    })),
+  };
+}
+
+/**
+ * The roll-ups count days in the zone named in report_time_zone (the migration
+ * wrote the session's, which the server always sets to the store's). When the
+ * store's zone is another (TZ changed), every roll-up is counted afresh with
+ * the base tables share-locked, so no write is half-way through the change.
+ * Checked once per process and database.
+ */
+const checked = new WeakMap<Db, string>();
+export async function ensureZone(db: Db, timeZone: string): Promise<void> {
+  if (checked.get(db) === timeZone) return;
+  const kept = await db.execute<{ time_zone: string }>(
+    sql`select time_zone from report_time_zone where id = 1`,
+  );
+  if (kept.rows[0]?.time_zone !== timeZone) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`lock table orders, order_items, users, products, withdraw_requests,
+        wallet_ledger, ledger_owed in share mode`);
+      const current = await tx.execute<{ time_zone: string }>(
+        sql`select time_zone from report_time_zone where id = 1 for update`,
+      );
+      if (current.rows[0]?.time_zone === timeZone) return;
+      await tx.execute(sql`select report_rollups_rebuild(${timeZone})`);
+    });
+  }
+  checked.set(db, timeZone);
+}

@@ -1,0 +1,594 @@
+import { fromSen, toSen } from "@store/contract";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../src/db/client";
+import {
+  categories,
+  ledgerOwed,
+  memberships,
+  orders,
+  products,
+  users,
+  withdrawRequests,
+} from "../src/db/schema";
+import { postEntry } from "../src/modules/ledger/service";
+import { createTestContext, type TestContext } from "./helpers";
+import { scaled } from "./tier";
+
+/**
+ * Issue 26: every report equals a fresh aggregate over the base tables, after
+ * random orders, lines, status changes, refunds, referral moves, payouts,
+ * ledger entries and deletions; the previous range; a refund moving a sale
+ * out; the day edges in Kuala Lumpur time. On both databases (the roll-ups
+ * are triggers: docs/decisions/reports-rollups.md).
+ */
+const ZONE = "Asia/Kuala_Lumpur";
+let ctx: TestContext;
+let seq = 0;
+let productIds: number[] = [];
+let categoryIds: number[] = [];
+let tierIds: number[] = [];
+
+const STATES = ["Selangor", "Johor", "Penang", ""];
+const COUPONS = ["", "", "RAYA10", "MERDEKA"];
+
+/** Today in Kuala Lumpur, and a day `offset` days away. */
+function klDay(offset = 0): string {
+  const at = new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000);
+  return at.toISOString().slice(0, 10);
+}
+
+async function addUser(referral_of: number | null, membership: number, createdDay?: string) {
+  seq += 1;
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      username: `rep${seq}`,
+      email: `rep${seq}@example.my`,
+      f_name: "Rep",
+      l_name: "Ort",
+      contact: "0123456789",
+      password_hash: "not-a-real-hash",
+      gender: "Female",
+      role: "Member",
+      membership,
+      referral_of,
+      languages: "English",
+      currency: "MYR",
+      ...(createdDay
+        ? {
+            created_at:
+              sql`${`${createdDay} 12:00:00`}::timestamp at time zone ${ZONE}` as unknown as string,
+          }
+        : {}),
+    })
+    .returning();
+  if (!user) throw new Error("no user");
+  return user.user_id;
+}
+
+/** An order created at `local` ("yyyy-MM-dd HH:mm:ss" in Kuala Lumpur), with lines of products. */
+async function addOrder(o: {
+  local: string;
+  user_id: number | null;
+  status: number;
+  state: string;
+  coupon: string;
+  lines: { product: number; quantity: number; price: number }[];
+  shipping: number;
+  discountPercent: number;
+}): Promise<number> {
+  seq += 1;
+  const subtotalSen = o.lines.reduce((s, l) => s + l.quantity * l.price, 0);
+  const discountSen = Math.floor((subtotalSen * o.discountPercent) / 100);
+  const money = (sen: number) => (sen / 100).toFixed(2);
+  return ctx.db.transaction(async (tx) => {
+    const result = await tx.execute<{ orders_id: number }>(sql`insert into orders
+      (order_number, user_id, username, total_price, subtotal, discount, shipping_fee, state, coupon_code,
+       order_status, created_at)
+      values (${`REP-${seq}`}, ${o.user_id}, 'buyer', ${money(subtotalSen - discountSen + o.shipping)},
+        ${money(subtotalSen)}, ${money(discountSen)}, ${money(o.shipping)}, ${o.state}, ${o.coupon},
+        ${o.status}, ${o.local}::timestamp at time zone ${ZONE})
+      returning orders_id`);
+    const id = Number(result.rows[0]?.orders_id);
+    for (const line of o.lines) {
+      await tx.execute(sql`insert into order_items (orders_id, product_id, product_name, quantity, unit_price, line_total)
+        values (${id}, ${line.product}, 'P', ${line.quantity}, ${money(line.price)}, ${money(line.price * line.quantity)})`);
+    }
+    return id;
+  });
+}
+
+async function report(name: string, query: string) {
+  const res = await ctx.call("GET", `/api/reports/${name}?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const day = (column: string) => sql.raw(`(${column} at time zone '${ZONE}')::date`);
+const SALE = sql.raw("o.order_status not in (7, 8, 9)");
+const MEMBER = sql.raw("u.role not in ('Admin', 'Staff')");
+const money = (e: string) => sql.raw(`coalesce(sum(${e}), 0)::numeric(20,2)::text`);
+
+/** The sales figures of a range, from the orders themselves. */
+async function freshSales(db: Db, from: string, to: string) {
+  const r = await db.execute<Record<string, string>>(sql`select count(*)::int as orders,
+      ${money("o.total_price")} as revenue, ${money("o.discount")} as discount,
+      ${money("o.shipping_fee")} as shipping
+    from orders o where ${SALE} and ${day("o.created_at")} between ${from}::date and ${to}::date`);
+  const row = r.rows[0] ?? {};
+  return { ...row, orders: Number(row.orders) };
+}
+
+async function freshSalesSeries(db: Db, from: string, to: string, group: string) {
+  const r = await db.execute<{ period: string; orders: number; revenue: string }>(sql`select
+      to_char(date_trunc(${group}, ${day("o.created_at")}), 'YYYY-MM-DD') as period,
+      count(*)::int as orders, ${money("o.total_price")} as revenue
+    from orders o where ${SALE} and ${day("o.created_at")} between ${from}::date and ${to}::date
+    group by 1 order by 1`);
+  return r.rows.map((row) => ({ ...row, orders: Number(row.orders) }));
+}
+
+async function freshProducts(db: Db, from: string, to: string, by: "product" | "category") {
+  const key = by === "product" ? sql.raw("i.product_id") : sql.raw("p.category_id");
+  const r = await db.execute<{ id: number | null; quantity: number; revenue: string }>(sql`select
+      ${key} as id, sum(i.quantity)::int as quantity, ${money("i.line_total")} as revenue
+    from order_items i join orders o on o.orders_id = i.orders_id
+    left join products p on p.product_id = i.product_id
+    where ${SALE} and ${day("o.created_at")} between ${from}::date and ${to}::date
+    group by 1 having sum(i.quantity) <> 0 or sum(i.line_total) <> 0`);
+  return r.rows
+    .map((row) => ({
+      id: row.id === null ? null : Number(row.id),
+      quantity: Number(row.quantity),
+      revenue: row.revenue,
+    }))
+    .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+}
+
+async function freshRegions(db: Db, from: string, to: string) {
+  const r = await db.execute<{ state: string; orders: number; revenue: string }>(sql`select
+      o.state, count(*)::int as orders, ${money("o.total_price")} as revenue
+    from orders o where ${SALE} and ${day("o.created_at")} between ${from}::date and ${to}::date
+    group by 1 order by 1`);
+  return r.rows.map((row) => ({ ...row, orders: Number(row.orders) }));
+}
+
+async function freshCoupons(db: Db, from: string, to: string) {
+  const r = await db.execute<{
+    coupon_code: string;
+    uses: number;
+    discount: string;
+    sales: string;
+  }>(sql`select
+      o.coupon_code, count(*)::int as uses, ${money("o.discount")} as discount, ${money("o.total_price")} as sales
+    from orders o where ${SALE} and o.coupon_code <> ''
+      and ${day("o.created_at")} between ${from}::date and ${to}::date
+    group by 1 order by 1`);
+  return r.rows.map((row) => ({ ...row, uses: Number(row.uses) }));
+}
+
+async function freshMembers(db: Db, from: string, to: string) {
+  const joined = await db.execute<{
+    membership: number;
+    n: number;
+  }>(sql`select u.membership, count(*)::int as n
+    from users u where ${MEMBER} and ${day("u.created_at")} between ${from}::date and ${to}::date
+    group by 1`);
+  const referrals = await db.execute<{
+    user_id: number;
+    n: number;
+  }>(sql`select u.referral_of as user_id, count(*)::int as n
+    from users u where ${MEMBER} and u.referral_of is not null
+      and ${day("u.created_at")} between ${from}::date and ${to}::date group by 1`);
+  const sales = await db.execute<{ user_id: number; orders: number; sales: string }>(sql`select
+      b.referral_of as user_id, count(*)::int as orders, ${money("o.total_price")} as sales
+    from orders o join users b on b.user_id = o.user_id
+    where ${SALE} and b.referral_of is not null
+      and ${day("o.created_at")} between ${from}::date and ${to}::date group by 1`);
+  return {
+    byTier: new Map(joined.rows.map((r) => [Number(r.membership), Number(r.n)])),
+    referrals: new Map(referrals.rows.map((r) => [Number(r.user_id), Number(r.n)])),
+    sales: new Map(
+      sales.rows.map((r) => [Number(r.user_id), { orders: Number(r.orders), sales: r.sales }]),
+    ),
+  };
+}
+
+async function freshMoney(db: Db, from: string, to: string) {
+  const ledger = await db.execute<{
+    key: string;
+    amount: string;
+  }>(sql`select account || ':' || reason as key,
+      ${money("amount")} as amount from wallet_ledger
+    where ${day("created_at")} between ${from}::date and ${to}::date group by 1`);
+  const balances = await db.execute<{ account: string; amount: string }>(sql`select account,
+      ${money("amount")} as amount from wallet_ledger where ${day("created_at")} <= ${to}::date group by 1`);
+  const owed = await db.execute<{ account: string; amount: string }>(sql`select account,
+      ${money("amount")} as amount from ledger_owed
+    where ${day("created_at")} between ${from}::date and ${to}::date group by 1`);
+  const step = async (column: string) => {
+    const r = await db.execute<{ n: number; amount: string }>(sql`select count(*)::int as n,
+        ${money("withdraw_amt")} as amount from withdraw_requests
+      where ${day(`"${column}"`)} between ${from}::date and ${to}::date`);
+    return { n: Number(r.rows[0]?.n), amount: r.rows[0]?.amount };
+  };
+  return {
+    ledger: new Map(ledger.rows.map((r) => [r.key, r.amount])),
+    balances: new Map(balances.rows.map((r) => [r.account, r.amount])),
+    owed: new Map(owed.rows.map((r) => [r.account, r.amount])),
+    requested: await step("request_at"),
+    paid: await step("cashOut_at"),
+    rejected: await step("rejected_at"),
+    reversed: await step("reversed_at"),
+  };
+}
+
+const neg = (amount: string | undefined) =>
+  amount === undefined || /^0(\.0+)?$/.test(amount)
+    ? "0.00"
+    : amount.startsWith("-")
+      ? amount.slice(1)
+      : `-${amount}`;
+
+/** Every report of the range equals its fresh aggregate (totals, previous, series). */
+async function expectReportsExact(from: string, to: string, group: "day" | "week" | "month") {
+  const q = `from=${from}&to=${to}&group=${group}&_limit=100`;
+  const sales = await report("sales", q);
+  const freshTotals = await freshSales(ctx.db, from, to);
+  expect(sales.totals).toMatchObject(freshTotals);
+  expect(sales.previous).toMatchObject(
+    await freshSales(ctx.db, sales.previous_range.from, sales.previous_range.to),
+  );
+  const series = (sales.series as { period: string; orders: number; revenue: string }[])
+    .filter((p) => p.orders !== 0)
+    .map(({ period, orders, revenue }) => ({ period, orders, revenue }));
+  expect(series).toEqual(await freshSalesSeries(ctx.db, from, to, group));
+
+  for (const by of ["product", "category"] as const) {
+    const products = await report("products", `${q}&by=${by}`);
+    const rows = (products.series as { id: number | null; quantity: number; revenue: string }[])
+      .map(({ id, quantity, revenue }) => ({ id, quantity, revenue }))
+      .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+    const fresh = await freshProducts(ctx.db, from, to, by);
+    expect(rows, `products by ${by}`).toEqual(fresh);
+    expect(products.totals.quantity).toBe(fresh.reduce((n, r) => n + r.quantity, 0));
+    expect(products.totals.revenue).toBe(fromSen(fresh.reduce((n, r) => n + toSen(r.revenue), 0n)));
+  }
+
+  const regions = await report("regions", q);
+  expect(
+    (regions.series as { state: string }[]).slice().sort((a, b) => (a.state < b.state ? -1 : 1)),
+  ).toEqual(await freshRegions(ctx.db, from, to));
+
+  const coupons = await report("coupons", q);
+  expect(
+    (coupons.series as { coupon_code: string }[])
+      .slice()
+      .sort((a, b) => (a.coupon_code < b.coupon_code ? -1 : 1)),
+  ).toEqual(await freshCoupons(ctx.db, from, to));
+
+  const members = await report("members", q);
+  const fm = await freshMembers(ctx.db, from, to);
+  for (const tier of members.by_tier as { member_id: number; new_members: number }[])
+    expect(tier.new_members, `tier ${tier.member_id}`).toBe(fm.byTier.get(tier.member_id) ?? 0);
+  expect(members.totals.new_members).toBe([...fm.byTier.values()].reduce((a, b) => a + b, 0));
+  for (const row of members.top_by_referrals as {
+    user_id: number;
+    new_referrals: number;
+    referral_orders: number;
+    referral_sales: string;
+  }[]) {
+    expect(row.new_referrals, `referrals of ${row.user_id}`).toBe(
+      fm.referrals.get(row.user_id) ?? 0,
+    );
+    expect(row.referral_sales, `sales of ${row.user_id}`).toBe(
+      fm.sales.get(row.user_id)?.sales ?? "0.00",
+    );
+    expect(row.referral_orders).toBe(fm.sales.get(row.user_id)?.orders ?? 0);
+  }
+  const listed = new Set(
+    [...members.top_by_referrals, ...members.top_by_sales].map(
+      (r: { user_id: number }) => r.user_id,
+    ),
+  );
+  for (const id of [...fm.referrals.keys(), ...fm.sales.keys()])
+    expect(listed.has(id), `referrer ${id}`).toBe(true);
+
+  const m = await report("money", q);
+  const fresh = await freshMoney(ctx.db, from, to);
+  expect(m.totals).toMatchObject({
+    pv_issued: fresh.ledger.get("pv:pv_order") ?? "0.00",
+    pv_taken_back: neg(fresh.ledger.get("pv:pv_refund")),
+    commissions_paid: fresh.ledger.get("cash_wallet:commission") ?? "0.00",
+    commissions_reversed: neg(fresh.ledger.get("cash_wallet:commission_reversal")),
+    clawbacks_owed: fresh.owed.get("cash_wallet") ?? "0.00",
+    pv_clawbacks_owed: fresh.owed.get("pv") ?? "0.00",
+    withdrawals_requested: fresh.requested.n,
+    withdrawals_requested_amount: fresh.requested.amount,
+    withdrawals_paid: fresh.paid.n,
+    withdrawals_paid_amount: fresh.paid.amount,
+    withdrawals_rejected: fresh.rejected.n,
+    withdrawals_rejected_amount: fresh.rejected.amount,
+    withdrawals_reversed: fresh.reversed.n,
+    withdrawals_reversed_amount: fresh.reversed.amount,
+    wallet_balance: fresh.balances.get("wallet") ?? "0.00",
+    cash_wallet_balance: fresh.balances.get("cash_wallet") ?? "0.00",
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const [category] = await ctx.db
+    .insert(categories)
+    .values([{ category_name: "Kopi" }, { category_name: "Teh" }])
+    .returning();
+  categoryIds = (await ctx.db.select().from(categories)).map((c) => c.category_id);
+  if (!category) throw new Error("no category");
+  const made = await ctx.db
+    .insert(products)
+    .values(
+      ["Kopi O", "Teh Tarik", "Milo Ais"].map((product_name, i) => ({
+        product_name,
+        normal_price: "10.00",
+        category_id: categoryIds[i % categoryIds.length] as number,
+      })),
+    )
+    .returning();
+  productIds = made.map((p) => p.product_id);
+  tierIds = (await ctx.db.select().from(memberships)).map((t) => t.member_id);
+});
+afterAll(() => ctx.close());
+
+describe("reports", () => {
+  it("an order at 23:59 and one at 00:00 Kuala Lumpur time fall on their own days; a refund moves a sale out", async () => {
+    const user = await addUser(null, tierIds[0] as number);
+    const base = { user_id: user, state: "Selangor", coupon: "", shipping: 0, discountPercent: 0 };
+    const line = [{ product: productIds[0] as number, quantity: 1, price: 1000 }];
+    await addOrder({ ...base, local: "2026-03-01 23:59:59", status: 6, lines: line });
+    const late = await addOrder({ ...base, local: "2026-03-02 00:00:00", status: 6, lines: line });
+    const q = "from=2026-03-01&to=2026-03-01&group=day";
+    const first = await report("sales", q);
+    expect(first.totals).toMatchObject({ orders: 1, revenue: "10.00", average_order: "10.00" });
+    const second = await report("sales", "from=2026-03-02&to=2026-03-02");
+    expect(second.totals.orders).toBe(1);
+    expect(second.previous).toMatchObject({ orders: 1, revenue: "10.00" });
+    expect(second.previous_range).toEqual({ from: "2026-03-01", to: "2026-03-01" });
+
+    // Refunded (8): no longer a sale on its day, nor in its products.
+    await ctx.db.update(orders).set({ order_status: 8 }).where(sql`orders_id = ${late}`);
+    const after = await report("sales", "from=2026-03-02&to=2026-03-02");
+    expect(after.totals).toMatchObject({ orders: 0, revenue: "0.00", average_order: "0.00" });
+    const products = await report("products", "from=2026-03-02&to=2026-03-02");
+    expect(products.series).toEqual([]);
+    // Back to completed: counted again.
+    await ctx.db.update(orders).set({ order_status: 6 }).where(sql`orders_id = ${late}`);
+    expect((await report("sales", "from=2026-03-02&to=2026-03-02")).totals.orders).toBe(1);
+  });
+
+  it("refuses a range backwards or too long, and a date that is not one, with 400", async () => {
+    for (const query of [
+      "from=2026-03-02&to=2026-03-01",
+      "from=2020-01-01&to=2026-01-01",
+      "from=2026-02-30&to=2026-03-01",
+      "from=yesterday&to=2026-03-01",
+      "from=2020-01-01",
+    ]) {
+      const res = await ctx.call("GET", `/api/reports/sales?${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+
+  it("without a range, answers the last 30 days to today in the store's zone", async () => {
+    const body = await report("sales", "");
+    expect(body.range).toEqual({ from: klDay(-29), to: klDay(0) });
+    expect(body.series).toHaveLength(30);
+  });
+
+  it("answers the series as CSV", async () => {
+    const res = await ctx.call(
+      "GET",
+      "/api/reports/sales?from=2026-03-01&to=2026-03-02&_format=csv",
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/csv/);
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("period,orders,revenue,average_order,discount,shipping");
+    expect(lines).toHaveLength(3);
+  });
+
+  it("every report equals a fresh aggregate over the base tables after random writes", async () => {
+    const action = fc.oneof(
+      fc.record({
+        kind: fc.constant("order" as const),
+        offset: fc.integer({ min: -120, max: 0 }),
+        hour: fc.integer({ min: 0, max: 23 }),
+        status: fc.integer({ min: 1, max: 9 }),
+        state: fc.constantFrom(...STATES),
+        coupon: fc.constantFrom(...COUPONS),
+        lines: fc.array(
+          fc.record({
+            product: fc.integer({ min: 0, max: 2 }),
+            quantity: fc.integer({ min: 1, max: 4 }),
+            price: fc.integer({ min: 1, max: 5000 }),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        shipping: fc.integer({ min: 0, max: 1000 }),
+        discountPercent: fc.integer({ min: 0, max: 30 }),
+        buyer: fc.nat(),
+      }),
+      fc.record({
+        kind: fc.constant("status" as const),
+        pick: fc.nat(),
+        status: fc.integer({ min: 1, max: 9 }),
+      }),
+      fc.record({ kind: fc.constant("deleteOrder" as const), pick: fc.nat() }),
+      fc.record({
+        kind: fc.constant("user" as const),
+        offset: fc.integer({ min: -120, max: 0 }),
+        referrer: fc.option(fc.nat()),
+        tier: fc.nat(),
+      }),
+      fc.record({
+        kind: fc.constant("moveReferral" as const),
+        pick: fc.nat(),
+        to: fc.option(fc.nat()),
+      }),
+      fc.record({ kind: fc.constant("deleteUser" as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant("category" as const), product: fc.nat(), category: fc.nat() }),
+      fc.record({
+        kind: fc.constant("withdrawal" as const),
+        pick: fc.nat(),
+        amount: fc.integer({ min: 1, max: 50000 }),
+        outcome: fc.constantFrom("processing", "completed", "rejected", "reversed"),
+      }),
+      fc.record({
+        kind: fc.constant("ledger" as const),
+        pick: fc.nat(),
+        account: fc.constantFrom("wallet" as const, "cash_wallet" as const, "pv" as const),
+        reason: fc.constantFrom("commission" as const, "pv_order" as const, "adjustment" as const),
+        amount: fc.integer({ min: 1, max: 20000 }),
+      }),
+      fc.record({
+        kind: fc.constant("owed" as const),
+        pick: fc.nat(),
+        amount: fc.integer({ min: 1, max: 9999 }),
+      }),
+    );
+    const pick = async <T>(rows: T[], n: number): Promise<T | undefined> =>
+      rows[n % Math.max(rows.length, 1)];
+    const memberIds = async () =>
+      (
+        await ctx.db.execute<{ user_id: number }>(
+          sql`select user_id from users where role = 'Member' order by user_id`,
+        )
+      ).rows.map((r) => Number(r.user_id));
+    const orderIds = async () =>
+      (
+        await ctx.db.execute<{ orders_id: number }>(
+          sql`select orders_id from orders order by orders_id`,
+        )
+      ).rows.map((r) => Number(r.orders_id));
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(action, { minLength: 5, maxLength: 14 }),
+        fc.constantFrom("day" as const, "week" as const, "month" as const),
+        fc.integer({ min: -130, max: -1 }),
+        fc.boolean(),
+        async (actions, group, start, toMonthEnd) => {
+          for (const a of actions) {
+            if (a.kind === "order") {
+              const members = await memberIds();
+              const buyer = (await pick(members, a.buyer)) ?? null;
+              const local = `${klDay(a.offset)} ${String(a.hour).padStart(2, "0")}:30:00`;
+              await addOrder({
+                local,
+                user_id: buyer,
+                status: a.status,
+                state: a.state,
+                coupon: a.coupon,
+                lines: a.lines.map((l) => ({ ...l, product: productIds[l.product] as number })),
+                shipping: a.shipping,
+                discountPercent: a.discountPercent,
+              });
+            } else if (a.kind === "status") {
+              const id = await pick(await orderIds(), a.pick);
+              if (id)
+                await ctx.db
+                  .update(orders)
+                  .set({ order_status: a.status })
+                  .where(sql`orders_id = ${id}`);
+            } else if (a.kind === "deleteOrder") {
+              const id = await pick(await orderIds(), a.pick);
+              if (id) await ctx.db.delete(orders).where(sql`orders_id = ${id}`);
+            } else if (a.kind === "user") {
+              const members = await memberIds();
+              const referrer =
+                a.referrer === null ? null : ((await pick(members, a.referrer)) ?? null);
+              await addUser(referrer, tierIds[a.tier % tierIds.length] as number, klDay(a.offset));
+            } else if (a.kind === "moveReferral") {
+              const members = await memberIds();
+              const who = await pick(members, a.pick);
+              const to = a.to === null ? null : ((await pick(members, a.to)) ?? null);
+              if (who && to !== who)
+                await ctx.db.update(users).set({ referral_of: to }).where(sql`user_id = ${who}`);
+            } else if (a.kind === "deleteUser") {
+              const members = await memberIds();
+              const who = await pick(members, a.pick);
+              if (who && members.length > 3) {
+                await ctx.db.execute(sql`delete from withdraw_requests where user_id = ${who}`);
+                await ctx.db.delete(users).where(sql`user_id = ${who}`);
+              }
+            } else if (a.kind === "category") {
+              const product = productIds[a.product % productIds.length] as number;
+              const category = categoryIds[a.category % categoryIds.length] as number;
+              await ctx.db
+                .update(products)
+                .set({ category_id: category })
+                .where(sql`product_id = ${product}`);
+            } else if (a.kind === "withdrawal") {
+              const who = await pick(await memberIds(), a.pick);
+              if (!who) continue;
+              const amount = (a.amount / 100).toFixed(2);
+              const [w] = await ctx.db
+                .insert(withdrawRequests)
+                .values({
+                  user_id: who,
+                  bank_acc: "123",
+                  bank_name: "Maybank",
+                  withdraw_amt: amount,
+                })
+                .returning();
+              if (!w) continue;
+              if (a.outcome === "completed" || a.outcome === "reversed")
+                await ctx.db.execute(sql`update withdraw_requests set withdraw_status = 'completed', "cashOut_at" = now()
+                  where withdraw_id = ${w.withdraw_id}`);
+              if (a.outcome === "reversed")
+                await ctx.db.execute(
+                  sql`update withdraw_requests set reversed_at = now() where withdraw_id = ${w.withdraw_id}`,
+                );
+              if (a.outcome === "rejected")
+                await ctx.db.execute(sql`update withdraw_requests set withdraw_status = 'rejected', rejected_at = now()
+                  where withdraw_id = ${w.withdraw_id}`);
+            } else if (a.kind === "ledger") {
+              const who = await pick(await memberIds(), a.pick);
+              if (!who) continue;
+              await ctx.db.transaction((tx) =>
+                postEntry(tx, null, {
+                  userId: who,
+                  account: a.account,
+                  amount: (a.amount / 100).toFixed(2),
+                  reason: a.reason,
+                }),
+              );
+            } else if (a.kind === "owed") {
+              const who = await pick(await memberIds(), a.pick);
+              if (!who) continue;
+              await ctx.db.insert(ledgerOwed).values({
+                user_id: who,
+                account: a.pick % 2 ? "pv" : "cash_wallet",
+                orders_id: 1,
+                amount: (a.amount / 100).toFixed(2),
+              });
+            }
+          }
+          // Whole months inside are read from month rows, the ends from days (both kinds checked).
+          const lastOfLastMonth = `${klDay(0).slice(0, 8)}01`;
+          const to = toMonthEnd
+            ? new Date(Date.parse(`${lastOfLastMonth}T00:00:00Z`) - 86_400_000)
+                .toISOString()
+                .slice(0, 10)
+            : klDay(0);
+          await expectReportsExact(klDay(start) < to ? klDay(start) : to, to, group);
+        },
+      ),
+      { numRuns: scaled(6, 40) },
+    );
+  }, 120_000);
+});

@@ -1,0 +1,21 @@
+import type { ReportAnswer, ReportName } from "@store/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, listQueryString, listUrl } from "./client";
+
+/** What a report is asked for: its range and, as the report takes them, group, by and _limit. */
+export type ReportParams = Record<string, string | number | undefined>;
+
+/** GET /api/reports/<name>: the figures of the range, the previous range and the series. */
+export function useReport<N extends ReportName>(name: N, params: ReportParams) {
+  return useQuery({
+    queryKey: ["reports", name, params],
+    queryFn: () => api.get<ReportAnswer<N>>(`reports/${name}?${listQueryString(params)}`),
+    // The last answer stays on show while another range loads (no flash of empty cards).
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The report's series as a CSV file (a link: the browser downloads it). */
+export function reportCsvUrl(name: ReportName, params: ReportParams): string {
+  return listUrl(`reports/${name}`, { ...params, _format: "csv" });
+}

@@ -1,0 +1,517 @@
+import {
+  REPORT_NAMES,
+  type ReportAnswer,
+  type ReportBy,
+  type ReportGroup,
+  type ReportName,
+} from "@store/contract";
+import { lazy, Suspense } from "react";
+import { Alert, Button, Card, Col, Form, Nav, Row, Table } from "react-bootstrap";
+import { Link, useSearchParams } from "react-router";
+import { type ReportParams, reportCsvUrl, useReport } from "../../api/reports";
+import { DateInput } from "../../components/DateInput";
+import { PageHeader } from "../../components/PageHeader";
+import { useTranslation } from "../../i18n";
+import type en from "../../i18n/en.json";
+import { formatCount, formatDate, formatDecimal, formatMoney } from "../../lib/format";
+import { useCan } from "../../lib/permissions";
+import "./reports.css";
+
+const ReportChart = lazy(() => import("./ReportChart"));
+
+export const PRESETS = ["today", "last7", "thisMonth", "lastMonth", "thisYear", "custom"] as const;
+export type Preset = (typeof PRESETS)[number];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** The days of a preset, in the back office's clock (the browser's, as every screen's dates). */
+export function presetRange(preset: Exclude<Preset, "custom">, now = new Date()) {
+  const y = now.getFullYear();
+  const m = now.getMonth();
+  const today = dayOf(now);
+  switch (preset) {
+    case "today":
+      return { from: today, to: today };
+    case "last7":
+      return { from: dayOf(new Date(y, m, now.getDate() - 6)), to: today };
+    case "thisMonth":
+      return { from: dayOf(new Date(y, m, 1)), to: today };
+    case "lastMonth":
+      return { from: dayOf(new Date(y, m - 1, 1)), to: dayOf(new Date(y, m, 0)) };
+    case "thisYear":
+      return { from: dayOf(new Date(y, 0, 1)), to: today };
+  }
+}
+
+/** A figure's kind: how it is written and compared. */
+type Kind = "money" | "count" | "pv";
+/** A label of the catalogues' `reports` section (its plain texts, not its groups). */
+type Label = Exclude<
+  keyof (typeof en)["reports"],
+  "names" | "presets" | "groups" | "byOptions" | "chartTitle"
+>;
+type Figure = { key: string; label: Label; kind: Kind };
+type Column = { key: string; label: Label; kind: Kind | "text" | "period" };
+
+const figure = (key: string, label: Label, kind: Kind): Figure => ({ key, label, kind });
+
+/** The figures each report shows as cards, in order (the answer's `totals` fields). */
+const FIGURES: Record<ReportName, Figure[]> = {
+  sales: [
+    figure("revenue", "revenue", "money"),
+    figure("orders", "orders", "count"),
+    figure("average_order", "averageOrder", "money"),
+    figure("discount", "discount", "money"),
+    figure("shipping", "shipping", "money"),
+  ],
+  products: [figure("revenue", "revenue", "money"), figure("quantity", "quantity", "count")],
+  regions: [figure("revenue", "revenue", "money"), figure("orders", "orders", "count")],
+  members: [
+    figure("new_members", "newMembers", "count"),
+    figure("new_referrals", "newReferrals", "count"),
+  ],
+  money: [
+    figure("pv_issued", "pvIssued", "pv"),
+    figure("pv_taken_back", "pvTakenBack", "pv"),
+    figure("commissions_paid", "commissionsPaid", "money"),
+    figure("commissions_reversed", "commissionsReversed", "money"),
+    figure("clawbacks_owed", "clawbacksOwed", "money"),
+    figure("clawbacks_recovered", "clawbacksRecovered", "money"),
+    figure("withdrawals_requested_amount", "withdrawalsRequested", "money"),
+    figure("withdrawals_paid_amount", "withdrawalsPaid", "money"),
+    figure("withdrawals_rejected_amount", "withdrawalsRejected", "money"),
+    figure("withdrawals_reversed_amount", "withdrawalsReversed", "money"),
+    figure("wallet_balance", "walletBalance", "money"),
+    figure("cash_wallet_balance", "cashWalletBalance", "money"),
+  ],
+  coupons: [
+    figure("uses", "uses", "count"),
+    figure("discount", "discount", "money"),
+    figure("sales", "sales", "money"),
+  ],
+};
+
+/** The table under the chart: the series' fields, in order. */
+const COLUMNS: Record<ReportName, Column[]> = {
+  sales: [
+    { key: "period", label: "period", kind: "period" },
+    { key: "orders", label: "orders", kind: "count" },
+    { key: "revenue", label: "revenue", kind: "money" },
+    { key: "average_order", label: "averageOrder", kind: "money" },
+    { key: "discount", label: "discount", kind: "money" },
+    { key: "shipping", label: "shipping", kind: "money" },
+  ],
+  products: [
+    { key: "name", label: "name", kind: "text" },
+    { key: "quantity", label: "quantity", kind: "count" },
+    { key: "revenue", label: "revenue", kind: "money" },
+  ],
+  regions: [
+    { key: "state", label: "state", kind: "text" },
+    { key: "orders", label: "orders", kind: "count" },
+    { key: "revenue", label: "revenue", kind: "money" },
+  ],
+  members: [
+    { key: "period", label: "period", kind: "period" },
+    { key: "new_members", label: "newMembers", kind: "count" },
+    { key: "new_referrals", label: "newReferrals", kind: "count" },
+  ],
+  money: [
+    { key: "period", label: "period", kind: "period" },
+    { key: "pv_issued", label: "pvIssued", kind: "pv" },
+    { key: "pv_taken_back", label: "pvTakenBack", kind: "pv" },
+    { key: "commissions_paid", label: "commissionsPaid", kind: "money" },
+    { key: "commissions_reversed", label: "commissionsReversed", kind: "money" },
+    { key: "withdrawals_paid_amount", label: "withdrawalsPaid", kind: "money" },
+    { key: "withdrawals_reversed_amount", label: "withdrawalsReversed", kind: "money" },
+  ],
+  coupons: [
+    { key: "coupon_code", label: "coupon", kind: "text" },
+    { key: "uses", label: "uses", kind: "count" },
+    { key: "discount", label: "discount", kind: "money" },
+    { key: "sales", label: "sales", kind: "money" },
+  ],
+};
+
+/** The series' field the chart draws, and the row's label. */
+const CHARTED: Record<ReportName, { value: string; label: string; kind: Kind }> = {
+  sales: { value: "revenue", label: "period", kind: "money" },
+  products: { value: "revenue", label: "name", kind: "money" },
+  regions: { value: "revenue", label: "state", kind: "money" },
+  members: { value: "new_members", label: "period", kind: "count" },
+  money: { value: "commissions_paid", label: "period", kind: "money" },
+  coupons: { value: "uses", label: "coupon_code", kind: "count" },
+};
+
+const GROUPED: readonly ReportName[] = ["sales", "members", "money"];
+
+function write(value: unknown, kind: Kind | "text" | "period"): string {
+  if (kind === "money") return formatMoney(String(value));
+  if (kind === "pv") return `${formatDecimal(String(value))} PV`;
+  if (kind === "count") return formatCount(Number(value));
+  if (kind === "period") return formatDate(String(value));
+  return String(value ?? "");
+}
+
+/** The change from the previous range in %, one decimal; null when the previous was zero. */
+export function changeOf(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
+}
+
+function Change({ current, previous }: { current: number; previous: number }) {
+  const { t } = useTranslation();
+  const change = changeOf(current, previous);
+  if (change === null)
+    return <span className="text-body-secondary small">{t("reports.noPrevious")}</span>;
+  const arrow = change > 0 ? "▲" : change < 0 ? "▼" : "▶";
+  const tone = change > 0 ? "text-success-emphasis" : change < 0 ? "text-danger-emphasis" : "";
+  const text = t("reports.change", { change: `${change > 0 ? "+" : ""}${change}` });
+  return (
+    <span className={`small ${tone}`}>
+      <span aria-hidden="true">{arrow} </span>
+      {text}
+    </span>
+  );
+}
+
+type AnyReport = ReportAnswer<ReportName>;
+type SeriesRow = Record<string, unknown>;
+
+/** /reports: the range, the report's figures against the previous range, a chart, the table. */
+export default function ReportsPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const name = (REPORT_NAMES as readonly string[]).includes(search.get("report") ?? "")
+    ? (search.get("report") as ReportName)
+    : "sales";
+  const preset = (PRESETS as readonly string[]).includes(search.get("range") ?? "")
+    ? (search.get("range") as Preset)
+    : "last7";
+  const fallback = presetRange(preset === "custom" ? "last7" : preset);
+  const from = preset === "custom" ? (search.get("from") ?? fallback.from) : fallback.from;
+  const to = preset === "custom" ? (search.get("to") ?? fallback.to) : fallback.to;
+  const group = (search.get("group") ?? "day") as ReportGroup;
+  const by = (search.get("by") ?? "product") as ReportBy;
+  const params: ReportParams = {
+    from,
+    to,
+    ...(GROUPED.includes(name) ? { group } : {}),
+    ...(name === "products" ? { by } : {}),
+  };
+  const report = useReport(name, params);
+  const mayExport = useCan("export");
+
+  const set = (changes: Record<string, string>) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const choosePreset = (next: Preset) =>
+    next === "custom" ? set({ range: next, from, to }) : set({ range: next });
+
+  const answer = report.data as AnyReport | undefined;
+  const series = (answer?.series ?? []) as SeriesRow[];
+  const totals = (answer?.totals ?? {}) as SeriesRow;
+  const previous = (answer?.previous ?? {}) as SeriesRow;
+
+  return (
+    <div className="reports-page">
+      <PageHeader title="Reports">
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          className="d-print-none"
+          onClick={() => window.print()}
+        >
+          {t("reports.print")}
+        </Button>
+        {mayExport && (
+          <a
+            className="btn btn-sm btn-outline-secondary d-print-none"
+            href={reportCsvUrl(name, params)}
+            download
+          >
+            {t("reports.exportCsv")}
+          </a>
+        )}
+      </PageHeader>
+
+      <Nav
+        variant="tabs"
+        role="tablist"
+        aria-label={t("reports.which")}
+        className="mb-3 d-print-none"
+        activeKey={name}
+        onSelect={(key) => key && set({ report: key })}
+      >
+        {REPORT_NAMES.map((report) => (
+          <Nav.Item key={report}>
+            <Nav.Link eventKey={report} aria-controls="report-body">
+              {t(`reports.names.${report}`)}
+            </Nav.Link>
+          </Nav.Item>
+        ))}
+      </Nav>
+      <h2 className="h5 d-none d-print-block">
+        {t(`reports.names.${name}`)}: {formatDate(from)} – {formatDate(to)}
+      </h2>
+
+      <Form
+        className="d-flex flex-wrap align-items-end gap-3 mb-3 d-print-none"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <Form.Group controlId="report-range">
+          <Form.Label className="small mb-1">{t("reports.range")}</Form.Label>
+          <Form.Select
+            size="sm"
+            value={preset}
+            onChange={(e) => choosePreset(e.target.value as Preset)}
+          >
+            {PRESETS.map((p) => (
+              <option key={p} value={p}>
+                {t(`reports.presets.${p}`)}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        {preset === "custom" ? (
+          <>
+            <Form.Group controlId="report-from">
+              <Form.Label className="small mb-1">{t("reports.from")}</Form.Label>
+              <DateInput
+                size="sm"
+                value={from}
+                onChange={(value) => value && set({ from: value })}
+              />
+            </Form.Group>
+            <Form.Group controlId="report-to">
+              <Form.Label className="small mb-1">{t("reports.to")}</Form.Label>
+              <DateInput size="sm" value={to} onChange={(value) => value && set({ to: value })} />
+            </Form.Group>
+          </>
+        ) : (
+          <p className="small text-body-secondary mb-1" data-testid="report-days">
+            {formatDate(from)} – {formatDate(to)}
+          </p>
+        )}
+        {GROUPED.includes(name) && (
+          <Form.Group controlId="report-group">
+            <Form.Label className="small mb-1">{t("reports.groupBy")}</Form.Label>
+            <Form.Select size="sm" value={group} onChange={(e) => set({ group: e.target.value })}>
+              {(["day", "week", "month"] as const).map((g) => (
+                <option key={g} value={g}>
+                  {t(`reports.groups.${g}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        {name === "products" && (
+          <Form.Group controlId="report-by">
+            <Form.Label className="small mb-1">{t("reports.by")}</Form.Label>
+            <Form.Select size="sm" value={by} onChange={(e) => set({ by: e.target.value })}>
+              {(["product", "category"] as const).map((b) => (
+                <option key={b} value={b}>
+                  {t(`reports.byOptions.${b}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+      </Form>
+
+      <div id="report-body" role="tabpanel" aria-label={t(`reports.names.${name}`)}>
+        {report.isError && (
+          <Alert variant="danger" role="alert">
+            {report.error instanceof Error ? report.error.message : t("reports.loadFailed")}
+          </Alert>
+        )}
+
+        <Row className="g-3 mb-3" as="section" aria-label={t("reports.figures")}>
+          {FIGURES[name].map((f) => (
+            <Col key={f.key} xs={12} sm={6} xl={3}>
+              <Card className="h-100 shadow-sm border-0 report-card">
+                <Card.Body>
+                  <h3 className="h6 text-body-secondary mb-1">{t(`reports.${f.label}`)}</h3>
+                  <p className="fs-4 mb-1" data-testid={`report-total-${f.key}`}>
+                    {answer ? write(totals[f.key], f.kind) : "…"}
+                  </p>
+                  {answer && (
+                    <Change
+                      current={Number(totals[f.key] ?? 0)}
+                      previous={Number(previous[f.key] ?? 0)}
+                    />
+                  )}
+                </Card.Body>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+        {answer && (
+          <p className="small text-body-secondary">
+            {t("reports.previousRange", {
+              from: formatDate(answer.previous_range.from),
+              to: formatDate(answer.previous_range.to),
+            })}
+          </p>
+        )}
+
+        <Card className="shadow-sm border-0 mb-3 report-chart">
+          <Card.Body>
+            <Suspense
+              fallback={<div className="placeholder w-100" style={{ aspectRatio: "3 / 1" }} />}
+            >
+              <ReportChart
+                title={t(`reports.chartTitle.${name}`)}
+                labels={series.map((row) =>
+                  write(
+                    row[CHARTED[name].label],
+                    CHARTED[name].label === "period" ? "period" : "text",
+                  ),
+                )}
+                values={series.map((row) => Number(row[CHARTED[name].value] ?? 0))}
+                describe={(value) => write(value, CHARTED[name].kind)}
+              />
+            </Suspense>
+          </Card.Body>
+        </Card>
+
+        <ReportTable name={name} rows={series} />
+        {name === "members" && answer && (
+          <MembersTables report={answer as ReportAnswer<"members">} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ReportTable({ name, rows }: { name: ReportName; rows: SeriesRow[] }) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const byProduct = name === "products" && (search.get("by") ?? "product") === "product";
+  return (
+    <Table responsive size="sm" className="report-table" aria-label={t(`reports.names.${name}`)}>
+      <thead>
+        <tr>
+          {COLUMNS[name].map((c) => (
+            <th
+              key={c.key}
+              scope="col"
+              className={c.kind === "text" || c.kind === "period" ? "" : "text-end"}
+            >
+              {t(`reports.${c.label}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={COLUMNS[name].length} className="text-body-secondary">
+              {t("reports.empty")}
+            </td>
+          </tr>
+        )}
+        {rows.map((row, i) => (
+          <tr key={String(row.period ?? row.id ?? row.state ?? row.coupon_code ?? i)}>
+            {COLUMNS[name].map((c) => (
+              <td
+                key={c.key}
+                className={c.kind === "text" || c.kind === "period" ? "" : "text-end"}
+              >
+                {name === "products" && c.key === "name" ? (
+                  row.id === null ? (
+                    <em>{t("reports.noLongerListed")}</em>
+                  ) : byProduct ? (
+                    <Link to={`/editProduct?pid=${row.id}`}>{String(row.name)}</Link>
+                  ) : (
+                    String(row.name)
+                  )
+                ) : name === "regions" && c.key === "state" && row.state === "" ? (
+                  <em>{t("reports.noState")}</em>
+                ) : (
+                  write(row[c.key], c.kind)
+                )}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function MembersTables({ report }: { report: ReportAnswer<"members"> }) {
+  const { t } = useTranslation();
+  const referrers = (rows: ReportAnswer<"members">["top_by_referrals"], title: string) => (
+    <Col xs={12} lg={6}>
+      <h2 className="h6">{title}</h2>
+      <Table size="sm" responsive aria-label={title}>
+        <thead>
+          <tr>
+            <th scope="col">{t("reports.member")}</th>
+            <th scope="col" className="text-end">
+              {t("reports.newReferrals")}
+            </th>
+            <th scope="col" className="text-end">
+              {t("reports.referralSales")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={3} className="text-body-secondary">
+                {t("reports.empty")}
+              </td>
+            </tr>
+          )}
+          {rows.map((row) => (
+            <tr key={row.user_id}>
+              <td>
+                <Link to={`/walletStatement?uid=${row.user_id}`}>
+                  {row.username || `#${row.user_id}`}
+                </Link>
+              </td>
+              <td className="text-end">{formatCount(row.new_referrals)}</td>
+              <td className="text-end">{formatMoney(row.referral_sales)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Col>
+  );
+  return (
+    <>
+      <h2 className="h6 mt-3">{t("reports.byTier")}</h2>
+      <Table size="sm" responsive aria-label={t("reports.byTier")}>
+        <thead>
+          <tr>
+            <th scope="col">{t("reports.tier")}</th>
+            <th scope="col" className="text-end">
+              {t("reports.newMembers")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.by_tier.map((tier) => (
+            <tr key={tier.member_id}>
+              <td>{tier.membership}</td>
+              <td className="text-end">{formatCount(tier.new_members)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <Row className="g-3">
+        {referrers(report.top_by_referrals, t("reports.topByReferrals"))}
+        {referrers(report.top_by_sales, t("reports.topBySales"))}
+      </Row>
+    </>
+  );
+}
