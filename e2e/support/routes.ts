@@ -2,7 +2,7 @@
  * Every route of web/src/routes.tsx as an admin opens it: the screens that
  * show one record with a record of the demo store, and the product list's
  * low-stock views the notifications link to (their filter chips). Walked by
- * tests/i18n-walk.scaled.test.ts (no English left) and tests/a11y-navigation.test.ts
+ * tests/i18n-walk.scaled.test.ts (no English left) and tests/a11y-navigation.scaled.test.ts
  * (a title of its own).
  */
 export const ROUTES = [
@@ -22,6 +22,8 @@ export const ROUTES = [
   "/editBrands?bid=1",
   "/order",
   "/editOrder?oid=1",
+  "/addOrder",
+  "/printOrders?ids=1&doc=invoice",
   "/coupon",
   "/addCoupon",
   "/editCoupon?vid=1",
@@ -48,6 +50,7 @@ export const ROUTES = [
   "/settings",
   "/paymentMethod",
   "/auditLog",
+  "/reports",
   "/profile",
   "/terms",
   "/privacy",
