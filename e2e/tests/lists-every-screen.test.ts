@@ -118,6 +118,8 @@ test.describe("lists: the top bar's alerts open the list of what they count", ()
     }[];
     expect(alerts.length).toBeGreaterThan(0);
     for (const alert of alerts) {
+      // A failed scheduled backup's notice opens the settings, not a list.
+      if (alert.kind === "backup_failed") continue;
       const target = new URL(alert.link, s.baseURL);
       const answered = s.page.waitForResponse((r) => {
         const url = new URL(r.url());
