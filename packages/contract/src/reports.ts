@@ -20,7 +20,7 @@ export const REPORT_NAMES = [
 export type ReportName = (typeof REPORT_NAMES)[number];
 export const REPORT_GROUPS = ["day", "week", "month"] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
-/** Products carry no brand in this store (SPEC.md): by product or by category. */
+/** Products carry no brand in this store (docs/decisions/reports-rollups.md): by product or by category. */
 export const REPORT_BY = ["product", "category"] as const;
 export type ReportBy = (typeof REPORT_BY)[number];
 /** The longest range asked at once: two years of days. */

@@ -17,6 +17,8 @@ import { formatCount, formatDate, formatDecimal, formatMoney } from "../../lib/f
 import { useCan } from "../../lib/permissions";
 import "./reports.css";
 
+import { MembersTables } from "./MembersTables";
+
 const ReportChart = lazy(() => import("./ReportChart"));
 
 export const PRESETS = ["today", "last7", "thisMonth", "lastMonth", "thisYear", "custom"] as const;
@@ -444,74 +446,5 @@ function ReportTable({ name, rows }: { name: ReportName; rows: SeriesRow[] }) {
         ))}
       </tbody>
     </Table>
-  );
-}
-
-function MembersTables({ report }: { report: ReportAnswer<"members"> }) {
-  const { t } = useTranslation();
-  const referrers = (rows: ReportAnswer<"members">["top_by_referrals"], title: string) => (
-    <Col xs={12} lg={6}>
-      <h2 className="h6">{title}</h2>
-      <Table size="sm" responsive aria-label={title}>
-        <thead>
-          <tr>
-            <th scope="col">{t("reports.member")}</th>
-            <th scope="col" className="text-end">
-              {t("reports.newReferrals")}
-            </th>
-            <th scope="col" className="text-end">
-              {t("reports.referralSales")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={3} className="text-body-secondary">
-                {t("reports.empty")}
-              </td>
-            </tr>
-          )}
-          {rows.map((row) => (
-            <tr key={row.user_id}>
-              <td>
-                <Link to={`/walletStatement?uid=${row.user_id}`}>
-                  {row.username || `#${row.user_id}`}
-                </Link>
-              </td>
-              <td className="text-end">{formatCount(row.new_referrals)}</td>
-              <td className="text-end">{formatMoney(row.referral_sales)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </Col>
-  );
-  return (
-    <>
-      <h2 className="h6 mt-3">{t("reports.byTier")}</h2>
-      <Table size="sm" responsive aria-label={t("reports.byTier")}>
-        <thead>
-          <tr>
-            <th scope="col">{t("reports.tier")}</th>
-            <th scope="col" className="text-end">
-              {t("reports.newMembers")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.by_tier.map((tier) => (
-            <tr key={tier.member_id}>
-              <td>{tier.membership}</td>
-              <td className="text-end">{formatCount(tier.new_members)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      <Row className="g-3">
-        {referrers(report.top_by_referrals, t("reports.topByReferrals"))}
-        {referrers(report.top_by_sales, t("reports.topBySales"))}
-      </Row>
-    </>
   );
 }
