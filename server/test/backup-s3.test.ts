@@ -6,18 +6,17 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import S3rver from "@20minutes/s3rver";
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackup } from "../src/backup/backup";
 import { restoreBackup, restoreIntoOpen } from "../src/backup/restore";
-import { readS3, type S3Settings } from "../src/config";
+import type { S3Settings } from "../src/config";
 import { type Database, openDatabase } from "../src/db/client";
 import { databaseStorage, openUploadStorage } from "../src/modules/uploads/storage";
 import { createTestContext, pgliteTemplate, type TestContext } from "./helpers";
+import { startS3 } from "./s3.fixtures";
 import { adminQuery } from "./storeTemplate";
 import { pngOf } from "./uploads.fixtures";
 
@@ -25,7 +24,7 @@ const BUCKET = "backup-images";
 const timeZone = "Asia/Kuala_Lumpur";
 const server = process.env.TEST_DATABASE_URL;
 let ctx: TestContext;
-let s3: S3rver;
+let s3: Awaited<ReturnType<typeof startS3>>;
 let folder: string;
 let settings: S3Settings;
 let bucket: S3Client;
@@ -33,29 +32,8 @@ let archive: string;
 const images = { [`${"a".repeat(64)}.png`]: pngOf(1), [`${"b".repeat(64)}.png`]: pngOf(2) };
 
 beforeAll(async () => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), "backup-s3-"));
-  s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory: folder,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3.run();
-  settings = readS3({
-    S3_BUCKET: BUCKET,
-    S3_REGION: "us-east-1",
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
-    S3_FORCE_PATH_STYLE: "1",
-  }) as S3Settings;
-  bucket = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: true,
-    credentials: settings.credentials,
-  });
+  s3 = await startS3(BUCKET);
+  ({ folder, settings, bucket } = s3);
   ctx = await createTestContext();
   const storage = await openUploadStorage(ctx.db, { s3: settings });
   for (const [key, bytes] of Object.entries(images)) await storage.put(key, bytes, "image/png");
@@ -64,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await s3?.close();
-  fs.rmSync(folder, { recursive: true, force: true });
 });
 
 const source = (): Database => ({

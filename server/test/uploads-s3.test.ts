@@ -1,12 +1,4 @@
-/**
- * Images in S3-compatible storage (docs/decisions/uploads-in-database.md),
- * against a real S3-compatible server started here (@20minutes/s3rver).
- */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import S3rver from "@20minutes/s3rver";
-import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app";
@@ -16,52 +8,30 @@ import { storeImage } from "../src/modules/uploads/service";
 import { listUploadKeys, openUploadStorage, uploadBytes } from "../src/modules/uploads/storage";
 import { sweepUploads } from "../src/modules/uploads/sweep";
 import { createTestContext, type TestContext } from "./helpers";
+import { startS3 } from "./s3.fixtures";
 import { multipartImage, pngOf } from "./uploads.fixtures";
 
 const BUCKET = "store-images";
 let ctx: TestContext;
-let s3: S3rver;
+let s3: Awaited<ReturnType<typeof startS3>>;
 let folder: string;
 let settings: S3Settings;
 let app: App;
 let bucket: S3Client;
 
 beforeAll(async () => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), "store-s3-"));
-  s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory: folder,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3.run();
-  // The settings as an operator writes them (README's configuration table).
-  settings = readS3({
-    S3_BUCKET: BUCKET,
-    S3_REGION: "us-east-1",
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
-    S3_FORCE_PATH_STYLE: "1",
-  }) as S3Settings;
+  s3 = await startS3(BUCKET);
+  ({ folder, settings, bucket } = s3);
   ctx = await createTestContext();
   const config = { ...readConfig({ DATA_DIR: folder, PORT: "80" }), webDist: folder, s3: settings };
   // The store's own app keeps images in the database; this one is configured for the bucket.
   app = await buildApp({ db: ctx.db, config });
-  bucket = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: true,
-    credentials: settings.credentials,
-  });
 }, 60_000);
 
 afterAll(async () => {
   await app?.close();
   await ctx?.close();
   await s3?.close();
-  fs.rmSync(folder, { recursive: true, force: true });
 });
 
 async function objectIn(key: string): Promise<Buffer | null> {
