@@ -126,19 +126,26 @@ function nextMonth(day: string): string {
  * at most ~60 days, not 365.
  */
 export function within(series: readonly string[], from: string, to: string): SQL {
-  const daily = toArray(series);
+  const conditions = pieces(series, from, to).map(
+    (p) => sql`(series = any(${toArray(p.series)}::text[]) and day between ${p.from}::date and ${p.to}::date)`,
+  );
+  return sql`(${sql.join(conditions, sql` or `)})`;
+}
+
+/** The day ranges of daily and monthly rows that make up `from`..`to` (see within). */
+function pieces(series: readonly string[], from: string, to: string) {
   const first = from.endsWith("-01") ? from : nextMonth(from);
   const after = nextMonth(to);
   const toMonth = `${to.slice(0, 8)}01`;
   // The last whole month: `to`'s own when `to` is its last day, else the one before.
   const lastFull = shiftDay(to, 1) === after ? toMonth : `${shiftDay(toMonth, -1).slice(0, 8)}01`;
-  if (first > lastFull)
-    return sql`(series = any(${daily}::text[]) and day between ${from}::date and ${to}::date)`;
-  const monthly = toArray(series.map((name) => `${name}${MONTH}`));
-  return sql`((series = any(${daily}::text[])
-      and (day between ${from}::date and ${shiftDay(first, -1)}::date
-        or day between ${nextMonth(lastFull)}::date and ${to}::date))
-    or (series = any(${monthly}::text[]) and day between ${first}::date and ${lastFull}::date))`;
+  if (first > lastFull) return [{ series, from, to }];
+  const monthly = series.map((name) => `${name}${MONTH}`);
+  return [
+    { series, from, to: shiftDay(first, -1) },
+    { series, from: nextMonth(lastFull), to },
+    { series: monthly, from: first, to: lastFull },
+  ].filter((p) => p.from <= p.to);
 }
 
 /** The sums of `series` over the range (`current`) and the previous range, per key. */
@@ -232,23 +239,105 @@ export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
 
 type RankedRow = { key: string; a: string; b: string; c: string };
 
-/** Keys ranked over the range by the sum of the first series, then the second. */
+/**
+ * How deep a ranking reads each month's list before it reads every key: a
+ * multiple of the rows asked (docs/decisions/reports-rollups.md, "Rankings").
+ */
+export const RANK_DEPTHS = [3, 12] as const;
+
+/** The first day of `day`'s month. */
+const monthOf = (day: string) => `${day.slice(0, 8)}01`;
+
+/** The sums per key over the range: a, b, c by the series given (c 0 without a third); of `oneKey` alone when given. */
+function keySums(
+  series: readonly [string, string, string?],
+  range: Pick<Asked, "from" | "to">,
+  oneKey?: SQL,
+) {
+  const [first, second, third] = series;
+  const names = third ? [first, second, third] : [first, second];
+  // One key: each piece its own index-only range of report_rollups_by_key.
+  const rows = oneKey
+    ? sql`(${sql.join(
+        pieces(names, range.from, range.to).map(
+          (p) => sql`select series, value from report_rollups
+            where series = any(${toArray(p.series)}::text[]) and key = ${oneKey}
+              and day between ${p.from}::date and ${p.to}::date`,
+        ),
+        sql` union all `,
+      )}) as r`
+    : sql`report_rollups where ${within(names, range.from, range.to)}`;
+  return sql`select ${oneKey ? sql`` : sql`key,`}
+      coalesce(sum(value) filter (where ${BASE} = ${first}), 0) as a,
+      coalesce(sum(value) filter (where ${BASE} = ${second}), 0) as b,
+      coalesce(sum(value) filter (where ${BASE} = ${third ?? ""}), 0) as c
+    from ${rows}`;
+}
+
+/**
+ * Keys ranked over the range by the sum of the first series (numerically),
+ * then the second, then the key. A key's sum is at most the sum of its whole
+ * months that touch the range (a sale's total and a line's total are never
+ * negative: the checks orders_money and order_items_amounts; the month rows are
+ * checked too): so it reads the top `depth` keys of each such month
+ * from the month rows (index report_rollups_month_rank), sums those
+ * candidates exactly, and keeps the answer when the last row it returns is
+ * above what any key outside the lists could reach (the threshold algorithm).
+ * Otherwise it reads deeper, then every key.
+ */
 async function ranked(
   db: Db,
-  [first, second, third]: readonly [string, string, string?],
+  series: readonly [string, string, string?],
   query: Pick<Asked, "from" | "to" | "_limit">,
 ): Promise<RankedRow[]> {
-  const result = await db.execute<RankedRow>(sql`select key,
-      coalesce(sum(value) filter (where ${BASE} = ${first}), 0)::numeric(20,2)::text as a,
-      coalesce(sum(value) filter (where ${BASE} = ${second}), 0)::numeric(20,2)::text as b,
-      coalesce(sum(value) filter (where ${BASE} = ${third ?? ""}), 0)::numeric(20,2)::text as c
-    from report_rollups
-    where ${within([first, second, ...(third ? [third] : [])], query.from, query.to)}
-    group by key
-    having sum(value) filter (where ${BASE} = ${first}) <> 0
-      or sum(value) filter (where ${BASE} = ${second}) <> 0
-    order by 2 desc, 3 desc, key
-    limit ${query._limit}`);
+  const limit = query._limit;
+  for (const times of RANK_DEPTHS) {
+    const depth = Math.max(times * limit, 20);
+    const result = await db.execute<RankedRow & { threshold: string; lowest: string | null }>(sql`with
+      top as (
+        select t.key, t.value, t.n
+        from generate_series(${monthOf(query.from)}::date, ${monthOf(query.to)}::date, interval '1 month') as m(day)
+        cross join lateral (
+          select key, value, row_number() over (order by value desc) as n from report_rollups
+          where series like '%@month' and series = ${`${series[0]}${MONTH}`} and day = m.day::date
+          order by value desc limit ${depth}) as t
+      ),
+      lowest as (
+        select min(l.value) as lowest
+        from generate_series(${monthOf(query.from)}::date, ${monthOf(query.to)}::date, interval '1 month') as m(day)
+        cross join lateral (
+          select value from report_rollups
+          where series like '%@month' and series = ${`${series[0]}${MONTH}`} and day = m.day::date
+          order by value asc limit 1) as l
+      ),
+      sums as (
+        select c.key, s.a, s.b, s.c from (select distinct key from top) as c
+        -- Per candidate through report_rollups_by_key (a join would read every key's rows).
+        cross join lateral (${keySums(series, query, sql`c.key`)}) as s
+        where s.a <> 0 or s.b <> 0
+      )
+    select key, a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, c::numeric(20,2)::text as c,
+      (select coalesce(sum(value) filter (where n = ${depth}), 0) from top)::text as threshold,
+      (select lowest from lowest)::text as lowest
+    from sums order by sums.a desc, sums.b desc, key limit ${limit}`);
+    const rows = result.rows;
+    if (process.env.RANK_DEBUG) console.log(depth, JSON.stringify(rows.slice(-1)));
+    const last = rows.at(-1);
+    const lowest = rows[0]?.lowest;
+    if (lowest && toSen(lowest) < 0n) break;
+    // Every key beyond the lists sums to at most the threshold: the last row must be above it.
+    if (rows.length === limit && last && toSen(last.a) > toSen(last.threshold)) {
+      return rows.map(({ key, a, b, c }) => ({ key, a, b, c }));
+    }
+  }
+  const result = await db.execute<RankedRow>(sql`select key, a::numeric(20,2)::text as a,
+      b::numeric(20,2)::text as b, c::numeric(20,2)::text as c
+    from (${keySums(series, query)}
+      group by key
+      having sum(value) filter (where ${BASE} = ${series[0]}) <> 0
+        or sum(value) filter (where ${BASE} = ${series[1]}) <> 0) as sums
+    order by sums.a desc, sums.b desc, key
+    limit ${limit}`);
   return result.rows;
 }
 
@@ -333,7 +422,7 @@ export async function regionsReport(db: Db, query: Asked): Promise<RegionsReport
 
 export async function membersReport(db: Db, query: Asked): Promise<MembersReport> {
   const [sums, periods, tiers, byReferrals, bySales] = await Promise.all([
-    rangeSums(db, ["members.joined", "referral.joined"], query),
+    rangeSums(db, ["members.joined", "members.referred"], query),
     periodSeries(db, query),
     db.execute<{ member_id: number; membership: string }>(
       sql`select member_id, membership from memberships order by member_id`,
@@ -345,7 +434,7 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     let members = 0;
     let referrals = 0;
     for (const value of s.get("members.joined")?.values() ?? []) members += count(value);
-    for (const value of s.get("referral.joined")?.values() ?? []) referrals += count(value);
+    for (const value of s.get("members.referred")?.values() ?? []) referrals += count(value);
     return { new_members: members, new_referrals: referrals };
   };
   const ids = [...new Set([...byReferrals, ...bySales].map((r) => Number(r.key)))];
@@ -370,7 +459,7 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     series: periodsOf(query.from, query.to, query.group).map((period) => ({
       period,
       new_members: count(periods.get(period)?.get("members.joined") ?? ZERO),
-      new_referrals: count(periods.get(period)?.get("referral.joined") ?? ZERO),
+      new_referrals: count(periods.get(period)?.get("members.referred") ?? ZERO),
     })),
     by_tier: tiers.rows.map((tier) => ({
       member_id: Number(tier.member_id),
@@ -382,13 +471,13 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
   };
 }
 
-/** members.joined and referral.joined per period, summed over their keys. */
+/** members.joined (per tier) and members.referred (key '') per period, summed over their keys. */
 async function periodSeries(db: Db, query: Asked): Promise<Map<string, Map<string, string>>> {
   const result = await db.execute<{ series: string; period: string; value: string }>(sql`select
       series, to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period,
       sum(value)::numeric(20,2)::text as value
     from report_rollups
-    where series in ('members.joined', 'referral.joined')
+    where series in ('members.joined', 'members.referred')
       and day between ${query.from}::date and ${query.to}::date
     group by 1, 2`);
   const byPeriod = new Map<string, Map<string, string>>();
