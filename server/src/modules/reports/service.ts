@@ -240,10 +240,9 @@ export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
 type RankedRow = { key: string; a: string; b: string; c: string };
 
 /**
- * How deep a ranking reads each month's list before it reads every key: a
- * multiple of the rows asked (docs/decisions/reports-rollups.md, "Rankings").
+ * How deep a ranking reads each month's list: a multiple of the rows asked (docs/decisions/reports-rollups.md, "Rankings").
  */
-export const RANK_DEPTHS = [3, 12] as const;
+export const RANK_DEPTH = 3;
 
 /** The first day of `day`'s month. */
 const monthOf = (day: string) => `${day.slice(0, 8)}01`;
@@ -291,53 +290,68 @@ async function ranked(
   query: Pick<Asked, "from" | "to" | "_limit">,
 ): Promise<RankedRow[]> {
   const limit = query._limit;
-  for (const times of RANK_DEPTHS) {
-    const depth = Math.max(times * limit, 20);
-    const result = await db.execute<RankedRow & { threshold: string; lowest: string | null }>(sql`with
+  const monthly = `${series[0]}${MONTH}`;
+  const months = sql`generate_series(${monthOf(query.from)}::date, ${monthOf(query.to)}::date, interval '1 month') as m(day)`;
+  // The exact sums of the candidate keys, each through report_rollups_by_key
+  // (a join would read every key's rows), ranked.
+  const exact = (candidates: SQL) => sql`sums as (
+      select c.key, s.a, s.b, s.c from (${candidates}) as c
+      cross join lateral (${keySums(series, query, sql`c.key`)}) as s
+      where s.a <> 0 or s.b <> 0
+    )`;
+  const columns = sql`key, a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, c::numeric(20,2)::text as c`;
+  const order = sql`order by sums.a desc, sums.b desc, key limit ${limit}`;
+  const only = (rows: RankedRow[]) => rows.map(({ key, a, b, c }) => ({ key, a, b, c }));
+
+  // 1. The threshold algorithm over the month lists.
+  const depth = Math.max(RANK_DEPTH * limit, 20);
+  const top = await db.execute<RankedRow & { threshold: string; lowest: string | null }>(sql`with
       top as (
-        select t.key, t.value, t.n
-        from generate_series(${monthOf(query.from)}::date, ${monthOf(query.to)}::date, interval '1 month') as m(day)
+        select t.key, t.value, t.n from ${months}
         cross join lateral (
           select key, value, row_number() over (order by value desc) as n from report_rollups
-          where series like '%@month' and series = ${`${series[0]}${MONTH}`} and day = m.day::date
+          where series like '%@month' and series = ${monthly} and day = m.day::date
           order by value desc limit ${depth}) as t
       ),
       lowest as (
-        select min(l.value) as lowest
-        from generate_series(${monthOf(query.from)}::date, ${monthOf(query.to)}::date, interval '1 month') as m(day)
+        select min(l.value) as lowest from ${months}
         cross join lateral (
           select value from report_rollups
-          where series like '%@month' and series = ${`${series[0]}${MONTH}`} and day = m.day::date
+          where series like '%@month' and series = ${monthly} and day = m.day::date
           order by value asc limit 1) as l
       ),
-      sums as (
-        select c.key, s.a, s.b, s.c from (select distinct key from top) as c
-        -- Per candidate through report_rollups_by_key (a join would read every key's rows).
-        cross join lateral (${keySums(series, query, sql`c.key`)}) as s
-        where s.a <> 0 or s.b <> 0
-      )
-    select key, a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, c::numeric(20,2)::text as c,
+      ${exact(sql`select distinct key from top`)}
+    select ${columns},
       (select coalesce(sum(value) filter (where n = ${depth}), 0) from top)::text as threshold,
       (select lowest from lowest)::text as lowest
-    from sums order by sums.a desc, sums.b desc, key limit ${limit}`);
-    const rows = result.rows;
-    if (process.env.RANK_DEBUG) console.log(depth, JSON.stringify(rows.slice(-1)));
-    const last = rows.at(-1);
-    const lowest = rows[0]?.lowest;
-    if (lowest && toSen(lowest) < 0n) break;
-    // Every key beyond the lists sums to at most the threshold: the last row must be above it.
-    if (rows.length === limit && last && toSen(last.a) > toSen(last.threshold)) {
-      return rows.map(({ key, a, b, c }) => ({ key, a, b, c }));
-    }
-  }
-  const result = await db.execute<RankedRow>(sql`select key, a::numeric(20,2)::text as a,
-      b::numeric(20,2)::text as b, c::numeric(20,2)::text as c
+    from sums ${order}`);
+  const last = top.rows.at(-1);
+  const lowest = top.rows[0]?.lowest;
+  const signed = lowest != null && toSen(lowest) < 0n;
+  // Every key beyond the lists sums to at most the threshold: the last row must be above it.
+  if (!signed && top.rows.length === limit && last && toSen(last.a) > toSen(last.threshold))
+    return only(top.rows);
+
+  // 2. Few, even values (new referrals: 1 or 2 a month) tie too much for that:
+  // sum the first series alone over every key (its rows are few), and the
+  // others for the keys at or above the limit's value.
+  const firsts = await db.execute<RankedRow>(sql`with
+      firsts as (
+        select key, sum(value) as a from report_rollups where ${within([series[0]], query.from, query.to)}
+        group by key having sum(value) <> 0
+      ),
+      cut as (select a from firsts order by a desc offset ${limit - 1} limit 1),
+      ${exact(sql`select key from firsts where a >= (select a from cut) and (select a from cut) > 0`)}
+    select ${columns} from sums ${order}`);
+  if (firsts.rows.length === limit) return only(firsts.rows);
+
+  // 3. Every key.
+  const result = await db.execute<RankedRow>(sql`select ${columns}
     from (${keySums(series, query)}
       group by key
       having sum(value) filter (where ${BASE} = ${series[0]}) <> 0
         or sum(value) filter (where ${BASE} = ${series[1]}) <> 0) as sums
-    order by sums.a desc, sums.b desc, key
-    limit ${limit}`);
+    ${order}`);
   return result.rows;
 }
 
