@@ -127,7 +127,8 @@ function nextMonth(day: string): string {
  */
 export function within(series: readonly string[], from: string, to: string): SQL {
   const conditions = pieces(series, from, to).map(
-    (p) => sql`(series = any(${toArray(p.series)}::text[]) and day between ${p.from}::date and ${p.to}::date)`,
+    (p) =>
+      sql`(series = any(${toArray(p.series)}::text[]) and day between ${p.from}::date and ${p.to}::date)`,
   );
   return sql`(${sql.join(conditions, sql` or `)})`;
 }
@@ -304,7 +305,7 @@ async function ranked(
   const only = (rows: RankedRow[]) => rows.map(({ key, a, b, c }) => ({ key, a, b, c }));
 
   // 1. The threshold algorithm over the month lists.
-  const depth = Math.max(RANK_DEPTH * limit, 20);
+  const depth = RANK_DEPTH * limit;
   const top = await db.execute<RankedRow & { threshold: string; lowest: string | null }>(sql`with
       top as (
         select t.key, t.value, t.n from ${months}
