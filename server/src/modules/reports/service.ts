@@ -276,14 +276,16 @@ function keySums(
 
 /**
  * Keys ranked over the range by the sum of the first series (numerically),
- * then the second, then the key. A key's sum is at most the sum of its whole
- * months that touch the range (a sale's total and a line's total are never
- * negative: the checks orders_money and order_items_amounts; the month rows are
- * checked too): so it reads the top `depth` keys of each such month
- * from the month rows (index report_rollups_month_rank), sums those
- * candidates exactly, and keeps the answer when the last row it returns is
- * above what any key outside the lists could reach (the threshold algorithm).
- * Otherwise it reads deeper, then every key.
+ * then the second, then the key, without reading every key's rows
+ * (docs/decisions/reports-rollups.md, "Rankings"). A key's sum is at most the
+ * sum of its whole months that touch the range (a sale's total and a line's
+ * total are never negative: the checks orders_money and order_items_amounts;
+ * the month rows are checked too). So: 1. the top `depth` keys of each such
+ * month from the month rows (index report_rollups_month_rank), their exact
+ * sums, kept when the last row is above what any key outside the lists could
+ * reach (the threshold algorithm); 2. for values that tie too much, the first
+ * series alone over every key, then the others for the keys at or above the
+ * limit's value; 3. every key.
  */
 async function ranked(
   db: Db,
