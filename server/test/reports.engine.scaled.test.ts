@@ -396,7 +396,7 @@ describe("reports", () => {
       const day = `2025-0${1 + next(3)}-${String(1 + next(28)).padStart(2, "0")}`;
       buyers.push(await addUser(referrers[next(6)] as number, tierIds[0] as number, day));
     }
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 30; i++) {
       await addOrder({
         local: `2025-0${1 + next(3)}-${String(1 + next(28)).padStart(2, "0")} 10:00:00`,
         user_id: buyers[next(buyers.length)] as number,
@@ -454,8 +454,7 @@ describe("reports", () => {
       (a.key < b.key ? -1 : 1);
     for (const [from, to] of [
       ["2025-01-10", "2025-03-20"],
-      ["2025-01-01", "2025-03-31"],
-      ["2025-02-03", "2025-02-27"],
+      ["2025-02-03", "2025-03-31"],
     ] as const) {
       const fresh = (await freshProducts(ctx.db, from, to, "product"))
         .map((r) => ({ ...r, key: String(r.id) }))
@@ -483,7 +482,7 @@ describe("reports", () => {
             b.joined - a.joined ||
             (a.key < b.key ? -1 : 1),
         );
-      for (const limit of [1, 2, 3, 5]) {
+      for (const limit of [1, 3]) {
         const q = `from=${from}&to=${to}&_limit=${limit}`;
         const ranked = await report("products", `${q}&by=product`);
         expect(
