@@ -25,6 +25,11 @@ const NOT_AUDITED = new Set([
   "order_statuses",
   // An upload is audited as its event (EVENT_FIELDS), never as its row.
   "uploads",
+  // Kept by the server itself: the scheduled backups' runs and the reports' roll-ups.
+  "backup_runs",
+  "report_rollups",
+  "report_rollup_changes",
+  "report_time_zone",
 ]);
 /** What sign-in and upload rows record (auth/service.ts, auth/routes.ts, modules/uploads). */
 const EVENT_FIELDS = ["address", "check", "kind", "file_name", "size"];

@@ -12,6 +12,7 @@ export async function insertOrder(
   total_price: string,
   points_earned: string,
   order_status = 2,
+  shipping_fee = "0.00",
 ): Promise<number> {
   const [row] = await insertOrders(db, [
     {
@@ -21,6 +22,7 @@ export async function insertOrder(
       total_price,
       points_earned,
       order_status,
+      shipping_fee,
     },
   ]);
   return row?.orders_id ?? 0;

@@ -182,13 +182,9 @@ describe("property: an order's money follows its status", () => {
               buyers[spec.buyer] ?? null,
               fromSen(BigInt(spec.totalCents)),
               fromSen(BigInt(spec.pointsCents)),
+              2,
+              fromSen(BigInt(Math.min(spec.shippingCents, spec.totalCents))),
             );
-            await ctx.db
-              .update(orders)
-              .set({
-                shipping_fee: fromSen(BigInt(Math.min(spec.shippingCents, spec.totalCents))),
-              })
-              .where(eq(orders.orders_id, id));
             ids.push(id);
           }
           const decided = new Map<number, bigint>();

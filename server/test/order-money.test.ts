@@ -6,7 +6,7 @@
 import type { LedgerEntry, OrderCommission, OwedSummary, ReconcileReport } from "@store/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { orders, users } from "../src/db/schema";
+import { users } from "../src/db/schema";
 import { postEntry } from "../src/modules/ledger/service";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertOrder, ledgerDrift, orderEntries, setCommission } from "./ledger.fixtures";
@@ -269,8 +269,7 @@ describe("payout rules", () => {
     expect(bad.json().message).toMatch(/Commission base/);
     expect((await ctx.call("GET", "/api/settings/1")).json().commission_base).toBe("goods");
 
-    const order = await insertOrder(ctx.db, buyer, "108.00", "10.00");
-    await ctx.db.update(orders).set({ shipping_fee: "8.00" }).where(eq(orders.orders_id, order));
+    const order = await insertOrder(ctx.db, buyer, "108.00", "10.00", 2, "8.00");
     expect((await ctx.call("GET", `/api/orders/${order}`)).json().shipping_fee).toBe("8.00");
     await setStatus(order, 6);
     // 3% of 100.00, not of 108.00 (3.24).

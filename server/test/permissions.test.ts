@@ -2,8 +2,9 @@ import { grants, PERMISSIONS, permission, permissionLabel } from "@store/contrac
 import { describe, expect, it } from "vitest";
 
 describe("the permission catalogue (docs/decisions/permissions.md)", () => {
-  it("holds view and manage for each of the nine areas, secret keys and export", () => {
-    expect(PERMISSIONS).toHaveLength(20);
+  it("holds view and manage for each of the nine areas, secret keys, export and reports", () => {
+    expect(PERMISSIONS).toHaveLength(21);
+    expect(PERMISSIONS).toContain("reports:view");
     expect(PERMISSIONS).toContain("payouts:manage");
     expect(PERMISSIONS).toContain("secrets:manage");
     expect(PERMISSIONS).toContain("export");

@@ -40,6 +40,11 @@ export function fromSen(sen: bigint): string {
   return negative ? `-${text}` : text;
 }
 
+/** The whole units of an amount (a count kept in a decimal column: "12.00" → 12), its sen dropped. */
+export function wholeUnits(value: string): number {
+  return Number(toSen(value) / 100n);
+}
+
 /** a + b, exactly. */
 export function addMoney(a: string, b: string): string {
   return fromSen(toSen(a) + toSen(b));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { say } from "./errors";
-import { moneyOut } from "./primitives";
+import { moneyOut, text } from "./primitives";
 
 /**
  * The reports (issue 26, docs/decisions/reports-rollups.md): each
@@ -52,8 +52,7 @@ export function daysIn(from: string, to: string): number {
 }
 
 const day = (field: "from" | "to") =>
-  z
-    .string()
+  text()
     .regex(DAY, say("date_format", {}, "Use the form yyyy-MM-dd."))
     .refine(isCalendarDay, say("not_real_date", { field }, `${field} is not a real date.`));
 

@@ -17,6 +17,7 @@ import type { App } from "../../appType";
 import type { Db } from "../../db/client";
 import { csvLine } from "../../lib/csv";
 import { HttpError } from "../../lib/errors";
+import { type Asked, settle } from "./days";
 import * as service from "./service";
 
 /**
@@ -35,10 +36,10 @@ export function registerReportRoutes(app: App): void {
     name: ReportName,
     query: ReportQuery,
     reply: FastifyReply,
-    read: (db: Db, query: service.Asked) => Promise<A>,
+    read: (db: Db, query: Asked) => Promise<A>,
   ): Promise<A | FastifyReply> {
     await service.ensureZone(app.db, app.config.timeZone);
-    const asked = service.settle(query);
+    const asked = settle(query);
     if (asked.from > asked.to || daysIn(asked.from, asked.to) > REPORT_MAX_DAYS)
       throw new HttpError(
         400,
@@ -75,7 +76,7 @@ type ReportRows = { series: readonly object[] };
 function sendReportCsv(
   reply: FastifyReply,
   name: ReportName,
-  query: service.Asked,
+  query: Asked,
   answer: ReportRows,
 ): FastifyReply {
   const rows = answer.series as Record<string, unknown>[];

@@ -1,20 +1,18 @@
 import {
   type CouponsReport,
-  daysIn,
   fromSen,
   type MembersReport,
   type MoneyReport,
   type ProductsReport,
-  REPORT_DEFAULT_DAYS,
   type ReferrerRow,
   type RegionsReport,
-  type ReportGroup,
-  type ReportQuery,
   type SalesReport,
   toSen,
+  wholeUnits,
 } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { type Asked, periodsOf, rangesOf, shiftDay } from "./days";
 
 /**
  * The reports (issue 26), read from the daily roll-ups the database keeps with
@@ -23,60 +21,6 @@ import type { Db } from "../../db/client";
  * size. A report's few statements run side by side (each its own snapshot).
  */
 
-/** A report's query with its days settled: `to` today by default, `from` 29 days before it. */
-export type Asked = Omit<ReportQuery, "from" | "to"> & { from: string; to: string };
-
-/** The days of a query, defaults filled in (the process runs in the store's zone: config.ts). */
-export function settle(query: ReportQuery, today = todayHere()): Asked {
-  const to = query.to ?? (query.from && query.from > today ? query.from : today);
-  const from = query.from ?? shiftDay(to, -(REPORT_DEFAULT_DAYS - 1));
-  return { ...query, from, to };
-}
-
-function todayHere(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** "2026-11-27" moved by `days`. */
-export function shiftDay(day: string, days: number): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
-
-/** The range asked and the one of equal length just before it. */
-export function rangesOf(query: Pick<Asked, "from" | "to">) {
-  const length = daysIn(query.from, query.to);
-  return {
-    range: { from: query.from, to: query.to },
-    previous_range: { from: shiftDay(query.from, -length), to: shiftDay(query.from, -1) },
-  };
-}
-
-/** The first day of each period from `from` to `to` (weeks start on Monday, as date_trunc's). */
-export function periodsOf(from: string, to: string, group: ReportGroup): string[] {
-  const first = periodStart(from, group);
-  const periods: string[] = [];
-  for (let day = first; day <= to; ) {
-    periods.push(day);
-    const at = new Date(`${day}T00:00:00Z`);
-    if (group === "day") at.setUTCDate(at.getUTCDate() + 1);
-    else if (group === "week") at.setUTCDate(at.getUTCDate() + 7);
-    else at.setUTCMonth(at.getUTCMonth() + 1);
-    day = at.toISOString().slice(0, 10);
-  }
-  return periods;
-}
-
-function periodStart(day: string, group: ReportGroup): string {
-  if (group === "day") return day;
-  if (group === "month") return `${day.slice(0, 8)}01`;
-  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
-  return shiftDay(day, -weekday);
-}
-
 /** Sums per series and key, as exact text with two places. */
 type Sums = Map<string, Map<string, string>>;
 const ZERO = "0.00";
@@ -84,7 +28,7 @@ const ZERO = "0.00";
 function sumOf(sums: Sums, series: string, key = ""): string {
   return sums.get(series)?.get(key) ?? ZERO;
 }
-const count = (money: string) => Number(toSen(money) / 100n);
+const count = wholeUnits;
 const negate = (money: string) => fromSen(-toSen(money));
 
 /** revenue / orders, rounded half up to the sen. */
@@ -383,7 +327,7 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
     let r = 0n;
     for (const value of sumsOf.get("category.quantity")?.values() ?? []) q += toSen(value);
     for (const value of sumsOf.get("category.revenue")?.values() ?? []) r += toSen(value);
-    return { quantity: Number(q / 100n), revenue: fromSen(r) };
+    return { quantity: wholeUnits(fromSen(q)), revenue: fromSen(r) };
   };
   return {
     ...rangesOf(query),
