@@ -155,7 +155,15 @@ export async function ranked(
   // others for the keys at or above the limit's value.
   const firsts = await db.execute<RankedRow>(sql`with
       firsts as (
-        select key, sum(value) as a from report_rollups where ${within([series[0]], query.from, query.to)}
+        select key, sum(value) as a from (${sql.join(
+          pieces([series[0]], query.from, query.to).map(
+            // Month rows from report_rollups_month_rank alone (it holds the value).
+            (p) => sql`select key, value from report_rollups
+              where series = any(${toArray(p.series)}::text[]) and day between ${p.from}::date and ${p.to}::date
+              ${p.series[0]?.endsWith(MONTH) ? sql`and series like '%@month'` : sql``}`,
+          ),
+          sql` union all `,
+        )}) as r
         group by key having sum(value) <> 0
       ),
       cut as (select a from firsts order by a desc offset ${limit - 1} limit 1),
