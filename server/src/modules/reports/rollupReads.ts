@@ -48,6 +48,15 @@ function pieces(series: readonly string[], from: string, to: string) {
   ].filter((p) => p.from <= p.to);
 }
 
+/** The first and last whole months of `from`..`to` (first after last when none). */
+function wholeMonths(from: string, to: string) {
+  const first = from.endsWith("-01") ? from : nextMonth(from);
+  const toMonth = `${to.slice(0, 8)}01`;
+  const last =
+    shiftDay(to, 1) === nextMonth(to) ? toMonth : `${shiftDay(toMonth, -1).slice(0, 8)}01`;
+  return { first, last };
+}
+
 /** A text array literal for `any(...)`: PGlite and node-postgres both take it. */
 export function toArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
@@ -56,9 +65,9 @@ export function toArray(values: readonly string[]): string {
 export type RankedRow = { key: string; a: string; b: string; c: string };
 
 /**
- * How deep a ranking reads each month's list: a multiple of the rows asked (docs/decisions/reports-rollups.md, "Rankings").
+ * How deep a ranking reads each month's list, first then again: multiples of the rows asked (docs/decisions/reports-rollups.md, "Rankings").
  */
-export const RANK_DEPTH = 3;
+export const RANK_DEPTHS = [3, 10] as const;
 
 /** The first day of `day`'s month. */
 const monthOf = (day: string) => `${day.slice(0, 8)}01`;
@@ -121,11 +130,13 @@ export async function ranked(
   const order = sql`order by sums.a desc, sums.b desc, key limit ${limit}`;
   const only = (rows: RankedRow[]) => rows.map(({ key, a, b, c }) => ({ key, a, b, c }));
 
-  // 1. The threshold algorithm over the month lists.
-  const depth = RANK_DEPTH * limit;
-  const top = await db.execute<RankedRow & { threshold: string; lowest: string | null }>(sql`with
+  // 1. The threshold algorithm over the month lists, a shallow read then a deeper one.
+  const whole = wholeMonths(query.from, query.to);
+  for (const times of RANK_DEPTHS) {
+    const depth = times * limit;
+    const top = await db.execute<RankedRow & { threshold: string; lowest: string | null }>(sql`with
       top as (
-        select t.key, t.value, t.n from ${months}
+        select m.day::date as day, t.key, t.value, t.n from ${months}
         cross join lateral (
           select key, value, row_number() over (order by value desc) as n from report_rollups
           where series like '%@month' and series = ${monthly} and day = m.day::date
@@ -138,17 +149,30 @@ export async function ranked(
           where series like '%@month' and series = ${monthly} and day = m.day::date
           order by value asc limit 1) as l
       ),
-      ${exact(sql`select distinct key from top`)}
+      -- Each month's last value read: what a key outside its list has there at most.
+      edge as (select day, coalesce(max(value) filter (where n = ${depth}), 0) as v from top group by day),
+      -- Per key seen: at least its whole months in the lists, at most its values
+      -- and the other months' edges; only a key whose most reaches the limit's
+      -- least is summed exactly.
+      bounds as (
+        select t.key,
+          sum(case when t.day between ${whole.first}::date and ${whole.last}::date then t.value else 0 end) as low,
+          (select sum(v) from edge) + sum(t.value - e.v) as high
+        from top t join edge e using (day) group by t.key
+      ),
+      cut as (select low from bounds order by low desc offset ${limit - 1} limit 1),
+      ${exact(sql`select key from bounds where high >= coalesce((select low from cut), 0)`)}
     select ${columns},
-      (select coalesce(sum(value) filter (where n = ${depth}), 0) from top)::text as threshold,
+      (select coalesce(sum(v), 0) from edge)::text as threshold,
       (select lowest from lowest)::text as lowest
     from sums ${order}`);
-  const last = top.rows.at(-1);
-  const lowest = top.rows[0]?.lowest;
-  const signed = lowest != null && toSen(lowest) < 0n;
-  // Every key beyond the lists sums to at most the threshold: the last row must be above it.
-  if (!signed && top.rows.length === limit && last && toSen(last.a) > toSen(last.threshold))
-    return only(top.rows);
+    const last = top.rows.at(-1);
+    const lowest = top.rows[0]?.lowest;
+    if (lowest != null && toSen(lowest) < 0n) break;
+    // Every key beyond the lists sums to at most the threshold: the last row must be above it.
+    if (top.rows.length === limit && last && toSen(last.a) > toSen(last.threshold))
+      return only(top.rows);
+  }
 
   // 2. Few, even values (new referrals: 1 or 2 a month) tie too much for that:
   // sum the first series alone over every key (its rows are few), and the
