@@ -68,6 +68,8 @@ export type RankedRow = { key: string; a: string; b: string; c: string };
  * How deep a ranking reads each month's list, first then again: multiples of the rows asked (docs/decisions/reports-rollups.md, "Rankings").
  */
 export const RANK_DEPTHS = [3, 10] as const;
+/** The most candidates a ranking sums exactly per row asked; beyond, the next way. */
+const RANK_CANDIDATES = 20;
 
 /** The first day of `day`'s month. */
 const monthOf = (day: string) => `${day.slice(0, 8)}01`;
@@ -161,7 +163,9 @@ export async function ranked(
         from top t join edge e using (day) group by t.key
       ),
       cut as (select low from bounds order by low desc offset ${limit - 1} limit 1),
-      ${exact(sql`select key from bounds where high >= coalesce((select low from cut), 0)`)}
+      picked as (select key from bounds where high >= coalesce((select low from cut), 0)),
+      -- Too many candidates (values that tie): none, and on to the next way.
+      ${exact(sql`select key from picked where (select count(*) from picked) <= ${RANK_CANDIDATES * limit}`)}
     select ${columns},
       (select coalesce(sum(v), 0) from edge)::text as threshold,
       (select lowest from lowest)::text as lowest
