@@ -8,8 +8,11 @@ test.describe("the /reports screen", () => {
   const s = useBrowser();
 
   test("last month's sales total is the API's; products by category export as CSV", async () => {
+    // The screen's first call (the default range) answered before the range changes.
+    const first = s.page.waitForResponse((r) => r.url().includes("/api/reports/sales?"));
     await s.page.goto("/reports");
     await s.page.getByRole("heading", { name: "Reports" }).waitFor();
+    await first;
 
     // Last month: the screen asks the API, and shows what it answered.
     const asked = s.page.waitForResponse(

@@ -20,6 +20,7 @@ test.describe("one origin: the web app and the API on one port", () => {
       message: expect.any(String),
       code: "not_found",
       params: {},
+      request_id: expect.any(String),
     });
   });
 });

@@ -102,3 +102,18 @@ export async function seededLinesDrift(db: Db): Promise<number> {
   ).rows;
   return row?.n ?? -1;
 }
+
+/** The SQLSTATE and constraint of a refused write (drizzle wraps the driver's error in `cause`). */
+export async function refusal(write: Promise<unknown>): Promise<string> {
+  try {
+    await write;
+  } catch (error) {
+    const found = [error, (error as { cause?: unknown }).cause].find(
+      (e): e is { code: string; constraint?: string } =>
+        typeof (e as { code?: unknown } | undefined)?.code === "string",
+    );
+    if (!found) throw error;
+    return `${found.code} ${found.constraint ?? ""}`.trim();
+  }
+  return "accepted";
+}

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import type { FieldValues } from "react-hook-form";
+import { useLocation } from "react-router";
 import type { UpdateTarget } from "../api/crud";
 import type { Resource } from "../resources/define";
 import { FormActions } from "./FormActions";
@@ -99,6 +100,7 @@ export function useCustomResourceForm<TRecord, TIn extends FieldValues, TOut>(
   const edit = useEditRecord(resource.idParam ?? "id", useOne);
   const { id, record } = edit;
   const { defaults } = rest;
+  const onAddScreen = useLocation().pathname === resource.add?.path;
   const valuesOf = useMemo(
     () => toValues ?? formFieldsOf<TRecord, TIn>(defaults),
     [toValues, defaults],
@@ -122,8 +124,9 @@ export function useCustomResourceForm<TRecord, TIn extends FieldValues, TOut>(
     resource,
     id,
     isEdit: edit.isEdit,
-    // Without an add screen there is nothing to do without an id.
-    missing: edit.missing || (id === null && !resource.add),
+    // Without an id, only the add screen has something to do (an edit screen
+    // opened without one is missing, even where the add screen is a form of its own).
+    missing: edit.missing || (id === null && !onAddScreen),
     loading: edit.loading || (edit.isEdit && loaded === undefined),
     record,
   };
