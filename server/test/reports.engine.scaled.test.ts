@@ -367,6 +367,142 @@ describe("reports", () => {
     expect((await report("sales", "from=2026-03-02&to=2026-03-02")).totals.orders).toBe(1);
   });
 
+  it("ranks the top products and referrers exactly when it reads only each month's highest keys", async () => {
+    // Many keys over three months, leaders that differ month to month, and ties
+    // (equal revenues, new referrals of 1-3): the rankings read each month's top
+    // keys only (docs/decisions/reports-rollups.md, "Rankings"), so a small
+    // _limit takes that path, and the ties its fallback.
+    const made = await ctx.db
+      .insert(products)
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          product_name: `Rank ${i}`,
+          normal_price: "10.00",
+          category_id: categoryIds[0] as number,
+        })),
+      )
+      .returning();
+    const ids = made.map((p) => p.product_id);
+    let state = 7;
+    const next = (n: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state % n;
+    };
+    const referrers = [];
+    for (let i = 0; i < 6; i++)
+      referrers.push(await addUser(null, tierIds[0] as number, "2025-01-02"));
+    const buyers = [];
+    for (let i = 0; i < 24; i++) {
+      const day = `2025-0${1 + next(3)}-${String(1 + next(28)).padStart(2, "0")}`;
+      buyers.push(await addUser(referrers[next(6)] as number, tierIds[0] as number, day));
+    }
+    for (let i = 0; i < 30; i++) {
+      await addOrder({
+        local: `2025-0${1 + next(3)}-${String(1 + next(28)).padStart(2, "0")} 10:00:00`,
+        user_id: buyers[next(buyers.length)] as number,
+        status: next(9) + 1,
+        state: "Johor",
+        coupon: "",
+        lines: [
+          {
+            product: ids[next(ids.length)] as number,
+            quantity: 1 + next(3),
+            price: [500, 1000, 1500][next(3)] as number,
+          },
+        ],
+        shipping: 0,
+        discountPercent: 0,
+      });
+    }
+    // The trap: three leaders a month, each month others, and a fourth in every
+    // month that leads the range; no month's top three holds it.
+    const trap = await ctx.db
+      .insert(products)
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          product_name: `Trap ${i}`,
+          normal_price: "10.00",
+          category_id: categoryIds[0] as number,
+        })),
+      )
+      .returning();
+    const fourth = trap[9]?.product_id as number;
+    for (const month of [1, 2, 3]) {
+      const leaders = trap.slice((month - 1) * 3, month * 3).map((p) => p.product_id);
+      for (const [product, price] of [
+        ...leaders.map((p, i) => [p, 1_000_000 - i * 100_000]),
+        [fourth, 700_000],
+      ]) {
+        await addOrder({
+          local: `2025-0${month}-15 10:00:00`,
+          user_id: null,
+          status: 6,
+          state: "Johor",
+          coupon: "",
+          lines: [{ product: product as number, quantity: 1, price: price as number }],
+          shipping: 0,
+          discountPercent: 0,
+        });
+      }
+    }
+    const byRevenue = (
+      a: { revenue: string; quantity: number; key: string },
+      b: { revenue: string; quantity: number; key: string },
+    ) =>
+      Number(toSen(b.revenue) - toSen(a.revenue)) ||
+      b.quantity - a.quantity ||
+      (a.key < b.key ? -1 : 1);
+    for (const [from, to] of [
+      ["2025-01-10", "2025-03-20"],
+      ["2025-02-03", "2025-03-31"],
+    ] as const) {
+      const fresh = (await freshProducts(ctx.db, from, to, "product"))
+        .map((r) => ({ ...r, key: String(r.id) }))
+        .sort(byRevenue)
+        .map(({ id, quantity, revenue }) => ({ id, quantity, revenue }));
+      const fm = await freshMembers(ctx.db, from, to);
+      const people = [...new Set([...fm.referrals.keys(), ...fm.sales.keys()])].map((id) => ({
+        key: String(id),
+        joined: fm.referrals.get(id) ?? 0,
+        sales: fm.sales.get(id)?.sales ?? "0.00",
+      }));
+      const byJoined = people
+        .slice()
+        .sort(
+          (a, b) =>
+            b.joined - a.joined ||
+            Number(toSen(b.sales) - toSen(a.sales)) ||
+            (a.key < b.key ? -1 : 1),
+        );
+      const bySales = people
+        .slice()
+        .sort(
+          (a, b) =>
+            Number(toSen(b.sales) - toSen(a.sales)) ||
+            b.joined - a.joined ||
+            (a.key < b.key ? -1 : 1),
+        );
+      for (const limit of [1, 3]) {
+        const q = `from=${from}&to=${to}&_limit=${limit}`;
+        const ranked = await report("products", `${q}&by=product`);
+        expect(
+          (ranked.series as { id: number; quantity: number; revenue: string }[]).map(
+            ({ id, quantity, revenue }) => ({ id, quantity, revenue }),
+          ),
+          `products ${q}`,
+        ).toEqual(fresh.slice(0, limit));
+        const members = await report("members", q);
+        const ranks = (rows: { user_id: number }[]) => rows.map((r) => String(r.user_id));
+        expect(ranks(members.top_by_referrals), `referrals ${q}`).toEqual(
+          byJoined.slice(0, limit).map((p) => p.key),
+        );
+        expect(ranks(members.top_by_sales), `sales ${q}`).toEqual(
+          bySales.slice(0, limit).map((p) => p.key),
+        );
+      }
+    }
+  });
+
   it("refuses a range backwards or too long, and a date that is not one, with 400", async () => {
     for (const query of [
       "from=2026-03-02&to=2026-03-01",

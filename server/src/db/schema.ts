@@ -943,7 +943,14 @@ export const reportRollups = pgTable(
     key: text("key").notNull().default(""),
     value: numeric("value").notNull().default("0"),
   },
-  (t) => [primaryKey({ name: "report_rollups_pkey", columns: [t.series, t.day, t.key] })],
+  (t) => [
+    primaryKey({ name: "report_rollups_pkey", columns: [t.series, t.day, t.key] }),
+    // Migration 0026: each month's highest keys (a ranking's candidates), and a few keys' rows.
+    index("report_rollups_month_rank")
+      .on(t.series, t.day, t.value.desc(), t.key)
+      .where(sql`${t.series} LIKE '%@month'`),
+    index("report_rollups_by_key").on(t.series, t.key, t.day, t.value),
+  ],
 );
 
 /** Changes of the running transaction, emptied at its commit (never holds committed rows). */

@@ -10,9 +10,10 @@ import {
   toSen,
   wholeUnits,
 } from "@store/contract";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type Asked, periodsOf, rangesOf, shiftDay } from "./days";
+import { type Asked, periodsOf, rangesOf } from "./days";
+import { BASE, type RankedRow, ranked, toArray, within } from "./rollupReads";
 
 /**
  * The reports (issue 26), read from the daily roll-ups the database keeps with
@@ -52,39 +53,6 @@ function entry<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V>
 
 type SumRow = { series: string; key: string; current: string; previous: string };
 
-const MONTH = "@month";
-/** A series' rows, daily or monthly, named by the series ("sales.revenue@month" → "sales.revenue"). */
-const BASE = sql.raw("split_part(series, '@', 1)");
-
-/** The first day of the month after `day`'s. */
-function nextMonth(day: string): string {
-  const at = new Date(`${day.slice(0, 8)}01T00:00:00Z`);
-  at.setUTCMonth(at.getUTCMonth() + 1);
-  return at.toISOString().slice(0, 10);
-}
-
-/**
- * The rows of `series` that sum to the days `from`..`to`: the whole months
- * inside from their month rows (migration 0024 keeps "<series>@month"), the
- * days at either end from the daily rows. A year reads 12 rows per key and
- * at most ~60 days, not 365.
- */
-export function within(series: readonly string[], from: string, to: string): SQL {
-  const daily = toArray(series);
-  const first = from.endsWith("-01") ? from : nextMonth(from);
-  const after = nextMonth(to);
-  const toMonth = `${to.slice(0, 8)}01`;
-  // The last whole month: `to`'s own when `to` is its last day, else the one before.
-  const lastFull = shiftDay(to, 1) === after ? toMonth : `${shiftDay(toMonth, -1).slice(0, 8)}01`;
-  if (first > lastFull)
-    return sql`(series = any(${daily}::text[]) and day between ${from}::date and ${to}::date)`;
-  const monthly = toArray(series.map((name) => `${name}${MONTH}`));
-  return sql`((series = any(${daily}::text[])
-      and (day between ${from}::date and ${shiftDay(first, -1)}::date
-        or day between ${nextMonth(lastFull)}::date and ${to}::date))
-    or (series = any(${monthly}::text[]) and day between ${first}::date and ${lastFull}::date))`;
-}
-
 /** The sums of `series` over the range (`current`) and the previous range, per key. */
 async function rangeSums(
   db: Db,
@@ -112,11 +80,6 @@ function bySeries(rows: readonly SumRow[], field: "current" | "previous"): Sums 
     keys.set(row.key, row[field]);
   }
   return sums;
-}
-
-/** A text array literal for `any(...)`: PGlite and node-postgres both take it. */
-function toArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 }
 
 /** The sums of `series` per period of the range (key ''), periods with nothing left out. */
@@ -173,28 +136,6 @@ export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
 }
 
 // products
-
-type RankedRow = { key: string; a: string; b: string; c: string };
-
-/** Keys ranked over the range by the sum of the first series, then the second. */
-async function ranked(
-  db: Db,
-  [first, second, third]: readonly [string, string, string?],
-  query: Pick<Asked, "from" | "to" | "_limit">,
-): Promise<RankedRow[]> {
-  const result = await db.execute<RankedRow>(sql`select key,
-      coalesce(sum(value) filter (where ${BASE} = ${first}), 0)::numeric(20,2)::text as a,
-      coalesce(sum(value) filter (where ${BASE} = ${second}), 0)::numeric(20,2)::text as b,
-      coalesce(sum(value) filter (where ${BASE} = ${third ?? ""}), 0)::numeric(20,2)::text as c
-    from report_rollups
-    where ${within([first, second, ...(third ? [third] : [])], query.from, query.to)}
-    group by key
-    having sum(value) filter (where ${BASE} = ${first}) <> 0
-      or sum(value) filter (where ${BASE} = ${second}) <> 0
-    order by 2 desc, 3 desc, key
-    limit ${query._limit}`);
-  return result.rows;
-}
 
 export async function productsReport(db: Db, query: Asked): Promise<ProductsReport> {
   const base = query.by === "category" ? "category" : "product";
@@ -277,7 +218,7 @@ export async function regionsReport(db: Db, query: Asked): Promise<RegionsReport
 
 export async function membersReport(db: Db, query: Asked): Promise<MembersReport> {
   const [sums, periods, tiers, byReferrals, bySales] = await Promise.all([
-    rangeSums(db, ["members.joined", "referral.joined"], query),
+    rangeSums(db, ["members.joined", "members.referred"], query),
     periodSeries(db, query),
     db.execute<{ member_id: number; membership: string }>(
       sql`select member_id, membership from memberships order by member_id`,
@@ -289,7 +230,7 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     let members = 0;
     let referrals = 0;
     for (const value of s.get("members.joined")?.values() ?? []) members += count(value);
-    for (const value of s.get("referral.joined")?.values() ?? []) referrals += count(value);
+    for (const value of s.get("members.referred")?.values() ?? []) referrals += count(value);
     return { new_members: members, new_referrals: referrals };
   };
   const ids = [...new Set([...byReferrals, ...bySales].map((r) => Number(r.key)))];
@@ -314,7 +255,7 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     series: periodsOf(query.from, query.to, query.group).map((period) => ({
       period,
       new_members: count(periods.get(period)?.get("members.joined") ?? ZERO),
-      new_referrals: count(periods.get(period)?.get("referral.joined") ?? ZERO),
+      new_referrals: count(periods.get(period)?.get("members.referred") ?? ZERO),
     })),
     by_tier: tiers.rows.map((tier) => ({
       member_id: Number(tier.member_id),
@@ -326,13 +267,13 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
   };
 }
 
-/** members.joined and referral.joined per period, summed over their keys. */
+/** members.joined (per tier) and members.referred (key '') per period, summed over their keys. */
 async function periodSeries(db: Db, query: Asked): Promise<Map<string, Map<string, string>>> {
   const result = await db.execute<{ series: string; period: string; value: string }>(sql`select
       series, to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period,
       sum(value)::numeric(20,2)::text as value
     from report_rollups
-    where series in ('members.joined', 'referral.joined')
+    where series in ('members.joined', 'members.referred')
       and day between ${query.from}::date and ${query.to}::date
     group by 1, 2`);
   const byPeriod = new Map<string, Map<string, string>>();
