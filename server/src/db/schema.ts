@@ -945,10 +945,10 @@ export const reportRollups = pgTable(
   },
   (t) => [
     primaryKey({ name: "report_rollups_pkey", columns: [t.series, t.day, t.key] }),
-    // Migration 0026: each month's highest keys (a ranking's candidates), and a few keys' rows.
-    index("report_rollups_month_rank")
+    // Migrations 0026-0027: each month's and year's highest keys (a ranking's candidates), and a few keys' rows.
+    index("report_rollups_rank")
       .on(t.series, t.day, t.value.desc(), t.key)
-      .where(sql`${t.series} LIKE '%@month'`),
+      .where(sql`${t.series} LIKE '%@%'`),
     index("report_rollups_by_key").on(t.series, t.key, t.day, t.value),
   ],
 );

@@ -12,7 +12,8 @@ export function settle(query: ReportQuery, today = todayHere()): Asked {
   return { ...query, from, to };
 }
 
-function todayHere(): string {
+/** Today in the store's zone (the process runs in it). */
+export function todayHere(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

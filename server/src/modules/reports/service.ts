@@ -13,7 +13,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Asked, periodsOf, rangesOf } from "./days";
-import { BASE, type RankedRow, ranked, toArray, within } from "./rollupReads";
+import { pieces, type RankedRow, ranked, rowsOf } from "./rollupReads";
 
 /**
  * The reports (issue 26), read from the daily roll-ups the database keeps with
@@ -25,6 +25,8 @@ import { BASE, type RankedRow, ranked, toArray, within } from "./rollupReads";
 /** Sums per series and key, as exact text with two places. */
 type Sums = Map<string, Map<string, string>>;
 const ZERO = "0.00";
+/** Before any store's first day: a balance sums every entry from here. */
+const EPOCH = "1970-01-01";
 
 function sumOf(sums: Sums, series: string, key = ""): string {
   return sums.get(series)?.get(key) ?? ZERO;
@@ -60,13 +62,13 @@ async function rangeSums(
   query: Pick<Asked, "from" | "to">,
 ): Promise<{ current: Sums; previous: Sums }> {
   const { range, previous_range } = rangesOf(query);
-  const result = await db.execute<SumRow>(sql`select ${BASE} as series, key,
-      coalesce(sum(value) filter (where day >= ${range.from}::date), 0)::numeric(20,2)::text as current,
-      coalesce(sum(value) filter (where day < ${range.from}::date), 0)::numeric(20,2)::text as previous
-    from report_rollups
-    where ${within(series, range.from, range.to)}
-      or ${within(series, previous_range.from, previous_range.to)}
-    group by 1, key`);
+  const result = await db.execute<SumRow>(sql`select series, key,
+      coalesce(sum(value) filter (where part = 1), 0)::numeric(20,2)::text as current,
+      coalesce(sum(value) filter (where part = 2), 0)::numeric(20,2)::text as previous
+    from (select 1 as part, * from ${rowsOf(series, pieces(range.from, range.to))} as c
+      union all
+      select 2, * from ${rowsOf(series, pieces(previous_range.from, previous_range.to))} as p) as r
+    group by series, key`);
   return {
     current: bySeries(result.rows, "current"),
     previous: bySeries(result.rows, "previous"),
@@ -82,25 +84,33 @@ function bySeries(rows: readonly SumRow[], field: "current" | "previous"): Sums 
   return sums;
 }
 
-/** The sums of `series` per period of the range (key ''), periods with nothing left out. */
+/**
+ * The sums of `series` per period of the range and key: month rows for the
+ * whole months of a series by month, days otherwise.
+ */
 async function periodSums(
   db: Db,
   series: readonly string[],
   query: Pick<Asked, "from" | "to" | "group">,
-): Promise<Map<string, Map<string, string>>> {
-  const result = await db.execute<{ series: string; period: string; value: string }>(sql`select
-      series, to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period,
+): Promise<Map<string, Sums>> {
+  const parts = pieces(query.from, query.to, { years: false, months: query.group === "month" });
+  const result = await db.execute<{ series: string; period: string; key: string; value: string }>(
+    sql`select series, to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period, key,
       sum(value)::numeric(20,2)::text as value
-    from report_rollups
-    where series = any(${toArray(series)}::text[]) and key = ''
-      and day between ${query.from}::date and ${query.to}::date
-    group by 1, 2`);
-  const byPeriod = new Map<string, Map<string, string>>();
-  for (const row of result.rows) {
-    const values = entry(byPeriod, row.period);
-    values.set(row.series, row.value);
-  }
+    from ${rowsOf(series, parts)} as r
+    group by 1, 2, 3`,
+  );
+  const byPeriod = new Map<string, Sums>();
+  for (const row of result.rows)
+    entry(entry(byPeriod, row.period), row.series).set(row.key, row.value);
   return byPeriod;
+}
+
+/** The sum over every key of `series` in a period's sums. */
+function allKeys(sums: Sums | undefined, series: string): string {
+  let sen = 0n;
+  for (const value of sums?.get(series)?.values() ?? []) sen += toSen(value);
+  return fromSen(sen);
 }
 
 // sales
@@ -130,7 +140,7 @@ export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
     previous: salesFigures((s) => sumOf(sums.previous, s)),
     series: periodsOf(query.from, query.to, query.group).map((period) => ({
       period,
-      ...salesFigures((s) => periods.get(period)?.get(s) ?? ZERO),
+      ...salesFigures((s) => sumOf(periods.get(period) ?? new Map(), s)),
     })),
   };
 }
@@ -157,13 +167,10 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
     );
     for (const row of named.rows) names.set(Number(row.id), row.name);
   }
-  const total = (sumsOf: Sums) => {
-    let q = 0n;
-    let r = 0n;
-    for (const value of sumsOf.get("category.quantity")?.values() ?? []) q += toSen(value);
-    for (const value of sumsOf.get("category.revenue")?.values() ?? []) r += toSen(value);
-    return { quantity: wholeUnits(fromSen(q)), revenue: fromSen(r) };
-  };
+  const total = (s: Sums) => ({
+    quantity: count(allKeys(s, "category.quantity")),
+    revenue: allKeys(s, "category.revenue"),
+  });
   return {
     ...rangesOf(query),
     by: query.by,
@@ -185,13 +192,10 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
 
 export async function regionsReport(db: Db, query: Asked): Promise<RegionsReport> {
   const sums = await rangeSums(db, ["region.orders", "region.revenue"], query);
-  const total = (s: Sums) => {
-    let orders = 0;
-    let revenue = 0n;
-    for (const value of s.get("region.orders")?.values() ?? []) orders += count(value);
-    for (const value of s.get("region.revenue")?.values() ?? []) revenue += toSen(value);
-    return { orders, revenue: fromSen(revenue) };
-  };
+  const total = (s: Sums) => ({
+    orders: count(allKeys(s, "region.orders")),
+    revenue: allKeys(s, "region.revenue"),
+  });
   const states = [...(sums.current.get("region.orders")?.keys() ?? [])];
   const series = states
     .map((state) => ({
@@ -219,20 +223,17 @@ export async function regionsReport(db: Db, query: Asked): Promise<RegionsReport
 export async function membersReport(db: Db, query: Asked): Promise<MembersReport> {
   const [sums, periods, tiers, byReferrals, bySales] = await Promise.all([
     rangeSums(db, ["members.joined", "members.referred"], query),
-    periodSeries(db, query),
+    periodSums(db, ["members.joined", "members.referred"], query),
     db.execute<{ member_id: number; membership: string }>(
       sql`select member_id, membership from memberships order by member_id`,
     ),
     ranked(db, ["referral.joined", "referral.sales", "referral.orders"], query),
     ranked(db, ["referral.sales", "referral.joined", "referral.orders"], query),
   ]);
-  const total = (s: Sums) => {
-    let members = 0;
-    let referrals = 0;
-    for (const value of s.get("members.joined")?.values() ?? []) members += count(value);
-    for (const value of s.get("members.referred")?.values() ?? []) referrals += count(value);
-    return { new_members: members, new_referrals: referrals };
-  };
+  const total = (s: Sums) => ({
+    new_members: count(allKeys(s, "members.joined")),
+    new_referrals: count(allKeys(s, "members.referred")),
+  });
   const ids = [...new Set([...byReferrals, ...bySales].map((r) => Number(r.key)))];
   const usernames = new Map<number, string>();
   if (ids.length) {
@@ -254,8 +255,8 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     previous: total(sums.previous),
     series: periodsOf(query.from, query.to, query.group).map((period) => ({
       period,
-      new_members: count(periods.get(period)?.get("members.joined") ?? ZERO),
-      new_referrals: count(periods.get(period)?.get("members.referred") ?? ZERO),
+      new_members: count(allKeys(periods.get(period), "members.joined")),
+      new_referrals: count(allKeys(periods.get(period), "members.referred")),
     })),
     by_tier: tiers.rows.map((tier) => ({
       member_id: Number(tier.member_id),
@@ -265,23 +266,6 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     top_by_referrals: byReferrals.map((row) => referrer(row, "a", "b")),
     top_by_sales: bySales.map((row) => referrer(row, "b", "a")),
   };
-}
-
-/** members.joined (per tier) and members.referred (key '') per period, summed over their keys. */
-async function periodSeries(db: Db, query: Asked): Promise<Map<string, Map<string, string>>> {
-  const result = await db.execute<{ series: string; period: string; value: string }>(sql`select
-      series, to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period,
-      sum(value)::numeric(20,2)::text as value
-    from report_rollups
-    where series in ('members.joined', 'members.referred')
-      and day between ${query.from}::date and ${query.to}::date
-    group by 1, 2`);
-  const byPeriod = new Map<string, Map<string, string>>();
-  for (const row of result.rows) {
-    const values = entry(byPeriod, row.period);
-    values.set(row.series, row.value);
-  }
-  return byPeriod;
 }
 
 // money
@@ -325,24 +309,12 @@ export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
   const { range, previous_range } = rangesOf(query);
   const [sums, periods, balances, previousBalances] = await Promise.all([
     rangeSums(db, FLOW_SERIES, query),
-    db.execute<{ period: string; series: string; key: string; value: string }>(sql`select
-        to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period, series, key,
-        sum(value)::numeric(20,2)::text as value
-      from report_rollups
-      where series = any(${toArray(FLOW_SERIES)}::text[])
-        and day between ${query.from}::date and ${query.to}::date
-      group by 1, 2, 3`),
+    periodSums(db, FLOW_SERIES, query),
     balancesAt(db, range.to),
     balancesAt(db, previous_range.to),
   ]);
   const balance = (field: "current" | "previous", account: string) =>
     (field === "current" ? balances : previousBalances).get(account) ?? ZERO;
-  const byPeriod = new Map<string, Sums>();
-  for (const row of periods.rows) {
-    const s = entry(byPeriod, row.period);
-    const keys = entry(s, row.series);
-    keys.set(row.key, row.value);
-  }
   return {
     range,
     previous_range,
@@ -358,19 +330,16 @@ export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
     },
     series: periodsOf(query.from, query.to, query.group).map((period) => ({
       period,
-      ...moneyFlows(byPeriod.get(period) ?? new Map()),
+      ...moneyFlows(periods.get(period) ?? new Map()),
     })),
   };
 }
 
-/** Every account's balance at the end of `day`: its entries' months before, and the days of its month. */
+/** Every account's balance at the end of `day`: all its entries up to then. */
 async function balancesAt(db: Db, day: string): Promise<Map<string, string>> {
-  const month = `${day.slice(0, 8)}01`;
   const result = await db.execute<{ key: string; value: string }>(sql`select key,
       coalesce(sum(value), 0)::numeric(20,2)::text as value
-    from report_rollups
-    where (series = 'balance@month' and day < ${month}::date)
-      or (series = 'balance' and day between ${month}::date and ${day}::date)
+    from ${rowsOf(["balance"], pieces(EPOCH, day))} as r
     group by key`);
   return new Map(result.rows.map((row) => [row.key, row.value]));
 }
@@ -382,18 +351,11 @@ export async function couponsReport(db: Db, query: Asked): Promise<CouponsReport
     ranked(db, ["coupon.uses", "coupon.sales", "coupon.discount"], query),
     rangeSums(db, ["coupon.uses", "coupon.discount", "coupon.sales"], query),
   ]);
-  const total = (s: Sums) => {
-    const add = (series: string) => {
-      let sen = 0n;
-      for (const value of s.get(series)?.values() ?? []) sen += toSen(value);
-      return fromSen(sen);
-    };
-    return {
-      uses: count(add("coupon.uses")),
-      discount: add("coupon.discount"),
-      sales: add("coupon.sales"),
-    };
-  };
+  const total = (s: Sums) => ({
+    uses: count(allKeys(s, "coupon.uses")),
+    discount: allKeys(s, "coupon.discount"),
+    sales: allKeys(s, "coupon.sales"),
+  });
   return {
     ...rangesOf(query),
     totals: total(sums.current),
