@@ -97,6 +97,9 @@ export function toArray(values: readonly string[]): string {
 /**
  * The rows (series as named, key, day, signed value) of `series` that sum to
  * the pieces; `keys`: those keys' rows only (index report_rollups_by_key).
+ * Every key's period rows come from index report_rollups_rank alone (its
+ * predicate named), a few keys' from the others: the planner, blind to how
+ * many rows a series has on a day, would otherwise filter a year's list.
  */
 export function rowsOf(
   series: readonly string[],
@@ -112,7 +115,7 @@ export function rowsOf(
         where series = any(${toArray(series.map((s) => s + p.suffix))}::text[])
           ${keys ? sql`and key = any(${toArray(keys)}::text[])` : sql``}
           and day between ${p.from}::date and ${p.to}::date
-          ${p.suffix ? sql`and series like '%@%'` : sql``}`,
+          ${p.suffix && !keys ? sql`and series like '%@%'` : sql``}`,
     ),
     sql` union all `,
   )})`;
@@ -127,6 +130,8 @@ const RANK_DEEPER = 4;
 const RANK_DEEPEST = 1000;
 /** The most candidates a ranking sums exactly per row asked; beyond, a deeper read. */
 const RANK_CANDIDATES = 20;
+/** The most day rows a ranking reads whole (× `_limit`); beyond, their months bound them. */
+const RANK_DAY_ROWS = 50;
 
 /** A period row list a ranking's candidates come from (see listsOf). */
 interface RankList {
@@ -139,9 +144,9 @@ interface RankList {
 /**
  * The period lists of a range: each year and month it reads, and for its
  * days their months (a key's sum over some days of a month is at most its
- * month's: sales never count negative).
+ * month's: sales never count negative) unless the days are read whole.
  */
-function listsOf(parts: readonly Piece[]): RankList[] {
+function listsOf(parts: readonly Piece[], daysRead: boolean): RankList[] {
   const lists = new Map<string, RankList>();
   const partial = new Set<string>();
   for (const p of parts) {
@@ -149,6 +154,7 @@ function listsOf(parts: readonly Piece[]): RankList[] {
       if (!p.ahead) partial.add(monthStart(p.from));
       continue;
     }
+    if (p.suffix === "" && daysRead) continue;
     for (let day = p.from; day <= p.to; ) {
       const suffix = p.suffix || "@month";
       const first = p.suffix === "@year" ? day : monthStart(day);
@@ -188,7 +194,7 @@ async function listTops(db: Db, series: string, lists: readonly RankList[], dept
 }
 
 /** The sums per key of the series given (a, b, c; c 0 without a third) over the pieces. */
-async function keySums(
+export async function keySums(
   db: Db,
   series: readonly [string, string, string?],
   parts: readonly Piece[],
@@ -210,6 +216,24 @@ async function keySums(
   return result.rows;
 }
 
+/** The day rows of `series` in the pieces' days, `most` of them at most (then one more: too many). */
+async function dayRows(db: Db, series: readonly string[], days: readonly Piece[], most?: number) {
+  const within = days.map((d) => sql`day between ${d.from}::date and ${d.to}::date`);
+  const result = await db.execute<{ series: string; key: string; value: string }>(sql`select
+      series, key, value::text as value from report_rollups
+    where series = any(${toArray(series)}::text[]) and (${sql.join(within, sql` or `)})
+    ${most === undefined ? sql`` : sql`limit ${most + 1}`}`);
+  return result.rows;
+}
+
+/** Each key's sum of the rows of `series`. */
+function sumsOf(rows: readonly { series: string; key: string; value: string }[], series: string) {
+  const sums = new Map<string, bigint>();
+  for (const row of rows)
+    if (row.series === series) sums.set(row.key, (sums.get(row.key) ?? 0n) + toSen(row.value));
+  return sums;
+}
+
 /** The `n`-th largest of `values` (1-based), or undefined when there are fewer. */
 function nthLargest(values: bigint[], n: number): bigint | undefined {
   return values.sort((x, y) => (y > x ? 1 : y < x ? -1 : 0))[n - 1];
@@ -223,11 +247,12 @@ function nthLargest(values: bigint[], n: number): bigint | undefined {
  * keys to a depth; a key outside a list has there at most the list's last
  * value read (its edge), so no key unseen sums to more than the edges'
  * sum (the threshold). Per key seen: at least its whole periods' values, at
- * most its values and the other lists' edges. The keys whose most reaches the
- * `_limit`-th least are summed exactly; the answer stands when its last row is
- * above the threshold, else the next round reads deeper (values that tie
- * need it: new referrals, 1 to 10 a year). A negative period value, or no
- * answer at the deepest read, leaves the full read over every key.
+ * most its values and the other lists' edges. Once the `_limit`-th least is
+ * above the threshold, the keys whose most reaches it are summed exactly and
+ * the answer stands when its last row is above the threshold; until then the
+ * next round reads deeper (values that tie need it: new referrals, 1 to 10 a
+ * year). A negative period value, or no answer at the deepest read, leaves
+ * the full read over every key.
  */
 export async function ranked(
   db: Db,
@@ -235,44 +260,60 @@ export async function ranked(
   query: Pick<Asked, "from" | "to" | "_limit">,
 ): Promise<RankedRow[]> {
   const limit = query._limit;
-  const parts = pieces(query.from, query.to);
-  const lists = listsOf(parts);
-  // Days counted after `to` (none unless a clock ran ahead) come off a whole period's least.
+  const names = series.filter((name) => name !== undefined);
+  let parts = pieces(query.from, query.to);
+  // Days counted after `to` (none unless a clock ran ahead) come off a whole
+  // period's least; when there are none, the sums leave them out.
   const ahead = parts.find((p) => p.ahead);
-  const beyond = new Map<string, bigint>();
-  if (ahead) {
-    const after = await db.execute<{ key: string; value: string }>(sql`select key,
-        sum(value)::text as value from report_rollups
-      where series = ${series[0]} and day between ${ahead.from}::date and ${ahead.to}::date
-      group by key`);
-    for (const row of after.rows) beyond.set(row.key, toSen(row.value));
-  }
-  for (let depth = RANK_FIRST_DEPTH * limit; depth <= RANK_DEEPEST * limit; depth *= RANK_DEEPER) {
+  const aheadRows = ahead ? await dayRows(db, names, [ahead]) : [];
+  const beyond = sumsOf(aheadRows, series[0]);
+  if (!aheadRows.length) parts = parts.filter((p) => !p.ahead);
+  // First the days at the ends bounded by their months; from the second round
+  // they are read whole when they are few (exact, and no month bounds them).
+  let days = new Map<string, bigint>();
+  let lists = listsOf(parts, false);
+  const runs = parts.filter((p) => p.suffix === "" && p.sign === 1);
+  for (
+    let depth = RANK_FIRST_DEPTH * limit;
+    lists.length && depth <= RANK_DEEPEST * limit;
+    depth *= RANK_DEEPER
+  ) {
+    if (depth === RANK_DEEPER * RANK_FIRST_DEPTH * limit && runs.length) {
+      const read = await dayRows(db, [series[0]], runs, RANK_DAY_ROWS * limit);
+      if (read.length <= RANK_DAY_ROWS * limit) {
+        days = sumsOf(read, series[0]);
+        lists = listsOf(parts, true);
+        if (!lists.length) break;
+      }
+    }
     const { tops, negative } = await listTops(db, series[0], lists, depth);
     // Every key is in the lists (the full read is as small), or a value is negative.
     if (negative || tops.every((top) => top.length < depth)) break;
     const edges = tops.map((top) => (top.length === depth ? (top.at(-1)?.value ?? 0n) : 0n));
     const threshold = edges.reduce((sum, edge) => sum + edge, 0n);
     const bounds = new Map<string, { low: bigint; high: bigint }>();
+    const start = (key: string) => {
+      const exact = days.get(key) ?? 0n;
+      return { low: exact - (beyond.get(key) ?? 0n), high: threshold + exact };
+    };
+    for (const key of days.keys()) bounds.set(key, start(key));
     tops.forEach((top, n) => {
       for (const { key, value } of top) {
-        const bound = bounds.get(key) ?? { low: -(beyond.get(key) ?? 0n), high: threshold };
+        const bound = bounds.get(key) ?? start(key);
         if (lists[n]?.whole) bound.low += value;
         bound.high += value - (edges[n] ?? 0n);
         bounds.set(key, bound);
       }
     });
-    const seen = [...bounds.values()];
-    const reach = nthLargest(
-      seen.map((b) => b.high),
+    // Sum exactly once the limit's least is above the threshold (the answer then
+    // stands), or at the deepest read; else read deeper: a list row costs less
+    // than a candidate's sum.
+    const cut = nthLargest(
+      [...bounds.values()].map((b) => b.low),
       limit,
     );
-    // The last row can beat the threshold only if the limit's most does.
-    if (reach === undefined || reach <= threshold) continue;
-    const cut = nthLargest(
-      seen.map((b) => b.low),
-      limit,
-    ) as bigint;
+    const deepest = depth * RANK_DEEPER > RANK_DEEPEST * limit;
+    if (cut === undefined || (cut <= threshold && !deepest)) continue;
     const picked = [...bounds].filter(([, b]) => b.high >= cut).map(([key]) => key);
     if (picked.length > RANK_CANDIDATES * limit) continue;
     const rows = await keySums(db, series, parts, limit, picked);
