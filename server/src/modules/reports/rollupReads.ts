@@ -96,9 +96,13 @@ export function toArray(values: readonly string[]): string {
 
 /**
  * The rows (series as named, key, day, signed value) of `series` that sum to
- * the pieces; `oneKey` reads one key's rows only (index report_rollups_by_key).
+ * the pieces; `keys`: those keys' rows only (index report_rollups_by_key).
  */
-export function rowsOf(series: readonly string[], parts: readonly Piece[], oneKey?: SQL): SQL {
+export function rowsOf(
+  series: readonly string[],
+  parts: readonly Piece[],
+  keys?: readonly string[],
+): SQL {
   return sql`(${sql.join(
     parts.map(
       (
@@ -106,7 +110,7 @@ export function rowsOf(series: readonly string[], parts: readonly Piece[], oneKe
       ) => sql`select ${BASE} as series, key, day, ${sql.raw(p.sign === 1 ? "" : "-")}value as value
         from report_rollups
         where series = any(${toArray(series.map((s) => s + p.suffix))}::text[])
-          ${oneKey ? sql`and key = ${oneKey}` : sql``}
+          ${keys ? sql`and key = any(${toArray(keys)}::text[])` : sql``}
           and day between ${p.from}::date and ${p.to}::date
           ${p.suffix ? sql`and series like '%@%'` : sql``}`,
     ),
@@ -116,37 +120,29 @@ export function rowsOf(series: readonly string[], parts: readonly Piece[], oneKe
 
 export type RankedRow = { key: string; a: string; b: string; c: string };
 
-/**
- * How deep a ranking reads each period's list, first then again: multiples of
- * the rows asked (docs/decisions/reports-rollups.md, "Rankings").
- */
-export const RANK_DEPTHS = [3, 10] as const;
-/** The most candidates a ranking sums exactly per row asked; beyond, the next way. */
+/** The first depth a ranking reads each list to, and how much deeper each round reads (× `_limit`). */
+const RANK_FIRST_DEPTH = 3;
+const RANK_DEEPER = 4;
+/** The deepest read before the full one (× `_limit`). */
+const RANK_DEEPEST = 1000;
+/** The most candidates a ranking sums exactly per row asked; beyond, a deeper read. */
 const RANK_CANDIDATES = 20;
 
-/** The sums per key of the series given (a, b, c; c 0 without a third) over the pieces. */
-function keySums(
-  series: readonly [string, string, string?],
-  parts: readonly Piece[],
-  oneKey?: SQL,
-) {
-  const [first, second, third] = series;
-  const names = third ? [first, second, third] : [first, second];
-  return sql`select ${oneKey ? sql`` : sql`key,`}
-      coalesce(sum(value) filter (where series = ${first}), 0) as a,
-      coalesce(sum(value) filter (where series = ${second}), 0) as b,
-      coalesce(sum(value) filter (where series = ${third ?? ""}), 0) as c
-    from ${rowsOf(names, parts, oneKey)} as r`;
+/** A period row list a ranking's candidates come from (see listsOf). */
+interface RankList {
+  suffix: Suffix;
+  day: string;
+  /** The range holds the period entire: a key's sum is at least its value there. */
+  whole: boolean;
 }
 
 /**
- * The period rows a ranking's candidates come from: each year and month the
- * range reads, and for its days their months. `whole`: the range holds the
- * period entire (a key's sum there is at least its value; the days after
- * `to` are read apart).
+ * The period lists of a range: each year and month it reads, and for its
+ * days their months (a key's sum over some days of a month is at most its
+ * month's: sales never count negative).
  */
-function listsOf(parts: readonly Piece[]) {
-  const lists = new Map<string, { suffix: Suffix; day: string; whole: boolean }>();
+function listsOf(parts: readonly Piece[]): RankList[] {
+  const lists = new Map<string, RankList>();
   const partial = new Set<string>();
   for (const p of parts) {
     if (p.sign === -1) {
@@ -166,18 +162,72 @@ function listsOf(parts: readonly Piece[]) {
   }));
 }
 
+/** Each list's highest `depth` keys of `series` (index report_rollups_rank), and its least value. */
+async function listTops(db: Db, series: string, lists: readonly RankList[], depth: number) {
+  const named = sql.join(
+    lists.map((l, n) => sql`(${n}::int, ${series + l.suffix}::text, ${l.day}::date)`),
+    sql`, `,
+  );
+  const result = await db.execute<{ n: number; key: string | null; value: string }>(sql`
+    select l.n, t.key, t.value::text as value from (values ${named}) as l(n, series, day)
+    cross join lateral (
+      select key, value from report_rollups
+      where series like '%@%' and series = l.series and day = l.day
+      order by value desc limit ${depth}) as t
+    union all
+    select l.n, null, (select min(value) from report_rollups
+      where series like '%@%' and series = l.series and day = l.day)::text
+    from (values ${named}) as l(n, series, day)`);
+  const tops = lists.map(() => [] as { key: string; value: bigint }[]);
+  let negative = false;
+  for (const row of result.rows) {
+    if (row.key === null) negative ||= row.value !== null && toSen(row.value) < 0n;
+    else tops[Number(row.n)]?.push({ key: row.key, value: toSen(row.value) });
+  }
+  return { tops, negative };
+}
+
+/** The sums per key of the series given (a, b, c; c 0 without a third) over the pieces. */
+async function keySums(
+  db: Db,
+  series: readonly [string, string, string?],
+  parts: readonly Piece[],
+  limit: number,
+  keys?: readonly string[],
+): Promise<RankedRow[]> {
+  const [first, second, third] = series;
+  const names = third ? [first, second, third] : [first, second];
+  const result = await db.execute<RankedRow>(sql`select key,
+      a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, c::numeric(20,2)::text as c
+    from (select key,
+        coalesce(sum(value) filter (where series = ${first}), 0) as a,
+        coalesce(sum(value) filter (where series = ${second}), 0) as b,
+        coalesce(sum(value) filter (where series = ${third ?? ""}), 0) as c
+      from ${rowsOf(names, parts, keys)} as r group by key) as sums
+    where a <> 0 or b <> 0
+    -- By the sums as numbers (a bare a would be the text column above).
+    order by sums.a desc, sums.b desc, key limit ${limit}`);
+  return result.rows;
+}
+
+/** The `n`-th largest of `values` (1-based), or undefined when there are fewer. */
+function nthLargest(values: bigint[], n: number): bigint | undefined {
+  return values.sort((x, y) => (y > x ? 1 : y < x ? -1 : 0))[n - 1];
+}
+
 /**
  * Keys ranked over the range by the sum of the first series (numerically),
  * then the second, then the key, without reading every key's rows
- * (docs/decisions/reports-rollups.md, "Rankings"). A key's sum is at most the
- * sum of the periods that hold the range (a sale's total and a line's total
- * are never negative: the checks orders_money and order_items_amounts; the
- * period rows are checked too). So: 1. the top `depth` keys of each period
- * (index report_rollups_rank), their exact sums, kept when the last row is
- * above what any key outside the lists could reach (Fagin's threshold
- * algorithm); 2. for values that tie too much, the first series alone over
- * every key, then the others for the keys at or above the limit's value;
- * 3. every key.
+ * (docs/decisions/reports-rollups.md, "Rankings"): Fagin's threshold
+ * algorithm over the period lists. Each round reads every list's highest
+ * keys to a depth; a key outside a list has there at most the list's last
+ * value read (its edge), so no key unseen sums to more than the edges'
+ * sum (the threshold). Per key seen: at least its whole periods' values, at
+ * most its values and the other lists' edges. The keys whose most reaches the
+ * `_limit`-th least are summed exactly; the answer stands when its last row is
+ * above the threshold, else the next round reads deeper (values that tie
+ * need it: new referrals, 1 to 10 a year). A negative period value, or no
+ * answer at the deepest read, leaves the full read over every key.
  */
 export async function ranked(
   db: Db,
@@ -187,94 +237,47 @@ export async function ranked(
   const limit = query._limit;
   const parts = pieces(query.from, query.to);
   const lists = listsOf(parts);
-  const listRows = sql.join(
-    lists.map((l) => sql`(${series[0] + l.suffix}::text, ${l.day}::date, ${l.whole}::boolean)`),
-    sql`, `,
-  );
-  // The exact sums of the candidate keys, each through report_rollups_by_key
-  // (a join would read every key's rows), ranked.
-  const exact = (candidates: SQL) => sql`sums as (
-      select c.key, s.a, s.b, s.c from (${candidates}) as c
-      cross join lateral (${keySums(series, parts, sql`c.key`)}) as s
-      where s.a <> 0 or s.b <> 0
-    )`;
-  const columns = sql`key, a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, c::numeric(20,2)::text as c`;
-  const order = sql`order by sums.a desc, sums.b desc, key limit ${limit}`;
-  const only = (rows: RankedRow[]) => rows.map(({ key, a, b, c }) => ({ key, a, b, c }));
+  // Days counted after `to` (none unless a clock ran ahead) come off a whole period's least.
   const ahead = parts.find((p) => p.ahead);
-
-  // 1. The threshold algorithm over the period lists, a shallow read then a deeper one.
-  for (const times of RANK_DEPTHS) {
-    const depth = times * limit;
-    const top = await db.execute<RankedRow & { threshold: string; lowest: string | null }>(sql`with
-      lists (series, day, whole) as (values ${listRows}),
-      top as (
-        select l.series, l.day, l.whole, t.key, t.value, t.n from lists l
-        cross join lateral (
-          select key, value, row_number() over (order by value desc) as n from report_rollups
-          where series like '%@%' and series = l.series and day = l.day
-          order by value desc limit ${depth}) as t
-      ),
-      lowest as (
-        select min(v.value) as lowest from lists l
-        cross join lateral (
-          select value from report_rollups
-          where series like '%@%' and series = l.series and day = l.day
-          order by value asc limit 1) as v
-      ),
-      -- Each list's last value read: what a key outside it has there at most.
-      edge as (select series, day, coalesce(max(value) filter (where n = ${depth}), 0) as v from top group by series, day),
-      -- Days counted after \`to\` (none unless a clock ran ahead), taken from the least.
-      beyond as (${
-        ahead
-          ? sql`select key, sum(value) as v from report_rollups
-              where series = ${series[0]} and day between ${ahead.from}::date and ${ahead.to}::date group by key`
-          : sql`select ''::text as key, 0::numeric as v where false`
-      }),
-      -- Per key seen: at least its whole periods in the lists, at most its values
-      -- and the other lists' edges; only a key whose most reaches the limit's
-      -- least is summed exactly.
-      bounds as (
-        select t.key,
-          sum(case when t.whole then t.value else 0 end) - coalesce(max(b.v), 0) as low,
-          (select sum(v) from edge) + sum(t.value - e.v) as high
-        from top t join edge e using (series, day) left join beyond b using (key) group by t.key
-      ),
-      cut as (select low from bounds order by low desc offset ${limit - 1} limit 1),
-      picked as (select key from bounds where high >= coalesce((select low from cut), 0)),
-      -- Too many candidates (values that tie): none, and on to the next way.
-      ${exact(sql`select key from picked where (select count(*) from picked) <= ${RANK_CANDIDATES * limit}`)}
-    select ${columns},
-      (select coalesce(sum(v), 0) from edge)::text as threshold,
-      (select lowest from lowest)::text as lowest
-    from sums ${order}`);
-    const last = top.rows.at(-1);
-    const lowest = top.rows[0]?.lowest;
-    if (lowest != null && toSen(lowest) < 0n) break;
-    // Every key beyond the lists sums to at most the threshold: the last row must be above it.
-    if (top.rows.length === limit && last && toSen(last.a) > toSen(last.threshold))
-      return only(top.rows);
+  const beyond = new Map<string, bigint>();
+  if (ahead) {
+    const after = await db.execute<{ key: string; value: string }>(sql`select key,
+        sum(value)::text as value from report_rollups
+      where series = ${series[0]} and day between ${ahead.from}::date and ${ahead.to}::date
+      group by key`);
+    for (const row of after.rows) beyond.set(row.key, toSen(row.value));
   }
-
-  // 2. Few, even values (new referrals: 1 or 2 a month) tie too much for that:
-  // sum the first series alone over every key (its rows are few), and the
-  // others for the keys at or above the limit's value.
-  const firsts = await db.execute<RankedRow>(sql`with
-      firsts as (
-        select key, sum(value) as a from ${rowsOf([series[0]], parts)} as r
-        group by key having sum(value) <> 0
-      ),
-      cut as (select a from firsts order by a desc offset ${limit - 1} limit 1),
-      ${exact(sql`select key from firsts where a >= (select a from cut) and (select a from cut) > 0`)}
-    select ${columns} from sums ${order}`);
-  if (firsts.rows.length === limit) return only(firsts.rows);
-
-  // 3. Every key.
-  const result = await db.execute<RankedRow>(sql`select ${columns}
-    from (${keySums(series, parts)}
-      group by key
-      having sum(value) filter (where series = ${series[0]}) <> 0
-        or sum(value) filter (where series = ${series[1]}) <> 0) as sums
-    ${order}`);
-  return result.rows;
+  for (let depth = RANK_FIRST_DEPTH * limit; depth <= RANK_DEEPEST * limit; depth *= RANK_DEEPER) {
+    const { tops, negative } = await listTops(db, series[0], lists, depth);
+    // Every key is in the lists (the full read is as small), or a value is negative.
+    if (negative || tops.every((top) => top.length < depth)) break;
+    const edges = tops.map((top) => (top.length === depth ? (top.at(-1)?.value ?? 0n) : 0n));
+    const threshold = edges.reduce((sum, edge) => sum + edge, 0n);
+    const bounds = new Map<string, { low: bigint; high: bigint }>();
+    tops.forEach((top, n) => {
+      for (const { key, value } of top) {
+        const bound = bounds.get(key) ?? { low: -(beyond.get(key) ?? 0n), high: threshold };
+        if (lists[n]?.whole) bound.low += value;
+        bound.high += value - (edges[n] ?? 0n);
+        bounds.set(key, bound);
+      }
+    });
+    const seen = [...bounds.values()];
+    const reach = nthLargest(
+      seen.map((b) => b.high),
+      limit,
+    );
+    // The last row can beat the threshold only if the limit's most does.
+    if (reach === undefined || reach <= threshold) continue;
+    const cut = nthLargest(
+      seen.map((b) => b.low),
+      limit,
+    ) as bigint;
+    const picked = [...bounds].filter(([, b]) => b.high >= cut).map(([key]) => key);
+    if (picked.length > RANK_CANDIDATES * limit) continue;
+    const rows = await keySums(db, series, parts, limit, picked);
+    const last = rows.at(-1);
+    if (rows.length === limit && last && toSen(last.a) > threshold) return rows;
+  }
+  return keySums(db, series, parts, limit);
 }
