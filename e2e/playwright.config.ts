@@ -36,7 +36,11 @@ export default defineConfig({
   use: {
     launchOptions: LAUNCH_OPTIONS,
     // Kept for a failed test only, also for the contexts the tests open themselves.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // Not recorded under CI: recording every action's page cost 3-13% of the
+    // browser tests' time (docs/decisions/test-tiers.md); a failure there still
+    // prints its error and the locator it waited on, and a screenshot is kept.
+    trace: ci ? "off" : { mode: "retain-on-failure", screenshots: false },
+    screenshot: ci ? "only-on-failure" : "off",
   },
   projects: [
     {

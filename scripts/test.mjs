@@ -7,8 +7,9 @@
 //   runs (*.long.test.ts, *.scaled.test.ts at full count) on both databases, and
 //   the browser sweeps over every screen.
 // The browser suite's demo store is seeded in the background from the start
-// (e2e/support/seed.ts), and the PGlite tier runs beside the browser suite,
-// which leaves the cores idle while it waits on the browser.
+// (e2e/support/seed.ts), the web components run beside the checks and the web
+// app's build, and the PGlite tier runs beside the browser suite, which leaves
+// the cores idle while it waits on the browser.
 // Each ends with one line "N passed, N failed" that totals every suite. On
 // Debian as root it installs what is missing (Chromium, PostgreSQL); elsewhere
 // it says what is missing and how to point the tests at one (CHROMIUM_PATH,
@@ -163,12 +164,21 @@ const seeding = new Promise((resolve) => {
   });
 });
 
+/** Whether the web app was built already (`npm test` builds it beside the web components). */
+let webBuilt;
 if (!long) {
+  // The web components run one file at a time (vitest's one worker on two
+  // cores) and the checks are single-threaded: side by side they take the two
+  // cores, and the web app for the browser suite is built meanwhile.
+  const webComponents = vitestSuite("web components", "web", {}, undefined, {
+    log: path.join(out, "web-components.log"),
+  });
   await check("lint (biome)", "npx", ["biome", "check", "."]);
   await check("type check (tsc)", "npm", ["run", "-s", "typecheck"]);
   await check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]);
   await vitestSuite("contract (money, rules)", "packages/contract");
-  await vitestSuite("web components", "web");
+  webBuilt = await run("build web app", "npm", ["run", "-s", "build", "-w", "web"]);
+  await webComponents;
 }
 
 // Node 20 is past its end of life: the server suite's PostgreSQL run is on Node 22
@@ -238,7 +248,7 @@ async function browserSuite() {
   if (!(await ensureChromium())) {
     failed += 1;
     summary.push("browser (Chromium): no Chromium (see above: CHROMIUM_PATH)");
-  } else if (await run("build web app", "npm", ["run", "-s", "build", "-w", "web"])) {
+  } else if (webBuilt ?? (await run("build web app", "npm", ["run", "-s", "build", "-w", "web"]))) {
     const seeded = await seeding;
     await playwrightSuite(`browser (Chromium, ${long ? "long" : "full"} tier)`, {
       ...tier("full"),

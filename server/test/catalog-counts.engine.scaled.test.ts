@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, products } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
-import { scaled } from "./tier";
+import { ON_POSTGRES, scaled } from "./tier";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -184,7 +184,7 @@ describe("derived counts", () => {
         for (const cmd of commands) await run(cmd, cats, items);
         await assertCountsTrue();
       }),
-      { numRuns: scaled(10, 40) },
+      { numRuns: scaled(ON_POSTGRES ? 10 : 5, 40) },
     );
   });
 });

@@ -14,7 +14,7 @@ import {
 } from "../src/db/schema";
 import { postEntry } from "../src/modules/ledger/service";
 import { createTestContext, type TestContext } from "./helpers";
-import { scaled } from "./tier";
+import { ON_POSTGRES, scaled } from "./tier";
 
 /**
  * Issue 26: every report equals a fresh aggregate over the base tables, after
@@ -765,7 +765,7 @@ describe("reports", () => {
           await expectReportsExact(klDay(start) < to ? klDay(start) : to, to, group);
         },
       ),
-      { numRuns: scaled(6, 40) },
+      { numRuns: scaled(ON_POSTGRES ? 6 : 3, 40) },
     );
   }, 120_000);
 });

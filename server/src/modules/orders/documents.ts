@@ -13,7 +13,6 @@ import {
   paymentStatus,
   toSen,
 } from "@store/contract";
-import PDFDocument from "pdfkit";
 import { woffToSfnt } from "../../lib/fonts";
 import { messageIn, textIn } from "../../lib/labels";
 import { SERVER_ROOT } from "../../serverRoot";
@@ -355,6 +354,9 @@ export async function orderDocumentsPdf(
 ): Promise<Buffer> {
   const words = new Wording(language);
   const title = words.text(ORDER_DOCUMENT_TITLES[kind]);
+  // Loaded on the first PDF asked for: pdfkit and its fonts' code take 0.4 s to
+  // load, paid by every start and every test file otherwise (as lib/xlsx.ts does).
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
