@@ -110,7 +110,7 @@ export function rowsOf(
     parts.map(
       (
         p,
-      ) => sql`select ${BASE} as series, key, day, ${sql.raw(p.sign === 1 ? "" : "-")}value as value
+      ) => sql`select ${p.suffix ? BASE : sql.raw("series")} as series, key, day, ${sql.raw(p.sign === 1 ? "" : "-")}value as value
         from report_rollups
         where series = any(${toArray(series.map((s) => s + p.suffix))}::text[])
           ${keys ? sql`and key = any(${toArray(keys)}::text[])` : sql``}
@@ -261,32 +261,25 @@ export async function ranked(
 ): Promise<RankedRow[]> {
   const limit = query._limit;
   const names = series.filter((name) => name !== undefined);
-  let parts = pieces(query.from, query.to);
-  // Days counted after `to` (none unless a clock ran ahead) come off a whole
-  // period's least; when there are none, the sums leave them out.
-  const ahead = parts.find((p) => p.ahead);
-  const aheadRows = ahead ? await dayRows(db, names, [ahead]) : [];
+  const all = pieces(query.from, query.to);
+  const ahead = all.find((p) => p.ahead);
+  const runs = all.filter((p) => p.suffix === "" && p.sign === 1);
+  let lists = listsOf(all, false);
+  let depth = RANK_FIRST_DEPTH * limit;
+  // At once: the first round (the days at the ends bounded by their months),
+  // and the days after `to` (none unless a clock ran ahead: they come off a
+  // whole period's least).
+  const [aheadRows, first] = await Promise.all([
+    ahead ? dayRows(db, names, [ahead]) : [],
+    lists.length ? listTops(db, series[0], lists, depth) : undefined,
+  ]);
+  const parts = aheadRows.length ? all : all.filter((p) => !p.ahead);
   const beyond = sumsOf(aheadRows, series[0]);
-  if (!aheadRows.length) parts = parts.filter((p) => !p.ahead);
-  // First the days at the ends bounded by their months; from the second round
-  // they are read whole when they are few (exact, and no month bounds them).
+  let daysTried = !runs.length;
   let days = new Map<string, bigint>();
-  let lists = listsOf(parts, false);
-  const runs = parts.filter((p) => p.suffix === "" && p.sign === 1);
-  for (
-    let depth = RANK_FIRST_DEPTH * limit;
-    lists.length && depth <= RANK_DEEPEST * limit;
-    depth *= RANK_DEEPER
-  ) {
-    if (depth === RANK_DEEPER * RANK_FIRST_DEPTH * limit && runs.length) {
-      const read = await dayRows(db, [series[0]], runs, RANK_DAY_ROWS * limit);
-      if (read.length <= RANK_DAY_ROWS * limit) {
-        days = sumsOf(read, series[0]);
-        lists = listsOf(parts, true);
-        if (!lists.length) break;
-      }
-    }
-    const { tops, negative } = await listTops(db, series[0], lists, depth);
+  let round = first;
+  while (round && depth <= RANK_DEEPEST * limit) {
+    const { tops, negative } = round;
     // Every key is in the lists (the full read is as small), or a value is negative.
     if (negative || tops.every((top) => top.length < depth)) break;
     const edges = tops.map((top) => (top.length === depth ? (top.at(-1)?.value ?? 0n) : 0n));
@@ -313,12 +306,28 @@ export async function ranked(
       limit,
     );
     const deepest = depth * RANK_DEEPER > RANK_DEEPEST * limit;
-    if (cut === undefined || (cut <= threshold && !deepest)) continue;
-    const picked = [...bounds].filter(([, b]) => b.high >= cut).map(([key]) => key);
-    if (picked.length > RANK_CANDIDATES * limit) continue;
-    const rows = await keySums(db, series, parts, limit, picked);
-    const last = rows.at(-1);
-    if (rows.length === limit && last && toSen(last.a) > threshold) return rows;
+    if (cut !== undefined && (cut > threshold || deepest)) {
+      const picked = [...bounds].filter(([, b]) => b.high >= cut).map(([key]) => key);
+      if (picked.length <= RANK_CANDIDATES * limit) {
+        const rows = await keySums(db, series, parts, limit, picked);
+        const last = rows.at(-1);
+        if (rows.length === limit && last && toSen(last.a) > threshold) return rows;
+      }
+    }
+    // Deeper: four times, sixteen when the threshold is far above the least (ties).
+    depth *= cut !== undefined && threshold > cut + cut / 4n ? RANK_DEEPER ** 2 : RANK_DEEPER;
+    // From the second round the days at the ends are read whole when they are
+    // few: exact, and no month bounds them.
+    if (!daysTried) {
+      daysTried = true;
+      const read = await dayRows(db, [series[0]], runs, RANK_DAY_ROWS * limit);
+      if (read.length <= RANK_DAY_ROWS * limit) {
+        days = sumsOf(read, series[0]);
+        lists = listsOf(parts, true);
+        if (!lists.length) break;
+      }
+    }
+    round = await listTops(db, series[0], lists, depth);
   }
   return keySums(db, series, parts, limit);
 }

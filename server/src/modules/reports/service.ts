@@ -95,16 +95,26 @@ async function periodSums(
 ): Promise<Map<string, Sums>> {
   const parts = pieces(query.from, query.to, { years: false, months: query.group === "month" });
   const result = await db.execute<{ series: string; period: string; key: string; value: string }>(
-    sql`select series, to_char(date_trunc(${query.group}, day), 'YYYY-MM-DD') as period, key,
-      sum(value)::numeric(20,2)::text as value
-    from ${rowsOf(series, parts)} as r
-    group by 1, 2, 3`,
+    // The period's first day, formatted once per period, not per row.
+    sql`select series, period::text as period, key, sum(value)::numeric(20,2)::text as value
+    from (select series, key, value,
+        ${PERIOD_START[query.group]} as period
+      from ${rowsOf(series, parts)} as r) as p
+    group by series, period, key`,
   );
   const byPeriod = new Map<string, Sums>();
   for (const row of result.rows)
     entry(entry(byPeriod, row.period), row.series).set(row.key, row.value);
   return byPeriod;
 }
+
+/** A row's period, by its first day, in date arithmetic (no time zone per row). */
+const PERIOD_START = {
+  day: sql`day`,
+  // 2000-01-03 was a Monday; weeks start on Mondays (as date_trunc's).
+  week: sql`day - (day - date '2000-01-03') % 7`,
+  month: sql`day - (extract(day from day)::int - 1)`,
+} as const;
 
 /** The sum over every key of `series` in a period's sums. */
 function allKeys(sums: Sums | undefined, series: string): string {
