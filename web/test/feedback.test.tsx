@@ -3,10 +3,11 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { api, type ListPage, requestPage } from "../src/api/client";
+import { type ApiError, api, type ListPage, requestPage } from "../src/api/client";
 import { type Column, DataTable } from "../src/components/DataTable";
 import { Field } from "../src/components/Field";
 import { ToastProvider } from "../src/components/Toasts";
+import { showToast } from "../src/components/toastStore";
 import { forgetListViews, useListState } from "../src/components/useListState";
 import { RecordForm, useRecordForm } from "../src/components/useRecordForm";
 import { setLanguage } from "../src/i18n/index";
@@ -159,6 +160,41 @@ describe("a list whose call failed", () => {
     await screen.findByText("Blue mug");
     expect(screen.queryByTestId("list-error")).toBeNull();
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe("a failure the server could not handle", () => {
+  const failure = () =>
+    json(
+      {
+        message: "Something went wrong on our side. Please try again.",
+        code: "server_error",
+        params: {},
+        request_id: "7f3c2a9e-1b4d-4c8e-9a2f-0d6b5e4c3a21",
+      },
+      500,
+    );
+
+  it("shows its request id under the message, in the list and in a toast", async () => {
+    await setLanguage("ms");
+    stubFetch([failure, failure]);
+    renderWithToasts(<ThingList />);
+    const failed = await screen.findByTestId("list-error");
+    expect(failed.textContent).toContain("Rujukan 7f3c2a9e-1b4d-4c8e-9a2f-0d6b5e4c3a21");
+
+    const error = await api.get("things").catch((e: unknown) => e);
+    act(() => showToast(error as ApiError));
+    const toast = await screen.findByTestId("toast-danger");
+    expect(toast.textContent).toContain("Rujukan 7f3c2a9e-1b4d-4c8e-9a2f-0d6b5e4c3a21");
+  });
+
+  it("shows no reference for a refusal (4xx), which the admin can mend", async () => {
+    stubFetch([() => json({ message: "Not found.", code: "not_found", request_id: "abc" }, 404)]);
+    const error = await api.get("things").catch((e: unknown) => e);
+    renderWithToasts(<div />);
+    act(() => showToast(error as ApiError));
+    const toast = await screen.findByTestId("toast-danger");
+    expect(toast.textContent).toBe("Not found.");
   });
 });
 

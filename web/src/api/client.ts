@@ -57,6 +57,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The request id of a failure the server could not handle (5xx), which the
+ * screen shows so the admin can quote it to whoever runs the store: it finds
+ * the call in the server's log (docs/decisions/request-ids.md).
+ */
+export function referenceOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status < 500) return undefined;
+  const id = error.details.request_id;
+  return typeof id === "string" ? id : undefined;
+}
+
 /** A write refused because the record changed since it was shown (412), with what changed. */
 export function isStale(error: unknown): error is ApiError & { conflict: Conflict } {
   return error instanceof ApiError && error.status === 412 && error.conflict !== null;

@@ -2,6 +2,7 @@ import { Button, Spinner } from "react-bootstrap";
 import { useTranslation } from "../i18n";
 import { errorText } from "../i18n/errors";
 import { translate } from "../i18n/messages";
+import { Reference } from "./Toasts";
 
 /** What a list screen's query tells the table about a failure (TanStack Query's result fits). */
 export interface ListQueryState {
@@ -30,7 +31,10 @@ export function ListError({ query }: { query: ListQueryState & { error: Error } 
   return (
     <div className="list-error text-center py-4 px-2" role="alert" data-testid="list-error">
       <p className="fw-semibold mb-1">{translate("The list could not be loaded.")}</p>
-      <p className="text-body-secondary mb-3">{errorText(query.error)}</p>
+      <p className="text-body-secondary mb-3">
+        {errorText(query.error)}
+        <Reference error={query.error} />
+      </p>
       <Button
         variant="outline-primary"
         size="sm"

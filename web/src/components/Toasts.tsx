@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Button, Toast, ToastContainer } from "react-bootstrap";
+import { referenceOf } from "../api/client";
 import { useTranslation } from "../i18n";
 import { errorText } from "../i18n/errors";
 import { translate } from "../i18n/messages";
@@ -38,6 +39,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             >
               <span className="flex-grow-1">
                 {typeof m.text === "string" ? translate(m.text) : errorText(m.text)}
+                <Reference error={m.text} />
               </span>
               {m.action && (
                 <Button
@@ -57,4 +59,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </ToastContainer>
     </>
   );
+}
+
+/** A server failure's request id, small under its message (api/client.ts referenceOf). */
+export function Reference({ error }: { error: unknown }) {
+  const id = referenceOf(error);
+  if (!id) return null;
+  return <small className="d-block opacity-75">{translate("Reference {{id}}", { id })}</small>;
 }

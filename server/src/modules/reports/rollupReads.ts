@@ -122,6 +122,10 @@ export function rowsOf(
 }
 
 export type RankedRow = { key: string; a: string; b: string; c: string };
+/** A ranked row with its key's label (a product's name, a member's username). */
+export type LabelledRow = RankedRow & { label: string };
+/** The labels of some keys, read beside the sums that rank them. */
+export type Label = (db: Db, keys: readonly string[]) => Promise<Map<string, string>>;
 
 /** The first depth a ranking reads each list to, and how much deeper each round reads (× `_limit`). */
 const RANK_FIRST_DEPTH = 3;
@@ -258,7 +262,8 @@ export async function ranked(
   db: Db,
   series: readonly [string, string, string?],
   query: Pick<Asked, "from" | "to" | "_limit">,
-): Promise<RankedRow[]> {
+  label?: Label,
+): Promise<LabelledRow[]> {
   const limit = query._limit;
   const names = series.filter((name) => name !== undefined);
   const all = pieces(query.from, query.to);
@@ -309,7 +314,7 @@ export async function ranked(
     if (cut !== undefined && (cut > threshold || deepest)) {
       const picked = [...bounds].filter(([, b]) => b.high >= cut).map(([key]) => key);
       if (picked.length <= RANK_CANDIDATES * limit) {
-        const rows = await keySums(db, series, parts, limit, picked);
+        const rows = await labelled(db, keySums(db, series, parts, limit, picked), label, picked);
         const last = rows.at(-1);
         if (rows.length === limit && last && toSen(last.a) > threshold) return rows;
       }
@@ -317,17 +322,40 @@ export async function ranked(
     // Deeper: four times, sixteen when the threshold is far above the least (ties).
     depth *= cut !== undefined && threshold > cut + cut / 4n ? RANK_DEEPER ** 2 : RANK_DEEPER;
     // From the second round the days at the ends are read whole when they are
-    // few: exact, and no month bounds them.
+    // few: exact, and no month bounds them. Read beside the round that counts on it.
     if (!daysTried) {
       daysTried = true;
-      const read = await dayRows(db, [series[0]], runs, RANK_DAY_ROWS * limit);
+      const withoutDays = listsOf(parts, true);
+      const [read, next] = await Promise.all([
+        dayRows(db, [series[0]], runs, RANK_DAY_ROWS * limit),
+        withoutDays.length ? listTops(db, series[0], withoutDays, depth) : undefined,
+      ]);
       if (read.length <= RANK_DAY_ROWS * limit) {
         days = sumsOf(read, series[0]);
-        lists = listsOf(parts, true);
-        if (!lists.length) break;
+        lists = withoutDays;
+        round = next;
+        continue;
       }
     }
     round = await listTops(db, series[0], lists, depth);
   }
-  return keySums(db, series, parts, limit);
+  return labelled(db, keySums(db, series, parts, limit), label);
+}
+
+/** Rows with their keys' labels, read beside them for `keys` (or for the rows' own keys after). */
+async function labelled(
+  db: Db,
+  rows: Promise<RankedRow[]>,
+  label: Label | undefined,
+  keys?: readonly string[],
+): Promise<LabelledRow[]> {
+  if (!label) return (await rows).map((row) => ({ ...row, label: "" }));
+  const [found, names] = await Promise.all([rows, keys ? label(db, keys) : undefined]);
+  const named =
+    names ??
+    (await label(
+      db,
+      found.map((row) => row.key),
+    ));
+  return found.map((row) => ({ ...row, label: named.get(row.key) ?? "" }));
 }

@@ -13,7 +13,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Asked, periodsOf, rangesOf } from "./days";
-import { pieces, type RankedRow, ranked, rowsOf } from "./rollupReads";
+import { type Label, type LabelledRow, pieces, ranked, rowsOf } from "./rollupReads";
 
 /**
  * The reports (issue 26), read from the daily roll-ups the database keeps with
@@ -157,6 +157,22 @@ export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
 
 // products
 
+/** The names of some ids (a ranking's keys; '' is none) from `table`, read beside its sums. */
+function namesFrom(table: "products" | "categories" | "users", id: string, name: string): Label {
+  return async (db, keys) => {
+    const ids = keys.filter((key) => /^\d+$/.test(key));
+    if (!ids.length) return new Map();
+    const found = await db.execute<{ key: string; name: string }>(
+      sql`select ${sql.raw(id)}::text as key, ${sql.raw(name)} as name from ${sql.raw(table)}
+        where ${sql.raw(id)} = any(${`{${ids.join(",")}}`}::int[])`,
+    );
+    return new Map(found.rows.map((row) => [row.key, row.name]));
+  };
+}
+const PRODUCT_NAMES = namesFrom("products", "product_id", "product_name");
+const CATEGORY_NAMES = namesFrom("categories", "category_id", "category_name");
+const USERNAMES = namesFrom("users", "user_id", "username");
+
 export async function productsReport(db: Db, query: Asked): Promise<ProductsReport> {
   const base = query.by === "category" ? "category" : "product";
   const quantity = `${base}.quantity`;
@@ -164,19 +180,9 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
   // The totals from the few categories' rows (every line has one, '' when its
   // product is gone): the same sums as over every product, far fewer rows.
   const [rows, sums] = await Promise.all([
-    ranked(db, [revenue, quantity], query),
+    ranked(db, [revenue, quantity], query, base === "product" ? PRODUCT_NAMES : CATEGORY_NAMES),
     rangeSums(db, ["category.quantity", "category.revenue"], query),
   ]);
-  const ids = rows.map((r) => Number(r.key)).filter((id) => id > 0);
-  const names = new Map<number, string>();
-  if (ids.length) {
-    const named = await db.execute<{ id: number; name: string }>(
-      base === "product"
-        ? sql`select product_id as id, product_name as name from products where product_id = any(${`{${ids.join(",")}}`}::int[])`
-        : sql`select category_id as id, category_name as name from categories where category_id = any(${`{${ids.join(",")}}`}::int[])`,
-    );
-    for (const row of named.rows) names.set(Number(row.id), row.name);
-  }
   const total = (s: Sums) => ({
     quantity: count(allKeys(s, "category.quantity")),
     revenue: allKeys(s, "category.revenue"),
@@ -190,7 +196,7 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
       const id = row.key === "" ? null : Number(row.key);
       return {
         id,
-        name: id === null ? "" : (names.get(id) ?? ""),
+        name: row.label,
         quantity: count(row.b),
         revenue: row.a,
       };
@@ -237,24 +243,16 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     db.execute<{ member_id: number; membership: string }>(
       sql`select member_id, membership from memberships order by member_id`,
     ),
-    ranked(db, ["referral.joined", "referral.sales", "referral.orders"], query),
-    ranked(db, ["referral.sales", "referral.joined", "referral.orders"], query),
+    ranked(db, ["referral.joined", "referral.sales", "referral.orders"], query, USERNAMES),
+    ranked(db, ["referral.sales", "referral.joined", "referral.orders"], query, USERNAMES),
   ]);
   const total = (s: Sums) => ({
     new_members: count(allKeys(s, "members.joined")),
     new_referrals: count(allKeys(s, "members.referred")),
   });
-  const ids = [...new Set([...byReferrals, ...bySales].map((r) => Number(r.key)))];
-  const usernames = new Map<number, string>();
-  if (ids.length) {
-    const named = await db.execute<{ user_id: number; username: string }>(
-      sql`select user_id, username from users where user_id = any(${`{${ids.join(",")}}`}::int[])`,
-    );
-    for (const row of named.rows) usernames.set(Number(row.user_id), row.username);
-  }
-  const referrer = (row: RankedRow, joined: "a" | "b", sales: "a" | "b"): ReferrerRow => ({
+  const referrer = (row: LabelledRow, joined: "a" | "b", sales: "a" | "b"): ReferrerRow => ({
     user_id: Number(row.key),
-    username: usernames.get(Number(row.key)) ?? "",
+    username: row.label,
     new_referrals: count(row[joined]),
     referral_orders: count(row.c),
     referral_sales: row[sales],
