@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import { toSen } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
+import pg from "pg";
 import type { Db } from "../../db/client";
+import { dialect } from "../../lib/lists/compiled";
 import { type Asked, shiftDay, todayHere } from "./days";
 
 // How the reports read report_rollups (migrations 0024, 0026 and 0027,
@@ -87,6 +90,26 @@ export function pieces(
   if (open && reach?.suffix && end && end > to)
     taken.push({ suffix: "", from: shiftDay(to, 1), to: end, sign: -1, ahead: true });
   return [...out, ...taken];
+}
+
+/**
+ * Runs a report statement; on PostgreSQL prepared by name on each pool
+ * connection, so its plan is kept: a report's text repeats for every range of
+ * one shape, and planning a union of pieces costs as much as running it
+ * (docs/decisions/reports-rollups.md, "Prepared"). The name is the text's hash.
+ */
+export async function readRollups<R extends pg.QueryResultRow>(
+  db: Db,
+  query: SQL,
+): Promise<{ rows: R[] }> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) {
+    const { rows } = await db.execute<R>(query);
+    return { rows: rows as R[] };
+  }
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `report_${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
+  return client.query<R>({ name, text, values: params });
 }
 
 /** A text array literal for `any(...)`: PGlite and node-postgres both take it. */
@@ -178,7 +201,9 @@ async function listTops(db: Db, series: string, lists: readonly RankList[], dept
     lists.map((l, n) => sql`(${n}::int, ${series + l.suffix}::text, ${l.day}::date)`),
     sql`, `,
   );
-  const result = await db.execute<{ n: number; key: string | null; value: string }>(sql`
+  const result = await readRollups<{ n: number; key: string | null; value: string }>(
+    db,
+    sql`
     select l.n, t.key, t.value::text as value from (values ${named}) as l(n, series, day)
     cross join lateral (
       select key, value from report_rollups
@@ -187,7 +212,8 @@ async function listTops(db: Db, series: string, lists: readonly RankList[], dept
     union all
     select l.n, null, (select min(value) from report_rollups
       where series like '%@%' and series = l.series and day = l.day)::text
-    from (values ${named}) as l(n, series, day)`);
+    from (values ${named}) as l(n, series, day)`,
+  );
   const tops = lists.map(() => [] as { key: string; value: bigint }[]);
   let negative = false;
   for (const row of result.rows) {
@@ -207,7 +233,9 @@ export async function keySums(
 ): Promise<RankedRow[]> {
   const [first, second, third] = series;
   const names = third ? [first, second, third] : [first, second];
-  const result = await db.execute<RankedRow>(sql`select key,
+  const result = await readRollups<RankedRow>(
+    db,
+    sql`select key,
       a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, c::numeric(20,2)::text as c
     from (select key,
         coalesce(sum(value) filter (where series = ${first}), 0) as a,
@@ -216,17 +244,21 @@ export async function keySums(
       from ${rowsOf(names, parts, keys)} as r group by key) as sums
     where a <> 0 or b <> 0
     -- By the sums as numbers (a bare a would be the text column above).
-    order by sums.a desc, sums.b desc, key limit ${limit}`);
+    order by sums.a desc, sums.b desc, key limit ${limit}`,
+  );
   return result.rows;
 }
 
 /** The day rows of `series` in the pieces' days, `most` of them at most (then one more: too many). */
 async function dayRows(db: Db, series: readonly string[], days: readonly Piece[], most?: number) {
   const within = days.map((d) => sql`day between ${d.from}::date and ${d.to}::date`);
-  const result = await db.execute<{ series: string; key: string; value: string }>(sql`select
+  const result = await readRollups<{ series: string; key: string; value: string }>(
+    db,
+    sql`select
       series, key, value::text as value from report_rollups
     where series = any(${toArray(series)}::text[]) and (${sql.join(within, sql` or `)})
-    ${most === undefined ? sql`` : sql`limit ${most + 1}`}`);
+    ${most === undefined ? sql`` : sql`limit ${most + 1}`}`,
+  );
   return result.rows;
 }
 

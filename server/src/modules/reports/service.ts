@@ -13,7 +13,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Asked, periodsOf, rangesOf } from "./days";
-import { type Label, type LabelledRow, pieces, ranked, rowsOf } from "./rollupReads";
+import { type Label, type LabelledRow, pieces, ranked, readRollups, rowsOf } from "./rollupReads";
 
 /**
  * The reports (issue 26), read from the daily roll-ups the database keeps with
@@ -62,13 +62,16 @@ async function rangeSums(
   query: Pick<Asked, "from" | "to">,
 ): Promise<{ current: Sums; previous: Sums }> {
   const { range, previous_range } = rangesOf(query);
-  const result = await db.execute<SumRow>(sql`select series, key,
+  const result = await readRollups<SumRow>(
+    db,
+    sql`select series, key,
       coalesce(sum(value) filter (where part = 1), 0)::numeric(20,2)::text as current,
       coalesce(sum(value) filter (where part = 2), 0)::numeric(20,2)::text as previous
     from (select 1 as part, * from ${rowsOf(series, pieces(range.from, range.to))} as c
       union all
       select 2, * from ${rowsOf(series, pieces(previous_range.from, previous_range.to))} as p) as r
-    group by series, key`);
+    group by series, key`,
+  );
   return {
     current: bySeries(result.rows, "current"),
     previous: bySeries(result.rows, "previous"),
@@ -94,7 +97,8 @@ async function periodSums(
   query: Pick<Asked, "from" | "to" | "group">,
 ): Promise<Map<string, Sums>> {
   const parts = pieces(query.from, query.to, { years: false, months: query.group === "month" });
-  const result = await db.execute<{ series: string; period: string; key: string; value: string }>(
+  const result = await readRollups<{ series: string; period: string; key: string; value: string }>(
+    db,
     // The period's first day, formatted once per period, not per row.
     sql`select series, period::text as period, key, sum(value)::numeric(20,2)::text as value
     from (select series, key, value,
@@ -162,7 +166,8 @@ function namesFrom(table: "products" | "categories" | "users", id: string, name:
   return async (db, keys) => {
     const ids = keys.filter((key) => /^\d+$/.test(key));
     if (!ids.length) return new Map();
-    const found = await db.execute<{ key: string; name: string }>(
+    const found = await readRollups<{ key: string; name: string }>(
+      db,
       sql`select ${sql.raw(id)}::text as key, ${sql.raw(name)} as name from ${sql.raw(table)}
         where ${sql.raw(id)} = any(${`{${ids.join(",")}}`}::int[])`,
     );
@@ -240,7 +245,8 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
   const [sums, periods, tiers, byReferrals, bySales] = await Promise.all([
     rangeSums(db, ["members.joined", "members.referred"], query),
     periodSums(db, ["members.joined", "members.referred"], query),
-    db.execute<{ member_id: number; membership: string }>(
+    readRollups<{ member_id: number; membership: string }>(
+      db,
       sql`select member_id, membership from memberships order by member_id`,
     ),
     ranked(db, ["referral.joined", "referral.sales", "referral.orders"], query, USERNAMES),
@@ -345,10 +351,13 @@ export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
 
 /** Every account's balance at the end of `day`: all its entries up to then. */
 async function balancesAt(db: Db, day: string): Promise<Map<string, string>> {
-  const result = await db.execute<{ key: string; value: string }>(sql`select key,
+  const result = await readRollups<{ key: string; value: string }>(
+    db,
+    sql`select key,
       coalesce(sum(value), 0)::numeric(20,2)::text as value
     from ${rowsOf(["balance"], pieces(EPOCH, day))} as r
-    group by key`);
+    group by key`,
+  );
   return new Map(result.rows.map((row) => [row.key, row.value]));
 }
 
