@@ -1,14 +1,9 @@
 -- Year rows beside the month rows (docs/decisions/reports-rollups.md, "Pieces"):
 -- each change also goes to "<series>@year" on 1 January, so "this year" or the
 -- last 365 days read one row per key for the year they reach instead of twelve.
-CREATE OR REPLACE FUNCTION "apply_running_total_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  WITH drained AS (DELETE FROM running_total_changes RETURNING name, delta)
-  INSERT INTO running_totals AS t (name, value)
-  SELECT name, sum(delta) FROM drained GROUP BY name ORDER BY name
-  ON CONFLICT (name) DO UPDATE SET value = t.value + excluded.value;
-  -- Each day's change also goes to its month's row ("<series>@month", day 1)
-  -- and its year's ("<series>@year", 1 January).
+-- The roll-ups' fold, in a function of its own so that the next change of it
+-- leaves the running totals' part alone.
+CREATE FUNCTION "report_rollups_fold"() RETURNS void LANGUAGE sql AS $$
   WITH drained AS (DELETE FROM report_rollup_changes RETURNING series, day, key, delta),
   spread AS (
     SELECT series, day, key, delta FROM drained
@@ -20,7 +15,17 @@ BEGIN
   INSERT INTO report_rollups AS t (series, day, key, value)
   SELECT series, day, key, sum(delta) FROM spread
   GROUP BY series, day, key HAVING sum(delta) <> 0 ORDER BY series, day, key
-  ON CONFLICT (series, day, key) DO UPDATE SET value = t.value + excluded.value;
+  ON CONFLICT (series, day, key) DO UPDATE SET value = t.value + excluded.value
+$$--> statement-breakpoint
+-- At commit: the running totals first (as before), then the roll-ups, each in
+-- key order (one lock order for every writer).
+CREATE OR REPLACE FUNCTION "apply_running_total_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH drained AS (DELETE FROM running_total_changes RETURNING name, delta)
+  INSERT INTO running_totals AS t (name, value)
+  SELECT name, sum(delta) FROM drained GROUP BY name ORDER BY name
+  ON CONFLICT (name) DO UPDATE SET value = t.value + excluded.value;
+  PERFORM report_rollups_fold();
   RETURN NULL;
 END
 $$--> statement-breakpoint
