@@ -21,10 +21,12 @@ import {
   orders,
   products,
   productVariants,
+  reportRollups,
   testimonials,
   users,
   userWallets,
   vouchers,
+  walletLedger,
   withdrawRequests,
 } from "../schema";
 import {
@@ -344,8 +346,13 @@ export async function seedDemoStore(
     userWallets,
     vouchers,
     orders,
+    orderItems,
     orderCommissions,
     withdrawRequests,
+    // What the triggers wrote: the ledger and the report roll-ups (a report
+    // planned on no statistics reads a year's list in a filter).
+    walletLedger,
+    reportRollups,
   ];
   // Merge the trigram indexes' pending lists too, or the planner prices them
   // above a scan until enough later writes flush them (see schema.ts).
