@@ -16,7 +16,7 @@ import { orders, settings, users } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertOrder, ledgerDrift } from "./ledger.fixtures";
 import { insertRequest, insertUser, readUser, readWallet } from "./people.fixtures";
-import { scaled } from "./tier";
+import { ON_POSTGRES, scaled } from "./tier";
 
 let ctx: TestContext;
 
@@ -271,7 +271,7 @@ describe("property: an order's money follows its status", () => {
           expect(report.account_totals).toEqual([]);
           expect(await ledgerDrift(ctx.db)).toEqual([]);
         }),
-        { numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? scaled(5, 100)) },
+        { numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? scaled(ON_POSTGRES ? 5 : 2, 100)) },
       );
       expect(walks).toBeGreaterThan(0);
     },
