@@ -1,6 +1,6 @@
 /** The two commands' work, apart from the command line (backup/cli.ts), so tests run it. */
 import type { Config } from "../config";
-import { isNewPgliteStore, openDatabase } from "../db/client";
+import { isNewPgliteStore, type OpenOptions, openDatabase } from "../db/client";
 import { DataDirInUseError, lockDataDir } from "../db/dataDirLock";
 import { openUploadStorage } from "../modules/uploads/storage";
 import { createBackup } from "./backup";
@@ -20,19 +20,7 @@ export async function backupCommand(config: Config, target: string): Promise<str
     ? redacted(config.databaseUrl)
     : `the embedded store in ${config.dataDir}`;
   if (config.databaseUrl) {
-    const database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      timeZone: config.timeZone,
-      migrations: false,
-    });
-    try {
-      await createBackup(database, {
-        file: target,
-        storage: await openUploadStorage(database.db, config),
-      });
-    } finally {
-      await database.close();
-    }
+    await backupOpened(config, target, { databaseUrl: config.databaseUrl });
   } else {
     if (isNewPgliteStore(config.dataDir))
       throw new RestoreRefused(`There is no store in ${config.dataDir} (DATA_DIR).`);
@@ -41,20 +29,7 @@ export async function backupCommand(config: Config, target: string): Promise<str
       throw error;
     });
     if (lock) {
-      const database = await openDatabase({
-        dataDir: config.dataDir,
-        timeZone: config.timeZone,
-        migrations: false,
-        heldLock: lock,
-      });
-      try {
-        await createBackup(database, {
-          file: target,
-          storage: await openUploadStorage(database.db, config),
-        });
-      } finally {
-        await database.close();
-      }
+      await backupOpened(config, target, { dataDir: config.dataDir, heldLock: lock });
     } else {
       // The server holds the folder: it makes the archive from its own connection.
       await backupFromRunningServer(config.dataDir, target);
@@ -63,6 +38,23 @@ export async function backupCommand(config: Config, target: string): Promise<str
   // Read back whole: what was written is what a restore will accept.
   const manifest = await checkArchive(target);
   return `Backup of ${source} written to ${target}\n${summary(manifest)}`;
+}
+
+/** Opens the store as `where` says (no migrations: a backup reads it as it is), writes the archive, closes it. */
+async function backupOpened(
+  config: Config,
+  target: string,
+  where: Pick<OpenOptions, "databaseUrl" | "dataDir" | "heldLock">,
+): Promise<void> {
+  const database = await openDatabase({ ...where, timeZone: config.timeZone, migrations: false });
+  try {
+    await createBackup(database, {
+      file: target,
+      storage: await openUploadStorage(database.db, config),
+    });
+  } finally {
+    await database.close();
+  }
 }
 
 /** Restores `source` into the store `config` names; clean: reconcile found no mismatch. */
