@@ -23,6 +23,7 @@ import { type Database, openDatabase } from "../src/db/client";
 import { seedBase } from "../src/db/seed/base";
 import { seedDemoStore } from "../src/db/seed/demo";
 import { databaseStorage } from "../src/modules/uploads/storage";
+import { SMALL_STORE } from "./backup.fixtures";
 import { pgliteTemplate } from "./helpers";
 import { adminQuery } from "./storeTemplate";
 
@@ -31,19 +32,6 @@ const timeZone = "Asia/Kuala_Lumpur";
 let work: string;
 const databases: string[] = [];
 
-const small = {
-  now: new Date("2026-05-09T04:00:00Z"),
-  size: {
-    products: 4,
-    users: 8,
-    orders: 12,
-    vouchers: 2,
-    withdrawals: 3,
-    agencyStores: 2,
-    banners: 2,
-    testimonials: 2,
-  },
-};
 const config = (env: Record<string, string>) => readConfig({ TZ: timeZone, ...env });
 const sample = sql`select orders_id, order_number, total_price::text, order_status, user_id
   from orders order by orders_id`;
@@ -65,7 +53,7 @@ describe.skipIf(server)("the embedded store, in folders", { timeout: 600_000 }, 
     try {
       const storage = databaseStorage(running.db);
       await seedBase(running.db);
-      await seedDemoStore(running.db, storage, small);
+      await seedDemoStore(running.db, storage, SMALL_STORE);
       const answering = await serveBackups(running, storage, dataDir, () => {});
       try {
         // The folder is locked by this "server": the command asks it over the socket.
@@ -117,7 +105,7 @@ describe.skipIf(!server)(
       // On the PostgreSQL run there is no PGlite template: a new store, base seed and all.
       source = await openDatabase({ timeZone, loadDataDir: pgliteTemplate() });
       await seedBase(source.db);
-      await seedDemoStore(source.db, databaseStorage(source.db), small);
+      await seedDemoStore(source.db, databaseStorage(source.db), SMALL_STORE);
     }, 300_000);
     afterAll(() => source?.close());
 

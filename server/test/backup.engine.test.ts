@@ -23,6 +23,7 @@ import {
 import { moneySums } from "../src/backup/snapshot";
 import { type Database, isNewPgliteStore, openDatabase } from "../src/db/client";
 import { seedDemoStore } from "../src/db/seed/demo";
+import { SMALL_STORE } from "./backup.fixtures";
 import { createTestContext, pgliteTemplate, type TestContext } from "./helpers";
 import { insertOrder, setCommission } from "./ledger.fixtures";
 import { insertUser } from "./people.fixtures";
@@ -73,19 +74,7 @@ const targets: { databaseUrl?: string; dataDir: string }[] = [];
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
   ctx = await createTestContext();
-  await seedDemoStore(ctx.db, ctx.app.uploadStorage, {
-    now: new Date("2026-05-09T04:00:00Z"),
-    size: {
-      products: 4,
-      users: 8,
-      orders: 12,
-      vouchers: 2,
-      withdrawals: 3,
-      agencyStores: 2,
-      banners: 2,
-      testimonials: 2,
-    },
-  });
+  await seedDemoStore(ctx.db, ctx.app.uploadStorage, SMALL_STORE);
   await setCommission(ctx.db, 1);
 }, 180_000);
 
