@@ -23,13 +23,7 @@ export function MembersTables({ report }: { report: ReportAnswer<"members"> }) {
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={3} className="text-body-secondary">
-                {t("reports.empty")}
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && <NothingInRange columns={3} />}
           {rows.map((row) => (
             <tr key={row.user_id}>
               <td>
@@ -71,5 +65,17 @@ export function MembersTables({ report }: { report: ReportAnswer<"members"> }) {
         {referrers(report.top_by_sales, t("reports.topBySales"))}
       </Row>
     </>
+  );
+}
+
+/** A report table's one row when the range holds nothing. */
+export function NothingInRange({ columns }: { columns: number }) {
+  const { t } = useTranslation();
+  return (
+    <tr>
+      <td colSpan={columns} className="text-body-secondary">
+        {t("reports.empty")}
+      </td>
+    </tr>
   );
 }

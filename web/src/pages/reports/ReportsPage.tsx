@@ -17,7 +17,7 @@ import { formatCount, formatDate, formatDecimal, formatMoney } from "../../lib/f
 import { useCan } from "../../lib/permissions";
 import "./reports.css";
 
-import { MembersTables } from "./MembersTables";
+import { MembersTables, NothingInRange } from "./MembersTables";
 
 const ReportChart = lazy(() => import("./ReportChart"));
 
@@ -413,13 +413,7 @@ function ReportTable({ name, rows }: { name: ReportName; rows: SeriesRow[] }) {
         </tr>
       </thead>
       <tbody>
-        {rows.length === 0 && (
-          <tr>
-            <td colSpan={COLUMNS[name].length} className="text-body-secondary">
-              {t("reports.empty")}
-            </td>
-          </tr>
-        )}
+        {rows.length === 0 && <NothingInRange columns={COLUMNS[name].length} />}
         {rows.map((row, i) => (
           <tr key={String(row.period ?? row.id ?? row.state ?? row.coupon_code ?? i)}>
             {COLUMNS[name].map((c) => (
