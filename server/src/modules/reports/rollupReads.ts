@@ -11,7 +11,7 @@ import { type Asked, shiftDay, todayHere } from "./days";
 // and the rankings over few candidate keys.
 
 /** A series' rows, by day or period, named by the series ("sales.revenue@month" → "sales.revenue"). */
-export const BASE = sql.raw("split_part(series, '@', 1)");
+const BASE = sql.raw("split_part(series, '@', 1)");
 
 type Suffix = "" | "@month" | "@year";
 
@@ -113,7 +113,7 @@ export async function readRollups<R extends pg.QueryResultRow>(
 }
 
 /** A text array literal for `any(...)`: PGlite and node-postgres both take it. */
-export function toArray(values: readonly string[]): string {
+function toArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 }
 
@@ -144,7 +144,7 @@ export function rowsOf(
   )})`;
 }
 
-export type RankedRow = { key: string; a: string; b: string; c: string };
+type RankedRow = { key: string; a: string; b: string; c: string };
 /** A ranked row with its key's label (a product's name, a member's username). */
 export type LabelledRow = RankedRow & { label: string };
 /** The labels of some keys, read beside the sums that rank them. */
@@ -224,7 +224,7 @@ async function listTops(db: Db, series: string, lists: readonly RankList[], dept
 }
 
 /** The sums per key of the series given (a, b, c; c 0 without a third) over the pieces. */
-export async function keySums(
+async function keySums(
   db: Db,
   series: readonly [string, string, string?],
   parts: readonly Piece[],
