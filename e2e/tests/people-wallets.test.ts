@@ -43,8 +43,10 @@ test.describe("users wallet", () => {
   test("shows the demo store's amounts as RM with two decimals", async () => {
     const wallets = new WalletListPage(s.page);
     await wallets.goto();
-    // The tick box is the first cell: Wallet Amount is the seventh.
-    const amounts = await wallets.bodyRows().locator("td:nth-child(7)").allInnerTexts();
+    // The tick box is the first cell: Wallet Amount is the seventh. Read once the rows are in.
+    const cells = wallets.bodyRows().locator("td:nth-child(7)");
+    await expect(cells.first()).toBeVisible();
+    const amounts = await cells.allInnerTexts();
     expect(amounts.length).toBeGreaterThan(0);
     for (const amount of amounts) expect(amount.trim()).toMatch(/^RM \d{1,3}(,\d{3})*\.\d{2}$/);
   });
