@@ -76,8 +76,11 @@ test.describe("feedback for every click", () => {
   });
 
   test("confirms an order's save with a toast", async () => {
-    const { rows } = await new OrderListPage(s.page).apiPage("_page=1&_limit=1");
-    const order = rows[0] as Order;
+    // A seeded order: one keyed in by another file has no tracking number, which Save requires.
+    const { rows } = await new OrderListPage(s.page).apiPage(
+      "_sort=orders_id&_order=asc&_page=1&_limit=20",
+    );
+    const order = rows.find((row) => row.tracking_number !== "") as Order;
     const form = new OrderFormPage(s.page);
     await form.goto(order.orders_id);
     await form.loaded();
