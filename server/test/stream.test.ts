@@ -130,10 +130,13 @@ describe("keysetJsonArray", () => {
 });
 
 describe("other calls are answered while a long list streams", () => {
-  it("a database call and the health call finish before ordersCount ends", async () => {
+  it("a database call and the health call finish while ordersCount's reader holds it mid-stream", async () => {
     await ctx.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = ctx.app.server.address() as AddressInfo;
-    const get = (path: string) =>
+    // The long list's reader pauses after its first chunk: the server is held
+    // mid-stream (tens of MB, beyond the sockets' buffers) however fast it is.
+    let held: http.IncomingMessage | undefined;
+    const get = (path: string, hold = false) =>
       new Promise<{ status: number; chunks: number; body: string }>((resolve, reject) => {
         const request = http.get({ port, path, headers: { cookie: ctx.cookie } }, (res) => {
           let chunks = 0;
@@ -143,6 +146,10 @@ describe("other calls are answered while a long list streams", () => {
             chunks++;
             body += chunk;
             if (chunks === 1) events.push(`${path}: first chunk`);
+            if (chunks === 1 && hold) {
+              held = res;
+              res.pause();
+            }
           });
           res.on("end", () => {
             events.push(`${path}: end`);
@@ -153,13 +160,14 @@ describe("other calls are answered while a long list streams", () => {
         request.on("error", reject);
       });
     const events: string[] = [];
-    const long = get("/api/ordersCount");
+    const long = get("/api/ordersCount", true);
     // Wait until the list is on its way, then ask for a page (three queries) and health.
     while (!events.includes("/api/ordersCount: first chunk")) {
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     const page = await get("/api/orders?_page=1&_limit=1");
     const health = await get("/api/health");
+    held?.resume();
     const whole = await long;
     expect(page.status).toBe(200);
     expect(JSON.parse(page.body)).toHaveLength(1);
