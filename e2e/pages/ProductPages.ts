@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Dialog, Locator, Page } from "@playwright/test";
 import type { Category, Product, ProductInput } from "@store/contract";
 import { chooseImages, type FileSpec } from "./BrandPages";
 
@@ -94,17 +94,18 @@ export class ProductListPage {
   /** Types a bound, leaves the field, and answers the alert it raised (or null). */
   async setBound(field: "Min" | "Max", value: string): Promise<string | null> {
     const input = field === "Min" ? this.min() : this.max();
-    const alerted = this.page
-      .waitForEvent("dialog", { timeout: 3_000 })
-      .then(async (dialog) => {
-        const message = dialog.message();
-        await dialog.accept();
-        return message;
-      })
-      .catch(() => null);
+    // Enter checks the bound in its own key handler (PriceFilter.tsx): an alert
+    // it raises has been answered by the time the key press is done.
+    let message: string | null = null;
+    const answer = async (dialog: Dialog) => {
+      message = dialog.message();
+      await dialog.accept();
+    };
+    this.page.once("dialog", answer);
     await input.fill(value);
     await input.press("Enter");
-    return alerted;
+    this.page.off("dialog", answer);
+    return message;
   }
 }
 

@@ -52,6 +52,9 @@ export async function newStoreContext(
     viewport,
     locale: "en-GB",
     timezoneId: "Asia/Kuala_Lumpur",
+    // Bootstrap's fades and slides off (they honour the setting): no click
+    // waits for a dialog to settle, no frame is painted for one.
+    reducedMotion: "reduce",
     storageState,
   });
   context.setDefaultTimeout(15_000);

@@ -62,3 +62,8 @@ export function remember(key: string, found: Remembered): void {
   // Oldest out first (a Map keeps insertion order).
   if (searches.size > SEARCHES_KEPT) searches.delete(searches.keys().next().value as string);
 }
+
+/** Forgets every search: for a process that opens another store (test/setup.ts, a test file's own). */
+export function forgetSearches(): void {
+  searches.clear();
+}
