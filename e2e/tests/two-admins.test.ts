@@ -105,12 +105,30 @@ test.describe("two administrators on the same record", () => {
   });
 
   test("Edit Order: admin 2 refunds, admin 1's stale tracking number is refused and shown; nothing is paid again", async () => {
-    // An order of a member with points, completed (its PV credited) before either admin opens it.
+    // An order of a member with points, completed (its PV credited) before either admin opens it;
+    // never completed before (another file's test may have completed one and set it back).
     const open = await api<Order[]>(
       one,
       "orders?order_status=2&order_status=3&order_status=4&_sort=orders_id&_order=desc&_limit=100",
     );
-    const order = open.find((o) => o.user_id !== null && Number(o.points_earned) > 0);
+    const pvOf = async (candidate: Order) =>
+      (
+        await api<LedgerEntry[]>(
+          one,
+          `walletLedger?user_id=${candidate.user_id}&account=pv&_limit=100`,
+        )
+      )
+        .filter((e) => e.ref_type === "order" && e.ref_id === candidate.orders_id)
+        .map((e) => e.reason)
+        .sort();
+    let order: Order | undefined;
+    for (const candidate of open) {
+      if (candidate.user_id === null || Number(candidate.points_earned) <= 0) continue;
+      if ((await pvOf(candidate)).length === 0) {
+        order = candidate;
+        break;
+      }
+    }
     if (!order) throw new Error("the demo store has no open order of a member with points");
     const completed = await one.request.put(`/api/orders/${order.orders_id}`, {
       data: {
@@ -123,11 +141,8 @@ test.describe("two administrators on the same record", () => {
       },
     });
     expect(completed.status()).toBe(200);
-    const pvOfOrder = async () =>
-      (await api<LedgerEntry[]>(one, `walletLedger?user_id=${order.user_id}&account=pv&_limit=100`))
-        .filter((e) => e.ref_type === "order" && e.ref_id === order.orders_id)
-        .map((e) => e.reason)
-        .sort();
+    const picked = order;
+    const pvOfOrder = () => pvOf(picked);
     expect(await pvOfOrder()).toEqual(["pv_order"]);
 
     const form1 = new OrderFormPage(one);
