@@ -181,7 +181,14 @@ export async function unpackArchive(source: string, folder: string): Promise<Unp
       for await (const chunk of chunks) await take(chunk as Buffer);
     });
   } catch (error) {
-    current?.out.destroy();
+    // A write stream opens and closes its file in the background: wait for it,
+    // so no file appears in the folder after the caller has removed it.
+    const out = current?.out;
+    if (out && !out.closed) {
+      const closed = new Promise<void>((resolve) => out.once("close", () => resolve()));
+      out.destroy();
+      await closed;
+    }
     if (error instanceof ArchiveError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new ArchiveError(`No archive at ${source}.`);
