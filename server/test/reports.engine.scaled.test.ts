@@ -130,6 +130,24 @@ async function freshSalesSeries(db: Db, from: string, to: string, group: string)
   return r.rows.map((row) => ({ ...row, orders: Number(row.orders) }));
 }
 
+/** New members and new referrals per period (the members report's series). */
+async function freshMembersSeries(db: Db, from: string, to: string, group: string) {
+  const r = await db.execute<{
+    period: string;
+    new_members: number;
+    new_referrals: number;
+  }>(sql`select
+      to_char(date_trunc(${group}, ${day("u.created_at")}), 'YYYY-MM-DD') as period,
+      count(*)::int as new_members, count(u.referral_of)::int as new_referrals
+    from users u where ${MEMBER} and ${day("u.created_at")} between ${from}::date and ${to}::date
+    group by 1 order by 1`);
+  return r.rows.map((row) => ({
+    period: row.period,
+    new_members: Number(row.new_members),
+    new_referrals: Number(row.new_referrals),
+  }));
+}
+
 async function freshProducts(db: Db, from: string, to: string, by: "product" | "category") {
   const key = by === "product" ? sql.raw("i.product_id") : sql.raw("p.category_id");
   const r = await db.execute<{ id: number | null; quantity: number; revenue: string }>(sql`select
@@ -274,6 +292,11 @@ async function expectReportsExact(from: string, to: string, group: "day" | "week
   for (const tier of members.by_tier as { member_id: number; new_members: number }[])
     expect(tier.new_members, `tier ${tier.member_id}`).toBe(fm.byTier.get(tier.member_id) ?? 0);
   expect(members.totals.new_members).toBe([...fm.byTier.values()].reduce((a, b) => a + b, 0));
+  expect(
+    (members.series as { period: string; new_members: number; new_referrals: number }[]).filter(
+      (p) => p.new_members !== 0 || p.new_referrals !== 0,
+    ),
+  ).toEqual(await freshMembersSeries(ctx.db, from, to, group));
   for (const row of members.top_by_referrals as {
     user_id: number;
     new_referrals: number;

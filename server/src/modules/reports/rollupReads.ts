@@ -144,11 +144,25 @@ export function rowsOf(
   )})`;
 }
 
-type RankedRow = { key: string; a: string; b: string; c: string };
-/** A ranked row with its key's label (a product's name, a member's username). */
-export type LabelledRow = RankedRow & { label: string };
-/** The labels of some keys, read beside the sums that rank them. */
-export type Label = (db: Db, keys: readonly string[]) => Promise<Map<string, string>>;
+/** A ranked key's sums of the series given (a, b, c), and its label ('' without one). */
+export type RankedRow = { key: string; a: string; b: string; c: string; label: string };
+/**
+ * Where a ranking's keys are named: a table's text column by its integer id
+ * (a product's name, a member's username), read in the statement that sums them.
+ */
+export interface Label {
+  table: "products" | "categories" | "users";
+  id: string;
+  name: string;
+}
+
+/** A key's label, or '' (a key that is not an id: none, a coupon's code). */
+function labelOf(label: Label | undefined): SQL {
+  if (!label) return sql`''`;
+  const [table, id, name] = [label.table, label.id, label.name].map((n) => sql.identifier(n));
+  return sql`case when sums.key ~ '^[0-9]{1,18}$' then
+    (select ${name} from ${table} where ${id} = sums.key::bigint) end`;
+}
 
 /** The first depth a ranking reads each list to, and how much deeper each round reads (× `_limit`). */
 const RANK_FIRST_DEPTH = 3;
@@ -195,8 +209,17 @@ function listsOf(parts: readonly Piece[], daysRead: boolean): RankList[] {
   }));
 }
 
-/** Each list's highest `depth` keys of `series` (index report_rollups_rank), and its least value. */
-async function listTops(db: Db, series: string, lists: readonly RankList[], depth: number) {
+/**
+ * Each list's highest `depth` keys of `series` (index report_rollups_rank), and
+ * its least value; with `ahead`, each key's sum over those days (`beyond`).
+ */
+async function listTops(
+  db: Db,
+  series: string,
+  lists: readonly RankList[],
+  depth: number,
+  ahead?: Piece,
+) {
   const named = sql.join(
     lists.map((l, n) => sql`(${n}::int, ${series + l.suffix}::text, ${l.day}::date)`),
     sql`, `,
@@ -212,23 +235,34 @@ async function listTops(db: Db, series: string, lists: readonly RankList[], dept
     union all
     select l.n, null, (select min(value) from report_rollups
       where series like '%@%' and series = l.series and day = l.day)::text
-    from (values ${named}) as l(n, series, day)`,
+    from (values ${named}) as l(n, series, day)
+    ${
+      ahead
+        ? sql`union all
+    select -1, key, value::text from report_rollups
+    where series = ${series} and day between ${ahead.from}::date and ${ahead.to}::date`
+        : sql``
+    }`,
   );
   const tops = lists.map(() => [] as { key: string; value: bigint }[]);
+  const beyond = new Map<string, bigint>();
   let negative = false;
   for (const row of result.rows) {
+    const n = Number(row.n);
     if (row.key === null) negative ||= row.value !== null && toSen(row.value) < 0n;
-    else tops[Number(row.n)]?.push({ key: row.key, value: toSen(row.value) });
+    else if (n === -1) beyond.set(row.key, (beyond.get(row.key) ?? 0n) + toSen(row.value));
+    else tops[n]?.push({ key: row.key, value: toSen(row.value) });
   }
-  return { tops, negative };
+  return { tops, negative, beyond };
 }
 
-/** The sums per key of the series given (a, b, c; c 0 without a third) over the pieces. */
+/** The sums per key of the series given (a, b, c; c 0 without a third) over the pieces, labelled. */
 async function keySums(
   db: Db,
   series: readonly [string, string, string?],
   parts: readonly Piece[],
   limit: number,
+  label: Label | undefined,
   keys?: readonly string[],
 ): Promise<RankedRow[]> {
   const [first, second, third] = series;
@@ -236,7 +270,8 @@ async function keySums(
   const result = await readRollups<RankedRow>(
     db,
     sql`select key,
-      a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, c::numeric(20,2)::text as c
+      a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, c::numeric(20,2)::text as c,
+      coalesce(${labelOf(label)}, '') as label
     from (select key,
         coalesce(sum(value) filter (where series = ${first}), 0) as a,
         coalesce(sum(value) filter (where series = ${second}), 0) as b,
@@ -249,24 +284,20 @@ async function keySums(
   return result.rows;
 }
 
-/** The day rows of `series` in the pieces' days, `most` of them at most (then one more: too many). */
-async function dayRows(db: Db, series: readonly string[], days: readonly Piece[], most?: number) {
+/**
+ * Each key's sum of the day rows of `series` in the pieces' days, when there
+ * are at most `most` rows; else undefined (too many to read whole).
+ */
+async function daySums(db: Db, series: string, days: readonly Piece[], most: number) {
   const within = days.map((d) => sql`day between ${d.from}::date and ${d.to}::date`);
-  const result = await readRollups<{ series: string; key: string; value: string }>(
+  const result = await readRollups<{ key: string; value: string }>(
     db,
-    sql`select
-      series, key, value::text as value from report_rollups
-    where series = any(${toArray(series)}::text[]) and (${sql.join(within, sql` or `)})
-    ${most === undefined ? sql`` : sql`limit ${most + 1}`}`,
+    sql`select key, value::text as value from report_rollups
+    where series = ${series} and (${sql.join(within, sql` or `)}) limit ${most + 1}`,
   );
-  return result.rows;
-}
-
-/** Each key's sum of the rows of `series`. */
-function sumsOf(rows: readonly { series: string; key: string; value: string }[], series: string) {
+  if (result.rows.length > most) return undefined;
   const sums = new Map<string, bigint>();
-  for (const row of rows)
-    if (row.series === series) sums.set(row.key, (sums.get(row.key) ?? 0n) + toSen(row.value));
+  for (const row of result.rows) sums.set(row.key, (sums.get(row.key) ?? 0n) + toSen(row.value));
   return sums;
 }
 
@@ -295,26 +326,27 @@ export async function ranked(
   series: readonly [string, string, string?],
   query: Pick<Asked, "from" | "to" | "_limit">,
   label?: Label,
-): Promise<LabelledRow[]> {
+): Promise<RankedRow[]> {
   const limit = query._limit;
-  const names = series.filter((name) => name !== undefined);
   const all = pieces(query.from, query.to);
-  const ahead = all.find((p) => p.ahead);
   const runs = all.filter((p) => p.suffix === "" && p.sign === 1);
   let lists = listsOf(all, false);
   let depth = RANK_FIRST_DEPTH * limit;
-  // At once: the first round (the days at the ends bounded by their months),
-  // and the days after `to` (none unless a clock ran ahead: they come off a
-  // whole period's least).
-  const [aheadRows, first] = await Promise.all([
-    ahead ? dayRows(db, names, [ahead]) : [],
-    lists.length ? listTops(db, series[0], lists, depth) : undefined,
-  ]);
-  const parts = aheadRows.length ? all : all.filter((p) => !p.ahead);
-  const beyond = sumsOf(aheadRows, series[0]);
+  // The first round (the days at the ends bounded by their months), with the
+  // days after `to` (none unless a clock ran ahead: they come off a whole
+  // period's least).
+  let round = lists.length
+    ? await listTops(
+        db,
+        series[0],
+        lists,
+        depth,
+        all.find((p) => p.ahead),
+      )
+    : undefined;
+  const beyond = round?.beyond ?? new Map<string, bigint>();
   let daysTried = !runs.length;
   let days = new Map<string, bigint>();
-  let round = first;
   while (round && depth <= RANK_DEEPEST * limit) {
     const { tops, negative } = round;
     // Every key is in the lists (the full read is as small), or a value is negative.
@@ -346,7 +378,7 @@ export async function ranked(
     if (cut !== undefined && (cut > threshold || deepest)) {
       const picked = [...bounds].filter(([, b]) => b.high >= cut).map(([key]) => key);
       if (picked.length <= RANK_CANDIDATES * limit) {
-        const rows = await labelled(db, keySums(db, series, parts, limit, picked), label, picked);
+        const rows = await keySums(db, series, all, limit, label, picked);
         const last = rows.at(-1);
         if (rows.length === limit && last && toSen(last.a) > threshold) return rows;
       }
@@ -357,13 +389,13 @@ export async function ranked(
     // few: exact, and no month bounds them. Read beside the round that counts on it.
     if (!daysTried) {
       daysTried = true;
-      const withoutDays = listsOf(parts, true);
+      const withoutDays = listsOf(all, true);
       const [read, next] = await Promise.all([
-        dayRows(db, [series[0]], runs, RANK_DAY_ROWS * limit),
+        daySums(db, series[0], runs, RANK_DAY_ROWS * limit),
         withoutDays.length ? listTops(db, series[0], withoutDays, depth) : undefined,
       ]);
-      if (read.length <= RANK_DAY_ROWS * limit) {
-        days = sumsOf(read, series[0]);
+      if (read) {
+        days = read;
         lists = withoutDays;
         round = next;
         continue;
@@ -371,23 +403,5 @@ export async function ranked(
     }
     round = await listTops(db, series[0], lists, depth);
   }
-  return labelled(db, keySums(db, series, parts, limit), label);
-}
-
-/** Rows with their keys' labels, read beside them for `keys` (or for the rows' own keys after). */
-async function labelled(
-  db: Db,
-  rows: Promise<RankedRow[]>,
-  label: Label | undefined,
-  keys?: readonly string[],
-): Promise<LabelledRow[]> {
-  if (!label) return (await rows).map((row) => ({ ...row, label: "" }));
-  const [found, names] = await Promise.all([rows, keys ? label(db, keys) : undefined]);
-  const named =
-    names ??
-    (await label(
-      db,
-      found.map((row) => row.key),
-    ));
-  return found.map((row) => ({ ...row, label: named.get(row.key) ?? "" }));
+  return keySums(db, series, all, limit, label);
 }

@@ -13,7 +13,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Asked, periodsOf, rangesOf } from "./days";
-import { type Label, type LabelledRow, pieces, ranked, readRollups, rowsOf } from "./rollupReads";
+import { type Label, pieces, type RankedRow, ranked, readRollups, rowsOf } from "./rollupReads";
 
 /**
  * The reports (issue 26), read from the daily roll-ups the database keeps with
@@ -161,22 +161,9 @@ export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
 
 // products
 
-/** The names of some ids (a ranking's keys; '' is none) from `table`, read beside its sums. */
-function namesFrom(table: "products" | "categories" | "users", id: string, name: string): Label {
-  return async (db, keys) => {
-    const ids = keys.filter((key) => /^\d+$/.test(key));
-    if (!ids.length) return new Map();
-    const found = await readRollups<{ key: string; name: string }>(
-      db,
-      sql`select ${sql.raw(id)}::text as key, ${sql.raw(name)} as name from ${sql.raw(table)}
-        where ${sql.raw(id)} = any(${`{${ids.join(",")}}`}::int[])`,
-    );
-    return new Map(found.rows.map((row) => [row.key, row.name]));
-  };
-}
-const PRODUCT_NAMES = namesFrom("products", "product_id", "product_name");
-const CATEGORY_NAMES = namesFrom("categories", "category_id", "category_name");
-const USERNAMES = namesFrom("users", "user_id", "username");
+const PRODUCT_NAMES: Label = { table: "products", id: "product_id", name: "product_name" };
+const CATEGORY_NAMES: Label = { table: "categories", id: "category_id", name: "category_name" };
+const USERNAMES: Label = { table: "users", id: "user_id", name: "username" };
 
 export async function productsReport(db: Db, query: Asked): Promise<ProductsReport> {
   const base = query.by === "category" ? "category" : "product";
@@ -244,7 +231,8 @@ export async function regionsReport(db: Db, query: Asked): Promise<RegionsReport
 export async function membersReport(db: Db, query: Asked): Promise<MembersReport> {
   const [sums, periods, tiers, byReferrals, bySales] = await Promise.all([
     rangeSums(db, ["members.joined", "members.referred"], query),
-    periodSums(db, ["members.joined", "members.referred"], query),
+    // By period the totals only: one row a day each (migration 0028).
+    periodSums(db, ["members.total", "members.referred"], query),
     readRollups<{ member_id: number; membership: string }>(
       db,
       sql`select member_id, membership from memberships order by member_id`,
@@ -256,7 +244,7 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     new_members: count(allKeys(s, "members.joined")),
     new_referrals: count(allKeys(s, "members.referred")),
   });
-  const referrer = (row: LabelledRow, joined: "a" | "b", sales: "a" | "b"): ReferrerRow => ({
+  const referrer = (row: RankedRow, joined: "a" | "b", sales: "a" | "b"): ReferrerRow => ({
     user_id: Number(row.key),
     username: row.label,
     new_referrals: count(row[joined]),
@@ -269,8 +257,8 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     previous: total(sums.previous),
     series: periodsOf(query.from, query.to, query.group).map((period) => ({
       period,
-      new_members: count(allKeys(periods.get(period), "members.joined")),
-      new_referrals: count(allKeys(periods.get(period), "members.referred")),
+      new_members: count(sumOf(periods.get(period) ?? new Map(), "members.total")),
+      new_referrals: count(sumOf(periods.get(period) ?? new Map(), "members.referred")),
     })),
     by_tier: tiers.rows.map((tier) => ({
       member_id: Number(tier.member_id),
