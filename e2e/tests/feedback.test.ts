@@ -1,4 +1,4 @@
-import type { Category, Order } from "@store/contract";
+import type { Category } from "@store/contract";
 import { CategoryFormPage, CategoryListPage } from "../pages/CategoryPages";
 import { OrderFormPage } from "../pages/OrderFormPage";
 import { OrderListPage } from "../pages/OrderListPage";
@@ -80,7 +80,8 @@ test.describe("feedback for every click", () => {
     const { rows } = await new OrderListPage(s.page).apiPage(
       "_sort=orders_id&_order=asc&_page=1&_limit=20",
     );
-    const order = rows.find((row) => row.tracking_number !== "") as Order;
+    const order = rows.find((row) => row.tracking_number !== "");
+    if (!order) throw new Error("the demo store has no order with a tracking number");
     const form = new OrderFormPage(s.page);
     await form.goto(order.orders_id);
     await form.loaded();
