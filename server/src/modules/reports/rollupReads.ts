@@ -209,6 +209,11 @@ function listsOf(parts: readonly Piece[], daysRead: boolean): RankList[] {
   }));
 }
 
+/** Adds an amount (text with two places) to a key's sum in sen. */
+function addTo(sums: Map<string, bigint>, key: string, amount: string): void {
+  sums.set(key, (sums.get(key) ?? 0n) + toSen(amount));
+}
+
 /**
  * Each list's highest `depth` keys of `series` (index report_rollups_rank), and
  * its least value; with `ahead`, each key's sum over those days (`beyond`).
@@ -250,7 +255,7 @@ async function listTops(
   for (const row of result.rows) {
     const n = Number(row.n);
     if (row.key === null) negative ||= row.value !== null && toSen(row.value) < 0n;
-    else if (n === -1) beyond.set(row.key, (beyond.get(row.key) ?? 0n) + toSen(row.value));
+    else if (n === -1) addTo(beyond, row.key, row.value);
     else tops[n]?.push({ key: row.key, value: toSen(row.value) });
   }
   return { tops, negative, beyond };
@@ -297,7 +302,7 @@ async function daySums(db: Db, series: string, days: readonly Piece[], most: num
   );
   if (result.rows.length > most) return undefined;
   const sums = new Map<string, bigint>();
-  for (const row of result.rows) sums.set(row.key, (sums.get(row.key) ?? 0n) + toSen(row.value));
+  for (const row of result.rows) addTo(sums, row.key, row.value);
   return sums;
 }
 

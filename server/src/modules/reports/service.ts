@@ -28,8 +28,9 @@ const ZERO = "0.00";
 /** Before any store's first day: a balance sums every entry from here. */
 const EPOCH = "1970-01-01";
 
-function sumOf(sums: Sums, series: string, key = ""): string {
-  return sums.get(series)?.get(key) ?? ZERO;
+/** A series' sum for `key` in some sums (a period with no rows has none: zero). */
+function sumOf(sums: Sums | undefined, series: string, key = ""): string {
+  return sums?.get(series)?.get(key) ?? ZERO;
 }
 const count = wholeUnits;
 const negate = (money: string) => fromSen(-toSen(money));
@@ -154,7 +155,7 @@ export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
     previous: salesFigures((s) => sumOf(sums.previous, s)),
     series: periodsOf(query.from, query.to, query.group).map((period) => ({
       period,
-      ...salesFigures((s) => sumOf(periods.get(period) ?? new Map(), s)),
+      ...salesFigures((s) => sumOf(periods.get(period), s)),
     })),
   };
 }
@@ -257,8 +258,8 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     previous: total(sums.previous),
     series: periodsOf(query.from, query.to, query.group).map((period) => ({
       period,
-      new_members: count(sumOf(periods.get(period) ?? new Map(), "members.total")),
-      new_referrals: count(sumOf(periods.get(period) ?? new Map(), "members.referred")),
+      new_members: count(sumOf(periods.get(period), "members.total")),
+      new_referrals: count(sumOf(periods.get(period), "members.referred")),
     })),
     by_tier: tiers.rows.map((tier) => ({
       member_id: Number(tier.member_id),
@@ -280,7 +281,7 @@ const FLOW_SERIES = [
 ];
 
 /** The money flows of a range from its sums (ledger per account:reason, owed per account). */
-function moneyFlows(sums: Sums) {
+function moneyFlows(sums: Sums | undefined) {
   const ledger = (key: string) => sumOf(sums, "ledger", key);
   const flows = {
     pv_issued: ledger("pv:pv_order"),
@@ -332,7 +333,7 @@ export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
     },
     series: periodsOf(query.from, query.to, query.group).map((period) => ({
       period,
-      ...moneyFlows(periods.get(period) ?? new Map()),
+      ...moneyFlows(periods.get(period)),
     })),
   };
 }

@@ -3,6 +3,7 @@ import { Col, Row, Table } from "react-bootstrap";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n";
 import { formatCount, formatMoney } from "../../lib/format";
+import { NothingInRange } from "./NothingInRange";
 
 /** The members report's own tables: new members by tier, and the top referrers by referrals and by their sales. */
 export function MembersTables({ report }: { report: ReportAnswer<"members"> }) {
@@ -65,17 +66,5 @@ export function MembersTables({ report }: { report: ReportAnswer<"members"> }) {
         {referrers(report.top_by_sales, t("reports.topBySales"))}
       </Row>
     </>
-  );
-}
-
-/** A report table's one row when the range holds nothing. */
-export function NothingInRange({ columns }: { columns: number }) {
-  const { t } = useTranslation();
-  return (
-    <tr>
-      <td colSpan={columns} className="text-body-secondary">
-        {t("reports.empty")}
-      </td>
-    </tr>
   );
 }

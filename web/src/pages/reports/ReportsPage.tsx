@@ -17,7 +17,8 @@ import { formatCount, formatDate, formatDecimal, formatMoney } from "../../lib/f
 import { useCan } from "../../lib/permissions";
 import "./reports.css";
 
-import { MembersTables, NothingInRange } from "./MembersTables";
+import { MembersTables } from "./MembersTables";
+import { NothingInRange } from "./NothingInRange";
 
 const ReportChart = lazy(() => import("./ReportChart"));
 
