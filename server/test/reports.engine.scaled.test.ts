@@ -567,6 +567,112 @@ describe("reports", () => {
     }
   });
 
+  it("finds the top referrer whose new referrals tie, in every month, with the last ones read", async () => {
+    // New referrals are whole numbers: a referrer outside a month's top keys
+    // read has there at most one less than the last read only when every key
+    // tied with it was read too. R has 2 in May and 2 in June, each tied with
+    // others at the third place (a _limit of 1 reads three keys a month), and
+    // R's key sorts after theirs; T has 3 in May alone.
+    const referrer = () => addUser(null, tierIds[0] as number, "2024-01-02");
+    const [t, p1, p2, q1, q2, q3] = [
+      await referrer(),
+      await referrer(),
+      await referrer(),
+      await referrer(),
+      await referrer(),
+      await referrer(),
+    ];
+    const r = await referrer();
+    expect([t, p1, p2, q1, q2, q3].every((id) => String(id) < String(r))).toBe(true);
+    const refer = async (by: number, count: number, day: string) => {
+      for (let i = 0; i < count; i++) await addUser(by, tierIds[0] as number, day);
+    };
+    await refer(t, 3, "2024-05-10");
+    for (const by of [p1, p2, r]) await refer(by, 2, "2024-05-12");
+    for (const by of [q1, q2, q3, r]) await refer(by, 2, "2024-06-12");
+    for (const to of ["2024-06-30", "2024-07-02"]) {
+      const members = await report("members", `from=2024-05-01&to=${to}&_limit=1`);
+      expect(members.top_by_referrals, to).toEqual([
+        expect.objectContaining({ user_id: r, new_referrals: 4 }),
+      ]);
+    }
+    // Money is not whole: D, outside both months' keys read (tied at RM 20.00),
+    // has RM 19.50 in each, so RM 39.00 leads A's RM 38.50 in May alone.
+    const made = await ctx.db
+      .insert(products)
+      .values(
+        ["A", "B", "C", "D", "E", "F", "G"].map((name) => ({
+          product_name: `Tie ${name}`,
+          normal_price: "10.00",
+          category_id: categoryIds[0] as number,
+        })),
+      )
+      .returning();
+    const [a, b, c, d, e, f, g] = made.map((p) => p.product_id);
+    const sell = async (month: string, sales: [number | undefined, number][]) => {
+      for (const [product, price] of sales)
+        await addOrder({
+          local: `2024-${month}-20 10:00:00`,
+          user_id: null,
+          status: 6,
+          state: "Johor",
+          coupon: "",
+          lines: [{ product: product as number, quantity: 1, price }],
+          shipping: 0,
+          discountPercent: 0,
+        });
+    };
+    await sell("05", [
+      [a, 3850],
+      [b, 2000],
+      [c, 2000],
+      [d, 1950],
+    ]);
+    await sell("06", [
+      [e, 2000],
+      [f, 2000],
+      [g, 2000],
+      [d, 1950],
+    ]);
+    const top = await report("products", "from=2024-05-01&to=2024-06-30&by=product&_limit=1");
+    expect(top.series).toEqual([{ id: d, name: "Tie D", quantity: 2, revenue: "39.00" }]);
+  });
+
+  it("ranks a product whose sales fall in the range's last days, read by their month", async () => {
+    // August whole, then 1-10 September: X sold in those days only; August's
+    // leader sold less. A _limit of 1 reads three keys of each list.
+    const made = await ctx.db
+      .insert(products)
+      .values(
+        ["A", "B", "C", "D", "X"].map((name) => ({
+          product_name: `Days ${name}`,
+          normal_price: "10.00",
+          category_id: categoryIds[0] as number,
+        })),
+      )
+      .returning();
+    const [a, b, c, d, x] = made.map((p) => p.product_id);
+    for (const [product, price, day] of [
+      [a, 3000, "2024-08-10"],
+      [b, 2000, "2024-08-11"],
+      [c, 2000, "2024-08-12"],
+      [d, 1000, "2024-08-13"],
+      [x, 4000, "2024-09-05"],
+    ] as const)
+      await addOrder({
+        local: `${day} 10:00:00`,
+        user_id: null,
+        status: 6,
+        state: "Johor",
+        coupon: "",
+        lines: [{ product: product as number, quantity: 1, price }],
+        shipping: 0,
+        discountPercent: 0,
+      });
+    const top = await report("products", "from=2024-08-01&to=2024-09-10&by=product&_limit=1");
+    expect(top.series).toEqual([{ id: x, name: "Days X", quantity: 1, revenue: "40.00" }]);
+  });
+
   it("refuses a range backwards or too long, and a date that is not one, with 400", async () => {
     for (const query of [
       "from=2026-03-02&to=2026-03-01",

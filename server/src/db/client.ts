@@ -52,6 +52,17 @@ export interface OpenOptions {
   heldLock?: DataDirLock | undefined;
 }
 
+/**
+ * The report statements' own connections beside each pool: their sessions
+ * keep one generic plan per prepared statement (plan_cache_mode), where
+ * PostgreSQL would plan every call afresh for its parameters; a report's
+ * plan does not depend on them (docs/decisions/reports-rollups.md, "Prepared").
+ */
+const reportPools = new WeakMap<pg.Pool, pg.Pool>();
+export function reportPoolOf(pool: pg.Pool): pg.Pool | undefined {
+  return reportPools.get(pool);
+}
+
 /** True when PGlite has no store in this folder yet (its first start creates one). */
 export function isNewPgliteStore(dataDir: string): boolean {
   return !fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
@@ -69,13 +80,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // dropped by the pool, which opens a new one on demand; unheard, its error
     // event would end the whole process.
     pool.on("error", () => {});
+    const reports = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 5,
+      options: `-c timezone=${options.timeZone} -c plan_cache_mode=force_generic_plan`,
+    });
+    reports.on("error", () => {});
+    reportPools.set(pool, reports);
     // node-postgres and PGlite expose the same query builder; one type serves both.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const database: Database = {
       db,
       kind: "postgres",
       exclusive: (run) => withMigrationLock(pool, run),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), reports.end()]);
+      },
     };
     if (options.migrations !== false) {
       await migrateDatabase(database, options.migrations ?? MIGRATIONS_FOLDER).catch(

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, parse, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
@@ -152,4 +152,73 @@ async function inParallel<T>(items: T[], width: number, run: (item: T) => Promis
     }
   };
   await Promise.all(Array.from({ length: width }, worker));
+}
+
+/** The statements each store keeps prepared, oldest first; past the most, the oldest is closed. */
+const preparedOn = new WeakMap<PGlite, Set<string>>();
+const MOST_PREPARED = 200;
+
+/**
+ * Runs a statement prepared by name and planned once, generic, as the report
+ * pool does on PostgreSQL (db/client.ts, reportPoolOf): PGlite's query()
+ * parses and plans every statement afresh. One exchange: the setting holds
+ * until its Sync (SET LOCAL, the exchange's own transaction), an error undoes
+ * it. Waits, as query() does, for a transaction under way; the rows are
+ * parsed as query() parses them.
+ */
+export async function queryPrepared<R>(
+  client: PGlite,
+  name: string,
+  text: string,
+  values: readonly unknown[],
+): Promise<{ rows: R[] }> {
+  let prepared = preparedOn.get(client);
+  if (!prepared) {
+    prepared = new Set();
+    preparedOn.set(client, prepared);
+  }
+  const kept = prepared;
+  const { serialize } = protocol;
+  return client._runExclusiveTransaction(() =>
+    client.runExclusive(async () => {
+      const parts = [
+        serialize.parse({ text: "set local plan_cache_mode = force_generic_plan" }),
+        serialize.bind({}),
+        serialize.execute({}),
+      ];
+      if (!kept.has(name)) {
+        const oldest = kept.size >= MOST_PREPARED ? kept.values().next().value : undefined;
+        if (oldest !== undefined) {
+          kept.delete(oldest);
+          parts.push(serialize.close({ type: "S", name: oldest }));
+        }
+        // A parse whose bind failed left the name taken: closing a name not taken does nothing.
+        parts.push(serialize.close({ type: "S", name }), serialize.parse({ name, text }));
+      }
+      parts.push(
+        serialize.bind({
+          statement: name,
+          values: values.map((v) => (v === null || v === undefined ? null : String(v))),
+        }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      );
+      const { messages } = await client.execProtocol(concat(parts), { syncToFs: false });
+      kept.add(name);
+      // The setting's result, then the statement's.
+      const result = parse.parseResults(messages, client.parsers)[1];
+      return { rows: (result?.rows ?? []) as R[] };
+    }),
+  );
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
 }

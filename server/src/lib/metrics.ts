@@ -12,6 +12,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import pg from "pg";
 import client from "prom-client";
+import { reportPoolOf } from "../db/client";
 import { HttpError } from "./errors";
 
 /** One registry for the process: the ledger and the login limits count into it wherever they run. */
@@ -54,8 +55,8 @@ export function countLedgerEntry(account: string): void {
   ledgerEntries.inc({ account });
 }
 
-/** The database the gauges read: a node-postgres pool, or PGlite's one connection and its queue. */
-type Source = { pool: pg.Pool } | { pglite: { inFlight: () => number } };
+/** The database the gauges read: node-postgres pools (with the reports' own), or PGlite's one connection and its queue. */
+type Source = { pools: pg.Pool[] } | { pglite: { inFlight: () => number } };
 const sources = new Set<Source>();
 
 new client.Gauge({
@@ -66,9 +67,11 @@ new client.Gauge({
   collect() {
     this.reset();
     for (const source of sources) {
-      if ("pool" in source) {
-        this.inc({ state: "open" }, source.pool.totalCount);
-        this.inc({ state: "idle" }, source.pool.idleCount);
+      if ("pools" in source) {
+        for (const pool of source.pools) {
+          this.inc({ state: "open" }, pool.totalCount);
+          this.inc({ state: "idle" }, pool.idleCount);
+        }
       } else {
         this.inc({ state: "open" }, 1);
         this.inc({ state: "idle" }, source.pglite.inFlight() === 0 ? 1 : 0);
@@ -83,7 +86,7 @@ new client.Gauge({
   collect() {
     let waiting = 0;
     for (const source of sources) {
-      if ("pool" in source) waiting += source.pool.waitingCount;
+      if ("pools" in source) for (const pool of source.pools) waiting += pool.waitingCount;
       else waiting += Math.max(0, source.pglite.inFlight() - 1);
     }
     this.set(waiting);
@@ -93,7 +96,7 @@ new client.Gauge({
 /** A PGlite instance counts its calls in flight: one runs, the rest wait for it. */
 function countPgliteCalls(instance: PGlite): { inFlight: () => number } {
   let inFlight = 0;
-  const wrap = <K extends "query" | "exec" | "transaction">(name: K) => {
+  const wrap = <K extends "query" | "exec" | "transaction" | "runExclusive">(name: K) => {
     const original = instance[name].bind(instance) as (...args: unknown[]) => Promise<unknown>;
     (instance as unknown as Record<K, unknown>)[name] = async (...args: unknown[]) => {
       inFlight++;
@@ -107,6 +110,8 @@ function countPgliteCalls(instance: PGlite): { inFlight: () => number } {
   wrap("query");
   wrap("exec");
   wrap("transaction");
+  // The reports' prepared statements (db/pglite.ts, queryPrepared).
+  wrap("runExclusive");
   return { inFlight: () => inFlight };
 }
 
@@ -117,8 +122,10 @@ function sourceOf(database: unknown): Source | undefined {
   const known = counted.get(database);
   if (known) return known;
   let source: Source | undefined;
-  if (database instanceof pg.Pool) source = { pool: database };
-  else if ("exec" in database && "transaction" in database && "query" in database)
+  if (database instanceof pg.Pool) {
+    const reports = reportPoolOf(database);
+    source = { pools: reports ? [database, reports] : [database] };
+  } else if ("exec" in database && "transaction" in database && "query" in database)
     source = { pglite: countPgliteCalls(database as PGlite) };
   if (source) counted.set(database, source);
   return source;

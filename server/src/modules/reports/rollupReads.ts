@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { toSen } from "@store/contract";
+import type { PGlite } from "@electric-sql/pglite";
+import { fromSen, toSen } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import pg from "pg";
-import type { Db } from "../../db/client";
+import { type Db, reportPoolOf } from "../../db/client";
 import { dialect } from "../../lib/lists/compiled";
 import { type Asked, shiftDay, todayHere } from "./days";
 
@@ -93,23 +94,33 @@ export function pieces(
 }
 
 /**
- * Runs a report statement; on PostgreSQL prepared by name on each pool
- * connection, so its plan is kept: a report's text repeats for every range of
- * one shape, and planning a union of pieces costs as much as running it
- * (docs/decisions/reports-rollups.md, "Prepared"). The name is the text's hash.
+ * Runs a report statement prepared by name (the hash of its text) and planned
+ * once, generic (docs/decisions/reports-rollups.md, "Prepared"): a report's
+ * text repeats for every range of one shape, its plan does not depend on the
+ * values, and planning a union of pieces costs as much as running it. On
+ * PostgreSQL on the report pool's connections (db/client.ts), on PGlite
+ * once per store (db/pglite.ts).
  */
 export async function readRollups<R extends pg.QueryResultRow>(
   db: Db,
   query: SQL,
 ): Promise<{ rows: R[] }> {
   const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) {
-    const { rows } = await db.execute<R>(query);
-    return { rows: rows as R[] };
-  }
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `report_${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
-  return client.query<R>({ name, text, values: params });
+  if (client instanceof pg.Pool)
+    return (reportPoolOf(client) ?? client).query<R>({ name, text, values: params });
+  if (isPglite(client)) {
+    const { queryPrepared } = await import("../../db/pglite");
+    return queryPrepared<R>(client, name, text, params);
+  }
+  // A transaction: as it comes.
+  const { rows } = await db.execute<R>(query);
+  return { rows: rows as R[] };
+}
+
+function isPglite(client: unknown): client is PGlite {
+  return typeof (client as Partial<PGlite> | undefined)?.execProtocol === "function";
 }
 
 /** A text array literal for `any(...)`: PGlite and node-postgres both take it. */
@@ -119,16 +130,12 @@ function toArray(values: readonly string[]): string {
 
 /**
  * The rows (series as named, key, day, signed value) of `series` that sum to
- * the pieces; `keys`: those keys' rows only (index report_rollups_by_key).
+ * the pieces; `keys` (a text[]): those keys' rows only (index report_rollups_by_key).
  * Every key's period rows come from index report_rollups_rank alone (its
  * predicate named), a few keys' from the others: the planner, blind to how
  * many rows a series has on a day, would otherwise filter a year's list.
  */
-export function rowsOf(
-  series: readonly string[],
-  parts: readonly Piece[],
-  keys?: readonly string[],
-): SQL {
+export function rowsOf(series: readonly string[], parts: readonly Piece[], keys?: SQL): SQL {
   return sql`(${sql.join(
     parts.map(
       (
@@ -136,7 +143,7 @@ export function rowsOf(
       ) => sql`select ${p.suffix ? BASE : sql.raw("series")} as series, key, day, ${sql.raw(p.sign === 1 ? "" : "-")}value as value
         from report_rollups
         where series = any(${toArray(series.map((s) => s + p.suffix))}::text[])
-          ${keys ? sql`and key = any(${toArray(keys)}::text[])` : sql``}
+          ${keys ? sql`and key = any(${keys})` : sql``}
           and day between ${p.from}::date and ${p.to}::date
           ${p.suffix && !keys ? sql`and series like '%@%'` : sql``}`,
     ),
@@ -180,14 +187,16 @@ interface RankList {
   day: string;
   /** The range holds the period entire: a key's sum is at least its value there. */
   whole: boolean;
+  /** The month of days the range reads: it bounds them until they are read whole. */
+  days: boolean;
 }
 
 /**
  * The period lists of a range: each year and month it reads, and for its
  * days their months (a key's sum over some days of a month is at most its
- * month's: sales never count negative) unless the days are read whole.
+ * month's: sales never count negative).
  */
-function listsOf(parts: readonly Piece[], daysRead: boolean): RankList[] {
+function listsOf(parts: readonly Piece[]): RankList[] {
   const lists = new Map<string, RankList>();
   const partial = new Set<string>();
   for (const p of parts) {
@@ -195,11 +204,15 @@ function listsOf(parts: readonly Piece[], daysRead: boolean): RankList[] {
       if (!p.ahead) partial.add(monthStart(p.from));
       continue;
     }
-    if (p.suffix === "" && daysRead) continue;
     for (let day = p.from; day <= p.to; ) {
       const suffix = p.suffix || "@month";
       const first = p.suffix === "@year" ? day : monthStart(day);
-      lists.set(`${suffix}${first}`, { suffix, day: first, whole: p.suffix !== "" });
+      lists.set(`${suffix}${first}`, {
+        suffix,
+        day: first,
+        whole: p.suffix !== "",
+        days: p.suffix === "",
+      });
       day = p.suffix === "@year" ? `${Number(day.slice(0, 4)) + 1}-01-01` : nextMonth(day);
     }
   }
@@ -209,72 +222,17 @@ function listsOf(parts: readonly Piece[], daysRead: boolean): RankList[] {
   }));
 }
 
-/** Adds an amount (text with two places) to a key's sum in sen. */
-function addTo(sums: Map<string, bigint>, key: string, amount: string): void {
-  sums.set(key, (sums.get(key) ?? 0n) + toSen(amount));
-}
-
-/**
- * Each list's highest `depth` keys of `series` (index report_rollups_rank), and
- * its least value; with `ahead`, each key's sum over those days (`beyond`).
- */
-async function listTops(
-  db: Db,
-  series: string,
-  lists: readonly RankList[],
-  depth: number,
-  ahead?: Piece,
-) {
-  const named = sql.join(
-    lists.map((l, n) => sql`(${n}::int, ${series + l.suffix}::text, ${l.day}::date)`),
-    sql`, `,
-  );
-  const result = await readRollups<{ n: number; key: string | null; value: string }>(
-    db,
-    sql`
-    select l.n, t.key, t.value::text as value from (values ${named}) as l(n, series, day)
-    cross join lateral (
-      select key, value from report_rollups
-      where series like '%@%' and series = l.series and day = l.day
-      order by value desc limit ${depth}) as t
-    union all
-    select l.n, null, (select min(value) from report_rollups
-      where series like '%@%' and series = l.series and day = l.day)::text
-    from (values ${named}) as l(n, series, day)
-    ${
-      ahead
-        ? sql`union all
-    select -1, key, value::text from report_rollups
-    where series = ${series} and day between ${ahead.from}::date and ${ahead.to}::date`
-        : sql``
-    }`,
-  );
-  const tops = lists.map(() => [] as { key: string; value: bigint }[]);
-  const beyond = new Map<string, bigint>();
-  let negative = false;
-  for (const row of result.rows) {
-    const n = Number(row.n);
-    if (row.key === null) negative ||= row.value !== null && toSen(row.value) < 0n;
-    else if (n === -1) addTo(beyond, row.key, row.value);
-    else tops[n]?.push({ key: row.key, value: toSen(row.value) });
-  }
-  return { tops, negative, beyond };
-}
-
-/** The sums per key of the series given (a, b, c; c 0 without a third) over the pieces, labelled. */
-async function keySums(
-  db: Db,
+/** The sums of the series given (a, b, c; c 0 without a third) per key over the pieces, ranked and labelled. */
+function sumsOf(
   series: readonly [string, string, string?],
   parts: readonly Piece[],
   limit: number,
   label: Label | undefined,
-  keys?: readonly string[],
-): Promise<RankedRow[]> {
+  keys?: SQL,
+): SQL {
   const [first, second, third] = series;
   const names = third ? [first, second, third] : [first, second];
-  const result = await readRollups<RankedRow>(
-    db,
-    sql`select key,
+  return sql`select key,
       a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, c::numeric(20,2)::text as c,
       coalesce(${labelOf(label)}, '') as label
     from (select key,
@@ -284,129 +242,183 @@ async function keySums(
       from ${rowsOf(names, parts, keys)} as r group by key) as sums
     where a <> 0 or b <> 0
     -- By the sums as numbers (a bare a would be the text column above).
-    order by sums.a desc, sums.b desc, key limit ${limit}`,
-  );
-  return result.rows;
+    order by sums.a desc, sums.b desc, key limit ${limit}`;
+}
+
+/** What one round of a ranking found (see rankRound). */
+interface Round {
+  /** The candidates' exact top rows; null when the round did not sum them. */
+  rows: RankedRow[] | null;
+  /** No key unseen sums to more. */
+  threshold: bigint;
+  /** The least of the `_limit` highest leasts of the keys seen. */
+  cut: bigint | undefined;
+  /** Every list ended before the depth: every key was seen. */
+  ended: boolean;
+  /** A period value is negative: the bounds do not hold. */
+  negative: boolean;
 }
 
 /**
- * Each key's sum of the day rows of `series` in the pieces' days, when there
- * are at most `most` rows; else undefined (too many to read whole).
+ * One round of a ranking (see ranked), in one statement, so that no list row
+ * leaves the database: each list's highest `depth` keys of the first series
+ * and the keys tied with the last (index report_rollups_rank); the `days`
+ * whole when they are few (exact: their months then bound nothing); each
+ * key's bounds; and, when the limit's least is above the threshold (or
+ * `force`) and the candidates are few, their exact sums.
  */
-async function daySums(db: Db, series: string, days: readonly Piece[], most: number) {
-  const within = days.map((d) => sql`day between ${d.from}::date and ${d.to}::date`);
-  const result = await readRollups<{ key: string; value: string }>(
-    db,
-    sql`select key, value::text as value from report_rollups
-    where series = ${series} and (${sql.join(within, sql` or `)}) limit ${most + 1}`,
+async function rankRound(
+  db: Db,
+  series: readonly [string, string, string?],
+  parts: readonly Piece[],
+  lists: readonly RankList[],
+  round: {
+    depth: number;
+    step: bigint;
+    limit: number;
+    force: boolean;
+    label: Label | undefined;
+    days: readonly Piece[];
+  },
+): Promise<Round> {
+  const { depth, step, limit, force, label, days } = round;
+  const first = series[0];
+  const within = (days: readonly Piece[]) =>
+    days.length
+      ? sql.join(
+          days.map((d) => sql`day between ${d.from}::date and ${d.to}::date`),
+          sql` or `,
+        )
+      : sql`false`;
+  const ahead = parts.filter((p) => p.ahead);
+  const named = sql.join(
+    lists.map(
+      (l, n) =>
+        sql`(${n}::int, ${first + l.suffix}::text, ${l.day}::date, ${l.whole}::boolean, ${l.days}::boolean)`,
+    ),
+    sql`, `,
   );
-  if (result.rows.length > most) return undefined;
-  const sums = new Map<string, bigint>();
-  for (const row of result.rows) addTo(sums, row.key, row.value);
-  return sums;
+  const result = await readRollups<{
+    rows: RankedRow[] | null;
+    threshold: string;
+    cut: string | null;
+    ended: boolean;
+    negative: boolean;
+  }>(
+    db,
+    sql`with lists(n, series, day, whole, of_days) as (values ${named}),
+    days as (select key, value from report_rollups
+      where series = ${first} and (${within(days)}) limit ${RANK_DAY_ROWS * limit + 1}),
+    days_whole as (select ${days.length > 0}::boolean and count(*) <= ${RANK_DAY_ROWS * limit}
+      as whole from days),
+    read as (select * from lists where not (of_days and (select whole from days_whole))),
+    tops as (select r.n, t.key, t.value from read as r
+      cross join lateral (select key, value from report_rollups
+        where series like '%@%' and series = r.series and day = r.day
+        order by value desc fetch first ${depth} rows with ties) as t),
+    edges as (select r.n, r.whole, count(t.key) < ${depth} as ended,
+        case when count(t.key) < ${depth} then 0
+          else greatest(min(t.value) - ${fromSen(step)}::numeric, 0) end as edge,
+        (select min(value) from report_rollups
+          where series like '%@%' and series = r.series and day = r.day) < 0 as negative
+      from read as r left join tops as t on t.n = r.n
+      group by r.n, r.whole, r.series, r.day),
+    threshold as (select coalesce(sum(edge), 0) as value,
+        coalesce(bool_and(ended), true) as ended, coalesce(bool_or(negative), false) as negative
+      from edges),
+    bounds as (select key, sum(low) as low, (select value from threshold) + sum(high) as high
+      from (select t.key, case when e.whole then t.value else 0 end as low, t.value - e.edge as high
+          from tops as t join edges as e on e.n = t.n
+        union all
+        select key, value, value from days where (select whole from days_whole)
+        union all
+        select key, -value, 0 from report_rollups where series = ${first} and (${within(ahead)})
+      ) as b group by key),
+    cut as (select low as value from bounds order by low desc offset ${limit - 1} limit 1),
+    picked as (select key from bounds where high >= (select value from cut)),
+    go as (select ((select value from cut) > (select value from threshold) or ${force}::boolean)
+      and (select count(*) from picked) <= ${RANK_CANDIDATES * limit} as sum)
+    select (select json_agg(s order by s.a::numeric desc, s.b::numeric desc, s.key)
+        from (${sumsOf(
+          series,
+          parts,
+          limit,
+          label,
+          sql`case when (select sum from go) then array(select key from picked) end`,
+        )}) as s) as rows,
+      t.value::text as threshold, (select value from cut)::text as cut, t.ended, t.negative
+    from threshold as t`,
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error("a ranking's round answered no row");
+  return {
+    rows: row.rows,
+    threshold: toSen(row.threshold),
+    cut: row.cut === null ? undefined : toSen(row.cut),
+    ended: row.ended,
+    negative: row.negative,
+  };
 }
 
-/** The `n`-th largest of `values` (1-based), or undefined when there are fewer. */
-function nthLargest(values: bigint[], n: number): bigint | undefined {
-  return values.sort((x, y) => (y > x ? 1 : y < x ? -1 : 0))[n - 1];
+/** Every key's sums of the series given over the pieces, ranked: the full read. */
+async function keySums(
+  db: Db,
+  series: readonly [string, string, string?],
+  parts: readonly Piece[],
+  limit: number,
+  label: Label | undefined,
+): Promise<RankedRow[]> {
+  return (await readRollups<RankedRow>(db, sumsOf(series, parts, limit, label))).rows;
 }
 
 /**
  * Keys ranked over the range by the sum of the first series (numerically),
  * then the second, then the key, without reading every key's rows
  * (docs/decisions/reports-rollups.md, "Rankings"): Fagin's threshold
- * algorithm over the period lists. Each round reads every list's highest
- * keys to a depth; a key outside a list has there at most the list's last
- * value read (its edge), so no key unseen sums to more than the edges'
- * sum (the threshold). Per key seen: at least its whole periods' values, at
- * most its values and the other lists' edges. Once the `_limit`-th least is
- * above the threshold, the keys whose most reaches it are summed exactly and
- * the answer stands when its last row is above the threshold; until then the
- * next round reads deeper (values that tie need it: new referrals, 1 to 10 a
- * year). A negative period value, or no answer at the deepest read, leaves
+ * algorithm over the period lists, a round a statement (rankRound). Each
+ * round reads every list's highest keys to a depth, and the keys tied with
+ * the last; a key outside a list has there less than the last value read, at
+ * most a sen less, a whole one for `counts` (its edge), so no key unseen sums
+ * to more than the edges' sum (the threshold). Per key seen: at least its
+ * whole periods' values and its days, at most its values, its days and the
+ * other lists' edges. Once the `_limit`-th least is above the threshold, the
+ * keys whose most reaches it are summed exactly and the answer stands when
+ * its last row is above the threshold; until then the next round reads
+ * deeper. A negative period value, or no answer at the deepest read, leaves
  * the full read over every key.
  */
 export async function ranked(
   db: Db,
   series: readonly [string, string, string?],
   query: Pick<Asked, "from" | "to" | "_limit">,
-  label?: Label,
+  { label, counts = false }: { label?: Label; counts?: boolean } = {},
 ): Promise<RankedRow[]> {
   const limit = query._limit;
   const all = pieces(query.from, query.to);
-  const runs = all.filter((p) => p.suffix === "" && p.sign === 1);
-  let lists = listsOf(all, false);
-  let depth = RANK_FIRST_DEPTH * limit;
-  // The first round (the days at the ends bounded by their months), with the
-  // days after `to` (none unless a clock ran ahead: they come off a whole
-  // period's least).
-  let round = lists.length
-    ? await listTops(
-        db,
-        series[0],
-        lists,
-        depth,
-        all.find((p) => p.ahead),
-      )
-    : undefined;
-  const beyond = round?.beyond ?? new Map<string, bigint>();
-  let daysTried = !runs.length;
-  let days = new Map<string, bigint>();
-  while (round && depth <= RANK_DEEPEST * limit) {
-    const { tops, negative } = round;
-    // Every key is in the lists (the full read is as small), or a value is negative.
-    if (negative || tops.every((top) => top.length < depth)) break;
-    const edges = tops.map((top) => (top.length === depth ? (top.at(-1)?.value ?? 0n) : 0n));
-    const threshold = edges.reduce((sum, edge) => sum + edge, 0n);
-    const bounds = new Map<string, { low: bigint; high: bigint }>();
-    const start = (key: string) => {
-      const exact = days.get(key) ?? 0n;
-      return { low: exact - (beyond.get(key) ?? 0n), high: threshold + exact };
-    };
-    for (const key of days.keys()) bounds.set(key, start(key));
-    tops.forEach((top, n) => {
-      for (const { key, value } of top) {
-        const bound = bounds.get(key) ?? start(key);
-        if (lists[n]?.whole) bound.low += value;
-        bound.high += value - (edges[n] ?? 0n);
-        bounds.set(key, bound);
-      }
-    });
-    // Sum exactly once the limit's least is above the threshold (the answer then
-    // stands), or at the deepest read; else read deeper: a list row costs less
-    // than a candidate's sum.
-    const cut = nthLargest(
-      [...bounds.values()].map((b) => b.low),
+  const lists = listsOf(all);
+  // A key outside a list read with its ties has there less than the last value:
+  // a sen less, or a whole one for counts. Counts tie (new referrals, 1 to 10 a
+  // year): their range's days are read whole, so that no month bounds them.
+  const step = counts ? toSen("1") : 1n;
+  const days = counts ? all.filter((p) => p.suffix === "" && p.sign === 1) : [];
+  for (let depth = RANK_FIRST_DEPTH * limit; lists.length && depth <= RANK_DEEPEST * limit; ) {
+    const force = depth * RANK_DEEPER > RANK_DEEPEST * limit;
+    const round = await rankRound(db, series, all, lists, {
+      depth,
+      step,
+      days,
       limit,
-    );
-    const deepest = depth * RANK_DEEPER > RANK_DEEPEST * limit;
-    if (cut !== undefined && (cut > threshold || deepest)) {
-      const picked = [...bounds].filter(([, b]) => b.high >= cut).map(([key]) => key);
-      if (picked.length <= RANK_CANDIDATES * limit) {
-        const rows = await keySums(db, series, all, limit, label, picked);
-        const last = rows.at(-1);
-        if (rows.length === limit && last && toSen(last.a) > threshold) return rows;
-      }
-    }
+      force,
+      label,
+    });
+    if (round.negative) break;
+    const last = round.rows?.at(-1);
+    if (round.rows?.length === limit && last && toSen(last.a) > round.threshold) return round.rows;
+    // Every key was seen: the full read is as small.
+    if (round.ended) break;
     // Deeper: four times, sixteen when the threshold is far above the least (ties).
+    const { cut, threshold } = round;
     depth *= cut !== undefined && threshold > cut + cut / 4n ? RANK_DEEPER ** 2 : RANK_DEEPER;
-    // From the second round the days at the ends are read whole when they are
-    // few: exact, and no month bounds them. Read beside the round that counts on it.
-    if (!daysTried) {
-      daysTried = true;
-      const withoutDays = listsOf(all, true);
-      const [read, next] = await Promise.all([
-        daySums(db, series[0], runs, RANK_DAY_ROWS * limit),
-        withoutDays.length ? listTops(db, series[0], withoutDays, depth) : undefined,
-      ]);
-      if (read) {
-        days = read;
-        lists = withoutDays;
-        round = next;
-        continue;
-      }
-    }
-    round = await listTops(db, series[0], lists, depth);
   }
   return keySums(db, series, all, limit, label);
 }

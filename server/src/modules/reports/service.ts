@@ -173,7 +173,9 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
   // The totals from the few categories' rows (every line has one, '' when its
   // product is gone): the same sums as over every product, far fewer rows.
   const [rows, sums] = await Promise.all([
-    ranked(db, [revenue, quantity], query, base === "product" ? PRODUCT_NAMES : CATEGORY_NAMES),
+    ranked(db, [revenue, quantity], query, {
+      label: base === "product" ? PRODUCT_NAMES : CATEGORY_NAMES,
+    }),
     rangeSums(db, ["category.quantity", "category.revenue"], query),
   ]);
   const total = (s: Sums) => ({
@@ -238,8 +240,13 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
       db,
       sql`select member_id, membership from memberships order by member_id`,
     ),
-    ranked(db, ["referral.joined", "referral.sales", "referral.orders"], query, USERNAMES),
-    ranked(db, ["referral.sales", "referral.joined", "referral.orders"], query, USERNAMES),
+    ranked(db, ["referral.joined", "referral.sales", "referral.orders"], query, {
+      label: USERNAMES,
+      counts: true,
+    }),
+    ranked(db, ["referral.sales", "referral.joined", "referral.orders"], query, {
+      label: USERNAMES,
+    }),
   ]);
   const total = (s: Sums) => ({
     new_members: count(allKeys(s, "members.joined")),
