@@ -250,6 +250,63 @@ const neg = (amount: string | undefined) =>
       ? amount.slice(1)
       : `-${amount}`;
 
+/** Descending by the numbers given in turn, then ascending by the key (text, as SQL orders it). */
+function rankedBy<T>(rows: T[], numbers: ((row: T) => bigint)[], key: (row: T) => string): T[] {
+  return rows.slice().sort((x, y) => {
+    for (const n of numbers) {
+      const d = n(y) - n(x);
+      if (d !== 0n) return d > 0n ? 1 : -1;
+    }
+    return key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0;
+  });
+}
+
+/**
+ * The rankings' first rows at a small _limit (their rounds read few keys of
+ * each list: docs/decisions/reports-rollups.md, "Rankings") equal the fresh
+ * aggregate's, in order.
+ */
+async function expectRankingsExact(from: string, to: string) {
+  const fm = await freshMembers(ctx.db, from, to);
+  const people = [...new Set([...fm.referrals.keys(), ...fm.sales.keys()])].map((id) => ({
+    user_id: id,
+    joined: BigInt(fm.referrals.get(id) ?? 0),
+    sales: toSen(fm.sales.get(id)?.sales ?? "0.00"),
+  }));
+  const byReferrals = rankedBy(people, [(p) => p.joined, (p) => p.sales], (p) => `${p.user_id}`);
+  const bySales = rankedBy(people, [(p) => p.sales, (p) => p.joined], (p) => `${p.user_id}`);
+  const coupons = rankedBy(
+    await freshCoupons(ctx.db, from, to),
+    [(c) => BigInt(c.uses), (c) => toSen(c.sales)],
+    (c) => c.coupon_code,
+  );
+  const ids = (rows: { user_id: number }[]) => rows.map((r) => r.user_id);
+  for (const limit of [1, 2]) {
+    const q = `from=${from}&to=${to}&_limit=${limit}`;
+    for (const by of ["product", "category"] as const) {
+      const fresh = rankedBy(
+        await freshProducts(ctx.db, from, to, by),
+        [(r) => toSen(r.revenue), (r) => BigInt(r.quantity)],
+        (r) => `${r.id ?? ""}`,
+      );
+      const products = await report("products", `${q}&by=${by}`);
+      expect(
+        (products.series as { id: number | null; quantity: number; revenue: string }[]).map(
+          ({ id, quantity, revenue }) => ({ id, quantity, revenue }),
+        ),
+        `products by ${by}, ${q}`,
+      ).toEqual(fresh.slice(0, limit));
+    }
+    const members = await report("members", q);
+    expect(ids(members.top_by_referrals), `referrals, ${q}`).toEqual(
+      ids(byReferrals.slice(0, limit)),
+    );
+    expect(ids(members.top_by_sales), `sales, ${q}`).toEqual(ids(bySales.slice(0, limit)));
+    const used = await report("coupons", q);
+    expect(used.series, `coupons, ${q}`).toEqual(coupons.slice(0, limit));
+  }
+}
+
 /** Every report of the range equals its fresh aggregate (totals, previous, series). */
 async function expectReportsExact(from: string, to: string, group: "day" | "week" | "month") {
   const q = `from=${from}&to=${to}&group=${group}&_limit=100`;
@@ -318,6 +375,8 @@ async function expectReportsExact(from: string, to: string, group: "day" | "week
   );
   for (const id of [...fm.referrals.keys(), ...fm.sales.keys()])
     expect(listed.has(id), `referrer ${id}`).toBe(true);
+
+  await expectRankingsExact(from, to);
 
   const m = await report("money", q);
   const fresh = await freshMoney(ctx.db, from, to);

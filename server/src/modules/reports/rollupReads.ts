@@ -188,7 +188,7 @@ interface RankList {
   /** The range holds the period entire: a key's sum is at least its value there. */
   whole: boolean;
   /** The month of days the range reads: it bounds them until they are read whole. */
-  days: boolean;
+  ofDays: boolean;
 }
 
 /**
@@ -211,7 +211,7 @@ function listsOf(parts: readonly Piece[]): RankList[] {
         suffix,
         day: first,
         whole: p.suffix !== "",
-        days: p.suffix === "",
+        ofDays: p.suffix === "",
       });
       day = p.suffix === "@year" ? `${Number(day.slice(0, 4)) + 1}-01-01` : nextMonth(day);
     }
@@ -294,7 +294,7 @@ async function rankRound(
   const named = sql.join(
     lists.map(
       (l, n) =>
-        sql`(${n}::int, ${first + l.suffix}::text, ${l.day}::date, ${l.whole}::boolean, ${l.days}::boolean)`,
+        sql`(${n}::int, ${first + l.suffix}::text, ${l.day}::date, ${l.whole}::boolean, ${l.ofDays}::boolean)`,
     ),
     sql`, `,
   );
@@ -316,13 +316,13 @@ async function rankRound(
       cross join lateral (select key, value from report_rollups
         where series like '%@%' and series = r.series and day = r.day
         order by value desc fetch first ${depth} rows with ties) as t),
-    edges as (select r.n, r.whole, count(t.key) < ${depth} as ended,
-        case when count(t.key) < ${depth} then 0
-          else greatest(min(t.value) - ${fromSen(step)}::numeric, 0) end as edge,
+    edges as (select r.n, r.whole, e.ended, e.edge,
         (select min(value) from report_rollups
           where series like '%@%' and series = r.series and day = r.day) < 0 as negative
-      from read as r left join tops as t on t.n = r.n
-      group by r.n, r.whole, r.series, r.day),
+      from read as r cross join lateral (select count(*) < ${depth} as ended,
+          case when count(*) < ${depth} then 0
+            else greatest(min(t.value) - ${fromSen(step)}::numeric, 0) end as edge
+        from tops as t where t.n = r.n) as e),
     threshold as (select coalesce(sum(edge), 0) as value,
         coalesce(bool_and(ended), true) as ended, coalesce(bool_or(negative), false) as negative
       from edges),

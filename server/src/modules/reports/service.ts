@@ -361,7 +361,7 @@ async function balancesAt(db: Db, day: string): Promise<Map<string, string>> {
 
 export async function couponsReport(db: Db, query: Asked): Promise<CouponsReport> {
   const [rows, sums] = await Promise.all([
-    ranked(db, ["coupon.uses", "coupon.sales", "coupon.discount"], query),
+    ranked(db, ["coupon.uses", "coupon.sales", "coupon.discount"], query, { counts: true }),
     rangeSums(db, ["coupon.uses", "coupon.discount", "coupon.sales"], query),
   ]);
   const total = (s: Sums) => ({
