@@ -83,7 +83,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const reports = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 5,
-      options: `-c timezone=${options.timeZone} -c plan_cache_mode=force_generic_plan`,
+      options: `-c timezone=${options.timeZone} -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0`,
     });
     reports.on("error", () => {});
     reportPools.set(pool, reports);
