@@ -10,7 +10,7 @@ import {
   toSen,
   wholeUnits,
 } from "@store/contract";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Asked, periodsOf, rangesOf } from "./days";
 import { type Label, pieces, type RankedRow, ranked, readRollups, rowsOf } from "./rollupReads";
@@ -56,11 +56,19 @@ function entry<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V>
 
 type SumRow = { series: string; key: string; current: string; previous: string };
 
+/**
+ * The key of a series that is a figure of the whole store ('': sales, new
+ * members in total): named, its rows come from index report_rollups_by_key
+ * alone, not from the table's pages (a year of days is 365 pages a series).
+ */
+const STORE_KEY = sql`array['']::text[]`;
+
 /** The sums of `series` over the range (`current`) and the previous range, per key. */
 async function rangeSums(
   db: Db,
   series: readonly string[],
   query: Pick<Asked, "from" | "to">,
+  keys?: SQL,
 ): Promise<{ current: Sums; previous: Sums }> {
   const { range, previous_range } = rangesOf(query);
   const result = await readRollups<SumRow>(
@@ -68,9 +76,9 @@ async function rangeSums(
     sql`select series, key,
       coalesce(sum(value) filter (where part = 1), 0)::numeric(20,2)::text as current,
       coalesce(sum(value) filter (where part = 2), 0)::numeric(20,2)::text as previous
-    from (select 1 as part, * from ${rowsOf(series, pieces(range.from, range.to))} as c
+    from (select 1 as part, * from ${rowsOf(series, pieces(range.from, range.to), keys)} as c
       union all
-      select 2, * from ${rowsOf(series, pieces(previous_range.from, previous_range.to))} as p) as r
+      select 2, * from ${rowsOf(series, pieces(previous_range.from, previous_range.to), keys)} as p) as r
     group by series, key`,
   );
   return {
@@ -96,6 +104,7 @@ async function periodSums(
   db: Db,
   series: readonly string[],
   query: Pick<Asked, "from" | "to" | "group">,
+  keys?: SQL,
 ): Promise<Map<string, Sums>> {
   const parts = pieces(query.from, query.to, { years: false, months: query.group === "month" });
   const result = await readRollups<{ series: string; period: string; key: string; value: string }>(
@@ -104,7 +113,7 @@ async function periodSums(
     sql`select series, period::text as period, key, sum(value)::numeric(20,2)::text as value
     from (select series, key, value,
         ${PERIOD_START[query.group]} as period
-      from ${rowsOf(series, parts)} as r) as p
+      from ${rowsOf(series, parts, keys)} as r) as p
     group by series, period, key`,
   );
   const byPeriod = new Map<string, Sums>();
@@ -146,8 +155,8 @@ function salesFigures(get: (series: string) => string) {
 
 export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
   const [sums, periods] = await Promise.all([
-    rangeSums(db, SALES, query),
-    periodSums(db, SALES, query),
+    rangeSums(db, SALES, query, STORE_KEY),
+    periodSums(db, SALES, query, STORE_KEY),
   ]);
   return {
     ...rangesOf(query),
@@ -235,7 +244,7 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
   const [sums, periods, tiers, byReferrals, bySales] = await Promise.all([
     rangeSums(db, ["members.joined", "members.referred"], query),
     // By period the totals only: one row a day each (migration 0028).
-    periodSums(db, ["members.total", "members.referred"], query),
+    periodSums(db, ["members.total", "members.referred"], query, STORE_KEY),
     readRollups<{ member_id: number; membership: string }>(
       db,
       sql`select member_id, membership from memberships order by member_id`,
