@@ -172,12 +172,8 @@ export async function queryPrepared<R>(
   text: string,
   values: readonly unknown[],
 ): Promise<{ rows: R[] }> {
-  let prepared = preparedOn.get(client);
-  if (!prepared) {
-    prepared = new Set();
-    preparedOn.set(client, prepared);
-  }
-  const kept = prepared;
+  const kept = preparedOn.get(client) ?? new Set<string>();
+  preparedOn.set(client, kept);
   const { serialize } = protocol;
   return client._runExclusiveTransaction(() =>
     client.runExclusive(async () => {
@@ -204,21 +200,11 @@ export async function queryPrepared<R>(
         serialize.execute({}),
         serialize.sync(),
       );
-      const { messages } = await client.execProtocol(concat(parts), { syncToFs: false });
+      const { messages } = await client.execProtocol(Buffer.concat(parts), { syncToFs: false });
       kept.add(name);
       // The setting's result, then the statement's.
       const result = parse.parseResults(messages, client.parsers)[1];
       return { rows: (result?.rows ?? []) as R[] };
     }),
   );
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
 }

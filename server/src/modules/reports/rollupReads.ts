@@ -231,15 +231,17 @@ function sumsOf(
   keys?: SQL,
 ): SQL {
   const [first, second, third] = series;
-  const names = third ? [first, second, third] : [first, second];
+  // The third orders nothing: summed for the rows answered only.
+  const c = third
+    ? sql`(select coalesce(sum(value), 0) from ${rowsOf([third], parts, sql`array[sums.key]`)} as r)`
+    : sql`0`;
   return sql`select key,
-      a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, c::numeric(20,2)::text as c,
+      a::numeric(20,2)::text as a, b::numeric(20,2)::text as b, ${c}::numeric(20,2)::text as c,
       coalesce(${labelOf(label)}, '') as label
     from (select key,
         coalesce(sum(value) filter (where series = ${first}), 0) as a,
-        coalesce(sum(value) filter (where series = ${second}), 0) as b,
-        coalesce(sum(value) filter (where series = ${third ?? ""}), 0) as c
-      from ${rowsOf(names, parts, keys)} as r group by key) as sums
+        coalesce(sum(value) filter (where series = ${second}), 0) as b
+      from ${rowsOf([first, second], parts, keys)} as r group by key) as sums
     where a <> 0 or b <> 0
     -- By the sums as numbers (a bare a would be the text column above).
     order by sums.a desc, sums.b desc, key limit ${limit}`;

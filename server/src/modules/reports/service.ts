@@ -109,12 +109,16 @@ async function periodSums(
   const parts = pieces(query.from, query.to, { years: false, months: query.group === "month" });
   const result = await readRollups<{ series: string; period: string; key: string; value: string }>(
     db,
-    // The period's first day, formatted once per period, not per row.
-    sql`select series, period::text as period, key, sum(value)::numeric(20,2)::text as value
-    from (select series, key, value,
-        ${PERIOD_START[query.group]} as period
-      from ${rowsOf(series, parts, keys)} as r) as p
-    group by series, period, key`,
+    // By day the rows are the sums (one a series, key and day); else the
+    // period's first day, formatted once per period, not per row.
+    query.group === "day"
+      ? sql`select series, day::text as period, key, value::numeric(20,2)::text as value
+        from ${rowsOf(series, parts, keys)} as r`
+      : sql`select series, period::text as period, key, sum(value)::numeric(20,2)::text as value
+        from (select series, key, value,
+            ${PERIOD_START[query.group]} as period
+          from ${rowsOf(series, parts, keys)} as r) as p
+        group by series, period, key`,
   );
   const byPeriod = new Map<string, Sums>();
   for (const row of result.rows)
@@ -124,7 +128,6 @@ async function periodSums(
 
 /** A row's period, by its first day, in date arithmetic (no time zone per row). */
 const PERIOD_START = {
-  day: sql`day`,
   // 2000-01-03 was a Monday; weeks start on Mondays (as date_trunc's).
   week: sql`day - (day - date '2000-01-03') % 7`,
   month: sql`day - (extract(day from day)::int - 1)`,
