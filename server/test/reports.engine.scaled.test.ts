@@ -250,6 +250,20 @@ const neg = (amount: string | undefined) =>
       ? amount.slice(1)
       : `-${amount}`;
 
+/** One completed sale of one unit of `product` at `price` sen, at 10:00 on `day`. */
+function sellOne(product: number | undefined, price: number, day: string) {
+  return addOrder({
+    local: `${day} 10:00:00`,
+    user_id: null,
+    status: 6,
+    state: "Johor",
+    coupon: "",
+    lines: [{ product: product as number, quantity: 1, price }],
+    shipping: 0,
+    discountPercent: 0,
+  });
+}
+
 /** Descending by the numbers given in turn, then ascending by the key (text, as SQL orders it). */
 function rankedBy<T>(rows: T[], numbers: ((row: T) => bigint)[], key: (row: T) => string): T[] {
   return rows.slice().sort((x, y) => {
@@ -669,17 +683,7 @@ describe("reports", () => {
       .returning();
     const [a, b, c, d, e, f, g] = made.map((p) => p.product_id);
     const sell = async (month: string, sales: [number | undefined, number][]) => {
-      for (const [product, price] of sales)
-        await addOrder({
-          local: `2024-${month}-20 10:00:00`,
-          user_id: null,
-          status: 6,
-          state: "Johor",
-          coupon: "",
-          lines: [{ product: product as number, quantity: 1, price }],
-          shipping: 0,
-          discountPercent: 0,
-        });
+      for (const [product, price] of sales) await sellOne(product, price, `2024-${month}-20`);
     };
     await sell("05", [
       [a, 3850],
@@ -718,16 +722,7 @@ describe("reports", () => {
       [d, 1000, "2024-08-13"],
       [x, 4000, "2024-09-05"],
     ] as const)
-      await addOrder({
-        local: `${day} 10:00:00`,
-        user_id: null,
-        status: 6,
-        state: "Johor",
-        coupon: "",
-        lines: [{ product: product as number, quantity: 1, price }],
-        shipping: 0,
-        discountPercent: 0,
-      });
+      await sellOne(product, price, day);
     const top = await report("products", "from=2024-08-01&to=2024-09-10&by=product&_limit=1");
     expect(top.series).toEqual([{ id: x, name: "Days X", quantity: 1, revenue: "40.00" }]);
   });
