@@ -128,7 +128,14 @@ test.describe("profile (Account Management)", () => {
     }
     await profile.newPassword().fill("Second-pass#2026");
     await profile.confirmPassword().fill("Second-pass#2026");
+    // Each answer said, should one not be 200 (this step once waited out its minute in CI).
+    const answered = (method: string, path: RegExp) =>
+      here.waitForResponse((r) => r.request().method() === method && path.test(r.url()));
+    const checked = answered("POST", /\/api\/loginAdmin$/);
+    const saved = answered("PUT", /\/api\/users\/\d+$/);
     await profile.save().click();
+    for (const answer of [await checked, await saved])
+      expect(answer.status(), `${answer.url()}: ${await answer.text()}`).toBe(200);
     await profile.edit().waitFor();
 
     // This session still works; the other one is sent to the login page.
