@@ -13,6 +13,7 @@ import {
   withdrawRequests,
 } from "../src/db/schema";
 import { postEntry } from "../src/modules/ledger/service";
+import { RANK_FIRST_DEPTH_COUNTS } from "../src/modules/reports/rollupReads";
 import { createTestContext, type TestContext } from "./helpers";
 import { ON_POSTGRES, scaled } from "./tier";
 
@@ -643,30 +644,34 @@ describe("reports", () => {
   it("finds the top referrer whose new referrals tie, in every month, with the last ones read", async () => {
     // New referrals are whole numbers: a referrer outside a month's top keys
     // read has there at most one less than the last read only when every key
-    // tied with it was read too. R has 2 in May and 2 in June, each tied with
-    // others at the third place (a _limit of 1 reads three keys a month), and
-    // R's key sorts after theirs; T has 3 in May alone.
-    const referrer = () => addUser(null, tierIds[0] as number, "2024-01-02");
-    const [t, p1, p2, q1, q2, q3] = [
-      await referrer(),
-      await referrer(),
-      await referrer(),
-      await referrer(),
-      await referrer(),
-      await referrer(),
-    ];
-    const r = await referrer();
-    expect([t, p1, p2, q1, q2, q3].every((id) => String(id) < String(r))).toBe(true);
+    // tied with it was read too. R has 2 in each of May, June and July, tied
+    // with others at the last place a _limit of 1 reads (the first round's
+    // depth, on either engine), and R's key sorts after theirs; T has 5 in May
+    // alone. Read without the ties, T would pass as the leader: each other key
+    // can reach 4, and so no more than T's 5, and is not summed.
+    const depth = Math.max(...Object.values(RANK_FIRST_DEPTH_COUNTS));
+    const referrers: number[] = [];
+    for (let i = 0; i < 3 * depth + 1; i++)
+      referrers.push(await addUser(null, tierIds[0] as number, "2024-01-02"));
+    // Keys sort as text (report_rollups_rank): R is the last of them.
+    referrers.sort((a, b) => (String(a) < String(b) ? -1 : 1));
+    const r = referrers.pop() as number;
+    const [t, ...others] = referrers as [number, ...number[]];
     const refer = async (by: number, count: number, day: string) => {
       for (let i = 0; i < count; i++) await addUser(by, tierIds[0] as number, day);
     };
-    await refer(t, 3, "2024-05-10");
-    for (const by of [p1, p2, r]) await refer(by, 2, "2024-05-12");
-    for (const by of [q1, q2, q3, r]) await refer(by, 2, "2024-06-12");
-    for (const to of ["2024-06-30", "2024-07-02"]) {
+    await refer(t, 5, "2024-05-10");
+    const months = [
+      others.slice(0, depth - 1),
+      others.slice(depth - 1, 2 * depth - 1),
+      others.slice(2 * depth - 1),
+    ];
+    for (const [i, tied] of months.entries())
+      for (const by of [...tied, r]) await refer(by, 2, `2024-0${5 + i}-12`);
+    for (const to of ["2024-07-31", "2024-08-02"]) {
       const members = await report("members", `from=2024-05-01&to=${to}&_limit=1`);
       expect(members.top_by_referrals, to).toEqual([
-        expect.objectContaining({ user_id: r, new_referrals: 4 }),
+        expect.objectContaining({ user_id: r, new_referrals: 6 }),
       ]);
     }
     // Money is not whole: D, outside both months' keys read (tied at RM 20.00),
