@@ -13,6 +13,9 @@ export type Db = PgliteDatabase<typeof schema>;
 /** A transaction or the database itself: services accept either. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
+/** The driver under a database: a pg.Pool, a PGlite, or none (a transaction). */
+export const clientOf = (db: Tx): unknown => (db as { $client?: unknown }).$client;
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
@@ -144,7 +147,7 @@ export async function migrateDatabase(database: Database, folder: string): Promi
     await migratePglite(database.db, { migrationsFolder: folder });
     return;
   }
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const pool = clientOf(database.db) as pg.Pool;
   await withMigrationLock(pool, () =>
     migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
   );

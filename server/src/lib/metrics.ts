@@ -12,7 +12,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import pg from "pg";
 import client from "prom-client";
-import { reportPoolOf } from "../db/client";
+import { clientOf, reportPoolOf } from "../db/client";
 import { HttpError } from "./errors";
 
 /** One registry for the process: the ledger and the login limits count into it wherever they run. */
@@ -158,7 +158,7 @@ export function registerMetrics(app: FastifyInstance): void {
     defaultsCollected = true;
     client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   }
-  const source = sourceOf((app.db as unknown as { $client?: unknown }).$client);
+  const source = sourceOf(clientOf(app.db));
   if (source) {
     sources.add(source);
     app.addHook("onClose", async () => {

@@ -1,6 +1,6 @@
 import { is, Param, Placeholder, SQL, StringChunk } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Tx } from "../../db/client";
+import { clientOf, type Tx } from "../../db/client";
 
 /**
  * Statements built once per shape (docs/decisions/list-pages-by-key.md): Drizzle builds a statement by walking its parts
@@ -59,7 +59,7 @@ export function runCompiled<R>(
   compiled: Compiled,
   values: Record<string, unknown>,
 ): Promise<{ rows: R[] }> {
-  const client = (db as { $client?: Client }).$client;
+  const client = clientOf(db) as Client | undefined;
   if (inTransaction(db) || typeof client?.query !== "function") {
     return db.execute(withValues(compiled, values)) as Promise<{ rows: R[] }>;
   }

@@ -3,7 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { fromSen, toSen } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import pg from "pg";
-import { type Db, reportPoolOf } from "../../db/client";
+import { clientOf, type Db, reportPoolOf } from "../../db/client";
 import { dialect } from "../../lib/lists/compiled";
 import { type Asked, shiftDay, todayHere } from "./days";
 
@@ -119,8 +119,6 @@ export async function readRollups<R extends pg.QueryResultRow>(
   return { rows: rows as R[] };
 }
 
-/** The database's client: a pool, a PGlite, or none (a transaction). */
-const clientOf = (db: Db): unknown => (db as { $client?: unknown }).$client;
 /** A PostgreSQL server's pool: the report's statements run side by side. */
 const onServer = (db: Db) => clientOf(db) instanceof pg.Pool;
 
