@@ -103,4 +103,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the ledger under racing writers
     const report = await ctx.call("GET", "/api/walletLedger/reconcile");
     expect(report.json().mismatches).toEqual([]);
   });
+
+  it("a payout's reversal, a withdrawal's approval, an adjustment and the member's deletion at once: no deadlock", async () => {
+    // The deletion locks the member, their wallet, then their requests; a
+    // decision or a reversal holds the member before its request (an
+    // adjustment locks the wallet alone: the ledger names no member row).
+    for (let trial = 0; trial < 25; trial++) {
+      const member = await insertUser(ctx.db, {});
+      const paid = await insertRequest(ctx.db, member, "5.00", "completed");
+      const open = await insertRequest(ctx.db, member, "5.00");
+      const results = await Promise.all([
+        ctx.call("PUT", `/api/withdrawRequest/${paid}/reverse`, { note: "bank returned it" }),
+        ctx.call("PUT", `/api/withdrawRequest/${open}`, { withdraw_status: "completed" }),
+        ctx.call("POST", "/api/walletAdjustments", {
+          user_id: member,
+          account: "cash_wallet",
+          amount: "1.00",
+          note: "race",
+        }),
+        ctx.call("DELETE", `/api/users/${member}`),
+      ]);
+      for (const r of results)
+        expect([200, 201, 404, 409], `trial ${trial}`).toContain(r.statusCode);
+    }
+    expect(await ledgerDrift(ctx.db)).toEqual([]);
+  });
 });

@@ -20,6 +20,20 @@ export async function lockReferralTree(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
 }
 
+/**
+ * Holds a member against deletion (FOR KEY SHARE: their other writers go on)
+ * before a row of theirs that a deletion locks after the member's (a
+ * withdrawal request): the deletion's lock order, so the two never deadlock.
+ */
+export async function holdMember(tx: Tx, userId: number | null): Promise<void> {
+  if (userId === null) return;
+  await tx
+    .select({ user_id: users.user_id })
+    .from(users)
+    .where(eq(users.user_id, userId))
+    .for("key share");
+}
+
 /** Locks users' rows in id order (one order everywhere, so no deadlocks). */
 export async function lockUsers(tx: Tx, ids: (number | null | undefined)[]): Promise<void> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === "number"))];

@@ -19,6 +19,7 @@ import { defineList, indexedSearch, listClauses, type Page, readPage } from "../
 import { accountDigitsOf } from "../../lib/phones";
 import { requireVersion } from "../../lib/versions";
 import { postEntry } from "../ledger/service";
+import { holdMember } from "../people/referrals";
 import { userSearch } from "../people/search";
 import { type Approver, approvalStage } from "./fourEyes";
 
@@ -210,7 +211,18 @@ export async function decideRequest(
   });
 }
 
+/**
+ * The request locked, its member held first (a deletion locks the member,
+ * their wallet, then their requests). A request's member never changes but
+ * to none, when deleted, which the locked read then shows.
+ */
 async function lockRequest(tx: Tx, withdrawId: number) {
+  const [owner] = await tx
+    .select({ user_id: withdrawRequests.user_id })
+    .from(withdrawRequests)
+    .where(eq(withdrawRequests.withdraw_id, withdrawId));
+  if (!owner) throw notFound("Withdrawal request");
+  await holdMember(tx, owner.user_id);
   const [locked] = await tx
     .select()
     .from(withdrawRequests)
@@ -249,18 +261,6 @@ async function recordFirstApproval(
     },
   });
   return { request: after, awaitingSecond: true };
-}
-
-/** With If-Match: the request locked and its version checked before it is reversed. */
-async function requireShownVersion(tx: Tx, withdrawId: number, expected: number | undefined) {
-  if (expected === undefined) return;
-  const [locked] = await tx
-    .select({ version: withdrawRequests.version })
-    .from(withdrawRequests)
-    .where(eq(withdrawRequests.withdraw_id, withdrawId))
-    .for("update");
-  if (!locked) throw notFound("Withdrawal request");
-  await requireVersion(tx, { entity: "WithdrawRequest", id: withdrawId, row: locked }, expected);
 }
 
 async function whyUndecidable(tx: Tx, withdrawId: number): Promise<HttpError> {
@@ -354,7 +354,8 @@ export async function reverseRequest(
   expected?: number,
 ): Promise<WithdrawRequest> {
   return db.transaction(async (tx) => {
-    await requireShownVersion(tx, withdrawId, expected);
+    const current = await lockRequest(tx, withdrawId);
+    await requireVersion(tx, { entity: "WithdrawRequest", id: withdrawId, row: current }, expected);
     const [reversed] = await tx
       .update(withdrawRequests)
       .set({ reversed_at: sql`now()` })
