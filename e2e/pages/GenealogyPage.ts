@@ -18,9 +18,12 @@ export class GenealogyPage {
     await this.tree().waitFor();
   }
 
-  /** The names along the upline, root first. */
-  async uplineNames(): Promise<string[]> {
-    return (await this.upline().locator("li").allInnerTexts()).map((t) => t.trim());
+  /**
+   * The upline's entries, root first: for a retrying `toHaveText`, as the
+   * member before's upline stays on show until the new one arrives.
+   */
+  uplineItems(): Locator {
+    return this.upline().locator("li");
   }
 
   /** The text of a member's own line (not their children's). */
