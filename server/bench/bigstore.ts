@@ -3,6 +3,7 @@ import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/con
 import { openDatabase } from "../src/db/client";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
 import { seedDemoStore } from "../src/db/seed/demo";
+import { applyDerivedTriggers } from "../src/derivedObjects";
 import { databaseStorage } from "../src/modules/uploads/storage";
 
 const setting = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -16,6 +17,7 @@ const url = process.argv[2];
 if (!url) throw new Error("usage: bigstore.ts <postgres-url>");
 applyTimeZone("Asia/Kuala_Lumpur");
 const database = await openDatabase({ databaseUrl: url, timeZone: "Asia/Kuala_Lumpur" });
+await applyDerivedTriggers(database.db);
 await seedBase(database.db);
 await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
 const started = Date.now();

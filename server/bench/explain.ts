@@ -14,6 +14,7 @@ import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from
 import { openDatabase } from "../src/db/client";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
 import { seedDemoStore } from "../src/db/seed/demo";
+import { applyDerivedTriggers } from "../src/derivedObjects";
 import { databaseStorage } from "../src/modules/uploads/storage";
 
 const setting = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -43,6 +44,7 @@ applyTimeZone("Asia/Kuala_Lumpur");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-explain-"));
 const config = { ...readConfig({ DATA_DIR: dataDir }), webDist: path.join(dataDir, "no-web") };
 const database = await openDatabase({ timeZone: config.timeZone });
+await applyDerivedTriggers(database.db);
 await seedBase(database.db);
 await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
 await seedDemoStore(database.db, databaseStorage(database.db), { size });

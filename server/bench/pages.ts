@@ -7,6 +7,7 @@ import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from
 import { openDatabase } from "../src/db/client";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
 import { seedDemoStore } from "../src/db/seed/demo";
+import { applyDerivedTriggers } from "../src/derivedObjects";
 import { databaseStorage } from "../src/modules/uploads/storage";
 
 const url = process.argv[2];
@@ -25,6 +26,7 @@ const database = await openDatabase({
 });
 if (embedded) {
   const setting = (name: string, fallback: number) => Number(process.env[name] || fallback);
+  await applyDerivedTriggers(database.db);
   await seedBase(database.db);
   await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
   const started = performance.now();

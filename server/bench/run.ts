@@ -29,6 +29,7 @@ import { openDatabase } from "../src/db/client";
 import { EMBEDDED_ORDERS_LIMIT } from "../src/db/embeddedLimit";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
 import { demoSizeFor, seedDemoStore } from "../src/db/seed/demo";
+import { applyDerivedTriggers } from "../src/derivedObjects";
 import { databaseStorage } from "../src/modules/uploads/storage";
 import { startFloorProcess } from "./floorProcess";
 import { type Budget, type CallSpec, type Figures, measure, send } from "./measure";
@@ -321,6 +322,7 @@ async function runSize(orders: number): Promise<SizeResult> {
     users = customUsers ?? users;
     products = customProducts ?? products;
     const database = await openDatabase({ databaseUrl, dataDir, timeZone: TZ });
+    await applyDerivedTriggers(database.db);
     await seedBase(database.db);
     await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     await seedDemoStore(database.db, databaseStorage(database.db), {

@@ -15,6 +15,7 @@ import { DataDirInUseError } from "./db/dataDirLock";
 import { embeddedLimitNotice } from "./db/embeddedLimit";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
+import { applyDerivedTriggers } from "./derivedObjects";
 import { moveInUploadFiles } from "./modules/uploads/moveIn";
 import { openUploadStorage } from "./modules/uploads/storage";
 import { startSweeping } from "./modules/uploads/sweep";
@@ -40,6 +41,8 @@ if (adminPasswordRefused) {
 
 /** The base records, the first administrator and (on an empty store) the demo store. */
 async function prepareStore(db: Db) {
+  const derived = await applyDerivedTriggers(db);
+  if (derived.length > 0) console.log(`Derived triggers brought up to date: ${derived.join(", ")}`);
   await seedBase(db);
   const createdAdmin = await ensureAdmin(db, config.adminEmail, config.adminPassword);
   const storage = await openUploadStorage(db, config);

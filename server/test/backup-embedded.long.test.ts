@@ -22,6 +22,7 @@ import { readConfig } from "../src/config";
 import { type Database, openDatabase } from "../src/db/client";
 import { seedBase } from "../src/db/seed/base";
 import { seedDemoStore } from "../src/db/seed/demo";
+import { applyDerivedTriggers } from "../src/derivedObjects";
 import { databaseStorage } from "../src/modules/uploads/storage";
 import { SMALL_STORE } from "./backup.fixtures";
 import { pgliteTemplate } from "./helpers";
@@ -52,6 +53,7 @@ describe.skipIf(server)("the embedded store, in folders", { timeout: 600_000 }, 
     const running = await openDatabase({ dataDir, timeZone });
     try {
       const storage = databaseStorage(running.db);
+      await applyDerivedTriggers(running.db);
       await seedBase(running.db);
       await seedDemoStore(running.db, storage, SMALL_STORE);
       const answering = await serveBackups(running, storage, dataDir, () => {});
@@ -104,6 +106,7 @@ describe.skipIf(!server)(
     beforeAll(async () => {
       // On the PostgreSQL run there is no PGlite template: a new store, base seed and all.
       source = await openDatabase({ timeZone, loadDataDir: pgliteTemplate() });
+      await applyDerivedTriggers(source.db);
       await seedBase(source.db);
       await seedDemoStore(source.db, databaseStorage(source.db), SMALL_STORE);
     }, 300_000);

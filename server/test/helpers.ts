@@ -9,6 +9,7 @@ import { type App, buildApp } from "../src/app";
 import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, readConfig } from "../src/config";
 import { type Database, type Db, openDatabase } from "../src/db/client";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
+import { applyDerivedTriggers } from "../src/derivedObjects";
 import { adminQuery } from "./storeTemplate";
 
 export const ADMIN = { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD };
@@ -55,6 +56,7 @@ export async function createTestContext(): Promise<TestContext> {
   }
   // A copy of the template holds them already.
   if (server ? !inject("postgresTemplate") : !pgliteTemplate()) {
+    await applyDerivedTriggers(database.db);
     await seedBase(database.db);
     await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
   }

@@ -16,6 +16,7 @@ import { useTestHashCost } from "../src/auth/password";
 import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config";
 import { openDatabase } from "../src/db/client";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
+import { applyDerivedTriggers } from "../src/derivedObjects";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -39,6 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const url = new URL(server);
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString(), timeZone });
+    await applyDerivedTriggers(database.db);
     await seedBase(database.db);
     await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     // A template may have no connection open while it is copied.
@@ -48,6 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return () => adminQuery(server, `drop database if exists ${name} with (force)`);
   }
   const database = await openDatabase({ timeZone });
+  await applyDerivedTriggers(database.db);
   await seedBase(database.db);
   await ensureAdmin(database.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
   const client = (database.db as unknown as { $client: PGlite }).$client;

@@ -37,7 +37,7 @@ import { bytea, money, timestamp } from "./columns";
 const createdAt = () => timestamp("created_at").notNull().default(sql`now()`);
 const updatedAt = () => timestamp("updated_at");
 const deletedAt = () => timestamp("deleted_at");
-/** Raised by the database at every change (migration 0012; docs/decisions/record-versions.md). */
+/** Raised by the database at every change (its trigger derived in db/derived.ts; docs/decisions/record-versions.md). */
 const version = () => integer("version").notNull().default(1);
 const status = (name: string) => smallint(name).notNull().default(0);
 
@@ -1034,3 +1034,14 @@ export const uploads = pgTable(
     check("uploads_size", sql`${t.size} >= 0`),
   ],
 );
+
+/**
+ * Columns the system keeps for a record from other records' changes (counts,
+ * the last authenticator step): changing them alone does not raise the
+ * record's version (db/derived.ts, versionTriggers), so a form open on it is
+ * not made stale by an order or a referral.
+ */
+export const KEPT_BY_SYSTEM = {
+  users: [users.ttl_order, users.down_line, users.totp_last_step],
+  categories: [categories.products_in_cat],
+};

@@ -22,7 +22,7 @@
  * Every paged way reads the page's keys first, then the list's own select
  * for those keys only (rows.ts), so joins and columns cost ten rows, not the
  * rows an offset skips. Unfiltered totals and the search cache rely on the
- * triggers of triggers.ts; test/list-triggers.test.ts checks every list has them.
+ * triggers of triggers.ts; test/derived-triggers.engine.test.ts checks every list has them.
  */
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";

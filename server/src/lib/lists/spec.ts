@@ -95,8 +95,8 @@ export type Kept = { name: string; sum: string } | { prefix: string; bucket: str
 const defined: ListSpec[] = [];
 
 /**
- * A list's spec, kept so test/list-triggers.test.ts can check every list's
- * table has the triggers its totals and search need (triggers.ts).
+ * A list's spec, kept so the triggers its totals and search need are written
+ * from it and applied at start (triggers.ts, derivedObjects.ts).
  */
 export function defineList<S extends ListSpec>(spec: S): S {
   defined.push(spec);

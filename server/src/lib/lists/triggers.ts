@@ -1,4 +1,5 @@
 import { Column, is, SQL } from "drizzle-orm";
+import { literal, type TriggerSql } from "../../db/derived";
 import type { ListSpec } from "./spec";
 import { tableName, tablesIn } from "./sqlParts";
 
@@ -19,20 +20,11 @@ import { tableName, tablesIn } from "./sqlParts";
  * What a spec declares: `total`, `directory` and `totals` (spec.ts,
  * KeptTotals); the tables it reads come from its columns. The functions the
  * triggers call (keep_running_totals, running_totals_truncated, count_writes)
- * are migrations 0005 and 0007's. A new list's migration takes its statements
- * from `npm run list-triggers -w server -- <table>...`;
- * test/list-triggers.test.ts fails while the database's triggers differ.
+ * are migrations 0005 and 0007's. They are applied at every start with the
+ * other derived triggers (db/derived.ts): a new list needs no migration of
+ * triggers; test/derived-triggers.engine.test.ts fails while the database's
+ * triggers differ.
  */
-
-/** A trigger, as pg_get_triggerdef writes it (unquoted names, no schema). */
-export interface TriggerSql {
-  table: string;
-  name: string;
-  sql: string;
-}
-
-/** A SQL string literal. */
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** The list's own table (its key's). */
 export const ownTable = (spec: ListSpec) => tableName(spec.key.table);
@@ -71,14 +63,28 @@ function pairs(spec: ListSpec): string {
   return list.join(", ");
 }
 
+/**
+ * A list's running totals counted afresh from its table's rows, as the
+ * triggers would have kept them (a trigger created on a table with rows).
+ */
+export function recountTotals(spec: ListSpec): string[] {
+  const total = spec.total;
+  return [
+    `DELETE FROM running_totals WHERE name = ${literal(total)} OR left(name, ${total.length + 1}) = ${literal(`${total}.`)}`,
+    `INSERT INTO running_totals (name, value) SELECT v.name, sum(v.delta) FROM (SELECT 1 AS sign, * FROM ${ownTable(spec)}) AS c CROSS JOIN LATERAL (VALUES ${pairs(spec)}) AS v(name, delta) WHERE v.name IS NOT NULL GROUP BY v.name HAVING sum(v.delta) <> 0`,
+  ];
+}
+
 /** The running-total triggers of a list's own table. */
 export function totalsTriggers(spec: ListSpec): TriggerSql[] {
   const table = ownTable(spec);
   const kept = spec.totals ?? {};
   const call = `keep_running_totals(${literal(pairs(spec))})`;
-  const on = (event: string, transitions: string) => ({
+  const recount = recountTotals(spec);
+  const on = (event: string, transitions: string): TriggerSql => ({
     table,
     name: `${table}_totals_${event.toLowerCase()}`,
+    recount,
     sql: `CREATE TRIGGER ${table}_totals_${event.toLowerCase()} AFTER ${event} ON ${table} REFERENCING ${transitions} FOR EACH STATEMENT EXECUTE FUNCTION ${call}`,
   });
   const triggers = [on("INSERT", "NEW TABLE AS new_rows")];
@@ -90,6 +96,7 @@ export function totalsTriggers(spec: ListSpec): TriggerSql[] {
   triggers.push(on("DELETE", "OLD TABLE AS old_rows"), {
     table,
     name: `${table}_totals_truncate`,
+    recount,
     sql: `CREATE TRIGGER ${table}_totals_truncate AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION running_totals_truncated(${literal(spec.total)})`,
   });
   return triggers;
@@ -119,14 +126,4 @@ export function listTriggers(specs: readonly ListSpec[]): TriggerSql[] {
   return [...byName.values()].sort(
     (a, b) => a.table.localeCompare(b.table) || a.name.localeCompare(b.name),
   );
-}
-
-/** A migration's statements that (re)create these triggers. */
-export function triggersMigration(triggers: readonly TriggerSql[]): string {
-  return triggers
-    .map(
-      (trigger) =>
-        `DROP TRIGGER IF EXISTS ${trigger.name} ON ${trigger.table};--> statement-breakpoint\n${trigger.sql};`,
-    )
-    .join("--> statement-breakpoint\n");
 }

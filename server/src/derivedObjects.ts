@@ -1,0 +1,29 @@
+import { is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import type { Tx } from "./db/client";
+import { applyDerived, imageTriggers, type TriggerSql, versionTriggers } from "./db/derived";
+import * as schema from "./db/schema";
+import { definedLists } from "./lib/lists";
+import { listTriggers } from "./lib/lists/triggers";
+import { IMAGE_COLUMNS } from "./modules/uploads/references";
+// Every module's lists are defined as its files load.
+import "./modules";
+
+/**
+ * Every derived trigger the declarations ask for (db/derived.ts): the lists'
+ * running totals and write counters, every versioned table's version, every
+ * image column's reference. Sorted by table and name.
+ */
+export function derivedTriggers(): TriggerSql[] {
+  const tables = Object.values(schema as Record<string, unknown>).filter(
+    (value): value is PgTable => is(value, PgTable),
+  );
+  return [
+    ...listTriggers(definedLists()),
+    ...versionTriggers(tables, schema.KEPT_BY_SYSTEM),
+    ...imageTriggers(IMAGE_COLUMNS),
+  ].sort((a, b) => a.table.localeCompare(b.table) || a.name.localeCompare(b.name));
+}
+
+/** Brings the database's derived triggers to the declarations; the changes made, if any. */
+export const applyDerivedTriggers = (db: Tx) => applyDerived(db, derivedTriggers());

@@ -1,0 +1,190 @@
+import { Column, is, SQL, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { derivedProblems, type TriggerSql } from "../src/db/derived";
+import { applyDerivedTriggers, derivedTriggers } from "../src/derivedObjects";
+import { definedLists, plannerHints, searchCache } from "../src/lib/lists";
+import { createTestContext, type TestContext } from "./helpers";
+
+// The database holds exactly the triggers the declarations derive, and the
+// hand-written ones by name (src/db/derived.ts): without a list's running-total
+// trigger a page shows rows with X-Total-Count 0, without a write counter a
+// paged search keeps answering what it counted before a write, without a
+// version trigger a stale save is not refused.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const problems = () => derivedProblems(ctx.db, derivedTriggers());
+const declared = (name: string): TriggerSql => {
+  const trigger = derivedTriggers().find((t) => t.name === name);
+  if (!trigger) throw new Error(`${name} is not declared`);
+  return trigger;
+};
+const create = (trigger: TriggerSql) => ctx.db.execute(sql.raw(trigger.sql));
+
+describe("derived triggers", () => {
+  it("the database holds every declared trigger and no other", async () => {
+    // Every list the API answers (18 at the time of writing) is walked.
+    expect(definedLists().length).toBeGreaterThanOrEqual(18);
+    const names = derivedTriggers().map((t) => t.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "brands_totals_insert",
+        "brands_writes",
+        "orders_totals_update",
+        "brands_uploads_unnamed",
+        "orders_version",
+      ]),
+    );
+    expect(await problems()).toEqual([]);
+  });
+
+  it("every table with a version column has its version trigger, roles too", async () => {
+    const versioned = await ctx.db.execute<{ table: string }>(
+      sql`select table_name as "table" from information_schema.columns
+        where table_schema = current_schema() and column_name = 'version' order by 1`,
+    );
+    const declaredVersions = derivedTriggers()
+      .filter((t) => t.name.endsWith("_version"))
+      .map((t) => t.table)
+      .sort();
+    expect(declaredVersions).toEqual(versioned.rows.map((row) => row.table));
+    expect(declaredVersions).toContain("permission_groups");
+    // What it prevents: a save from version 1 after another save is refused.
+    const group = await ctx.call("POST", "/api/permissionGroups", {
+      name: "Derived check",
+      permissions: ["orders:view"],
+    });
+    expect(group.statusCode).toBe(201);
+    const id = group.json().group_id as number;
+    const put = (etag: string, permissions: string[]) =>
+      ctx.app.inject({
+        method: "PUT",
+        url: `/api/permissionGroups/${id}`,
+        headers: { cookie: ctx.cookie, "if-match": etag },
+        payload: { name: "Derived check", permissions },
+      });
+    const first = await put('"1"', []);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBe('"2"');
+    expect((await put('"1"', ["orders:view"])).statusCode).toBe(412);
+  });
+
+  it("names a dropped, changed or undeclared trigger", async () => {
+    const writes = declared("brands_writes");
+    const orders = declared("orders_totals_insert");
+    await ctx.db.execute(sql`drop trigger brands_writes on brands`);
+    // orders' insert trigger as migration 0005 wrote it: no total per status.
+    await ctx.db.execute(sql`drop trigger orders_totals_insert on orders`);
+    await ctx.db.execute(
+      sql.raw(`CREATE TRIGGER orders_totals_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION keep_running_totals('(''orders'', c.sign)')`),
+    );
+    await ctx.db.execute(
+      sql`create trigger brands_second_version before update on brands for each row execute function bump_version('version')`,
+    );
+    try {
+      expect(await problems()).toEqual([
+        "brands: brands_writes is missing",
+        "orders: orders_totals_insert differs from its declaration",
+        "brands: brands_second_version is not declared",
+      ]);
+    } finally {
+      await create(writes);
+      await ctx.db.execute(sql`drop trigger orders_totals_insert on orders`);
+      await create(orders);
+      await ctx.db.execute(sql`drop trigger brands_second_version on brands`);
+    }
+    expect(await problems()).toEqual([]);
+  });
+
+  it("a start puts back what is missing, drops what is not declared and counts the totals again", async () => {
+    const count = async () =>
+      (await ctx.call("GET", "/api/brands?_page=1&_limit=50")).headers["x-total-count"];
+    const before = Number(await count());
+    await ctx.db.execute(sql`drop trigger brands_totals_insert on brands`);
+    await ctx.db.execute(
+      sql`create trigger brands_second_version before update on brands for each row execute function bump_version('version')`,
+    );
+    const created = await ctx.call("POST", "/api/brands", {
+      brand_name: "Uncounted",
+      brand_status: 1,
+    });
+    expect(created.statusCode).toBe(201);
+    // What the check prevents: a new brand listed, but not counted.
+    expect(await count()).toBe(String(before));
+    expect(await applyDerivedTriggers(ctx.db)).toEqual([
+      "brands.brands_totals_insert",
+      "brands.brands_second_version (dropped)",
+    ]);
+    expect(await count()).toBe(String(before + 1));
+    expect(await problems()).toEqual([]);
+    // Nothing left to do: the next start changes nothing.
+    expect(await applyDerivedTriggers(ctx.db)).toEqual([]);
+  });
+});
+
+describe("the search cache and its switch", () => {
+  const search = async (q: string) => {
+    const page = await ctx.call("GET", `/api/brands?_page=1&_limit=10&q=${q}`);
+    return { rows: page.json().length as number, total: page.headers["x-total-count"] };
+  };
+  const addBrand = (name: string) =>
+    ctx.db.execute(sql`insert into brands (brand_name) values (${name})`);
+
+  it("without the write counter a paged search keeps its old count; switched off, it counts again", async () => {
+    const writes = declared("brands_writes");
+    await addBrand("Quokka One");
+    expect(await search("quokka")).toEqual({ rows: 1, total: "1" });
+    await ctx.db.execute(sql`drop trigger brands_writes on brands`);
+    try {
+      await addBrand("Quokka Two");
+      // Remembered with versions that did not move: the new brand is not found.
+      expect(await search("quokka")).toEqual({ rows: 1, total: "1" });
+      searchCache.enabled = false;
+      expect(await search("quokka")).toEqual({ rows: 2, total: "2" });
+    } finally {
+      searchCache.enabled = true;
+      await create(writes);
+    }
+    // With the counter back, a write is seen at once.
+    await addBrand("Quokka Three");
+    expect(await search("quokka")).toEqual({ rows: 3, total: "3" });
+  });
+
+  it("answers the same with the planner hints switched off", async () => {
+    searchCache.enabled = false;
+    try {
+      const hinted = await ctx.call(
+        "GET",
+        "/api/brands?_page=1&_limit=10&q=quokka&_sort=brand_name",
+      );
+      plannerHints.enabled = false;
+      const plain = await ctx.call(
+        "GET",
+        "/api/brands?_page=1&_limit=10&q=quokka&_sort=brand_name",
+      );
+      expect(plain.json()).toEqual(hinted.json());
+      expect(plain.json()).toHaveLength(3);
+    } finally {
+      plannerHints.enabled = true;
+      searchCache.enabled = true;
+    }
+  });
+});
+
+describe("list specs", () => {
+  it("declare no sort a field already gives", () => {
+    const redundant = definedLists().flatMap((spec) =>
+      Object.entries(spec.sort ?? {}).flatMap(([name, key]) => {
+        const field = spec.fields?.[name];
+        const plain = is(key, Column) || is(key, SQL);
+        return plain && field?.by === key ? [`${spec.total}.${name}`] : [];
+      }),
+    );
+    expect(redundant).toEqual([]);
+  });
+});
