@@ -3,6 +3,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "./db/client";
 import { applyDerived, imageTriggers, type TriggerSql, versionTriggers } from "./db/derived";
 import * as schema from "./db/schema";
+import { auditLabelFunction } from "./lib/auditLabels";
 import { definedLists } from "./lib/lists";
 import { listTriggers } from "./lib/lists/triggers";
 import { IMAGE_COLUMNS } from "./modules/uploads/references";
@@ -25,5 +26,9 @@ export function derivedTriggers(): TriggerSql[] {
   ].sort((a, b) => a.table.localeCompare(b.table) || a.name.localeCompare(b.name));
 }
 
-/** Brings the database's derived triggers to the declarations; the changes made, if any. */
-export const applyDerivedTriggers = (db: Tx) => applyDerived(db, derivedTriggers());
+/** The functions written from declarations. */
+export const derivedFunctions = () => [auditLabelFunction()];
+
+/** Brings the database's derived triggers and functions to the declarations; the changes made, if any. */
+export const applyDerivedTriggers = (db: Tx) =>
+  applyDerived(db, derivedTriggers(), derivedFunctions());

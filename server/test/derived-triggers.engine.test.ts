@@ -1,7 +1,7 @@
 import { Column, is, SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { derivedProblems, type TriggerSql } from "../src/db/derived";
-import { applyDerivedTriggers, derivedTriggers } from "../src/derivedObjects";
+import { applyDerivedTriggers, derivedFunctions, derivedTriggers } from "../src/derivedObjects";
 import { definedLists, plannerHints, searchCache } from "../src/lib/lists";
 import { createTestContext, type TestContext } from "./helpers";
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const problems = () => derivedProblems(ctx.db, derivedTriggers());
+const problems = () => derivedProblems(ctx.db, derivedTriggers(), derivedFunctions());
 const declared = (name: string): TriggerSql => {
   const trigger = derivedTriggers().find((t) => t.name === name);
   if (!trigger) throw new Error(`${name} is not declared`);
@@ -124,6 +124,37 @@ describe("derived triggers", () => {
     expect(await problems()).toEqual([]);
     // Nothing left to do: the next start changes nothing.
     expect(await applyDerivedTriggers(ctx.db)).toEqual([]);
+  });
+});
+
+describe("derived functions", () => {
+  it("the audit log's labels come from their declaration; a changed function is named and put back", async () => {
+    await ctx.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION audit_label("entity" text, "entity_id" text, "before" jsonb, "after" jsonb)
+        RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS $$ SELECT NULL::text $$`),
+    );
+    expect(await problems()).toEqual(["function audit_label differs from its declaration"]);
+    const unlabelled = await ctx.call("POST", "/api/brands", {
+      brand_name: "Label Lost",
+      brand_status: 1,
+    });
+    expect(unlabelled.statusCode).toBe(201);
+    const labelOf = async (name: string) => {
+      const rows = await ctx.db.execute<{ label: string | null }>(
+        sql`select label from audit_log where entity = 'Brand' and after->>'brand_name' = ${name}`,
+      );
+      return rows.rows[0]?.label;
+    };
+    // What it prevents: an audit row the log cannot name or find by its name.
+    expect(await labelOf("Label Lost")).toBeNull();
+    expect(await applyDerivedTriggers(ctx.db)).toEqual(["function audit_label"]);
+    expect(await problems()).toEqual([]);
+    const labelled = await ctx.call("POST", "/api/brands", {
+      brand_name: "Label Kept",
+      brand_status: 1,
+    });
+    expect(labelled.statusCode).toBe(201);
+    expect(await labelOf("Label Kept")).toBe("Label Kept");
   });
 });
 

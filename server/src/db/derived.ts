@@ -11,7 +11,8 @@ import type { Tx } from "./client";
  * - running totals and write counters, from each list's spec (lib/lists/triggers.ts);
  * - a record's version, raised by `bump_version` on every table with a `version` column;
  * - an image's 24 hours restarted when a record stops naming it (`uploads_touch_unnamed`),
- *   on every image column.
+ *   on every image column;
+ * - the audit log's label of each kind of record (`audit_label`, lib/auditLabels.ts).
  */
 
 /** A trigger, as pg_get_triggerdef writes it (unquoted names, no schema). */
@@ -21,6 +22,28 @@ export interface TriggerSql {
   sql: string;
   /** Its table's running totals are counted again when it is created or changed. */
   recount?: string[];
+}
+
+/** A function written from a declaration, replaced at start when its body differs. */
+export interface FunctionSql {
+  name: string;
+  /** Its arguments, as CREATE FUNCTION takes them. */
+  signature: string;
+  /** What follows the arguments: RETURNS, LANGUAGE and the marks. */
+  header: string;
+  /** Its body, as pg_proc.prosrc keeps it. */
+  body: string;
+}
+
+const createFunction = (fn: FunctionSql) =>
+  `CREATE OR REPLACE FUNCTION ${fn.name}(${fn.signature}) ${fn.header} AS $derived$${fn.body}$derived$`;
+
+async function functionBody(db: Tx, name: string): Promise<string | undefined> {
+  const found = await db.execute<{ body: string }>(
+    sql`select p.prosrc as body from pg_proc p join pg_namespace s on s.oid = p.pronamespace
+      where p.proname = ${name} and s.nspname = current_schema()`,
+  );
+  return found.rows[0]?.body;
 }
 
 /** The functions of derived triggers: a trigger calling one of them is this module's to keep. */
@@ -163,7 +186,11 @@ async function triggersIn(db: Tx): Promise<FoundTrigger[]> {
  * name: a derived trigger missing, changed or not declared, a hand-written one
  * missing or unknown.
  */
-export async function derivedProblems(db: Tx, wanted: readonly TriggerSql[]): Promise<string[]> {
+export async function derivedProblems(
+  db: Tx,
+  wanted: readonly TriggerSql[],
+  functions: readonly FunctionSql[] = [],
+): Promise<string[]> {
   const found = await triggersIn(db);
   const byKey = new Map(found.map((row) => [`${row.table}.${row.name}`, row]));
   const wantedKeys = new Set(wanted.map((trigger) => `${trigger.table}.${trigger.name}`));
@@ -187,6 +214,11 @@ export async function derivedProblems(db: Tx, wanted: readonly TriggerSql[]): Pr
     if (!wantedKeys.has(key) && !handWritten.has(key))
       problems.push(`${row.table}: ${row.name} is not declared`);
   }
+  for (const fn of functions) {
+    const body = await functionBody(db, fn.name);
+    if (body === undefined) problems.push(`function ${fn.name} is missing`);
+    else if (body !== fn.body) problems.push(`function ${fn.name} differs from its declaration`);
+  }
   return problems;
 }
 
@@ -198,7 +230,11 @@ export async function derivedProblems(db: Tx, wanted: readonly TriggerSql[]): Pr
  * start costs one read of pg_trigger. Run under the migrations' lock
  * (Database.exclusive).
  */
-export async function applyDerived(db: Tx, wanted: readonly TriggerSql[]): Promise<string[]> {
+export async function applyDerived(
+  db: Tx,
+  wanted: readonly TriggerSql[],
+  functions: readonly FunctionSql[] = [],
+): Promise<string[]> {
   const found = await triggersIn(db);
   const byKey = new Map(
     found.filter((row) => row.derived).map((row) => [`${row.table}.${row.name}`, row]),
@@ -219,6 +255,11 @@ export async function applyDerived(db: Tx, wanted: readonly TriggerSql[]): Promi
   for (const row of byKey.values()) {
     statements.push(`DROP TRIGGER ${row.name} ON ${row.table}`);
     changed.push(`${row.table}.${row.name} (dropped)`);
+  }
+  for (const fn of functions) {
+    if ((await functionBody(db, fn.name)) === fn.body) continue;
+    statements.unshift(createFunction(fn));
+    changed.unshift(`function ${fn.name}`);
   }
   if (statements.length === 0) return [];
   const run = async (tx: Tx) => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { auditLog } from "../db/schema";
+import type { AuditEntity } from "./auditLabels";
 
 /**
  * Who is acting: the administrator of the session (request.admin, set by the
@@ -50,7 +51,7 @@ export type AuditAction =
 /**
  * Records one admin write, inside the same transaction as the write, with
  * the record's label (its name, number or member's username) worked out by
- * the database's audit_label (migration 0018), the same function that
+ * the database's audit_label (lib/auditLabels.ts), the same function that
  * labelled the rows kept before it: the record's tables as they are now,
  * after the write (docs/decisions/audit-labels.md).
  */
@@ -58,7 +59,7 @@ export async function recordAudit(
   tx: Tx,
   actor: Actor | null,
   entry: {
-    entity: string;
+    entity: AuditEntity;
     entityId: number | string;
     action: AuditAction;
     before?: unknown;

@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, getTableName, isNull, type SQL, sql } from "d
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
 import { type Actor, recordAudit } from "./audit";
+import type { AuditEntity } from "./auditLabels";
 import { notFound } from "./errors";
 import { fieldsOf } from "./filters";
 import { defineList, type ListSpec, listClauses, type Page, readPage } from "./lists";
@@ -13,7 +14,7 @@ export interface CrudOptions<T extends PgTable> {
   /** Primary key column. */
   id: PgColumn;
   /** Name used in messages and the audit log: "Brand". */
-  entity: string;
+  entity: AuditEntity;
   /** Soft delete: rows with deleted_at set are gone for every call. */
   deletedAt?: PgColumn;
   /** Whether the table has updated_at, stamped on every update. */
