@@ -32,6 +32,7 @@ export interface AccessChange {
   role?: string;
   user_status?: 0 | 1;
   groups?: number[];
+  email?: string;
 }
 
 /** What the profile changes of one's own record (docs/REQUIREMENTS.md, Profile). */
@@ -72,7 +73,15 @@ export interface AccessDelta {
   /** The groups the person holds after the write. */
   groupsAfter: number[];
   losesAdmin: boolean;
+  /** A deactivated account comes back as an Admin or Staff member: as strong as creating one. */
+  reactivatesBackOffice: boolean;
+  /** The login e-mail of another person's Admin or Staff account changes. */
+  otherLoginEmailChanged: boolean;
 }
+
+/** Whether a write changes the e-mail a person signs in with (login matches it case-blind). */
+export const changesEmail = (stored: string, email: string | undefined) =>
+  email !== undefined && email.toLowerCase() !== stored.toLowerCase();
 
 /**
  * PUT users/{id} (and the bulk status actions): refuses, before anything is
@@ -96,17 +105,40 @@ export function checkUpdate(caller: AccessCaller, before: User, input: AccessCha
   const statusAfter = input.user_status ?? before.user_status;
   const losesAdmin =
     isActiveAdmin(before) && !isActiveAdmin({ role: roleAfter, user_status: statusAfter });
-  return { roleChanged, groupsChanged, groupsAfter, losesAdmin };
+  const reactivatesBackOffice =
+    before.user_status !== 1 && statusAfter === 1 && isBackOffice(roleAfter);
+  const otherLoginEmailChanged =
+    !own &&
+    (isBackOffice(before.role) || isBackOffice(roleAfter)) &&
+    changesEmail(before.email, input.email);
+  return {
+    roleChanged,
+    groupsChanged,
+    groupsAfter,
+    losesAdmin,
+    reactivatesBackOffice,
+    otherLoginEmailChanged,
+  };
 }
 
-/** Changing anyone's role or groups, or setting another person's password, needs a fresh proof. */
+/**
+ * A fresh proof for what hands over an account or widens access: changing
+ * anyone's role or groups, reactivating an Admin or Staff account, setting
+ * another person's password or the e-mail another back-office person signs in with.
+ */
 export function stepUpForUpdate(
   caller: AccessCaller,
   userId: number,
   delta: AccessDelta,
   passwordSet: boolean,
 ): void {
-  if (delta.roleChanged || delta.groupsChanged || (passwordSet && userId !== caller.user_id))
+  if (
+    delta.roleChanged ||
+    delta.groupsChanged ||
+    delta.reactivatesBackOffice ||
+    delta.otherLoginEmailChanged ||
+    (passwordSet && userId !== caller.user_id)
+  )
     requireStepUp(caller);
 }
 

@@ -29,6 +29,7 @@ import { requireVersion } from "../../lib/versions";
 import {
   type AccessCaller,
   assertAnotherAdminRemains,
+  changesEmail,
   checkCreate,
   checkEditor,
   checkUpdate,
@@ -348,13 +349,16 @@ function requiredValues(input: UserCreate) {
 
 export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change it.";
 export const CURRENT_PASSWORD_WRONG = "The current password is not correct.";
+export const EMAIL_NEEDS_PASSWORD = "Enter your current password to change your e-mail.";
 
 /**
- * An administrator changing their own password proves it is them with the
- * current one; a wrong one is 400 (not 401, which would end their session).
- * Any currentPassword sent for one's own account is checked, so the profile
- * confirms an e-mail change the same way. Resetting another user's password
- * needs none. Checked before any lock is taken: scrypt is slow on purpose.
+ * An administrator changing their own password or login e-mail proves it is
+ * them with the current password (a stolen cookie alone cannot move the
+ * account's password resets to the thief's mailbox); a wrong one is 400 (not
+ * 401, which would end their session). Any currentPassword sent for one's own
+ * account is checked. Resetting another user's password or e-mail needs a
+ * step-up instead (people/access.ts). Checked before any lock is taken: scrypt
+ * is slow on purpose.
  */
 async function assertCurrentPassword(
   db: Db,
@@ -366,6 +370,8 @@ async function assertCurrentPassword(
   if (!input.currentPassword) {
     if (input.password)
       throw badRequest("currentPassword", "current_password_needed", {}, CURRENT_PASSWORD_NEEDED);
+    if (changesEmail(caller.admin.email, input.email))
+      throw badRequest("currentPassword", "email_change_needs_password", {}, EMAIL_NEEDS_PASSWORD);
     return;
   }
   const { admin, address } = caller;
