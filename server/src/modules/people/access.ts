@@ -9,8 +9,13 @@
 import { ADMIN_ROLE, BACK_OFFICE_ROLES, grants, STAFF_ROLE, type User } from "@store/contract";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { requirePermission } from "../../auth/permissions";
-import { endSessionsOf, requireStepUp, type SessionCaller } from "../../auth/service";
-import type { Tx } from "../../db/client";
+import {
+  endSessionsOf,
+  recheckAdminPassword,
+  requireStepUp,
+  type SessionCaller,
+} from "../../auth/service";
+import type { Db, Tx } from "../../db/client";
 import { permissionGroups, userGroups, users } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/errors";
 
@@ -248,5 +253,36 @@ export async function endSessionsIfNeeded(
   } else if (passwordChanged) {
     const own = after.user_id === caller.user_id;
     await endSessionsOf(tx, after.user_id, own ? sessionToken : undefined);
+  }
+}
+
+export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change it.";
+export const CURRENT_PASSWORD_WRONG = "The current password is not correct.";
+export const EMAIL_NEEDS_PASSWORD = "Enter your current password to change your e-mail.";
+
+/**
+ * Changing one's own password or login e-mail proves it is them with the
+ * current password; a wrong one is 400 (not 401, which would end their
+ * session). Any currentPassword sent for one's own account is checked.
+ * Another's needs a step-up instead (stepUpForUpdate). Checked before any
+ * lock is taken: scrypt is slow on purpose.
+ */
+export async function assertCurrentPassword(
+  db: Db,
+  caller: { admin: SessionCaller; address: string },
+  userId: number,
+  input: { password?: string | undefined; currentPassword?: string | undefined; email?: string },
+): Promise<void> {
+  if (userId !== caller.admin.user_id) return;
+  if (!input.currentPassword) {
+    if (input.password)
+      throw badRequest("currentPassword", "current_password_needed", {}, CURRENT_PASSWORD_NEEDED);
+    if (changesEmail(caller.admin.email, input.email))
+      throw badRequest("currentPassword", "email_change_needs_password", {}, EMAIL_NEEDS_PASSWORD);
+    return;
+  }
+  const { admin, address } = caller;
+  if (!(await recheckAdminPassword(db, admin, address, input.currentPassword, "updateUser"))) {
+    throw badRequest("currentPassword", "current_password_wrong", {}, CURRENT_PASSWORD_WRONG);
   }
 }

@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
-import { recheckAdminPassword, type SessionCaller } from "../../auth/service";
+import type { SessionCaller } from "../../auth/service";
 import type { Db, Tx } from "../../db/client";
 import {
   currencies,
@@ -29,7 +29,7 @@ import { requireVersion } from "../../lib/versions";
 import {
   type AccessCaller,
   assertAnotherAdminRemains,
-  changesEmail,
+  assertCurrentPassword,
   checkCreate,
   checkEditor,
   checkUpdate,
@@ -347,38 +347,8 @@ function requiredValues(input: UserCreate) {
   };
 }
 
-export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change it.";
-export const CURRENT_PASSWORD_WRONG = "The current password is not correct.";
-export const EMAIL_NEEDS_PASSWORD = "Enter your current password to change your e-mail.";
-
-/**
- * An administrator changing their own password or login e-mail proves it is
- * them with the current password (a stolen cookie alone cannot move the
- * account's password resets to the thief's mailbox); a wrong one is 400 (not
- * 401, which would end their session). Any currentPassword sent for one's own
- * account is checked. Resetting another user's password or e-mail needs a
- * step-up instead (people/access.ts). Checked before any lock is taken: scrypt
- * is slow on purpose.
- */
-async function assertCurrentPassword(
-  db: Db,
-  caller: Caller,
-  userId: number,
-  input: UserUpdate,
-): Promise<void> {
-  if (userId !== caller.admin.user_id) return;
-  if (!input.currentPassword) {
-    if (input.password)
-      throw badRequest("currentPassword", "current_password_needed", {}, CURRENT_PASSWORD_NEEDED);
-    if (changesEmail(caller.admin.email, input.email))
-      throw badRequest("currentPassword", "email_change_needs_password", {}, EMAIL_NEEDS_PASSWORD);
-    return;
-  }
-  const { admin, address } = caller;
-  if (!(await recheckAdminPassword(db, admin, address, input.currentPassword, "updateUser"))) {
-    throw badRequest("currentPassword", "current_password_wrong", {}, CURRENT_PASSWORD_WRONG);
-  }
-}
+// The profile's messages, kept with its rule (people/access.ts).
+export { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from "./access";
 
 /** The administrator calling, as the guard found them, and where from. */
 export interface Caller {
