@@ -200,6 +200,13 @@ test.describe("two administrators on the same record", () => {
     try {
       await commission(two).setChecked(true);
       await settings2.saveButton().click();
+      // Switching commission on loosens a money control: the step-up dialog asks
+      // for the password, then the save is sent again
+      // (docs/decisions/money-controls-step-up.md).
+      const proof = two.getByRole("dialog", { name: "Confirm it is you" });
+      await proof.getByLabel("Password", { exact: true }).fill(ADMIN2.password);
+      await proof.getByRole("button", { name: "Confirm", exact: true }).click();
+      await proof.waitFor({ state: "hidden" });
       await settings2.panel().getByRole("button", { name: "Saved" }).waitFor();
 
       const renamed = `${before.store_name} (two admins)`;

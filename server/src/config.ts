@@ -35,6 +35,8 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP: scheduled backups, off without a folder. */
   backups: BackupSchedule | undefined;
+  /** BACKUP_SIGNING_KEY: signs every archive's manifest, and a restore checks it (backup/signature.ts). */
+  backupSigningKey: string | undefined;
   /** METRICS_ALLOW: who may read /metrics by address (lib/metrics.ts); loopback by default. */
   metricsAllow: BlockList;
   /** METRICS_TOKEN: a bearer token that reads /metrics from any address; unset, none does. */
@@ -92,6 +94,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: readRequestTimeout(env.REQUEST_TIMEOUT_SECONDS),
     maxConnectionsPerAddress: readMaxConnections(env.MAX_CONNECTIONS_PER_ADDRESS),
     backups: readBackupSchedule(env),
+    backupSigningKey: readBackupSigningKey(env.BACKUP_SIGNING_KEY),
     metricsAllow: readMetricsAllow(env.METRICS_ALLOW),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     shutdownGraceMs: readShutdownGrace(env.SHUTDOWN_GRACE_SECONDS),
@@ -121,6 +124,20 @@ export function readBackupSchedule(env: NodeJS.ProcessEnv): BackupSchedule | und
     );
   }
   return { dir: path.resolve(dir), everyHours, keep: keepText === "" ? 7 : Number(keepText) };
+}
+
+/**
+ * BACKUP_SIGNING_KEY (README): at least 32 characters, e.g. `openssl rand
+ * -hex 32`. Unset or empty: archives are written unsigned.
+ */
+export function readBackupSigningKey(value: string | undefined): string | undefined {
+  const key = (value ?? "").trim();
+  if (!key) return undefined;
+  if (key.length < 32)
+    throw new Error(
+      "BACKUP_SIGNING_KEY must be at least 32 characters (e.g. the output of `openssl rand -hex 32`).",
+    );
+  return key;
 }
 
 /**

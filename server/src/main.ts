@@ -114,16 +114,30 @@ const stopSweeping = startSweeping(database.db, app.uploadStorage, (line) => app
 // `npm run backup` reaches an embedded store through this process (backup/localSocket.ts).
 const backupServer =
   database.kind === "pglite"
-    ? await serveBackups(database, app.uploadStorage, config.dataDir, (message) =>
-        app.log.info(message),
+    ? await serveBackups(
+        database,
+        app.uploadStorage,
+        config.dataDir,
+        (message) => app.log.info(message),
+        config.backupSigningKey,
       )
     : undefined;
 const backupSchedule = config.backups
-  ? await scheduleBackups(database, config.backups, app.uploadStorage, {
-      info: (message) => app.log.info(message),
-      error: (message) => app.log.error(message),
-    })
+  ? await scheduleBackups(
+      database,
+      config.backups,
+      app.uploadStorage,
+      {
+        info: (message) => app.log.info(message),
+        error: (message) => app.log.error(message),
+      },
+      config.backupSigningKey,
+    )
   : undefined;
+if (config.backups && !config.backupSigningKey)
+  app.log.warn(
+    "BACKUP_SIGNING_KEY is not set: scheduled backups are unsigned, and a restore asks for --allow-unsigned (docs/OPERATIONS.md).",
+  );
 
 const where = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
 console.log(`\nStore back-office at ${where}/login-back (${database.kind}, TZ ${config.timeZone})`);

@@ -37,7 +37,11 @@ interface OpenApiDocument {
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
 /** Writes that take nothing but the session. */
-const BODILESS_WRITES = ["POST /api/logoutAdmin", "POST /api/me/totp"];
+const BODILESS_WRITES = [
+  "POST /api/logoutAdmin",
+  "POST /api/me/totp",
+  "POST /api/users/{id}/totp/unlock",
+];
 function operations(): [string, string, Operation][] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item)

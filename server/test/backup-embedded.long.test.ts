@@ -33,7 +33,10 @@ const timeZone = "Asia/Kuala_Lumpur";
 let work: string;
 const databases: string[] = [];
 
-const config = (env: Record<string, string>) => readConfig({ TZ: timeZone, ...env });
+/** BACKUP_SIGNING_KEY of the server and the commands alike: every archive signed and checked. */
+const signingKey = "long-test-backup-signing-key-0123456789";
+const config = (env: Record<string, string>) =>
+  readConfig({ TZ: timeZone, BACKUP_SIGNING_KEY: signingKey, ...env });
 const sample = sql`select orders_id, order_number, total_price::text, order_status, user_id
   from orders order by orders_id`;
 const images = sql`select name, md5(content) as sum from uploads order by name`;
@@ -56,12 +59,12 @@ describe.skipIf(server)("the embedded store, in folders", { timeout: 600_000 }, 
       await applyDerivedTriggers(running.db);
       await seedBase(running.db);
       await seedDemoStore(running.db, storage, SMALL_STORE);
-      const answering = await serveBackups(running, storage, dataDir, () => {});
+      const answering = await serveBackups(running, storage, dataDir, () => {}, signingKey);
       try {
         // The folder is locked by this "server": the command asks it over the socket.
         const archive = path.join(work, "running.tar.gz");
         expect(await backupCommand(config({ DATA_DIR: dataDir }), archive)).toMatch(
-          /written to .*running\.tar\.gz/,
+          /written to .*running\.tar\.gz[\s\S]*manifest signed/,
         );
         // Without the token the socket answers nothing but a refusal.
         const refusal = await new Promise<string>((resolve) => {
@@ -79,7 +82,7 @@ describe.skipIf(server)("the embedded store, in folders", { timeout: 600_000 }, 
         const target = path.join(work, "restored");
         const restored = await restoreCommand(config({ DATA_DIR: target }), archive, false);
         expect(restored.clean).toBe(true);
-        const manifest = await checkArchive(archive);
+        const { manifest } = await checkArchive(archive, { signingKey });
         expect(restored.result.counts).toEqual(manifest.counts);
         expect(manifest.counts.uploads).toBeGreaterThan(0);
         // A DATA_DIR that holds a store is refused, then replaced with --force.
@@ -117,6 +120,7 @@ describe.skipIf(!server)(
       const original = await createBackup(source, {
         file: embedded,
         storage: databaseStorage(source.db),
+        signingKey,
       });
       expect(original.engine).toBe("pglite");
 
@@ -135,7 +139,7 @@ describe.skipIf(!server)(
 
       const fromPostgres = path.join(work, "postgres.tar.gz");
       await backupCommand(onPostgres, fromPostgres);
-      const second = await checkArchive(fromPostgres);
+      const { manifest: second } = await checkArchive(fromPostgres, { signingKey });
       expect(second.engine).toBe("postgres");
       expect(second.counts).toEqual(original.counts);
       expect(second.money).toEqual(original.money);

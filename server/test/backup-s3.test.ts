@@ -23,6 +23,7 @@ import { pngOf } from "./uploads.fixtures";
 const BUCKET = "backup-images";
 const timeZone = "Asia/Kuala_Lumpur";
 const server = process.env.TEST_DATABASE_URL;
+const signingKey = `backup-s3-key-${randomBytes(16).toString("hex")}`;
 let ctx: TestContext;
 let s3: Awaited<ReturnType<typeof startS3>>;
 let folder: string;
@@ -62,7 +63,7 @@ describe("a backup of a store with its images in a bucket", () => {
   it("carries every image the uploads table names, read from the bucket", async () => {
     archive = path.join(folder, "with-bucket.tar.gz");
     const storage = await openUploadStorage(ctx.db, { s3: settings });
-    const manifest = await createBackup(source(), { file: archive, storage });
+    const manifest = await createBackup(source(), { file: archive, storage, signingKey });
     for (const [key, bytes] of Object.entries(images)) {
       expect(manifest.files[`uploads/${key}`]?.bytes).toBe(bytes.length);
     }
@@ -82,7 +83,7 @@ describe("a backup of a store with its images in a bucket", () => {
     if (server) return; // PostgreSQL: the next test restores a whole database.
     const target = await openDatabase({ timeZone, loadDataDir: pgliteTemplate() });
     try {
-      await restoreIntoOpen(archive, target);
+      await restoreIntoOpen(archive, target, { signingKey });
       expect(await rowsOf(target.db)).toEqual(
         Object.entries(images).map(([name, bytes]) => ({ name, content: bytes.toString("hex") })),
       );
@@ -105,6 +106,7 @@ describe("a backup of a store with its images in a bucket", () => {
         dataDir: folder,
         timeZone,
         s3: settings,
+        signingKey,
       });
       expect(result.counts.uploads).toBe(2);
       for (const [key, bytes] of Object.entries(images)) {

@@ -12,6 +12,8 @@ import { readBackupSchedule, readConfig } from "../src/config";
 import type { Database } from "../src/db/client";
 import { createTestContext, type TestContext } from "./helpers";
 
+/** BACKUP_SIGNING_KEY of the scheduled runs. */
+const signingKey = "schedule-test-signing-key-0123456789abcdef";
 let ctx: TestContext;
 let database: Database;
 const lines: string[] = [];
@@ -62,7 +64,14 @@ describe("scheduled backups", () => {
     const outcomes = [];
     for (let hour = 0; hour < 3; hour++) {
       outcomes.push(
-        await runScheduledBackup(database, schedule, uploads, log, new Date(start + hour * 3.6e6)),
+        await runScheduledBackup(
+          database,
+          schedule,
+          uploads,
+          log,
+          new Date(start + hour * 3.6e6),
+          signingKey,
+        ),
       );
     }
     expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true]);
@@ -72,8 +81,12 @@ describe("scheduled backups", () => {
       "store-backup-20261127-030000Z.tar.gz",
     ]);
     expect(outcomes[2]?.deleted).toEqual(["store-backup-20261127-010000Z.tar.gz"]);
-    // Each one a whole archive a restore accepts.
-    const manifest = await checkArchive(path.join(dir, "store-backup-20261127-030000Z.tar.gz"));
+    // Each one a whole archive a restore accepts, signed with BACKUP_SIGNING_KEY.
+    const { manifest, signature } = await checkArchive(
+      path.join(dir, "store-backup-20261127-030000Z.tar.gz"),
+      { signingKey },
+    );
+    expect(signature).toEqual({ signed: true });
     expect(manifest.counts.backup_runs).toBe(2);
     expect(lines.filter((line) => line.startsWith("info Scheduled backup written"))).toHaveLength(
       3,

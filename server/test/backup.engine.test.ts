@@ -3,9 +3,11 @@
  * on: an archive taken while writes go on restores to a store whose counts and
  * money equal the manifest and whose reconcile is clean, and which takes new
  * writes (sequences, triggers, running totals); a changed or cut archive and a
- * non-empty target are refused with nothing written.
+ * non-empty target are refused with nothing written; a member changed on
+ * purpose with its checksum rewritten in the manifest is caught by the
+ * manifest's signature, and an unsigned archive passes only when allowed.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +33,8 @@ import { adminQuery } from "./storeTemplate";
 
 const server = process.env.TEST_DATABASE_URL;
 const timeZone = "Asia/Kuala_Lumpur";
+/** BACKUP_SIGNING_KEY of these tests: the archive is signed with it and checked with it. */
+const signingKey = `backup-test-key-${randomBytes(16).toString("hex")}`;
 let ctx: TestContext;
 let work: string;
 const created: string[] = [];
@@ -58,7 +62,7 @@ async function restoreHere(
 ): Promise<{ result: RestoreResult; database: Database }> {
   if (server) {
     const target = await emptyTarget();
-    const result = await restoreBackup(archive, { ...target, timeZone });
+    const result = await restoreBackup(archive, { ...target, timeZone, signingKey });
     const database = await openDatabase({ databaseUrl: target.databaseUrl, timeZone });
     opened.push(database);
     targets.push(target);
@@ -66,7 +70,7 @@ async function restoreHere(
   }
   const database = await openDatabase({ timeZone, loadDataDir: pgliteTemplate() });
   opened.push(database);
-  return { result: await restoreIntoOpen(archive, database), database };
+  return { result: await restoreIntoOpen(archive, database, { signingKey }), database };
 }
 const opened: Database[] = [];
 const targets: { databaseUrl?: string; dataDir: string }[] = [];
@@ -120,7 +124,11 @@ describe("a backup taken under writes", { timeout: 180_000 }, () => {
     };
     // Let the writes start, then take the backup in the middle of them.
     while (acknowledged < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-    manifest = await createBackup(source, { file: archive, storage: ctx.app.uploadStorage });
+    manifest = await createBackup(source, {
+      file: archive,
+      storage: ctx.app.uploadStorage,
+      signingKey,
+    });
     // And writes go on after it.
     const after = acknowledged;
     while (acknowledged < after + 2) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -135,6 +143,7 @@ describe("a backup taken under writes", { timeout: 180_000 }, () => {
 
     const { result, database } = await restoreHere(archive);
     restored = database;
+    expect(result.signature).toEqual({ signed: true });
     expect(result.counts).toEqual(manifest.counts);
     expect(result.reconcile.mismatches).toEqual([]);
     expect(result.reconcile.order_mismatches).toEqual([]);
@@ -173,10 +182,15 @@ describe("a backup taken under writes", { timeout: 180_000 }, () => {
   it("refuses a target that holds a store, and replaces it when told", async () => {
     if (server) {
       const target = targets[0] ?? (await emptyTarget());
-      await expect(restoreBackup(archive, { ...target, timeZone })).rejects.toThrow(
+      await expect(restoreBackup(archive, { ...target, timeZone, signingKey })).rejects.toThrow(
         /is not empty.*--force/,
       );
-      const again = await restoreBackup(archive, { ...target, timeZone, force: true });
+      const again = await restoreBackup(archive, {
+        ...target,
+        timeZone,
+        force: true,
+        signingKey,
+      });
       expect(again.counts).toEqual(manifest.counts);
     } else {
       // A DATA_DIR that holds a PGlite cluster is a store's (a whole one, and
@@ -184,7 +198,7 @@ describe("a backup taken under writes", { timeout: 180_000 }, () => {
       const dataDir = fs.mkdtempSync(path.join(work, "target-"));
       fs.mkdirSync(path.join(dataDir, "pglite"));
       fs.writeFileSync(path.join(dataDir, "pglite", "PG_VERSION"), "17\n");
-      await expect(restoreBackup(archive, { dataDir, timeZone })).rejects.toThrow(
+      await expect(restoreBackup(archive, { dataDir, timeZone, signingKey })).rejects.toThrow(
         /holds a store.*--force/,
       );
       expect(fs.readdirSync(path.join(dataDir, "pglite"))).toEqual(["PG_VERSION"]);
@@ -226,7 +240,7 @@ describe("a backup taken under writes", { timeout: 180_000 }, () => {
       [cut, /database\/wallet_ledger\.ndjson is missing/],
       [damaged, /damaged/],
     ] as const) {
-      const refused = await restoreBackup(file, { ...fresh, timeZone }).catch(
+      const refused = await restoreBackup(file, { ...fresh, timeZone, signingKey }).catch(
         (error: unknown) => error,
       );
       expect(refused).toBeInstanceOf(RestoreRefused);
@@ -246,6 +260,91 @@ describe("a backup taken under writes", { timeout: 180_000 }, () => {
       expect(rows[0]?.n).toBe(0);
     } else {
       expect(isNewPgliteStore(fresh.dataDir)).toBe(true);
+    }
+  });
+  it("refuses a member changed on purpose with its checksum rewritten in the manifest, and an unsigned archive unless allowed", async () => {
+    const members = path.join(work, "planted");
+    const found = await unpackArchive(archive, members);
+    const repack = (file: string, names: string[]) =>
+      writeArchive(
+        file,
+        names.map((name) => ({ name, file: path.join(members, name) })),
+      );
+    // The attacker's password hash planted on the admin's row, and the manifest's
+    // size and sha-256 of users.ndjson rewritten to match: every checksum holds.
+    const usersFile = path.join(members, "database/users.ndjson");
+    const original = fs.readFileSync(usersFile, "utf8");
+    const planted = original.replace(
+      /"password_hash":"[^"]*"/,
+      `"password_hash":"scrypt$planted$${"0".repeat(64)}"`,
+    );
+    expect(planted).not.toBe(original);
+    fs.writeFileSync(usersFile, planted);
+    const manifestFile = path.join(members, "manifest.json");
+    const originalManifest = fs.readFileSync(manifestFile, "utf8");
+    const rewritten = JSON.parse(originalManifest) as Manifest;
+    rewritten.files["database/users.ndjson"] = {
+      bytes: Buffer.byteLength(planted),
+      sha256: createHash("sha256").update(planted).digest("hex"),
+    };
+    fs.writeFileSync(manifestFile, `${JSON.stringify(rewritten, null, 2)}\n`);
+    const names = [...found.keys()];
+    expect(names).toContain("manifest.sig");
+    const signedButChanged = path.join(work, "planted-signed.tar.gz");
+    await repack(signedButChanged, names);
+    const unsignedChanged = path.join(work, "planted-unsigned.tar.gz");
+    await repack(
+      unsignedChanged,
+      names.filter((name) => name !== "manifest.sig"),
+    );
+    // The untouched members again, without the signature: an archive of an older version.
+    fs.writeFileSync(usersFile, original);
+    fs.writeFileSync(manifestFile, originalManifest);
+    const unsigned = path.join(work, "unsigned.tar.gz");
+    await repack(
+      unsigned,
+      names.filter((name) => name !== "manifest.sig"),
+    );
+
+    const fresh = await emptyTarget();
+    for (const [file, trust, message] of [
+      [signedButChanged, { signingKey }, /manifest was changed after it was signed/],
+      // Signed, but checked with another key: named, not restored.
+      [archive, { signingKey: `${signingKey}-other` }, /signed with another key/],
+      [unsignedChanged, { signingKey }, /is not signed.*--allow-unsigned/],
+      [unsigned, {}, /is not signed.*--allow-unsigned/],
+    ] as const) {
+      const refused = await restoreBackup(file, { ...fresh, timeZone, ...trust }).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(RestoreRefused);
+      expect((refused as Error).message).toMatch(message);
+    }
+    if (fresh.databaseUrl) {
+      const probe = await openDatabase({
+        databaseUrl: fresh.databaseUrl,
+        timeZone,
+        migrations: false,
+      });
+      const { rows } = await probe.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
+      );
+      await probe.close();
+      expect(rows[0]?.n).toBe(0);
+    } else {
+      expect(isNewPgliteStore(fresh.dataDir)).toBe(true);
+    }
+    // An old unsigned archive the operator vouches for (--allow-unsigned) restores, said as unchecked.
+    if (fresh.databaseUrl) {
+      const result = await restoreBackup(unsigned, { ...fresh, timeZone, allowUnsigned: true });
+      expect(result.signature).toMatchObject({ signed: false, warning: /is not signed/ });
+      expect(result.counts).toEqual(manifest.counts);
+    } else {
+      const database = await openDatabase({ timeZone, loadDataDir: pgliteTemplate() });
+      opened.push(database);
+      const result = await restoreIntoOpen(unsigned, database, { allowUnsigned: true });
+      expect(result.signature).toMatchObject({ signed: false, warning: /is not signed/ });
+      expect(result.counts).toEqual(manifest.counts);
     }
   });
 });

@@ -11,6 +11,7 @@ import { postEntry } from "../src/modules/ledger/service";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertOrder, ledgerDrift, orderEntries, setCommission } from "./ledger.fixtures";
 import { insertRequest, insertUser, readUser, readWallet } from "./people.fixtures";
+import { stepUp } from "./staff.fixtures";
 
 let ctx: TestContext;
 
@@ -75,6 +76,8 @@ let buyer: number;
 
 beforeEach(async () => {
   await setCommission(ctx.db, 1);
+  // Back to the whole total from a test's goods base: a loosening, asked with a fresh proof.
+  await stepUp(ctx);
   const saved = await ctx.call("PUT", "/api/settings/1", {
     ...(await settingsForm()),
     commission_base: "total",

@@ -33,6 +33,8 @@ beforeAll(async () => {
   const form = userForm({ role: "Admin", username: "siti", email: "siti@store.my" });
   expect((await call("POST", "/api/users", form)).statusCode).toBe(201);
   const cookie = await login(ctx.app, { email: form.email, password: form.password });
+  // Switching commission on loosens a money control (docs/decisions/money-controls-step-up.md).
+  await stepUp(ctx, cookie, form.password);
   other = (method, url, payload, ifMatch) =>
     ctx.app.inject({
       method: method as "GET",

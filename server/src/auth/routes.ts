@@ -1,5 +1,6 @@
 import {
   adminData,
+  errorBody,
   isLoginEmail,
   LOGIN_EMAIL_MESSAGE,
   loginAdminBody,
@@ -131,7 +132,14 @@ export function registerAuthRoutes(app: App): void {
         summary:
           "A fresh proof (the password, or with two-step login on a current or recovery code) for what can hurt most, good for 5 minutes",
         body: stepUpBody,
-        response: { 200: okBody, 401: statusErrorBody, 429: statusErrorBody },
+        response: {
+          200: okBody,
+          401: statusErrorBody,
+          423: errorBody.describe(
+            "A code given while the account's two-step login is locked after too many wrong codes (`totp_locked`); the password still proves it.",
+          ),
+          429: statusErrorBody,
+        },
       },
     },
     async (request) => {

@@ -16,9 +16,9 @@ import { fromWireTimestamp } from "../db/columns";
 import { languages, sessions, users } from "../db/schema";
 import { recordAudit } from "../lib/audit";
 import { badRequest, HttpError, tooManyAttempts } from "../lib/errors";
+import { guessCode } from "./codeGuesses";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { throttledAttempt } from "./throttle";
-import { spendCode } from "./twoStep";
 
 export const SESSION_COOKIE = "sid";
 
@@ -156,7 +156,8 @@ export async function recheckAdminPassword(
 
 /**
  * The same for an authenticator or recovery code (POST /api/stepUp with
- * two-step login on): spent if good (auth/twoStep.ts), throttled and audited alike.
+ * two-step login on): spent if good (auth/twoStep.ts), throttled and audited
+ * alike, and counted against the account's guesses (auth/codeGuesses.ts).
  */
 export async function recheckAdminCode(
   db: Db,
@@ -166,7 +167,7 @@ export async function recheckAdminCode(
   check: string,
 ): Promise<boolean> {
   return recheck(db, admin, address, check, async () =>
-    admin.totp_enabled ? (await spendCode(db, admin.user_id, code)) !== null : false,
+    admin.totp_enabled ? (await guessCode(db, admin.user_id, code)) !== null : false,
   );
 }
 

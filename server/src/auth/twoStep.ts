@@ -10,7 +10,7 @@ import {
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { Db, Tx } from "../db/client";
-import { recoveryCodes, settings, users } from "../db/schema";
+import { recoveryCodes, settings, totpFailures, totpLocks, users } from "../db/schema";
 import { type Actor, recordAudit } from "../lib/audit";
 import { badRequest, HttpError, notFound } from "../lib/errors";
 
@@ -228,6 +228,9 @@ export async function turnOff(db: Db, actor: Actor, userId = actor.user_id): Pro
       .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
       .where(eq(users.user_id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
+    // A lock after wrong codes (auth/codeGuesses.ts) belongs to the secret that is gone.
+    await tx.delete(totpLocks).where(eq(totpLocks.user_id, userId));
+    await tx.delete(totpFailures).where(eq(totpFailures.user_id, userId));
     await auditTwoStep(tx, actor, row.secret ? "On" : "Being set up", "Off", userId);
     return true;
   });

@@ -12,6 +12,7 @@ import type { App } from "../appType";
 import { recordAudit } from "../lib/audit";
 import { LOGIN_BODY_LIMIT } from "../lib/edge";
 import { HttpError, tooManyAttempts } from "../lib/errors";
+import { guessCode, unlock } from "./codeGuesses";
 import { setSessionCookie } from "./cookie";
 import {
   createSession,
@@ -22,7 +23,7 @@ import {
   SESSION_COOKIE,
 } from "./service";
 import { throttledAttempt } from "./throttle";
-import { confirmEnrolment, spendCode, startEnrolment, TOTP_INVALID, turnOff } from "./twoStep";
+import { confirmEnrolment, startEnrolment, TOTP_INVALID, turnOff } from "./twoStep";
 
 /** The API document's word on a call that needs a fresh proof. */
 export const STEP_UP_NEEDED =
@@ -53,7 +54,14 @@ export function registerTwoStepRoutes(app: App): void {
         tags,
         summary: "The authenticator or recovery code a login with two-step login owes",
         body: totpCodeBody,
-        response: { 200: adminData, 401: statusErrorBody, 429: statusErrorBody },
+        response: {
+          200: adminData,
+          401: statusErrorBody,
+          423: errorBody.describe(
+            "Too many wrong codes for this account: its two-step login is locked (`totp_locked`) until an Admin unlocks it or a recovery code is given.",
+          ),
+          429: statusErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -61,9 +69,10 @@ export function registerTwoStepRoutes(app: App): void {
       const pending = token ? await findPendingLogin(app.db, token) : null;
       if (!pending) throw loginExpired();
       const address = request.ip;
-      // Counted with the password's tries: the same e-mail and address.
+      // Counted with the password's tries (the same e-mail and address), and
+      // against the account's guesses from every address (auth/codeGuesses.ts).
       const outcome = await throttledAttempt(app.db, { email: pending.email, address }, async () =>
-        spendCode(app.db, pending.user_id, request.body.code),
+        guessCode(app.db, pending.user_id, request.body.code),
       );
       if (outcome.kind === "refused") throw tooManyAttempts(outcome.retryAfter);
       if (outcome.kind === "failed") {
@@ -180,6 +189,38 @@ export function registerTwoStepRoutes(app: App): void {
       if (!(await turnOff(app.db, request.admin, request.params.id)))
         throw new HttpError(409, "totp_not_on", {}, "Two-step login is not on for this person.");
       return { status: 200, message: "Two-step login is off." };
+    },
+  );
+
+  app.post(
+    "/users/:id/totp/unlock",
+    {
+      config: { permission: "staff:manage" },
+      schema: {
+        tags,
+        summary:
+          "Unlock a person's two-step login, locked after too many wrong codes (needs a step-up)",
+        description: STEP_UP_NEEDED,
+        params: idParams,
+        response: {
+          200: okBody,
+          409: errorBody.describe(
+            "Two-step login is not locked for this person (`totp_not_locked`).",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      // Unlocking gives a guesser a new hundred: as strong as turning it off.
+      requireStepUp(request.admin);
+      if (!(await unlock(app.db, request.admin, request.params.id)))
+        throw new HttpError(
+          409,
+          "totp_not_locked",
+          {},
+          "Two-step login is not locked for this person.",
+        );
+      return { status: 200, message: "Two-step login is unlocked." };
     },
   );
 }

@@ -15,6 +15,7 @@ import {
   tableMember,
   uploadMember,
 } from "./manifest";
+import { SIGNATURE_NAME, signManifest } from "./signature";
 import {
   dumpTable,
   moneySums,
@@ -37,6 +38,8 @@ export interface BackupOptions {
   file: string;
   /** Where images' bytes live: in their rows (carried by the dump) or a bucket (read through this). */
   storage: UploadStorage;
+  /** BACKUP_SIGNING_KEY: the manifest is signed with it (backup/signature.ts); unset, unsigned. */
+  signingKey?: string | undefined;
 }
 
 /**
@@ -97,8 +100,15 @@ export async function createBackup(database: Database, options: BackupOptions): 
       files,
     };
     const manifestFile = path.join(work, MANIFEST_NAME);
-    fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-    writeArchive(options.file, [{ name: MANIFEST_NAME, file: manifestFile }, ...members]);
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    fs.writeFileSync(manifestFile, manifestBytes);
+    const head: ArchiveMember[] = [{ name: MANIFEST_NAME, file: manifestFile }];
+    if (options.signingKey) {
+      const signatureFile = path.join(work, SIGNATURE_NAME);
+      fs.writeFileSync(signatureFile, signManifest(manifestBytes, options.signingKey));
+      head.push({ name: SIGNATURE_NAME, file: signatureFile });
+    }
+    writeArchive(options.file, [...head, ...members]);
     return manifest;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 /**
  * npm run backup -- <file>          one archive of the store (docs/OPERATIONS.md, "Backup")
- * npm run restore -- <file> [--force] into an empty DATA_DIR or DATABASE_URL ("Restore")
- * Both read the server's own settings (DATA_DIR, DATABASE_URL, TZ).
+ * npm run restore -- <file> [--force] [--allow-unsigned]
+ *                                   into an empty DATA_DIR or DATABASE_URL ("Restore")
+ * Both read the server's own settings (DATA_DIR, DATABASE_URL, TZ, BACKUP_SIGNING_KEY).
  */
 import path from "node:path";
 import { applyTimeZone, readConfig } from "../config";
@@ -13,13 +14,15 @@ const config = readConfig();
 applyTimeZone(config.timeZone);
 const [command, ...rest] = process.argv.slice(2);
 const force = rest.includes("--force");
-const given = rest.filter((arg) => arg !== "--force");
+// An archive whose signature cannot be checked (unsigned, or no key here): the operator vouches for it.
+const allowUnsigned = rest.includes("--allow-unsigned");
+const given = rest.filter((arg) => arg !== "--force" && arg !== "--allow-unsigned");
 // npm runs the script in server/; a file is named from where the operator typed it.
 const file = given[0] ? path.resolve(process.env.INIT_CWD ?? process.cwd(), given[0]) : undefined;
 
 if ((command !== "backup" && command !== "restore") || !file || given.length > 1) {
   console.error(
-    "Usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz> [--force]",
+    "Usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz> [--force] [--allow-unsigned]",
   );
   process.exit(2);
 }
@@ -28,7 +31,7 @@ try {
   if (command === "backup") {
     console.log(await backupCommand(config, file));
   } else {
-    const { text, clean } = await restoreCommand(config, file, force);
+    const { text, clean } = await restoreCommand(config, file, force, allowUnsigned);
     console.log(text);
     process.exit(clean ? 0 : 1);
   }

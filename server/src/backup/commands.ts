@@ -36,8 +36,14 @@ export async function backupCommand(config: Config, target: string): Promise<str
     }
   }
   // Read back whole: what was written is what a restore will accept.
-  const manifest = await checkArchive(target);
-  return `Backup of ${source} written to ${target}\n${summary(manifest)}`;
+  const { manifest, signature } = await checkArchive(target, {
+    signingKey: config.backupSigningKey,
+    allowUnsigned: true,
+  });
+  const signed = signature.signed
+    ? "  manifest signed with BACKUP_SIGNING_KEY"
+    : `  Warning: ${signature.warning}. Set BACKUP_SIGNING_KEY (on the server too) so a restore can tell a changed copy from it.`;
+  return `Backup of ${source} written to ${target}\n${summary(manifest)}\n${signed}`;
 }
 
 /** Opens the store as `where` says (no migrations: a backup reads it as it is), writes the archive, closes it. */
@@ -51,17 +57,23 @@ async function backupOpened(
     await createBackup(database, {
       file: target,
       storage: await openUploadStorage(database.db, config),
+      signingKey: config.backupSigningKey,
     });
   } finally {
     await database.close();
   }
 }
 
-/** Restores `source` into the store `config` names; clean: reconcile found no mismatch. */
+/**
+ * Restores `source` into the store `config` names; clean: reconcile found no
+ * mismatch. `allowUnsigned` (--allow-unsigned): an archive whose signature
+ * cannot be checked with BACKUP_SIGNING_KEY is restored with a warning instead of refused.
+ */
 export async function restoreCommand(
   config: Config,
   source: string,
   force: boolean,
+  allowUnsigned = false,
 ): Promise<{ text: string; clean: boolean; result: RestoreResult }> {
   const into = config.databaseUrl
     ? `the database ${redacted(config.databaseUrl)}`
@@ -72,12 +84,17 @@ export async function restoreCommand(
     timeZone: config.timeZone,
     s3: config.s3,
     force,
+    signingKey: config.backupSigningKey,
+    allowUnsigned,
   });
   const report = result.reconcile;
   const mismatches = report.mismatches.length + report.order_mismatches.length;
   const text = [
     `Restored ${source} into ${into}`,
     summary(result.manifest),
+    result.signature.signed
+      ? "  manifest signature checked with BACKUP_SIGNING_KEY"
+      : `  Warning: ${result.signature.warning}; restored because --allow-unsigned was given.`,
     `Reconcile: ${report.wallets_checked} wallets and ${report.orders_checked} orders checked, ${mismatches === 0 ? "no mismatch" : `${mismatches} mismatches (GET /api/walletLedger/reconcile lists them)`}.`,
   ].join("\n");
   return { text, clean: mismatches === 0, result };

@@ -44,6 +44,8 @@ export async function serveBackups(
   storage: UploadStorage,
   dataDir: string,
   log: (message: string) => void,
+  /** BACKUP_SIGNING_KEY: the archive's manifest signed with it (backup/signature.ts). */
+  signingKey?: string,
 ): Promise<BackupServer> {
   const token = crypto.randomBytes(32).toString("hex");
   const tokenFile = path.join(dataDir, TOKEN_FILE_NAME);
@@ -68,7 +70,7 @@ export async function serveBackups(
       "backup.tar.gz",
     );
     try {
-      await createBackup(database, { file, storage });
+      await createBackup(database, { file, storage, signingKey });
       const { size } = fs.statSync(file);
       socket.write(`${JSON.stringify({ ok: true, bytes: size } satisfies Answer)}\n`);
       await pipeline(fs.createReadStream(file), socket);

@@ -31,6 +31,12 @@ import {
   tableMember,
   uploadMember,
 } from "./manifest";
+import {
+  type ArchiveTrust,
+  checkSignature,
+  SIGNATURE_NAME,
+  type SignatureCheck,
+} from "./signature";
 import { loadTable, moneySums, rowCounts, type SequencePosition, storeTables } from "./snapshot";
 
 /** A backup or restore refused before anything was written; the message is for the operator. */
@@ -52,6 +58,8 @@ export interface RestoreTarget {
 
 export interface RestoreResult {
   manifest: Manifest;
+  /** Whether the manifest's signature was checked (backup/signature.ts); else what to tell the operator. */
+  signature: SignatureCheck;
   counts: Record<string, number>;
   reconcile: ReconcileReport;
 }
@@ -67,12 +75,12 @@ export interface RestoreResult {
  */
 export async function restoreBackup(
   archive: string,
-  target: RestoreTarget,
+  target: RestoreTarget & ArchiveTrust,
 ): Promise<RestoreResult> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "store-restore-"));
   try {
     const members = path.join(work, "archive");
-    const manifest = await verifiedArchive(archive, members);
+    const { manifest, signature } = await verifiedArchive(archive, members, target);
     const schemaFolder = migrationsUpTo(manifest.migration, work);
     if (!schemaFolder) {
       throw new RestoreRefused(
@@ -83,7 +91,7 @@ export async function restoreBackup(
     try {
       const result = await loadArchive(database, members, manifest);
       await placeImages(database, members, manifest, target.s3);
-      return result;
+      return { ...result, signature };
     } finally {
       await database.close();
     }
@@ -97,11 +105,15 @@ export async function restoreBackup(
  * replacing every row it holds (no emptiness check: the caller made it for this).
  * The tests restore into a copy of their migrated template this way.
  */
-export async function restoreIntoOpen(archive: string, database: Database): Promise<RestoreResult> {
+export async function restoreIntoOpen(
+  archive: string,
+  database: Database,
+  trust: ArchiveTrust,
+): Promise<RestoreResult> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "store-restore-"));
   try {
     const members = path.join(work, "archive");
-    const manifest = await verifiedArchive(archive, members);
+    const { manifest, signature } = await verifiedArchive(archive, members, trust);
     const at = await appliedMigration(database.db);
     if (at !== manifest.migration) {
       throw new RestoreRefused(
@@ -110,7 +122,7 @@ export async function restoreIntoOpen(archive: string, database: Database): Prom
     }
     const result = await loadArchive(database, members, manifest);
     await placeImages(database, members, manifest, undefined);
-    return result;
+    return { ...result, signature };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -121,7 +133,7 @@ async function loadArchive(
   database: Database,
   members: string,
   manifest: Manifest,
-): Promise<RestoreResult> {
+): Promise<Omit<RestoreResult, "signature">> {
   const counts = await database.db.transaction(async (tx) => {
     // Triggers and foreign-key checks off: the rows are loaded as they were.
     await tx.execute(sql`set local session_replication_role = replica`);
@@ -170,18 +182,28 @@ async function loadArchive(
   return { manifest, counts, reconcile: await reconcile(database.db) };
 }
 
-/** Reads a whole archive and checks it as a restore would; answers its manifest. */
-export async function checkArchive(archive: string): Promise<Manifest> {
+/** Reads a whole archive and checks it as a restore would; answers its manifest and signature. */
+export async function checkArchive(
+  archive: string,
+  trust: ArchiveTrust,
+): Promise<{ manifest: Manifest; signature: SignatureCheck }> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "store-check-"));
   try {
-    return await verifiedArchive(archive, work);
+    return await verifiedArchive(archive, work, trust);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** Unpacks into `folder` and checks every member against the manifest. */
-async function verifiedArchive(archive: string, folder: string): Promise<Manifest> {
+/**
+ * Unpacks into `folder`, checks the manifest's signature (backup/signature.ts),
+ * then every member against the manifest.
+ */
+async function verifiedArchive(
+  archive: string,
+  folder: string,
+  trust: ArchiveTrust,
+): Promise<{ manifest: Manifest; signature: SignatureCheck }> {
   let unpacked: Awaited<ReturnType<typeof unpackArchive>>;
   try {
     unpacked = await unpackArchive(archive, folder);
@@ -191,11 +213,20 @@ async function verifiedArchive(archive: string, folder: string): Promise<Manifes
   }
   if (!unpacked.has(MANIFEST_NAME))
     throw new RestoreRefused(`${archive} holds no ${MANIFEST_NAME}: not a store backup.`);
+  // Before anything in the manifest is believed: a manifest rewritten to match a changed member.
+  const manifestBytes = fs.readFileSync(path.join(folder, MANIFEST_NAME));
+  const signature = checkSignature(
+    manifestBytes,
+    unpacked.has(SIGNATURE_NAME)
+      ? fs.readFileSync(path.join(folder, SIGNATURE_NAME), "utf8")
+      : undefined,
+    trust,
+  );
+  if ("problem" in signature)
+    throw new RestoreRefused(`${archive} was refused, nothing was restored: ${signature.problem}.`);
   let manifest: Manifest;
   try {
-    manifest = manifestSchema.parse(
-      JSON.parse(fs.readFileSync(path.join(folder, MANIFEST_NAME), "utf8")),
-    );
+    manifest = manifestSchema.parse(JSON.parse(manifestBytes.toString("utf8")));
   } catch {
     throw new RestoreRefused(`${archive}: its ${MANIFEST_NAME} is not one this version reads.`);
   }
@@ -207,7 +238,7 @@ async function verifiedArchive(archive: string, folder: string): Promise<Manifes
       problems.push(`${name} does not match its checksum`);
   }
   for (const name of unpacked.keys()) {
-    if (name !== MANIFEST_NAME && !manifest.files[name])
+    if (name !== MANIFEST_NAME && name !== SIGNATURE_NAME && !manifest.files[name])
       problems.push(`${name} is not in the manifest`);
   }
   for (const table of Object.keys(manifest.counts)) {
@@ -219,7 +250,7 @@ async function verifiedArchive(archive: string, folder: string): Promise<Manifes
       `${archive} is damaged or was changed, nothing was restored: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}.`,
     );
   }
-  return manifest;
+  return { manifest, signature };
 }
 
 /**

@@ -42,12 +42,13 @@ export async function runScheduledBackup(
   storage: UploadStorage,
   log: BackupLog,
   now = new Date(),
+  signingKey?: string,
 ): Promise<RunOutcome> {
   const file = path.join(schedule.dir, archiveName(now));
   let outcome: RunOutcome;
   try {
     fs.mkdirSync(schedule.dir, { recursive: true });
-    const manifest = await createBackup(database, { file, storage });
+    const manifest = await createBackup(database, { file, storage, signingKey });
     const deleted = prune(schedule.dir, schedule.keep);
     const rows = Object.values(manifest.counts).reduce((sum, n) => sum + n, 0);
     log.info(
@@ -94,6 +95,8 @@ export async function scheduleBackups(
   schedule: BackupSchedule,
   storage: UploadStorage,
   log: BackupLog,
+  /** BACKUP_SIGNING_KEY: each archive's manifest signed with it (backup/signature.ts). */
+  signingKey?: string,
 ): Promise<{ stop(): void }> {
   const every = schedule.everyHours * 3_600_000;
   const [last] = await database.db
@@ -107,7 +110,9 @@ export async function scheduleBackups(
     if (stopped) return;
     timer = setTimeout(
       () => {
-        void runScheduledBackup(database, schedule, storage, log).finally(() => next(every));
+        void runScheduledBackup(database, schedule, storage, log, new Date(), signingKey).finally(
+          () => next(every),
+        );
       },
       Math.max(0, delay),
     );

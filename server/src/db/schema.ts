@@ -1015,6 +1015,27 @@ export const recoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.code_hash] })],
 );
 
+/** Wrong authenticator codes of an account from any address (auth/codeGuesses.ts; migration 0030). */
+export const totpFailures = pgTable(
+  "totp_failures",
+  {
+    failure_id: bigserial("failure_id", { mode: "number" }).primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    failed_at: timestamp("failed_at").notNull().default(sql`now()`),
+  },
+  (t) => [index("totp_failures_user_id_idx").on(t.user_id, t.failed_at)],
+);
+
+/** An account whose two-step login took too many wrong codes: locked until freed. */
+export const totpLocks = pgTable("totp_locks", {
+  user_id: integer("user_id")
+    .primaryKey()
+    .references(() => users.user_id, { onDelete: "cascade" }),
+  locked_at: timestamp("locked_at").notNull().default(sql`now()`),
+});
+
 // Uploaded images (migration 0020; docs/decisions/uploads-in-database.md)
 export const uploads = pgTable(
   "uploads",

@@ -9,8 +9,13 @@
 import { ADMIN_ROLE, BACK_OFFICE_ROLES, grants, STAFF_ROLE, type User } from "@store/contract";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { requirePermission } from "../../auth/permissions";
-import { endSessionsOf, requireStepUp, type SessionCaller } from "../../auth/service";
-import type { Tx } from "../../db/client";
+import {
+  endSessionsOf,
+  recheckAdminPassword,
+  requireStepUp,
+  type SessionCaller,
+} from "../../auth/service";
+import type { Db, Tx } from "../../db/client";
 import { permissionGroups, userGroups, users } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/errors";
 
@@ -32,6 +37,7 @@ export interface AccessChange {
   role?: string;
   user_status?: 0 | 1;
   groups?: number[];
+  email?: string;
 }
 
 /** What the profile changes of one's own record (docs/REQUIREMENTS.md, Profile). */
@@ -72,7 +78,15 @@ export interface AccessDelta {
   /** The groups the person holds after the write. */
   groupsAfter: number[];
   losesAdmin: boolean;
+  /** A deactivated account comes back as an Admin or Staff member: as strong as creating one. */
+  reactivatesBackOffice: boolean;
+  /** The login e-mail of another person's Admin or Staff account changes. */
+  otherLoginEmailChanged: boolean;
 }
+
+/** Whether a write changes the e-mail a person signs in with (login matches it case-blind). */
+export const changesEmail = (stored: string, email: string | undefined) =>
+  email !== undefined && email.toLowerCase() !== stored.toLowerCase();
 
 /**
  * PUT users/{id} (and the bulk status actions): refuses, before anything is
@@ -96,17 +110,40 @@ export function checkUpdate(caller: AccessCaller, before: User, input: AccessCha
   const statusAfter = input.user_status ?? before.user_status;
   const losesAdmin =
     isActiveAdmin(before) && !isActiveAdmin({ role: roleAfter, user_status: statusAfter });
-  return { roleChanged, groupsChanged, groupsAfter, losesAdmin };
+  const reactivatesBackOffice =
+    before.user_status !== 1 && statusAfter === 1 && isBackOffice(roleAfter);
+  const otherLoginEmailChanged =
+    !own &&
+    (isBackOffice(before.role) || isBackOffice(roleAfter)) &&
+    changesEmail(before.email, input.email);
+  return {
+    roleChanged,
+    groupsChanged,
+    groupsAfter,
+    losesAdmin,
+    reactivatesBackOffice,
+    otherLoginEmailChanged,
+  };
 }
 
-/** Changing anyone's role or groups, or setting another person's password, needs a fresh proof. */
+/**
+ * A fresh proof for what hands over an account or widens access: changing
+ * anyone's role or groups, reactivating an Admin or Staff account, setting
+ * another person's password or the e-mail another back-office person signs in with.
+ */
 export function stepUpForUpdate(
   caller: AccessCaller,
   userId: number,
   delta: AccessDelta,
   passwordSet: boolean,
 ): void {
-  if (delta.roleChanged || delta.groupsChanged || (passwordSet && userId !== caller.user_id))
+  if (
+    delta.roleChanged ||
+    delta.groupsChanged ||
+    delta.reactivatesBackOffice ||
+    delta.otherLoginEmailChanged ||
+    (passwordSet && userId !== caller.user_id)
+  )
     requireStepUp(caller);
 }
 
@@ -216,5 +253,36 @@ export async function endSessionsIfNeeded(
   } else if (passwordChanged) {
     const own = after.user_id === caller.user_id;
     await endSessionsOf(tx, after.user_id, own ? sessionToken : undefined);
+  }
+}
+
+export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change it.";
+export const CURRENT_PASSWORD_WRONG = "The current password is not correct.";
+export const EMAIL_NEEDS_PASSWORD = "Enter your current password to change your e-mail.";
+
+/**
+ * Changing one's own password or login e-mail proves it is them with the
+ * current password; a wrong one is 400 (not 401, which would end their
+ * session). Any currentPassword sent for one's own account is checked.
+ * Another's needs a step-up instead (stepUpForUpdate). Checked before any
+ * lock is taken: scrypt is slow on purpose.
+ */
+export async function assertCurrentPassword(
+  db: Db,
+  caller: { admin: SessionCaller; address: string },
+  userId: number,
+  input: { password?: string | undefined; currentPassword?: string | undefined; email?: string },
+): Promise<void> {
+  if (userId !== caller.admin.user_id) return;
+  if (!input.currentPassword) {
+    if (input.password)
+      throw badRequest("currentPassword", "current_password_needed", {}, CURRENT_PASSWORD_NEEDED);
+    if (changesEmail(caller.admin.email, input.email))
+      throw badRequest("currentPassword", "email_change_needs_password", {}, EMAIL_NEEDS_PASSWORD);
+    return;
+  }
+  const { admin, address } = caller;
+  if (!(await recheckAdminPassword(db, admin, address, input.currentPassword, "updateUser"))) {
+    throw badRequest("currentPassword", "current_password_wrong", {}, CURRENT_PASSWORD_WRONG);
   }
 }

@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/password";
-import { recheckAdminPassword, type SessionCaller } from "../../auth/service";
+import type { SessionCaller } from "../../auth/service";
 import type { Db, Tx } from "../../db/client";
 import {
   currencies,
@@ -29,6 +29,7 @@ import { requireVersion } from "../../lib/versions";
 import {
   type AccessCaller,
   assertAnotherAdminRemains,
+  assertCurrentPassword,
   checkCreate,
   checkEditor,
   checkUpdate,
@@ -346,33 +347,8 @@ function requiredValues(input: UserCreate) {
   };
 }
 
-export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change it.";
-export const CURRENT_PASSWORD_WRONG = "The current password is not correct.";
-
-/**
- * An administrator changing their own password proves it is them with the
- * current one; a wrong one is 400 (not 401, which would end their session).
- * Any currentPassword sent for one's own account is checked, so the profile
- * confirms an e-mail change the same way. Resetting another user's password
- * needs none. Checked before any lock is taken: scrypt is slow on purpose.
- */
-async function assertCurrentPassword(
-  db: Db,
-  caller: Caller,
-  userId: number,
-  input: UserUpdate,
-): Promise<void> {
-  if (userId !== caller.admin.user_id) return;
-  if (!input.currentPassword) {
-    if (input.password)
-      throw badRequest("currentPassword", "current_password_needed", {}, CURRENT_PASSWORD_NEEDED);
-    return;
-  }
-  const { admin, address } = caller;
-  if (!(await recheckAdminPassword(db, admin, address, input.currentPassword, "updateUser"))) {
-    throw badRequest("currentPassword", "current_password_wrong", {}, CURRENT_PASSWORD_WRONG);
-  }
-}
+// The profile's messages, kept with its rule (people/access.ts).
+export { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from "./access";
 
 /** The administrator calling, as the guard found them, and where from. */
 export interface Caller {

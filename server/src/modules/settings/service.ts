@@ -43,6 +43,28 @@ export const settingsService = crudService({
   list: { search: [], defaultOrder: { by: settings.setting_id, order: "asc" } },
 });
 
+type SettingsRow = typeof settings.$inferSelect;
+type SettingsValues = z.output<typeof settingsInput>;
+
+/**
+ * Loosening a money control is as strong as creating an account: it needs a
+ * fresh proof (docs/decisions/money-controls-step-up.md). Raising the
+ * second-approval amount or switching it off, switching commission on or
+ * paying it on the whole total, and switching the two-step rule off; the
+ * other way round tightens and needs none. Decided on the stored record under
+ * its row lock, after the version check, so nothing is written without it.
+ */
+export function loosensMoneyControl(before: SettingsRow, values: SettingsValues): boolean {
+  const above = values.payout_second_approval_above;
+  const stored = before.payout_second_approval_above;
+  const secondApproval =
+    above !== undefined && stored !== null && (above === null || toSen(above) > toSen(stored));
+  const commissionOn = values.commission_status === 1 && before.commission_status !== 1;
+  const wholeTotal = values.commission_base === "total" && before.commission_base !== "total";
+  const twoStepOff = values.totp_required === 0 && before.totp_required !== 0;
+  return secondApproval || commissionOn || wholeTotal || twoStepOff;
+}
+
 /**
  * PUT settings/{id}: the money rules (commission, withdrawal limits) left out
  * of the body keep their stored values; a maximum below the minimum is a 400
@@ -51,7 +73,7 @@ export const settingsService = crudService({
 export const settingsAnswers = {
   async update(
     db: Db,
-    actor: Actor,
+    actor: KeyChanger,
     id: number,
     input: z.output<typeof settingsInput>,
     expected?: number,
@@ -68,7 +90,9 @@ export const settingsAnswers = {
         `Maximum withdrawal amount must be at least the minimum (RM ${min}).`,
       );
     }
-    return settingsService.update(db, actor, id, input, expected);
+    return settingsService.update(db, actor, id, input, expected, (before) => {
+      if (loosensMoneyControl(before, input)) requireStepUp(actor);
+    });
   },
 };
 
