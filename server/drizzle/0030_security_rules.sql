@@ -1,6 +1,3 @@
--- A permission group answers a new version at every change (docs/decisions/record-versions.md):
--- without it a stale save from a form opened before a revocation wrote the revoked permission back.
-CREATE TRIGGER "permission_groups_version" BEFORE UPDATE ON "permission_groups" FOR EACH ROW EXECUTE FUNCTION "bump_version"('version', 'updated_at');--> statement-breakpoint
 -- Authenticator-code guesses per account, from any address (auth/codeGuesses.ts,
 -- docs/decisions/two-step-login.md): at most 100 an hour, then the account's two-step
 -- login is locked until an Admin unlocks it or a recovery code is spent.
