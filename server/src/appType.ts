@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { RoutePermission } from "./auth/permissions";
 import type { SessionCaller } from "./auth/service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import type { RoutePermission } from "./lib/routeConfig";
 import type { UploadStorage } from "./modules/uploads/storage";
 
 /**

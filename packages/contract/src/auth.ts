@@ -6,6 +6,8 @@ import { atLeastCharacters, email, isRequired, text } from "./primitives";
 
 export { isCommonPassword };
 
+/** The HttpOnly cookie that carries a session (CONTRACT: sessions). */
+export const SESSION_COOKIE = "sid";
 export const SESSION_LIFETIME_MS = 36_000_000;
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 

@@ -1,5 +1,5 @@
+import { SESSION_COOKIE } from "@store/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_COOKIE } from "./service";
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure over HTTPS; `seconds` it lives. */
 export function setSessionCookie(

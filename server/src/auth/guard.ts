@@ -1,8 +1,9 @@
+import { SESSION_COOKIE } from "@store/contract";
 import type { FastifyRequest } from "fastify";
 import type { App } from "../appType";
 import { HttpError } from "../lib/errors";
 import { forbidden, missingPermission } from "./permissions";
-import { findSessionCaller, noteSessionSeen, SESSION_COOKIE } from "./service";
+import { findSessionCaller, noteSessionSeen } from "./service";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

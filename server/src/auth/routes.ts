@@ -10,6 +10,7 @@ import {
   ownLanguageAnswer,
   ownLanguageBody,
   PENDING_LOGIN_LIFETIME_MS,
+  SESSION_COOKIE,
   statusErrorBody,
   stepUpBody,
   UNKNOWN_ACCOUNT,
@@ -27,7 +28,6 @@ import {
   recheckAdminCode,
   recheckAdminPassword,
   recordStepUp,
-  SESSION_COOKIE,
   saveOwnLanguage,
 } from "./service";
 import { registerSessionRoutes } from "./sessions";

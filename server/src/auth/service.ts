@@ -20,8 +20,6 @@ import { guessCode } from "./codeGuesses";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { throttledAttempt } from "./throttle";
 
-export const SESSION_COOKIE = "sid";
-
 const adminColumns = {
   user_id: users.user_id,
   username: users.username,

@@ -3,6 +3,7 @@ import {
   errorBody,
   idParams,
   okBody,
+  SESSION_COOKIE,
   statusErrorBody,
   totpCodeBody,
   totpConfirmed,
@@ -20,7 +21,6 @@ import {
   findPendingLogin,
   findPerson,
   requireStepUp,
-  SESSION_COOKIE,
 } from "./service";
 import { throttledAttempt } from "./throttle";
 import { confirmEnrolment, startEnrolment, TOTP_INVALID, turnOff } from "./twoStep";

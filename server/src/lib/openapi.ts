@@ -1,12 +1,10 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { XLSX_MEDIA_TYPE } from "@store/contract";
+import { SESSION_COOKIE, XLSX_MEDIA_TYPE } from "@store/contract";
 import type { RouteOptions } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { App } from "../appType";
-import type { RoutePermission } from "../auth/permissions";
-import { SESSION_COOKIE } from "../auth/service";
 import {
   type Answers,
   declareAnswers,
@@ -18,6 +16,7 @@ import {
   withUsedSchemas,
 } from "./openapiAnswers";
 import { describeBulkBody, describeListQuery, type Json, listSpecsOf } from "./openapiLists";
+import type { RoutePermission } from "./routeConfig";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -2,12 +2,12 @@ import * as contract from "@store/contract";
 import {
   errorBody,
   forbiddenBody,
+  SESSION_COOKIE,
   statusErrorBody,
   validationErrorBody,
   versionConflict,
 } from "@store/contract";
 import { z } from "zod";
-import { SESSION_COOKIE } from "../auth/service";
 import type { Json } from "./openapiLists";
 
 /**

@@ -1,6 +1,5 @@
-import { userUpdate } from "@store/contract";
+import { SESSION_COOKIE, userUpdate } from "@store/contract";
 import type { App } from "../../appType";
-import { SESSION_COOKIE } from "../../auth/service";
 import { deleteAction, registerBulkRoute, shownVersion } from "../../lib/bulk";
 import { deleteUser } from "./deletion";
 import { membershipService } from "./memberships";

@@ -14,6 +14,7 @@ import {
   nextUserId,
   referralUpdateBody,
   role,
+  SESSION_COOKIE,
   uplinePath,
   user,
   userCountRow,
@@ -23,7 +24,6 @@ import {
   walletInput,
 } from "@store/contract";
 import type { App } from "../../appType";
-import { SESSION_COOKIE } from "../../auth/service";
 import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendPage } from "../../lib/lists";
 import { sendJsonStream } from "../../lib/stream";
