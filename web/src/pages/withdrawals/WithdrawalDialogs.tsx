@@ -16,6 +16,7 @@ import { usePayoutApprovals } from "../../api/withdrawals";
 import { ConfirmDialog, Field, RecordForm, reportStaleRow, useRecordForm } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
+import { useCan } from "../../lib/permissions";
 
 /**
  * The member's cash wallet now and what it will be once this request is
@@ -32,10 +33,12 @@ export function CashWalletFigures({
   /** False for a first approval of two: nothing leaves the wallet yet, so no "After approval". */
   moves?: boolean;
 }) {
-  const balances = useBalances(request.user_id, { fresh: true });
-  // A deleted member has no ledger to read: the request's own figure then.
+  // A deleted member has no ledger to read, and a person who may not view wallets
+  // (payouts only) may not read it: the request's own figure, as the list read it, then.
+  const readsLedger = useCan("wallets:view") && request.user_id !== null;
+  const balances = useBalances(readsLedger ? request.user_id : null, { fresh: true });
   const now =
-    request.user_id === null
+    !readsLedger || balances.isError
       ? request.c_wallet_amt
       : balances.isFetching
         ? undefined
@@ -87,7 +90,8 @@ export function CashWalletFigures({
 
 /** Says before Confirm when the store's withdrawal minimum or maximum (General tab) will refuse it. */
 function LimitWarning({ amount }: { amount: string }) {
-  const settings = useSettings();
+  // Only for who may read the settings (else the server's refusal would be said for nothing).
+  const settings = useSettings({ enabled: useCan("settings:view") });
   const min = settings.data?.withdraw_min_amt;
   const max = settings.data?.withdraw_max_amt;
   let text: string | null = null;
