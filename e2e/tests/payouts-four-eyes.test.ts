@@ -129,3 +129,136 @@ test.describe("a payout above the second-approval amount", () => {
     );
   });
 });
+
+/** "RM 1,234.50" from cents, as the screens show money (en). */
+const money = (sen: bigint) => {
+  const whole = (sen / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `RM ${whole}.${(sen % 100n).toString().padStart(2, "0")}`;
+};
+
+/**
+ * Issue 34, item 6: a bulk approval across the second-approval amount says
+ * before Confirm which requests get only a first approval, asks for the
+ * password once for the whole call, and a first approval's dialog says no
+ * "After approval" (nothing moves).
+ */
+test.describe("a bulk approval across the second-approval amount", () => {
+  const admin = useBrowser();
+  let context: BrowserContext;
+  let page: Page;
+  let before: Settings;
+  let small: WithdrawRequest;
+  let large: WithdrawRequest;
+  let alsoLarge: WithdrawRequest;
+  const person: Person = {
+    username: `payer_${stamp}`,
+    email: `payer_${stamp}@example.my`,
+    password: PASSWORD,
+  };
+
+  test.beforeAll(async ({ browser, store }) => {
+    const api = admin.page.request;
+    const group = await createGroup(api, `Payers ${stamp}`, ["payouts:manage"]);
+    await createStaffAccount(api, person, [group]);
+    // Three processing requests of three members who have no other one open, of
+    // different amounts: the smallest is paid, the other two are above the amount.
+    // The first page of the screen's processing requests (its order, 100 a page).
+    const shown = (await (
+      await api.get("/api/withdrawRequest?withdraw_status=processing&_page=1&_limit=100")
+    ).json()) as WithdrawRequest[];
+    const open = (
+      (await (
+        await api.get("/api/withdrawRequest?withdraw_status=processing")
+      ).json()) as WithdrawRequest[]
+    ).filter((r) => shown.some((s) => s.withdraw_id === r.withdraw_id));
+    const alone = open
+      .filter(
+        (r) =>
+          open.filter((o) => o.username === r.username).length === 1 &&
+          cents(r.c_wallet_amt) >= cents(r.withdraw_amt) &&
+          cents(r.withdraw_amt) > 1n,
+      )
+      .sort((a, b) => Number(cents(a.withdraw_amt) - cents(b.withdraw_amt)));
+    const [first, ...rest] = alone;
+    const bigger = rest.filter((r) => first && cents(r.withdraw_amt) > cents(first.withdraw_amt));
+    if (!first || bigger.length < 2) throw new Error("The demo store has too few open requests.");
+    small = first;
+    [large, alsoLarge] = bigger.slice(-2) as [WithdrawRequest, WithdrawRequest];
+    before = (await (await api.get("/api/settings/1")).json()) as Settings;
+    await stepUp(api);
+    const saved = await api.put("/api/settings/1", {
+      data: { ...before, payout_second_approval_above: small.withdraw_amt },
+    });
+    expect(saved.status()).toBe(200);
+    context = await newStoreContext(browser, store.baseURL);
+    page = await context.newPage();
+    // Signed in, without a fresh proof: the bulk call asks for it.
+    await loginThroughForm(page, person);
+  });
+  test.afterAll(async () => {
+    const now = (await (await admin.page.request.get("/api/settings/1")).json()) as Settings;
+    await admin.page.request.put("/api/settings/1", {
+      data: { ...now, payout_second_approval_above: before.payout_second_approval_above },
+    });
+    await context?.close();
+  });
+
+  test("the dialog names the first approvals only, the password is asked once, and each gets its approval", async () => {
+    await page.goto("/withdrawRequest?withdraw_status=processing&size=100");
+    for (const r of [small, large]) {
+      await page
+        .getByRole("checkbox", { name: `Select withdrawal of [${r.username}]`, exact: true })
+        .check();
+    }
+    await page
+      .getByRole("toolbar", { name: "Bulk actions" })
+      .getByRole("button", { name: "Approve", exact: true })
+      .click();
+    const dialog = page.getByRole("dialog");
+    const note = dialog.getByTestId("bulk-approval-note");
+    await expect(note.locator("p").first()).toHaveText(
+      "Only a first approval for these (nothing is paid until a second person approves):",
+    );
+    await expect(note.getByRole("list", { name: "First approval only" })).toHaveText(
+      `${large.username} ${money(cents(large.withdraw_amt))}`,
+    );
+    await expect(note.getByTestId("step-up-note")).toHaveText(
+      "You will be asked for your password or authenticator code once.",
+    );
+    let bulkCalls = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/api/withdrawRequest/bulk")) bulkCalls++;
+    });
+    await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
+    // Once, for the whole call.
+    const proof = page.getByRole("dialog", { name: "Confirm it is you" });
+    await proof.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await proof.getByRole("button", { name: "Confirm", exact: true }).click();
+    const result = page.getByRole("dialog", { name: "Approve Result" });
+    await expect(result.getByTestId("bulk-summary")).toHaveText("2 of 2 succeeded.");
+    await expect(result.getByTestId("bulk-awaiting")).toHaveText(
+      `1 await a second approval. withdrawal of [${large.username}]`,
+    );
+    expect(bulkCalls).toBe(2);
+    const now = (await (
+      await page.request.get("/api/withdrawRequest?withdraw_status=processing")
+    ).json()) as WithdrawRequest[];
+    expect(now.find((r) => r.withdraw_id === small.withdraw_id)).toBeUndefined();
+    expect(now.find((r) => r.withdraw_id === large.withdraw_id)?.first_approved_by_username).toBe(
+      person.username,
+    );
+    await result.getByRole("button", { name: "OK" }).click();
+
+    // A single first approval: said so, and the cash wallet as it stays (no "After approval").
+    const list = new WithdrawRequestPage(page);
+    await list.goto();
+    const row = await list.findRequest(alsoLarge);
+    const single = await list.ask(row, "Approve");
+    await expect(single.getByTestId("approval-stage")).toHaveText(
+      `A first approval only: it is above the second-approval amount of ${money(cents(small.withdraw_amt))}. Nothing is paid until a second person approves.`,
+    );
+    await expect(single.getByTestId("cash-now")).toHaveText(money(cents(alsoLarge.c_wallet_amt)));
+    await expect(single.getByText("After approval")).toHaveCount(0);
+    await single.getByRole("button", { name: "Cancel" }).click();
+  });
+});

@@ -49,6 +49,7 @@ describe("GET notifications", () => {
       "products_low_stock",
       "variants_low_stock",
       "withdrawals_processing",
+      "withdrawals_second_approval",
     ]);
     for (const notice of Object.values(all)) {
       expect(notice.count, notice.kind).toBe(0);

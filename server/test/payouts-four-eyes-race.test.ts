@@ -64,4 +64,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("four-eyes payouts under racing 
     expect(await payouts(id)).toHaveLength(1);
     expect((await readWallet(ctx.db, owner))?.c_wallet_amt).toBe("800.00");
   });
+
+  it("one person approving a member's small requests at once: only the first completes alone (issue 34)", async () => {
+    const [person] = approvers;
+    if (!person) throw new Error("no approvers");
+    await setSecondApprovalAbove(ctx, "500.00");
+    try {
+      for (let trial = 0; trial < 5; trial++) {
+        const owner = await insertUser(ctx.db, {}, { c_wallet_amt: "2000.00" });
+        const ids: number[] = [];
+        for (let i = 0; i < 4; i++) ids.push(await insertRequest(ctx.db, owner, "400.00"));
+        const results = await Promise.all(ids.map((id) => approve(person, id)));
+        expect(results.map((r) => r.statusCode).sort()).toEqual([200, 202, 202, 202]);
+        expect((await readWallet(ctx.db, owner))?.c_wallet_amt).toBe("1600.00");
+      }
+    } finally {
+      await setSecondApprovalAbove(ctx, "100.00");
+    }
+  });
 });

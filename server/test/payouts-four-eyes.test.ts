@@ -254,3 +254,189 @@ describe("POST /api/withdrawRequest/bulk approve", () => {
     expect(await payouts(large.id)).toHaveLength(1);
   });
 });
+
+describe("issue 34: bulk approve with mixed amounts asks for the step-up once", () => {
+  it("one 403 for the whole call, nothing approved; after one step-up each gets its first or second approval as due", async () => {
+    const person = await createStaff(ctx, ["payouts:manage"]);
+    const small = await memberAsking("50.00");
+    const large = await memberAsking("150.00");
+    const halfDone = await memberAsking("200.00");
+    const alsoSmall = await memberAsking("60.00");
+    await second.stepUp();
+    expect((await approve(second, halfDone.id)).statusCode).toBe(202);
+    const ids = [small.id, large.id, halfDone.id, alsoSmall.id];
+
+    // What the dialog is told before Confirm.
+    const preview = await person.call("GET", `/api/withdrawRequest/approvals?ids=${ids.join(",")}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({
+      above: "100.00",
+      step_up: true,
+      approvals: [
+        { withdraw_id: small.id, stage: "single", reason: null, day_total: null },
+        { withdraw_id: large.id, stage: "first", reason: "amount", day_total: null },
+        { withdraw_id: halfDone.id, stage: "second", reason: "first_approved", day_total: null },
+        { withdraw_id: alsoSmall.id, stage: "single", reason: null, day_total: null },
+      ],
+    });
+
+    const refused = await person.call("POST", "/api/withdrawRequest/bulk", {
+      action: "approve",
+      ids,
+    });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().code).toBe("step_up_required");
+    for (const { id } of [small, large, halfDone, alsoSmall]) {
+      expect((await readRequest(id))?.withdraw_status).toBe("processing");
+    }
+    expect((await readWallet(ctx.db, small.owner))?.c_wallet_amt).toBe("1000.00");
+
+    await person.stepUp();
+    const done = await person.call("POST", "/api/withdrawRequest/bulk", { action: "approve", ids });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().results).toEqual([
+      { id: small.id, ok: true, status: 200, message: "Approved." },
+      {
+        id: large.id,
+        ok: true,
+        status: 202,
+        message: "Approved once; a second person must approve it.",
+      },
+      { id: halfDone.id, ok: true, status: 200, message: "Approved." },
+      { id: alsoSmall.id, ok: true, status: 200, message: "Approved." },
+    ]);
+    expect(await readRequest(large.id)).toMatchObject({
+      withdraw_status: "processing",
+      first_approved_by: person.user_id,
+    });
+    expect(await readRequest(halfDone.id)).toMatchObject({
+      withdraw_status: "completed",
+      first_approved_by: second.user_id,
+    });
+    expect((await readWallet(ctx.db, halfDone.owner))?.c_wallet_amt).toBe("800.00");
+    expect(await payouts(large.id)).toEqual([]);
+  });
+
+  it("a bulk approve needing no first or second approval asks for no step-up", async () => {
+    const person = await createStaff(ctx, ["payouts:manage"]);
+    const small = await memberAsking("20.00");
+    const res = await person.call("POST", "/api/withdrawRequest/bulk", {
+      action: "approve",
+      ids: [small.id],
+    });
+    expect(res.json().results).toEqual([
+      { id: small.id, ok: true, status: 200, message: "Approved." },
+    ]);
+  });
+});
+
+describe("issue 34: a first approval needs a different second person whatever the setting says later", () => {
+  it.each([
+    ["switched off", null],
+    ["raised above the request", "5000.00"],
+  ])(
+    "the amount %s: the first approver alone is still 409; another person completes it",
+    async (_how, later) => {
+      const { owner, id } = await memberAsking("150.00");
+      await first.stepUp();
+      expect((await approve(first, id)).statusCode).toBe(202);
+      await setSecondApprovalAbove(ctx, later);
+      const again = await approve(first, id);
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().code).toBe("second_approval_same_person");
+      expect((await readWallet(ctx.db, owner))?.c_wallet_amt).toBe("1000.00");
+      await second.stepUp();
+      const done = await approve(second, id);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({
+        withdraw_status: "completed",
+        first_approved_by: first.user_id,
+      });
+      expect((await readWallet(ctx.db, owner))?.c_wallet_amt).toBe("850.00");
+    },
+  );
+});
+
+describe("issue 34: one person's approvals of one member within a day count together", () => {
+  it("three RM 400 under an RM 500 rule: the one bringing the day's sum above needs a second person", async () => {
+    await setSecondApprovalAbove(ctx, "500.00");
+    const person = await createStaff(ctx, ["payouts:manage"]);
+    await person.stepUp();
+    const owner = await insertUser(ctx.db, {}, { c_wallet_amt: "2000.00" });
+    const ids = [
+      await insertRequest(ctx.db, owner, "400.00"),
+      await insertRequest(ctx.db, owner, "400.00"),
+      await insertRequest(ctx.db, owner, "400.00"),
+    ];
+    const preview = await person.call("GET", `/api/withdrawRequest/approvals?ids=${ids.join(",")}`);
+    expect(preview.json().approvals.map((a: { stage: string }) => a.stage)).toEqual([
+      "single",
+      "first",
+      "first",
+    ]);
+    expect(preview.json().approvals[1]).toMatchObject({ reason: "day_total", day_total: "800.00" });
+
+    const [one, two, three] = ids as [number, number, number];
+    expect((await approve(person, one)).statusCode).toBe(200);
+    const second400 = await approve(person, two);
+    expect(second400.statusCode, second400.body).toBe(202);
+    expect(second400.json()).toMatchObject({
+      withdraw_status: "processing",
+      first_approved_by: person.user_id,
+    });
+    expect((await approve(person, three)).statusCode).toBe(202);
+    expect((await readWallet(ctx.db, owner))?.c_wallet_amt).toBe("1600.00");
+    // Another person completes each; what they complete as second approver is not theirs alone.
+    await second.stepUp();
+    expect((await approve(second, two)).statusCode).toBe(200);
+    expect((await approve(second, three)).statusCode).toBe(200);
+    expect((await readWallet(ctx.db, owner))?.c_wallet_amt).toBe("800.00");
+    // Another member's request is not counted with this one's.
+    const other = await memberAsking("400.00");
+    expect((await approve(person, other.id)).statusCode).toBe(200);
+  });
+
+  it("without a step-up the one bringing the sum above is 403, as any first approval", async () => {
+    await setSecondApprovalAbove(ctx, "500.00");
+    const person = await createStaff(ctx, ["payouts:manage"]);
+    const owner = await insertUser(ctx.db, {}, { c_wallet_amt: "2000.00" });
+    const one = await insertRequest(ctx.db, owner, "300.00");
+    const two = await insertRequest(ctx.db, owner, "300.00");
+    expect((await approve(person, one)).statusCode).toBe(200);
+    const res = await approve(person, two);
+    expect(res.json().code).toBe("step_up_required");
+    expect((await readRequest(two))?.first_approved_by).toBeNull();
+  });
+});
+
+describe("issue 34: the bell tells the possible second approvers", () => {
+  const awaitingOf = async (who: StaffMember) => {
+    const res = await who.call("GET", "/api/notifications");
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { kind: string; count: number; link: string }[]).find(
+      (n) => n.kind === "withdrawals_second_approval",
+    );
+  };
+
+  it("counts a first approval for the others who may approve, not for its approver nor a viewer", async () => {
+    const viewer = await createStaff(ctx, ["payouts:view"]);
+    const before = { first: await awaitingOf(first), second: await awaitingOf(second) };
+    const { id } = await memberAsking("300.00");
+    await first.stepUp();
+    expect((await approve(first, id)).statusCode).toBe(202);
+    expect(await awaitingOf(second)).toEqual({
+      kind: "withdrawals_second_approval",
+      title: "Withdrawal requests awaiting your second approval",
+      count: (before.second?.count ?? 0) + 1,
+      link: "/withdrawRequest?awaiting_second_approval=1",
+    });
+    expect((await awaitingOf(first))?.count).toBe(before.first?.count);
+    expect(await awaitingOf(viewer)).toBeUndefined();
+    // The admin (every permission) may approve it too.
+    const admin = (await ctx.call("GET", "/api/notifications")).json() as { kind: string }[];
+    expect(admin.map((n) => n.kind)).toContain("withdrawals_second_approval");
+    await second.stepUp();
+    expect((await approve(second, id)).statusCode).toBe(200);
+    expect((await awaitingOf(second))?.count).toBe(before.second?.count);
+  });
+});

@@ -108,6 +108,7 @@ describe("GET /api/notifications answers the kinds whose list the caller may vie
       "products_low_stock",
       "variants_low_stock",
       "withdrawals_processing",
+      "withdrawals_second_approval",
     ]);
   });
 
@@ -116,7 +117,12 @@ describe("GET /api/notifications answers the kinds whose list the caller may vie
       "products_low_stock",
       "variants_low_stock",
     ]);
-    expect(await kinds(await staffCookie(["payouts:manage"]))).toEqual(["withdrawals_processing"]);
+    // Who may approve is told of the requests awaiting their second approval; a viewer is not.
+    expect(await kinds(await staffCookie(["payouts:manage"]))).toEqual([
+      "withdrawals_processing",
+      "withdrawals_second_approval",
+    ]);
+    expect(await kinds(await staffCookie(["payouts:view"]))).toEqual(["withdrawals_processing"]);
     expect(await kinds(await staffCookie(["orders:view", "members:view"]))).toEqual([
       "agencies_expiring",
       "orders_to_ship",

@@ -62,6 +62,7 @@ export const ERROR_CODES = {
   referral_user: {},
   requirement_condition: {},
   withdrawal_decision: {},
+  adjustment_decision: {},
   commission_base: {},
   theme_range: {},
   percentage_below_100: {},
@@ -137,9 +138,12 @@ export const ERROR_CODES = {
   no_account: { user: "text", account: "field" },
   balance_short: { account: "field", held: "text", amount: "text" },
   adjustment_below_zero: { username: "text", account: "field", held: "text", amount: "text" },
+  adjustment_decided: { status: "text" },
+  adjustment_same_person: {},
   choose_status: {},
   unknown_order_status: { status: "text" },
   member_holds_money: { name: "text", cash: "money", wallet: "money", pv: "text" },
+  member_owes: { name: "text", cash: "money", pv: "text" },
   member_refers: { name: "text", count: "number", referrer: "text" },
   member_refers_no_referrer: { name: "text", count: "number" },
   own_account_delete: {},
@@ -188,6 +192,7 @@ export const ERROR_CODES = {
   withdrawal_above_balance: { held: "money", amount: "money" },
   withdrawal_member_inactive: { name: "text" },
   withdrawal_member_deleted: {},
+  withdrawal_member_owes: { name: "text", amount: "money" },
 } as const satisfies Record<string, Record<string, ParamKind>>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

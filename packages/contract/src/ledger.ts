@@ -17,6 +17,7 @@ import {
   text,
   timestamp,
 } from "./primitives";
+import { recordVersion } from "./versions";
 
 export const LEDGER_REASONS = [
   "opening",
@@ -198,3 +199,56 @@ export const owedSummary = z.object({
   items: owedItem.array(),
 });
 export type OwedSummary = z.infer<typeof owedSummary>;
+
+/**
+ * A credit adjustment of money (wallet, cash wallet) above the second-approval
+ * amount, or bringing one person's credits to one member within a day above
+ * it (docs/decisions/four-eyes-payouts.md): POST walletAdjustments answers it
+ * with 202, and nothing is posted until another holder of wallets:manage
+ * approves it (PUT walletAdjustments/{id}).
+ */
+export const ADJUSTMENT_STATUSES = ["pending", "approved", "rejected"] as const;
+export const adjustmentRequest = z.object({
+  adjustment_id: z.number(),
+  user_id: z.number(),
+  username: z.string(),
+  account: z.enum(["wallet", "cash_wallet"]),
+  amount: moneyOut,
+  note: z.string(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  requested_by: z.number().nullable(),
+  requested_by_username: z.string().nullable(),
+  requested_at: timestamp,
+  decided_by: z.number().nullable(),
+  decided_by_username: z.string().nullable(),
+  decided_at: timestamp.nullable(),
+  /** The ledger entry an approval posted. */
+  entry_id: z.number().nullable(),
+  version: recordVersion,
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
+
+/** GET walletAdjustments: the pending ones by default, of one member when asked. */
+export const adjustmentRequestsQuery = z.object({
+  user_id: z.coerce
+    .number({ error: USER_ID_MESSAGE })
+    .int(USER_ID_MESSAGE)
+    .positive(USER_ID_MESSAGE)
+    .max(MAX_ID, USER_ID_MESSAGE)
+    .optional(),
+  status: text()
+    .pipe(z.enum(ADJUSTMENT_STATUSES, { error: isRequired("Status") }))
+    .optional(),
+});
+
+/** PUT walletAdjustments/{id}: approve (another person posts it) or reject. */
+export const adjustmentDecision = z.object({
+  status: text({
+    error: say("adjustment_decision", {}, "Status must be approved or rejected."),
+  }).pipe(
+    z.enum(["approved", "rejected"], {
+      error: say("adjustment_decision", {}, "Status must be approved or rejected."),
+    }),
+  ),
+});
+export type AdjustmentDecision = z.input<typeof adjustmentDecision>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { currentPassword, newPassword, optionalNewPassword } from "./auth";
-import { referralMove } from "./common";
+import { BULK_MAX, referralMove } from "./common";
 import { say } from "./errors";
 import {
   calendarDate,
@@ -358,3 +358,53 @@ export const withdrawRequest = z.object({
   version: recordVersion,
 });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;
+
+/**
+ * What an approval by the caller would be (docs/decisions/four-eyes-payouts.md):
+ * `single` completes it; `first` records a first approval only (above the
+ * second-approval amount, or bringing what the caller paid the member alone
+ * within a day above it: `day_total`); `second` completes a request another
+ * person approved; `same_person` is refused (the caller approved first);
+ * `decided` is no longer processing.
+ */
+export const PAYOUT_APPROVAL_STAGES = [
+  "single",
+  "first",
+  "second",
+  "same_person",
+  "decided",
+] as const;
+export const payoutApproval = z.object({
+  withdraw_id: z.number(),
+  stage: z.enum(PAYOUT_APPROVAL_STAGES),
+  reason: z.enum(["amount", "day_total", "first_approved"]).nullable(),
+  day_total: moneyOut.nullable(),
+});
+export type PayoutApproval = z.infer<typeof payoutApproval>;
+
+/** GET withdrawRequest/approvals?ids=…: the stages in the order a bulk approve of those ids takes them. */
+export const payoutApprovalsQuery = z.object({
+  ids: z.preprocess(
+    (v) => (Array.isArray(v) ? v : String(v ?? "").split(",")),
+    z
+      .array(
+        z.coerce
+          .number()
+          .int()
+          .positive(say("unknown_id", {}, "Unknown id.")),
+      )
+      .min(1, say("choose_records", {}, "Choose at least one record."))
+      .max(
+        BULK_MAX,
+        say("too_many_records", { max: BULK_MAX }, `At most ${BULK_MAX} records at a time.`),
+      ),
+  ),
+});
+export const payoutApprovals = z.object({
+  /** The second-approval amount (General settings), null when off. */
+  above: moneyOut.nullable(),
+  /** Whether approving them asks for a fresh step-up (once, for a bulk call). */
+  step_up: z.boolean(),
+  approvals: payoutApproval.array(),
+});
+export type PayoutApprovals = z.infer<typeof payoutApprovals>;

@@ -275,6 +275,10 @@ export const withdrawRequests = pgTable(
   },
   (t) => [
     index("withdraw_requests_user_id_idx").on(t.user_id, t.withdraw_id),
+    // GET notifications: the requests awaiting a second approval (migration 0031).
+    index("withdraw_requests_awaiting_second_idx")
+      .on(t.first_approved_by)
+      .where(sql`${t.withdraw_status} = 'processing' and ${t.first_approved_by} is not null`),
     index("withdraw_requests_request_at_idx").on(t.request_at, t.withdraw_id),
     // The screen's filter: a status, newest requests first (docs/decisions/list-sort-filter.md).
     index("withdraw_requests_status_request_at_idx").on(
@@ -671,6 +675,45 @@ export const ledgerOwed = pgTable(
       "ledger_owed_amounts",
       sql`${t.amount} > 0 and ${t.recovered} >= 0 and ${t.recovered} <= ${t.amount}`,
     ),
+  ],
+);
+
+/**
+ * A credit adjustment above the second-approval amount (four-eyes payouts,
+ * migration 0031): posted only once another holder of wallets:manage
+ * approves it; the entry it posted is `entry_id`.
+ */
+export const adjustmentRequests = pgTable(
+  "adjustment_requests",
+  {
+    adjustment_id: serial("adjustment_id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    account: text("account").$type<"wallet" | "cash_wallet">().notNull(),
+    amount: money("amount").notNull(),
+    note: text("note").notNull(),
+    status: text("status")
+      .$type<"pending" | "approved" | "rejected">()
+      .notNull()
+      .default("pending"),
+    requested_by: integer("requested_by").references(() => users.user_id, {
+      onDelete: "set null",
+    }),
+    requested_at: timestamp("requested_at").notNull().default(sql`now()`),
+    decided_by: integer("decided_by").references(() => users.user_id, { onDelete: "set null" }),
+    decided_at: timestamp("decided_at"),
+    entry_id: integer("entry_id"),
+    version: version(),
+  },
+  (t) => [
+    index("adjustment_requests_user_id_idx").on(t.user_id, t.adjustment_id),
+    index("adjustment_requests_pending_idx")
+      .on(t.adjustment_id)
+      .where(sql`${t.status} = 'pending'`),
+    check("adjustment_requests_account", sql`${t.account} in ('wallet', 'cash_wallet')`),
+    check("adjustment_requests_amount", sql`${t.amount} > 0`),
+    check("adjustment_requests_status", sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 );
 

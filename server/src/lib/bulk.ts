@@ -47,6 +47,11 @@ export interface BulkOptions<Q> {
   actions: Record<string, BulkRun>;
   /** Checks the body once before any record (orders: the status exists). */
   check?: (db: Db, body: BulkBody) => Promise<void>;
+  /**
+   * Runs once with the records' ids before any is acted on; what it throws
+   * is the whole call's answer (payouts: a step-up asked once for the call).
+   */
+  before?: (db: Db, request: FastifyRequest, ids: number[], body: BulkBody) => Promise<void>;
 }
 
 /** PostgreSQL errors the error handler answers as the caller's (lib/errors.ts). */
@@ -176,6 +181,7 @@ export function registerBulkRoute<Q>(app: App, options: BulkOptions<Q>): void {
       const ids = body.ids
         ? [...new Set(body.ids)]
         : await matching(app, options, body.filter ?? {});
+      await options.before?.(app.db, request, ids, body);
       const results: BulkResult[] = [];
       for (const id of ids) {
         try {

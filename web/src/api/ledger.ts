@@ -1,4 +1,5 @@
 import {
+  type AdjustmentRequest,
   LEDGER_ACCOUNTS,
   type LedgerAccount,
   type LedgerEntry,
@@ -87,12 +88,52 @@ function useRefreshMoney() {
   return useRefresh(ledgerKeys.all, wallets.keys.all, users.keys.all, ["withdrawRequests"]);
 }
 
-/** POST walletAdjustments: the entry it posted. */
+/**
+ * POST walletAdjustments: the entry it posted, or (202) the pending
+ * adjustment a second person must approve (a money credit above the
+ * second-approval amount).
+ */
 export function useAdjustWallet() {
   const refresh = useRefreshMoney();
   return useMutation({
-    mutationFn: (input: WalletAdjustmentInput) => api.post<LedgerEntry>("walletAdjustments", input),
+    mutationFn: (input: WalletAdjustmentInput) =>
+      api.post<LedgerEntry | AdjustmentRequest>("walletAdjustments", input),
     onSuccess: refresh,
+  });
+}
+
+/** A pending adjustment, not an entry: the answer of a credit awaiting a second person. */
+export const isPendingAdjustment = (
+  answer: LedgerEntry | AdjustmentRequest | unknown,
+): answer is AdjustmentRequest =>
+  typeof answer === "object" && answer !== null && "adjustment_id" in answer;
+
+/** GET walletAdjustments?user_id=: the member's adjustments awaiting a second person. */
+export function usePendingAdjustments(userId: number | null) {
+  return useQuery<AdjustmentRequest[]>({
+    queryKey: [...ledgerKeys.all, "pending", userId ?? 0],
+    enabled: userId !== null,
+    queryFn: () => api.get<AdjustmentRequest[]>(`walletAdjustments?user_id=${userId ?? 0}`),
+  });
+}
+
+/** PUT walletAdjustments/{id}: approve (posts it) or reject a pending adjustment. */
+export function useDecideAdjustment() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: ({
+      request,
+      status,
+    }: {
+      request: AdjustmentRequest;
+      status: "approved" | "rejected";
+    }) =>
+      api.put<AdjustmentRequest>(
+        `walletAdjustments/${request.adjustment_id}`,
+        { status },
+        request.version,
+      ),
+    ...refreshWhatever(refresh),
   });
 }
 

@@ -1,5 +1,5 @@
-import type { WithdrawDecision, WithdrawRequest } from "@store/contract";
-import { useMutation } from "@tanstack/react-query";
+import type { PayoutApprovals, WithdrawDecision, WithdrawRequest } from "@store/contract";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, refreshWhatever, useRefresh } from "./client";
 import { createResource } from "./crud";
 import { wallets } from "./people";
@@ -38,5 +38,20 @@ export function useDecideWithdrawal() {
         version,
       ),
     ...refreshWhatever(refresh),
+  });
+}
+
+/**
+ * GET withdrawRequest/approvals: what approving these requests, in this
+ * order, would be for the signed-in person (a complete approval, a first one
+ * only, a second), read afresh each time an Approve dialog opens.
+ */
+export function usePayoutApprovals(ids: number[], enabled = true) {
+  return useQuery<PayoutApprovals>({
+    queryKey: [...withdrawRequests.keys.all, "approvals", ids],
+    enabled: enabled && ids.length > 0,
+    refetchOnMount: "always",
+    staleTime: 0,
+    queryFn: () => api.get<PayoutApprovals>(`withdrawRequest/approvals?ids=${ids.join(",")}`),
   });
 }

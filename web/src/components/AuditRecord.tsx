@@ -31,6 +31,7 @@ const KIND_NAMES: Record<string, string> = {
   LedgerEntry: "Ledger entry",
   OrderCommission: "Order commission",
   Owed: "Amount owed",
+  AdjustmentRequest: "Adjustment request",
   WithdrawRequest: "Withdrawal request",
   Session: "Sign-in",
 };

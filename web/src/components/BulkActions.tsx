@@ -45,6 +45,8 @@ export interface BulkAction<T = unknown> {
   group?: string;
   /** The chosen rows, listed in the dialog under the question, with their total. */
   summary?: BulkSummary<T>;
+  /** Said under the summary, about the listed rows (payouts: which get only a first approval). */
+  details?: (rows: { id: number; row: T }[]) => ReactNode;
 }
 
 export const deleteAction: BulkAction = {
@@ -308,7 +310,11 @@ function ShownBulkBar<T>({
    * for "all matching" the ones on this page, said to be those
    * (docs/decisions/money-named-before-consent.md).
    */
-  function askWithSummary(question: string, summary: BulkSummary<T>): ReactNode {
+  function askWithSummary(
+    question: string,
+    summary: BulkSummary<T>,
+    details: BulkAction<T>["details"],
+  ): ReactNode {
     const listed = selection.matching
       ? pageRows.flatMap(({ id, row }) => (row === undefined ? [] : [{ id, row }]))
       : selection.records(pageRows);
@@ -323,6 +329,7 @@ function ShownBulkBar<T>({
           </p>
         )}
         <SummaryTable summary={summary} rows={listed} />
+        {details?.(listed)}
       </>
     );
   }
@@ -361,7 +368,7 @@ function ShownBulkBar<T>({
   const failures = result?.answer.results.filter((r) => !r.ok) ?? [];
   const succeeded = (result?.answer.results.length ?? 0) - failures.length;
   // Accepted but not done: a payout's first approval of two (202).
-  const awaiting = result?.answer.results.filter((r) => r.ok && r.status === 202).length ?? 0;
+  const awaiting = result?.answer.results.filter((r) => r.ok && r.status === 202) ?? [];
 
   return (
     <>
@@ -440,7 +447,7 @@ function ShownBulkBar<T>({
         onConfirm={confirm}
       >
         {asking?.summary && asking.question
-          ? askWithSummary(asking.question(what), asking.summary)
+          ? askWithSummary(asking.question(what), asking.summary, asking.details)
           : asking?.question?.(what)}
       </ConfirmDialog>
       <Modal
@@ -461,9 +468,10 @@ function ShownBulkBar<T>({
               total: result?.answer.results.length ?? 0,
             })}
           </p>
-          {awaiting > 0 && (
+          {awaiting.length > 0 && (
             <p className="mb-2" data-testid="bulk-awaiting">
-              {translate("{{count}} await a second approval.", { count: awaiting })}
+              {translate("{{count}} await a second approval.", { count: awaiting.length })}{" "}
+              {awaiting.map((r) => result?.names.get(r.id) ?? `#${r.id}`).join(", ")}
             </p>
           )}
           {failures.length > 0 && (

@@ -1,7 +1,8 @@
 /**
  * Amounts owed from reversed orders (docs/decisions/order-money-follows-status.md). A reversal takes what the balance holds, never below
  * zero; the rest is owed (ledger_owed) and recovered first from the member's
- * next credit of that account, by clawback_recovery entries that reference the
+ * next credit of that account (an order's, an adjustment, a withdrawal
+ * reversal, an opening balance), by clawback_recovery entries that reference the
  * order whose reversal they complete. So for every order, its net entries less
  * what is still owed for it is what its status says it should hold.
  */
@@ -148,6 +149,21 @@ export async function recoverOwed(
       after,
     });
   }
+}
+
+/** What the member still owes per account (0.00 when nothing): two places, exact. */
+export async function owedBy(tx: Tx, userId: number): Promise<Record<OwedAccount, string>> {
+  const rows = await tx
+    .select({
+      account: ledgerOwed.account,
+      owed: sql<string>`sum(${ledgerOwed.amount} - ${ledgerOwed.recovered})::numeric(14,2)::text`,
+    })
+    .from(ledgerOwed)
+    .where(and(eq(ledgerOwed.user_id, userId), sql`${ledgerOwed.recovered} < ${ledgerOwed.amount}`))
+    .groupBy(ledgerOwed.account);
+  const of = (account: OwedAccount) =>
+    fromSen(toSen(rows.find((row) => row.account === account)?.owed ?? "0"));
+  return { cash_wallet: of("cash_wallet"), pv: of("pv") };
 }
 
 /** GET users/{id}/owed: what the member still owes per account, and the open items. */

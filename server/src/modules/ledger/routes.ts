@@ -1,4 +1,7 @@
 import {
+  adjustmentDecision,
+  adjustmentRequest,
+  adjustmentRequestsQuery,
   idParams,
   ledgerEntry,
   ledgerListQuery,
@@ -8,9 +11,11 @@ import {
 } from "@store/contract";
 import type { App } from "../../appType";
 import { sendPage } from "../../lib/lists";
+import { ifMatchOf } from "../../lib/versions";
+import { adjustBalance, decideAdjustment, listAdjustments } from "./adjustments";
 import { owedSummary } from "./owed";
 import { reconcile } from "./reconcile";
-import { adjustBalance, listEntries } from "./service";
+import { listEntries } from "./service";
 
 /** The wallet ledger (docs/decisions/wallet-ledger.md): read, adjust, reconcile, what a member owes. */
 export function registerLedgerRoutes(app: App): void {
@@ -43,9 +48,53 @@ export function registerLedgerRoutes(app: App): void {
     "/walletAdjustments",
     {
       config: { permission: "wallets:manage" },
-      schema: { tags, body: walletAdjustmentInput, response: { 201: ledgerEntry } },
+      schema: {
+        tags,
+        body: walletAdjustmentInput,
+        description:
+          "A credit of the wallet or cash wallet above the second-approval amount (General settings), or bringing what the caller credited the member within a day above it, is not posted: it answers 202 with a pending adjustment that another holder of wallets:manage approves (PUT walletAdjustments/{id}).",
+        response: { 201: ledgerEntry, 202: adjustmentRequest },
+      },
     },
-    async (request, reply) =>
-      reply.code(201).send(await adjustBalance(app.db, request.admin, request.body)),
+    async (request, reply) => {
+      const adjusted = await adjustBalance(app.db, request.admin, request.body);
+      return adjusted.posted
+        ? reply.code(201).send(adjusted.entry)
+        : reply.code(202).send(adjusted.request);
+    },
+  );
+  app.get(
+    "/walletAdjustments",
+    {
+      config: { permission: "wallets:view" },
+      schema: {
+        tags,
+        querystring: adjustmentRequestsQuery,
+        response: { 200: adjustmentRequest.array() },
+      },
+    },
+    async (request) => listAdjustments(app.db, request.query),
+  );
+  app.put(
+    "/walletAdjustments/:id",
+    {
+      config: { permission: "wallets:manage" },
+      schema: {
+        tags,
+        params: idParams,
+        body: adjustmentDecision,
+        description:
+          "Approving needs a step-up and a person other than the one who asked; it posts the adjustment. Rejecting posts nothing. Only a pending adjustment (409 adjustment_decided).",
+        response: { 200: adjustmentRequest },
+      },
+    },
+    async (request) =>
+      decideAdjustment(
+        app.db,
+        request.admin,
+        request.params.id,
+        request.body.status,
+        ifMatchOf(request),
+      ),
   );
 }

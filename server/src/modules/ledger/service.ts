@@ -15,14 +15,13 @@ import {
   type ledgerListQuery,
   PLAIN_SIGNS,
   toSen,
-  type walletAdjustmentInput,
 } from "@store/contract";
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, Tx } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { users, userWallets, walletLedger } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
-import { badRequest, conflict, type HttpError } from "../../lib/errors";
+import { conflict, type HttpError } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { countLedgerEntry } from "../../lib/metrics";
@@ -221,7 +220,7 @@ export async function orderCredits(
   return result.rows;
 }
 
-// --- HTTP reads and the adjustment ---
+// --- HTTP reads (the adjustment: adjustments.ts) ---
 
 // Not annotated: `params` (the list's own parameters, not generic filters) is
 // read by lib/lists where it knows it and is harmless where it does not.
@@ -259,50 +258,6 @@ export async function listEntries(db: Tx, query: LedgerQuery): Promise<Page<Ledg
         .orderBy(...orderBy)
         .$dynamic(),
     keyOf: (row) => row.entry_id,
-  });
-}
-
-/** POST walletAdjustments: an administrator's correction, with its note; never below zero. */
-export async function adjustBalance(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof walletAdjustmentInput>,
-): Promise<LedgerEntry> {
-  return db.transaction(async (tx) => {
-    const [member] = await tx
-      .select({ username: users.username })
-      .from(users)
-      .where(eq(users.user_id, input.user_id));
-    if (!member)
-      throw badRequest(
-        "user_id",
-        "existing_user",
-        { field: "user_id" },
-        "User must be an existing user.",
-      );
-    const entry = await postEntry(tx, actor, {
-      userId: input.user_id,
-      account: input.account,
-      amount: input.amount,
-      reason: "adjustment",
-      note: input.note,
-      onShort: (held) =>
-        conflict(
-          "adjustment_below_zero",
-          {
-            username: member.username,
-            account: input.account,
-            held: formatAmount(input.account, held),
-            amount: formatAmount(input.account, input.amount),
-          },
-          `${member.username}'s ${ACCOUNT_NAMES[input.account]} holds ${formatAmount(input.account, held)}; an adjustment of ${formatAmount(input.account, input.amount)} would leave it below zero.`,
-        ),
-    });
-    if (!entry) throw conflict("nothing_posted", {}, "Nothing was posted.");
-    if (input.account === "pv" && toSen(input.amount) > 0n) {
-      await checkPvPromotion(tx, actor, input.user_id);
-    }
-    return entry;
   });
 }
 

@@ -13,7 +13,7 @@ export function registerNotificationRoutes(app: App): void {
     async (request, reply) => {
       // Counts of the moment: never from a cache.
       reply.header("Cache-Control", "no-store");
-      return notificationsOf(app.db, request.admin.permissions);
+      return notificationsOf(app.db, request.admin);
     },
   );
 }

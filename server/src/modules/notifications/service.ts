@@ -10,6 +10,8 @@ export const EXPIRY_NOTICE_DAYS = 7;
 /** The permission each kind of notice needs: the view of the list its link opens (issue 22). */
 export const NOTICE_PERMISSIONS = {
   withdrawals_processing: "payouts:view",
+  // Only who may approve is told a request awaits them (docs/decisions/four-eyes-payouts.md).
+  withdrawals_second_approval: "payouts:manage",
   orders_to_ship: "orders:view",
   agencies_expiring: "members:view",
   products_low_stock: "catalog:view",
@@ -25,17 +27,21 @@ type NoticeKind = keyof typeof NOTICE_PERMISSIONS;
  * reads no table in full (docs/decisions/notifications.md): withdrawals processing and orders to ship from the kept
  * totals per status (migration 0009), agencies expiring from their expiry
  * index, and products and variants at or below the store's low-stock
- * threshold (settings record 1) from their stock indexes. Only the kinds
+ * threshold (settings record 1) from their stock indexes; the payouts another
+ * person approved first, awaiting the caller's second approval, from their
+ * partial index (migration 0031). Only the kinds
  * whose list `held` may view are answered (NOTICE_PERMISSIONS).
  */
 export async function notificationsOf(
   db: Tx,
-  held: readonly Permission[],
+  caller: { user_id: number; permissions: readonly Permission[] },
 ): Promise<Notification[]> {
+  const held = caller.permissions;
   const statuses = TO_SHIP_STATUSES.map((s) => `orders.status:${s}`);
   const [row] = (
     await db.execute<{
       withdrawals: string | number;
+      second_approvals: string | number;
       to_ship: string | number;
       agencies: string | number;
       threshold: number | null;
@@ -51,6 +57,9 @@ export async function notificationsOf(
       select
         (select coalesce(sum(value), 0) from running_totals
           where name = 'withdraw_requests.status:processing') as withdrawals,
+        (select count(*) from withdraw_requests where withdraw_status = 'processing'
+          and first_approved_by is not null
+          and first_approved_by <> ${caller.user_id}) as second_approvals,
         (select coalesce(sum(value), 0) from running_totals
           where name in (${sql.join(
             statuses.map((s) => sql`${s}`),
@@ -78,6 +87,13 @@ export async function notificationsOf(
       title: "Withdrawal requests processing",
       count: Number(row?.withdrawals ?? 0),
       link: "/withdrawRequest?withdraw_status=processing",
+    },
+    {
+      // Approved once by another person: this caller may give the second approval.
+      kind: "withdrawals_second_approval",
+      title: "Withdrawal requests awaiting your second approval",
+      count: Number(row?.second_approvals ?? 0),
+      link: "/withdrawRequest?awaiting_second_approval=1",
     },
     {
       kind: "orders_to_ship",

@@ -2,7 +2,8 @@
  * Deleting a member (DELETE users/{id}, DELETE usersWallet/{id} and the bulk
  * delete of both lists; docs/REQUIREMENTS.md section 4, "Deleting a member").
  * Money never disappears with a member: a non-zero wallet, cash wallet or PV
- * is refused with the figures, to be zeroed on the statement first. A member
+ * is refused with the figures, to be zeroed on the statement first, and so
+ * is an amount the member still owes the store. A member
  * who refers others is deleted only once the caller chose where their direct
  * referrals go: up to the member's own referrer, or to none.
  */
@@ -21,6 +22,7 @@ import { users, userWallets, withdrawRequests } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, conflictWith, notFound } from "../../lib/errors";
 import { requireVersion } from "../../lib/versions";
+import { owedBy } from "../ledger/owed";
 import { type AccessCaller, assertAnotherAdminRemains, checkDelete, lockAdminSet } from "./access";
 import { applyReferralChange, lockReferralTree, lockUsers } from "./referrals";
 import { findUser, userRecord } from "./users";
@@ -54,6 +56,21 @@ function assertHoldsNothing(user: User, balances: MemberBalances): void {
     { name: user.username, cash: balances.cash_wallet, wallet: balances.wallet, pv: balances.pv },
     `${user.username} holds RM ${balances.cash_wallet} in the cash wallet, RM ${balances.wallet} in the wallet and ${balances.pv} PV. Zero them with an adjustment on the statement (paid out by hand, or forfeited), then delete.`,
     { balances },
+  );
+}
+
+/**
+ * 409 while the member owes the store (a reversal their balance could not
+ * cover, ledger/owed.ts): deleting them would lose the debt with its trail.
+ */
+async function assertOwesNothing(tx: Tx, user: User): Promise<void> {
+  const owed = await owedBy(tx, user.user_id);
+  if (toSen(owed.cash_wallet) === 0n && toSen(owed.pv) === 0n) return;
+  throw conflictWith(
+    "member_owes",
+    { name: user.username, cash: owed.cash_wallet, pv: owed.pv },
+    `${user.username} owes the store RM ${owed.cash_wallet} (cash wallet) and ${owed.pv} PV from reversed orders. It is recovered from their next credits; until then they cannot be deleted.`,
+    { owed },
   );
 }
 
@@ -145,6 +162,7 @@ export async function removeUserIn(
   if (before.role === ADMIN_ROLE && before.user_status === 1)
     await assertAnotherAdminRemains(tx, userId);
   assertHoldsNothing(before, await balancesOf(tx, before));
+  await assertOwesNothing(tx, before);
   const children = await directReferrals(tx, userId);
   if (children.length > 0 && referrals === undefined) {
     throw choiceNeeded(before, children.length);

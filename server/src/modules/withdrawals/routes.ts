@@ -1,6 +1,8 @@
 import {
   idParams,
   listQuery,
+  payoutApprovals,
+  payoutApprovalsQuery,
   withdrawDecision,
   withdrawRequest,
   withdrawReversalInput,
@@ -9,6 +11,7 @@ import type { App } from "../../appType";
 import { badRequest } from "../../lib/errors";
 import { sendPage } from "../../lib/lists";
 import { ifMatchOf } from "../../lib/versions";
+import { previewApprovals } from "./fourEyes";
 import { decideRequest, listRequests, reverseRequest } from "./service";
 
 /**
@@ -24,6 +27,22 @@ export function registerWithdrawalRoutes(app: App): void {
       schema: { tags, querystring: listQuery, response: { 200: withdrawRequest.array() } },
     },
     async (request, reply) => sendPage(reply, await listRequests(app.db, request.query)),
+  );
+  // What approving would be for the caller: the Approve dialogs say it before Confirm.
+  app.get(
+    "/withdrawRequest/approvals",
+    {
+      config: { permission: "payouts:manage" },
+      schema: {
+        tags,
+        querystring: payoutApprovalsQuery,
+        description:
+          "For each id, in order, what an approval by the caller would be: single (completes it), first (a second person must approve: above the second-approval amount, or the caller's approvals of the member within a day would pass it), second, same_person (refused) or decided; step_up says whether the approval asks for a fresh step-up.",
+        response: { 200: payoutApprovals },
+      },
+    },
+    async (request) =>
+      app.db.transaction((tx) => previewApprovals(tx, request.admin.user_id, request.query.ids)),
   );
   app.put(
     "/withdrawRequest/:id",

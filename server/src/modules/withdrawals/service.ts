@@ -18,6 +18,7 @@ import { fieldsOf } from "../../lib/filters";
 import { defineList, indexedSearch, listClauses, type Page, readPage } from "../../lib/lists";
 import { accountDigitsOf } from "../../lib/phones";
 import { requireVersion } from "../../lib/versions";
+import { owedBy, recoverOwed } from "../ledger/owed";
 import { postEntry } from "../ledger/service";
 import { holdMember } from "../people/referrals";
 import { userSearch } from "../people/search";
@@ -169,6 +170,11 @@ export async function decideRequest(
     const current = await lockRequest(tx, withdrawId);
     await requireVersion(tx, { entity: "WithdrawRequest", id: withdrawId, row: current }, expected);
     if (current.withdraw_status !== "processing") throw await whyUndecidable(tx, withdrawId);
+    if (decision === "completed") {
+      // One person's approvals of one member are summed one at a time (fourEyes.ts).
+      await lockCashWallet(tx, current.user_id);
+      await assertOwesNothing(tx, current.user_id);
+    }
     const stage = decision === "completed" ? await approvalStage(tx, actor, current) : "single";
     if (stage === "first") return recordFirstApproval(tx, actor, current);
     const stamps =
@@ -230,6 +236,41 @@ async function lockRequest(tx: Tx, withdrawId: number) {
     .for("update");
   if (!locked) throw notFound("Withdrawal request");
   return locked;
+}
+
+/**
+ * The member's cash wallet row, locked before an approval's stage is worked
+ * out: the lock the payout takes anyway (postEntry), taken earlier, after the
+ * request (the order of a member's deletion is the member first, held above).
+ */
+async function lockCashWallet(tx: Tx, userId: number | null): Promise<void> {
+  if (userId === null) return;
+  await tx
+    .select({ user_id: userWallets.user_id })
+    .from(userWallets)
+    .where(eq(userWallets.user_id, userId))
+    .for("update");
+}
+
+/**
+ * A member who owes the store cash (a reversed commission the cash wallet
+ * could not cover, docs/decisions/order-money-follows-status.md) is paid
+ * nothing until it is recovered: 409 naming the amount.
+ */
+async function assertOwesNothing(tx: Tx, userId: number | null): Promise<void> {
+  if (userId === null) return;
+  const owed = await owedBy(tx, userId);
+  if (toSen(owed.cash_wallet) === 0n) return;
+  const [member] = await tx
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.user_id, userId));
+  const name = member?.username ?? String(userId);
+  throw conflict(
+    "withdrawal_member_owes",
+    { name, amount: owed.cash_wallet },
+    `${name} owes the store RM ${owed.cash_wallet} from reversed commissions; it is recovered from their next credits, and nothing is paid out before. The request stays processing.`,
+  );
 }
 
 /**
@@ -375,7 +416,7 @@ export async function reverseRequest(
         "The member of this request has been deleted; there is no cash wallet to put the amount back into.",
       );
     }
-    await postEntry(tx, actor, {
+    const credit = await postEntry(tx, actor, {
       userId: reversed.user_id,
       account: "cash_wallet",
       amount: reversed.withdraw_amt,
@@ -383,6 +424,8 @@ export async function reverseRequest(
       ref: { type: "withdrawal", id: withdrawId },
       note,
     });
+    // What the member owes is recovered from every credit, this one too.
+    if (credit) await recoverOwed(tx, actor, reversed.user_id, "cash_wallet", credit.amount);
     const after = await findRequest(tx, withdrawId);
     if (!after) throw notFound("Withdrawal request");
     await recordAudit(tx, actor, {

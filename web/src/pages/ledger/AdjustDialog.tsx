@@ -10,7 +10,7 @@ import {
 } from "@store/contract";
 import { useEffect } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
-import { type Balances, useAdjustWallet } from "../../api/ledger";
+import { type Balances, isPendingAdjustment, useAdjustWallet } from "../../api/ledger";
 import { Field, RecordForm, useRecordForm } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatBalance } from "../../lib/format";
@@ -42,11 +42,16 @@ export function AdjustDialog({
     defaults: empty,
     conflictField: "amount",
     save: (values) => adjust.mutateAsync(values),
-    savedMessage: (_result, values) =>
-      translate("{{field}} of {{name}} adjusted.", {
-        field: translate(LEDGER_ACCOUNT_LABELS[values.account]),
-        name: username,
-      }),
+    savedMessage: (result, values) =>
+      isPendingAdjustment(result)
+        ? translate(
+            "The credit of {{amount}} to {{name}} awaits a second person's approval; nothing is posted yet.",
+            { amount: formatBalance(values.account, result.amount), name: username },
+          )
+        : translate("{{field}} of {{name}} adjusted.", {
+            field: translate(LEDGER_ACCOUNT_LABELS[values.account]),
+            name: username,
+          }),
     onSaved: () => {
       onClose();
     },

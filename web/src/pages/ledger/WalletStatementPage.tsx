@@ -27,6 +27,7 @@ import { formatBalance, formatDateTime, formatDecimal } from "../../lib/format";
 import { useMayDo, useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { AdjustDialog } from "./AdjustDialog";
+import { PendingAdjustments } from "./PendingAdjustments";
 
 /** The wallet list's column names for the three balances (docs/REQUIREMENTS.md section 2). */
 const BALANCE_TITLES: Record<LedgerAccount, string> = {
@@ -163,6 +164,7 @@ export default function WalletStatementPage({ resource, screen }: ScreenProps) {
         <BalanceCards balances={balances.data} />
         <OwedLines cash={owed.data?.cash_wallet} pv={owed.data?.pv} />
       </div>
+      <PendingAdjustments userId={id} mayDecide={mayAdjust} />
       <div className="card p-3">
         <DataTable
           list={list}

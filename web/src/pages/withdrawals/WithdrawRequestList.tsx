@@ -20,7 +20,7 @@ import { translate } from "../../i18n/messages";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { useStoredAdmin } from "../../lib/permissions";
 import { useMayDo } from "../../resources/context";
-import { CashWalletFigures, ReverseDialog } from "./WithdrawalDialogs";
+import { ApprovalFigures, BulkApprovalNote, ReverseDialog } from "./WithdrawalDialogs";
 
 /** docs/REQUIREMENTS.md section 2: rejected red, completed green, processing blue. */
 const STATUS_STYLE: Record<WithdrawStatus, { bg: string; label: string }> = {
@@ -88,6 +88,8 @@ const decisions: BulkAction<WithdrawRequest>[] = [
     question: (what) => translate("Are you sure you want to approve {{what}}?", { what }),
     variant: "success",
     summary: payees("Withdrawal requests to approve"),
+    // Which get only a first approval, and the step-up asked once (four-eyes payouts).
+    details: (rows) => <BulkApprovalNote rows={rows} />,
   },
   {
     action: "reject",
@@ -286,9 +288,7 @@ export default function WithdrawRequestList() {
         }}
       >
         {dialog.question(pending?.request.username ?? "")}
-        {pending?.decision === "completed" && (
-          <CashWalletFigures request={pending.request} sign={-1} />
-        )}
+        {pending?.decision === "completed" && <ApprovalFigures request={pending.request} />}
       </ConfirmDialog>
       <ReverseDialog request={reversing} onClose={() => setReversing(null)} />
     </>

@@ -2,6 +2,7 @@ import {
   addMoney,
   compareMoney,
   LEDGER_NOTE_MAX,
+  type PayoutApproval,
   subtractMoney,
   type WithdrawRequest,
   withdrawReversalInput,
@@ -11,20 +12,33 @@ import { Form } from "react-bootstrap";
 import { ApiError, isUnreachable, recordVersion } from "../../api/client";
 import { useBalances, useReverseWithdrawal } from "../../api/ledger";
 import { useSettings } from "../../api/settings";
+import { usePayoutApprovals } from "../../api/withdrawals";
 import { ConfirmDialog, Field, RecordForm, reportStaleRow, useRecordForm } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
+import { useCan } from "../../lib/permissions";
 
 /**
  * The member's cash wallet now and what it will be once this request is
  * approved (`sign` -1) or reversed (+1): read afresh from the ledger when the
  * dialog opens (nothing is shown until it is there).
  */
-export function CashWalletFigures({ request, sign }: { request: WithdrawRequest; sign: -1 | 1 }) {
-  const balances = useBalances(request.user_id, { fresh: true });
-  // A deleted member has no ledger to read: the request's own figure then.
+export function CashWalletFigures({
+  request,
+  sign,
+  moves = true,
+}: {
+  request: WithdrawRequest;
+  sign: -1 | 1;
+  /** False for a first approval of two: nothing leaves the wallet yet, so no "After approval". */
+  moves?: boolean;
+}) {
+  // A deleted member has no ledger to read, and a person who may not view wallets
+  // (payouts only) may not read it: the request's own figure, as the list read it, then.
+  const readsLedger = useCan("wallets:view") && request.user_id !== null;
+  const balances = useBalances(readsLedger ? request.user_id : null, { fresh: true });
   const now =
-    request.user_id === null
+    !readsLedger || balances.isError
       ? request.c_wallet_amt
       : balances.isFetching
         ? undefined
@@ -38,6 +52,18 @@ export function CashWalletFigures({ request, sign }: { request: WithdrawRequest;
   const after =
     sign < 0 ? subtractMoney(now, request.withdraw_amt) : addMoney(now, request.withdraw_amt);
   const short = after.startsWith("-");
+  if (!moves)
+    return (
+      <>
+        <dl className="row mb-0 mt-3 small" aria-label={translate("Cash wallet")}>
+          <dt className="col-7 fw-normal">{translate("Cash wallet now")}</dt>
+          <dd className="col-5 text-end mb-0" data-testid="cash-now">
+            {formatMoney(now)}
+          </dd>
+        </dl>
+        <LimitWarning amount={request.withdraw_amt} />
+      </>
+    );
   return (
     <>
       <dl className="row mb-0 mt-3 small" aria-label={translate("Cash wallet")}>
@@ -64,7 +90,8 @@ export function CashWalletFigures({ request, sign }: { request: WithdrawRequest;
 
 /** Says before Confirm when the store's withdrawal minimum or maximum (General tab) will refuse it. */
 function LimitWarning({ amount }: { amount: string }) {
-  const settings = useSettings();
+  // Only for who may read the settings (else the server's refusal would be said for nothing).
+  const settings = useSettings({ enabled: useCan("settings:view") });
   const min = settings.data?.withdraw_min_amt;
   const max = settings.data?.withdraw_max_amt;
   let text: string | null = null;
@@ -160,5 +187,112 @@ export function ReverseDialog({
         </Field>
       </RecordForm>
     </ConfirmDialog>
+  );
+}
+
+/** What one approval will be, said before Confirm (docs/decisions/four-eyes-payouts.md). */
+export function approvalText(approval: PayoutApproval, above: string | null): string | null {
+  switch (approval.stage) {
+    case "first":
+      return approval.reason === "day_total"
+        ? translate(
+            "A first approval only: with your approvals of this member today ({{total}}) it passes the second-approval amount of {{above}}. Nothing is paid until a second person approves.",
+            { total: formatMoney(approval.day_total), above: formatMoney(above) },
+          )
+        : translate(
+            "A first approval only: it is above the second-approval amount of {{above}}. Nothing is paid until a second person approves.",
+            { above: formatMoney(above) },
+          );
+    case "second":
+      return translate("The second approval: the money is paid now.");
+    case "same_person":
+      return translate(
+        "You approved this payout already. A second, different person must approve it.",
+      );
+    default:
+      return null;
+  }
+}
+
+/** "You will be asked for your password once." when the approval needs a fresh step-up. */
+function StepUpNote({ needed }: { needed: boolean }) {
+  if (!needed) return null;
+  return (
+    <p className="small text-muted mt-2 mb-0" data-testid="step-up-note">
+      {translate("You will be asked for your password or authenticator code once.")}
+    </p>
+  );
+}
+
+/**
+ * The single Approve dialog's figures: what this approval will be, then the
+ * cash wallet now and, when the money moves, after.
+ */
+export function ApprovalFigures({ request }: { request: WithdrawRequest }) {
+  const approvals = usePayoutApprovals([request.withdraw_id]);
+  const approval = approvals.data?.approvals[0];
+  if (approvals.isFetching || !approvals.data)
+    return (
+      <p className="small text-muted mt-3 mb-0" aria-live="polite">
+        {translate("Reading the cash wallet…")}
+      </p>
+    );
+  const text = approval ? approvalText(approval, approvals.data.above) : null;
+  return (
+    <>
+      {text && (
+        <p
+          className={`mt-3 mb-0 ${approval?.stage === "same_person" ? "text-danger" : "fw-semibold"}`}
+          data-testid="approval-stage"
+        >
+          {text}
+        </p>
+      )}
+      <CashWalletFigures request={request} sign={-1} moves={approval?.stage !== "first"} />
+      <StepUpNote needed={approvals.data.step_up} />
+    </>
+  );
+}
+
+/**
+ * Under a bulk Approve's list: the requests that get only a first approval
+ * (named, with their amounts), and whether the password is asked (once).
+ */
+export function BulkApprovalNote({ rows }: { rows: { id: number; row: WithdrawRequest }[] }) {
+  const approvals = usePayoutApprovals(rows.map((r) => r.id));
+  if (!approvals.data) return null;
+  const firstOnly = approvals.data.approvals.filter((a) => a.stage === "first");
+  const byId = new Map(rows.map((r) => [r.id, r.row]));
+  return (
+    <div data-testid="bulk-approval-note">
+      {firstOnly.length > 0 && (
+        <>
+          <p className="fw-semibold mt-3 mb-1">
+            {translate(
+              "Only a first approval for these (nothing is paid until a second person approves):",
+            )}
+          </p>
+          <ul className="mb-0" aria-label={translate("First approval only")}>
+            {firstOnly.map((a) => {
+              const row = byId.get(a.withdraw_id);
+              return (
+                <li key={a.withdraw_id}>
+                  {row?.username} {formatMoney(row?.withdraw_amt)}
+                  {a.reason === "day_total" && (
+                    <span className="text-muted">
+                      {" "}
+                      {translate("(with your approvals of this member today: {{total}})", {
+                        total: formatMoney(a.day_total),
+                      })}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <StepUpNote needed={approvals.data.step_up} />
+    </div>
   );
 }
