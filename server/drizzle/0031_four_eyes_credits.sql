@@ -20,6 +20,5 @@ CREATE TABLE "adjustment_requests" (
 );--> statement-breakpoint
 CREATE INDEX "adjustment_requests_user_id_idx" ON "adjustment_requests" ("user_id", "adjustment_id");--> statement-breakpoint
 CREATE INDEX "adjustment_requests_pending_idx" ON "adjustment_requests" ("adjustment_id") WHERE "status" = 'pending';--> statement-breakpoint
-CREATE TRIGGER "adjustment_requests_version" BEFORE UPDATE ON "adjustment_requests" FOR EACH ROW EXECUTE FUNCTION "bump_version"('version');--> statement-breakpoint
 -- GET notifications: the requests one person approved, counted without reading the table.
 CREATE INDEX "withdraw_requests_awaiting_second_idx" ON "withdraw_requests" ("first_approved_by") WHERE "withdraw_status" = 'processing' AND "first_approved_by" IS NOT NULL;

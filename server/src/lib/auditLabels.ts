@@ -28,6 +28,7 @@ export const AUDIT_LABELS = {
   Wallet: memberOf("user_id"),
   LedgerEntry: memberOf("user_id"),
   Owed: memberOf("user_id"),
+  AdjustmentRequest: memberOf("user_id"),
   WithdrawRequest: `coalesce("after"->>'payee_username', "before"->>'payee_username',
       (SELECT "payee_username" FROM "withdraw_requests" WHERE "withdraw_id" = audit_key("entity_id")),
       ${memberOf("user_id")})`,
