@@ -40,8 +40,11 @@ test.describe("the /reports screen", () => {
     await s.page.getByRole("tab", { name: "Products" }).click();
     await s.page.getByLabel("Rank by", { exact: true }).selectOption("category");
     await s.page.waitForURL((u) => u.searchParams.get("by") === "category");
+    // The screen compares with the range before unless told otherwise.
     const products = (await (
-      await s.page.request.get(`/api/reports/products?from=${from}&to=${to}&by=category`)
+      await s.page.request.get(
+        `/api/reports/products?from=${from}&to=${to}&by=category&compare=previous`,
+      )
     ).json()) as ReportAnswer<"products">;
     const table = s.page.getByRole("table", { name: "Products" });
     await expect(table.locator("tbody tr")).toHaveCount(Math.max(products.series.length, 1));
@@ -55,12 +58,70 @@ test.describe("the /reports screen", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("id,name,quantity,revenue");
+    // Headed in words, the compared figures after the range's.
+    expect(lines[0]).toBe("ID,Name,Quantity,Revenue,Quantity (compared),Revenue (compared)");
     expect(lines.slice(1)).toEqual(
-      products.series.map((row) => `${row.id ?? ""},${row.name},${row.quantity},${row.revenue}`),
+      products.series.map(
+        (row) =>
+          `${row.id ?? ""},${row.name},${row.quantity},${row.revenue},${row.previous?.quantity},${row.previous?.revenue}`,
+      ),
     );
     // The screen with its chart and table drawn: no axe violation.
     await s.page.getByRole("img", { name: /Revenue per row/ }).waitFor();
+    expect(await axeViolations(s.page)).toEqual([]);
+  });
+
+  test("compares this year's figures with the same days a year before: the cards' change, the chart and table's compared figures", async () => {
+    await s.page.goto("/reports?range=thisYear");
+    await s.page.getByRole("heading", { name: "Reports" }).waitFor();
+    const asked = s.page.waitForResponse(
+      (r) => r.url().includes("/api/reports/sales?") && r.url().includes("compare=year"),
+    );
+    await s.page.getByLabel("Compare with", { exact: true }).selectOption("year");
+    await s.page.waitForURL((url) => url.searchParams.get("compare") === "year");
+    const sales = (await (await asked).json()) as ReportAnswer<"sales">;
+    const day = (iso: string) => iso.split("-").reverse().join("/");
+    expect(sales.previous_range.from).toBe(`${Number(sales.range.from.slice(0, 4)) - 1}-01-01`);
+    await expect(
+      s.page.getByText(
+        `Compared with ${day(sales.previous_range.from)} – ${day(sales.previous_range.to)}.`,
+      ),
+    ).toBeVisible();
+
+    // The cards: revenue, paid and not yet paid, each with its change on a year before.
+    const money = (value: string) => formatMoney(value, ENGLISH_SIGNS);
+    await expect(s.page.getByTestId("report-total-revenue")).toHaveText(
+      money(sales.totals.revenue),
+    );
+    await expect(s.page.getByTestId("report-total-paid_revenue")).toHaveText(
+      money(sales.totals.paid_revenue),
+    );
+    await expect(s.page.getByTestId("report-total-unpaid_revenue")).toHaveText(
+      money(sales.totals.unpaid_revenue),
+    );
+    const change = (current: string, previous: string) => {
+      const [c, p] = [Number(current), Number(previous)];
+      if (p === 0) return "No figure a year before";
+      const pct = Math.round(((c - p) / Math.abs(p)) * 1000) / 10;
+      return `${pct > 0 ? "▲ +" : pct < 0 ? "▼ " : "▶ "}${pct}% on a year before`;
+    };
+    const revenueCard = s.page.locator(".report-card").filter({
+      has: s.page.getByTestId("report-total-revenue"),
+    });
+    await expect(revenueCard).toContainText(change(sales.totals.revenue, sales.previous.revenue));
+
+    // The table: each period's revenue a year before beside it; the chart draws both.
+    const table = s.page.getByRole("table", { name: "Sales" });
+    await expect(table.getByRole("columnheader", { name: "Revenue (compared)" })).toBeVisible();
+    const compared = sales.previous_series ?? [];
+    expect(compared).toHaveLength(sales.series.length);
+    const last = table.locator("tbody tr").last();
+    await expect(last.locator("td").last()).toHaveText(
+      money(compared[compared.length - 1]?.revenue ?? "0"),
+    );
+    await expect(
+      s.page.getByRole("img", { name: /Revenue per period: .*\(Compared RM/ }),
+    ).toBeVisible();
     expect(await axeViolations(s.page)).toEqual([]);
   });
 });

@@ -112,10 +112,13 @@ const SALE = sql.raw("o.order_status not in (7, 8, 9)");
 const MEMBER = sql.raw("u.role not in ('Admin', 'Staff')");
 const money = (e: string) => sql.raw(`coalesce(sum(${e}), 0)::numeric(20,2)::text`);
 
-/** The sales figures of a range, from the orders themselves. */
+/** The sales figures of a range, from the orders themselves (pending: not yet paid). */
 async function freshSales(db: Db, from: string, to: string) {
   const r = await db.execute<Record<string, string>>(sql`select count(*)::int as orders,
-      ${money("o.total_price")} as revenue, ${money("o.discount")} as discount,
+      ${money("o.total_price")} as revenue,
+      ${money("case when o.order_status <> 1 then o.total_price end")} as paid_revenue,
+      ${money("case when o.order_status = 1 then o.total_price end")} as unpaid_revenue,
+      ${money("o.discount")} as discount,
       ${money("o.shipping_fee")} as shipping
     from orders o where ${SALE} and ${day("o.created_at")} between ${from}::date and ${to}::date`);
   const row = r.rows[0] ?? {};
@@ -762,7 +765,9 @@ describe("reports", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("period,orders,revenue,average_order,discount,shipping");
+    expect(lines[0]).toBe(
+      "Period,Orders,Revenue,Paid,Not yet paid,Average order,Discount,Shipping",
+    );
     expect(lines).toHaveLength(3);
   });
 

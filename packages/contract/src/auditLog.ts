@@ -14,7 +14,10 @@ import { timestamp } from "./primitives";
  * for a wallet, ledger entry, owed amount or withdrawal request; null when the
  * kind has none); `q` searches it and the actor's username. `before` and `after`
  * are the record as it was and as it became (null for a create's before and
- * a delete's after); secrets read "[redacted]". Filters: entity, entity_id,
+ * a delete's after); secrets read "[redacted]". `names` names the ids
+ * `before` and `after` hold, by field then value: a person (`user_id`,
+ * `referral_of`, `first_approved_by`, `referrer_id`, `actor_id`) by their
+ * username, an `order_status` and a `membership` (tier) by their name. Filters: entity, entity_id,
  * actor, actor_id, action, created_at_gte / created_at_lte; newest first.
  */
 export const auditEntry = z.object({
@@ -29,5 +32,6 @@ export const auditEntry = z.object({
   action: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  names: z.record(z.string(), z.record(z.string(), z.string())),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;

@@ -1,13 +1,17 @@
 import { z } from "zod";
 import { say } from "./errors";
+import { EXPORT_FORMATS, EXPORT_LANGUAGES } from "./listExport";
 import { moneyOut, text } from "./primitives";
 
 /**
  * The reports (issue 26, docs/decisions/reports-rollups.md): each
  * `GET /api/reports/<name>?from&to` answers its figures for the inclusive days
- * `from`..`to` in the store's time zone (`totals`), the same for the range of
- * equal length just before (`previous`), and its `series`: by period, or the
- * ranked rows. Read from the daily roll-ups the database keeps (migration 0024).
+ * `from`..`to` in the store's time zone (`totals`), the same for the range
+ * compared (`previous`: the range of equal length just before, or with
+ * `compare=year` the same days a year before), and its `series`: by period,
+ * or the ranked rows. With `compare` the series' compared figures too
+ * (`previous_series` by period, each ranked row's `previous`). Read from the
+ * daily roll-ups the database keeps (migration 0024).
  */
 export const REPORT_NAMES = [
   "sales",
@@ -25,6 +29,12 @@ export const REPORT_BY = ["product", "category"] as const;
 export type ReportBy = (typeof REPORT_BY)[number];
 /** The longest range asked at once: two years of days. */
 export const REPORT_MAX_DAYS = 731;
+/**
+ * What a report compares with: the range of equal length just before
+ * (`previous`) or the same days a year before (`year`; 29 February → the 28th).
+ */
+export const REPORT_COMPARE = ["previous", "year"] as const;
+export type ReportCompare = (typeof REPORT_COMPARE)[number];
 export const REPORT_DEFAULT_LIMIT = 10;
 export const REPORT_MAX_LIMIT = 100;
 
@@ -77,8 +87,18 @@ export const reportQuery = z
     by: z.enum(REPORT_BY).default("product"),
     /** Ranked rows answered (products, coupons, the members' top referrers). */
     _limit: z.coerce.number().int().min(1).max(REPORT_MAX_LIMIT).default(REPORT_DEFAULT_LIMIT),
-    /** `csv`: the series as a CSV file, as the lists answer (needs `export`). */
-    _format: z.enum(["csv"]).optional(),
+    /**
+     * The range compared: `previous` (the default for `previous`) or `year`.
+     * Given, the answer also holds the series' compared figures.
+     */
+    compare: z.enum(REPORT_COMPARE).optional(),
+    /**
+     * `csv` or `xlsx`: the series as a file headed in words, as the lists answer
+     * (needs `export`); with `compare`, the compared figures beside each row.
+     */
+    _format: z.enum(EXPORT_FORMATS).optional(),
+    /** The file's language (`en`, `ms`, `zh`); else the admin's own, else English. */
+    _lang: z.enum(EXPORT_LANGUAGES).optional(),
   })
   .refine(
     // Both days given: the range's own rule (one alone is checked once settled, on the server).
@@ -97,15 +117,21 @@ export type ReportQuery = z.infer<typeof reportQuery>;
 
 export const reportParams = z.object({ name: z.enum(REPORT_NAMES) });
 
-/** The days a report covers, and the previous range of equal length. */
+/** The days a report covers, and the range compared (`compare`: just before, or a year before). */
 const ranges = {
   range: z.object({ from: z.string(), to: z.string() }),
+  compare: z.enum(REPORT_COMPARE),
   previous_range: z.object({ from: z.string(), to: z.string() }),
 };
 
 const salesFigures = z.object({
   orders: z.number(),
+  /** Every sale (an order not canceled, refunded or returned): paid_revenue + unpaid_revenue. */
   revenue: moneyOut,
+  /** The sales paid for (every status after pending). */
+  paid_revenue: moneyOut,
+  /** The sales not yet paid for (pending): not money in yet. */
+  unpaid_revenue: moneyOut,
   /** revenue / orders, rounded half up to the sen; "0.00" without orders. */
   average_order: moneyOut,
   discount: moneyOut,
@@ -117,6 +143,8 @@ export const salesReport = z.object({
   previous: salesFigures,
   /** Every period of the range, empty ones included; `period` its first day. */
   series: z.array(z.object({ period: z.string(), ...salesFigures.shape })),
+  /** With `compare`: every period of the range compared, as `series`. */
+  previous_series: z.array(z.object({ period: z.string(), ...salesFigures.shape })).optional(),
 });
 export type SalesReport = z.infer<typeof salesReport>;
 
@@ -128,7 +156,13 @@ export const productsReport = z.object({
   previous: quantityRevenue,
   /** The best sellers by revenue: a product (or category) id, null for lines whose product is gone. */
   series: z.array(
-    z.object({ id: z.number().nullable(), name: z.string(), ...quantityRevenue.shape }),
+    z.object({
+      id: z.number().nullable(),
+      name: z.string(),
+      ...quantityRevenue.shape,
+      /** With `compare`: the row's figures over the range compared. */
+      previous: quantityRevenue.optional(),
+    }),
   ),
 });
 export type ProductsReport = z.infer<typeof productsReport>;
@@ -139,7 +173,14 @@ export const regionsReport = z.object({
   totals: ordersRevenue,
   previous: ordersRevenue,
   /** Every state with sales, by revenue; "" is an order without a state. */
-  series: z.array(z.object({ state: z.string(), ...ordersRevenue.shape })),
+  series: z.array(
+    z.object({
+      state: z.string(),
+      ...ordersRevenue.shape,
+      /** With `compare`: the state's figures over the range compared. */
+      previous: ordersRevenue.optional(),
+    }),
+  ),
 });
 export type RegionsReport = z.infer<typeof regionsReport>;
 
@@ -158,6 +199,8 @@ export const membersReport = z.object({
   totals: memberFigures,
   previous: memberFigures,
   series: z.array(z.object({ period: z.string(), ...memberFigures.shape })),
+  /** With `compare`: every period of the range compared, as `series`. */
+  previous_series: z.array(z.object({ period: z.string(), ...memberFigures.shape })).optional(),
   /** New members per tier (their tier now), every tier listed. */
   by_tier: z.array(
     z.object({ member_id: z.number(), membership: z.string(), new_members: z.number() }),
@@ -198,6 +241,8 @@ export const moneyReport = z.object({
   totals: moneyTotals,
   previous: moneyTotals,
   series: z.array(z.object({ period: z.string(), ...moneyFlows.shape })),
+  /** With `compare`: every period of the range compared, as `series`. */
+  previous_series: z.array(z.object({ period: z.string(), ...moneyFlows.shape })).optional(),
 });
 export type MoneyReport = z.infer<typeof moneyReport>;
 
@@ -207,7 +252,14 @@ export const couponsReport = z.object({
   totals: couponFigures,
   previous: couponFigures,
   /** The coupons used, most used first. */
-  series: z.array(z.object({ coupon_code: z.string(), ...couponFigures.shape })),
+  series: z.array(
+    z.object({
+      coupon_code: z.string(),
+      ...couponFigures.shape,
+      /** With `compare`: the coupon's figures over the range compared. */
+      previous: couponFigures.optional(),
+    }),
+  ),
 });
 export type CouponsReport = z.infer<typeof couponsReport>;
 
@@ -220,3 +272,46 @@ export const REPORT_SCHEMAS = {
   coupons: couponsReport,
 } as const;
 export type ReportAnswer<N extends ReportName> = z.infer<(typeof REPORT_SCHEMAS)[N]>;
+
+/**
+ * Each series field's header in a report's file (`_format=csv|xlsx`): its key
+ * in the web catalogues' `reports` section, read in the file's language
+ * (docs/decisions/xlsx-export.md, "Reports").
+ */
+export const REPORT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  period: "period",
+  id: "id",
+  name: "name",
+  state: "state",
+  coupon_code: "coupon",
+  orders: "orders",
+  revenue: "revenue",
+  paid_revenue: "paidRevenue",
+  unpaid_revenue: "unpaidRevenue",
+  average_order: "averageOrder",
+  discount: "discount",
+  shipping: "shipping",
+  quantity: "quantity",
+  uses: "uses",
+  sales: "sales",
+  new_members: "newMembers",
+  new_referrals: "newReferrals",
+  pv_issued: "pvIssued",
+  pv_taken_back: "pvTakenBack",
+  commissions_paid: "commissionsPaid",
+  commissions_reversed: "commissionsReversed",
+  clawbacks_owed: "clawbacksOwed",
+  pv_clawbacks_owed: "pvClawbacksOwed",
+  clawbacks_recovered: "clawbacksRecovered",
+  pv_clawbacks_recovered: "pvClawbacksRecovered",
+  withdrawals_requested: "requestsMade",
+  withdrawals_requested_amount: "withdrawalsRequested",
+  withdrawals_paid: "requestsPaid",
+  withdrawals_paid_amount: "withdrawalsPaid",
+  withdrawals_rejected: "requestsRejected",
+  withdrawals_rejected_amount: "withdrawalsRejected",
+  withdrawals_reversed: "requestsReversed",
+  withdrawals_reversed_amount: "withdrawalsReversed",
+  wallet_balance: "walletBalance",
+  cash_wallet_balance: "cashWalletBalance",
+};

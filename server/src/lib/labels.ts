@@ -9,6 +9,7 @@ interface Labels {
   texts: Record<string, string>;
   messages: Record<string, string>;
   recordFields: Record<string, string>;
+  reports: Record<string, unknown>;
 }
 const CATALOGUES: Record<ExportLanguage, Labels> = { en, ms, zh };
 
@@ -55,4 +56,29 @@ export function fieldLabel(field: string, language: ExportLanguage): string {
     if (label) return label;
   }
   return field;
+}
+
+/**
+ * A text of the catalogues' `reports` section ("paidRevenue", "names.sales")
+ * in the language, else in English, else the key; `{{name}}`s filled in.
+ */
+export function reportText(
+  key: string,
+  language: ExportLanguage,
+  values: Record<string, string> = {},
+): string {
+  const lookUp = (section: Record<string, unknown>) => {
+    let found: unknown = section;
+    for (const part of key.split(".")) {
+      found =
+        found && typeof found === "object" && Object.hasOwn(found, part)
+          ? (found as Record<string, unknown>)[part]
+          : undefined;
+    }
+    return typeof found === "string" ? found : undefined;
+  };
+  const text = lookUp(CATALOGUES[language].reports) ?? lookUp(en.reports) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
 }

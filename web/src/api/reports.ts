@@ -1,4 +1,4 @@
-import type { ReportAnswer, ReportName } from "@store/contract";
+import type { ExportFormat, ReportAnswer, ReportName } from "@store/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, listQueryString, listUrl } from "./client";
 
@@ -18,4 +18,14 @@ export function useReport<N extends ReportName>(name: N, params: ReportParams) {
 /** The report's series as a CSV file (a link: the browser downloads it). */
 export function reportCsvUrl(name: ReportName, params: ReportParams): string {
   return listUrl(`reports/${name}`, { ...params, _format: "csv" });
+}
+
+/** The report as a file in the screen's language: CSV or an Excel workbook (a link). */
+export function reportFileUrl(
+  name: ReportName,
+  params: ReportParams,
+  format: ExportFormat,
+  lang: string,
+): string {
+  return listUrl(`reports/${name}`, { ...params, _format: format, _lang: lang });
 }

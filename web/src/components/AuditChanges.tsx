@@ -1,7 +1,7 @@
-import type { AuditEntry } from "@store/contract";
+import { type AuditEntry, VALUE_NAMES } from "@store/contract";
 import { LEDGER_ACCOUNT_LABELS, type LedgerAccount } from "@store/contract/money";
 import { fieldLabel, translate } from "../i18n/messages";
-import { MEMBER_KINDS } from "./AuditRecord";
+import { formatDate, formatDateTime } from "../lib/format";
 
 /** One field's change in an audit row. */
 export interface FieldChange {
@@ -10,8 +10,13 @@ export interface FieldChange {
   after: unknown;
 }
 
-/** Fields whose change says nothing the row's own time does not. */
-const NOISE = new Set(["updated_at"]);
+/**
+ * Fields whose change says nothing to a reader: the row's own time says when,
+ * the version is the record's bookkeeping (record-versions.md), as are an
+ * order's stock flag and currency sign and a record's member id (the row's
+ * label and the record's own username name the member).
+ */
+const NOISE = new Set(["updated_at", "version", "stock_taken", "currency_symbol", "user_id"]);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -32,36 +37,53 @@ export function fieldChanges(
 /** Fields whose values are the back office's own words (Female, Admin, processing), not the store's data. */
 const WORDS = new Set(["gender", "role", "withdraw_status", "two_step_login"]);
 
-/** A value as the admin reads it: nothing is "—", objects as JSON, the app's own words translated. */
+/** A time as the wire writes it ("2026-11-27 14:05:00", the store's zone); a day alone in a date field. */
+const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_FIELD = /^DOB$|_at$|_on$|_date$/;
+
+/**
+ * A value as the admin reads it: nothing is "—", times in the screens'
+ * format, objects as JSON, the app's own words translated.
+ */
 export function shownValue(value: unknown, field = ""): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "object") return JSON.stringify(value);
+  // A status by its name (Processing, Active), as the lists' files name it.
+  const named = Object.hasOwn(VALUE_NAMES, field) ? VALUE_NAMES[field]?.[String(value)] : undefined;
+  if (named) return translate(named);
+  if (typeof value === "string" && TIME.test(value)) return formatDateTime(value);
+  if (typeof value === "string" && DAY.test(value) && DAY_FIELD.test(field))
+    return formatDate(value);
   // A ledger entry's balance by its name ("wallet" → "Wallet"), in the chosen language.
   if (field === "account" && Object.hasOwn(LEDGER_ACCOUNT_LABELS, String(value)))
     return translate(LEDGER_ACCOUNT_LABELS[value as LedgerAccount]);
   return WORDS.has(field) ? translate(String(value)) : String(value);
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /**
- * A value of the row, named where the row knows the name: the member of a
- * ledger entry, wallet or withdrawal is their username (the row's label)
- * beside the id, not "User ID 5" alone.
+ * A value of the row, named where the server named it (`names`): a person by
+ * their username, not "First approved by 1"; an order status by its name in
+ * the chosen language; a tier by its title.
  */
 function rowValue(
-  entry: Partial<Pick<AuditEntry, "entity" | "label">>,
+  entry: Partial<Pick<AuditEntry, "names">>,
   field: string,
   value: unknown,
 ): string {
-  const shown = shownValue(value, field);
-  const named = field === "user_id" && entry.label && MEMBER_KINDS.has(entry.entity ?? "");
-  return named && value !== null && value !== undefined ? `${entry.label} (#${shown})` : shown;
+  const name =
+    value === null || value === undefined ? undefined : entry.names?.[field]?.[String(value)];
+  if (name === undefined) return shownValue(value, field);
+  return field === "order_status" ? capitalised(translate(name)) : name;
 }
 
 /** The field-by-field difference of one audit row, as a small table. */
 export function AuditChanges({
   entry,
 }: {
-  entry: Pick<AuditEntry, "before" | "after"> & Partial<Pick<AuditEntry, "entity" | "label">>;
+  entry: Pick<AuditEntry, "before" | "after"> & Partial<Pick<AuditEntry, "names">>;
 }) {
   const changes = fieldChanges(entry.before, entry.after);
   if (changes.length === 0)

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { fieldsOf } from "../../lib/filters";
-import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
+import { defineList, listClauses, mapPage, type Page, readPage } from "../../lib/lists";
 
 /**
  * The acting account as it is now: its username beside the one recorded, so a
@@ -61,5 +61,77 @@ export async function listAuditLog(db: Tx, query: ListQuery): Promise<Page<Audit
         .orderBy(...orderBy),
     keyOf: (row) => row.audit_id,
   });
-  return page as Page<AuditEntry>;
+  return mapPage(page as Page<Row>, (rows) => withNames(db, rows));
+}
+
+/**
+ * The fields of audited records that hold a person's account id (a member, a
+ * referrer, an approver, an actor): History names them, not "First approved by 1".
+ */
+const PERSON_FIELDS = ["user_id", "referral_of", "first_approved_by", "referrer_id", "actor_id"];
+/** Fields holding the id of a lookup's row: an order's status, a user's tier. */
+const LOOKUP_FIELDS = ["order_status", "membership"] as const;
+
+type Row = Omit<AuditEntry, "names">;
+const idsIn = (value: unknown) =>
+  typeof value === "number" && Number.isSafeInteger(value)
+    ? value
+    : typeof value === "string" && /^\d{1,9}$/.test(value)
+      ? Number(value)
+      : undefined;
+
+/**
+ * Each row with the names of the ids its before and after hold, by field then
+ * value (docs/decisions/history-panel.md): people by their username (a
+ * deleted one's as their deletion recorded, audit_username), order statuses
+ * and tiers by their name. One statement for the page, none when it names no id.
+ */
+async function withNames(db: Tx, rows: Row[]): Promise<AuditEntry[]> {
+  const wanted = {
+    person: new Set<number>(),
+    order_status: new Set<number>(),
+    membership: new Set<number>(),
+  };
+  const each = (
+    row: Row,
+    visit: (field: string, kind: keyof typeof wanted, id: number) => void,
+  ) => {
+    for (const record of [row.before, row.after]) {
+      if (!record) continue;
+      for (const field of PERSON_FIELDS) {
+        const id = idsIn(record[field]);
+        if (id !== undefined) visit(field, "person", id);
+      }
+      for (const field of LOOKUP_FIELDS) {
+        const id = idsIn(record[field]);
+        if (id !== undefined) visit(field, field, id);
+      }
+    }
+  };
+  for (const row of rows) each(row, (_field, kind, id) => wanted[kind].add(id));
+  if (Object.values(wanted).every((ids) => ids.size === 0)) {
+    return rows.map((row) => ({ ...row, names: {} }));
+  }
+  const list = (ids: Set<number>) => `{${[...ids].join(",")}}`;
+  const found = await db.execute<{ kind: string; id: number; name: string | null }>(sql`
+    select 'person' as kind, id, audit_username(id) as name
+      from unnest(${list(wanted.person)}::int[]) as id
+    union all
+    select 'order_status', order_status_id, order_status_name from order_statuses
+      where order_status_id = any(${list(wanted.order_status)}::int[])
+    union all
+    select 'membership', member_id, membership from memberships
+      where member_id = any(${list(wanted.membership)}::int[])`);
+  const names = new Map(found.rows.map((r) => [`${r.kind}:${Number(r.id)}`, r.name]));
+  return rows.map((row) => {
+    const named: Record<string, Record<string, string>> = {};
+    each(row, (field, kind, id) => {
+      const name = names.get(`${kind}:${id}`);
+      if (!name) return;
+      const values = named[field] ?? {};
+      values[String(id)] = name;
+      named[field] = values;
+    });
+    return { ...row, names: named };
+  });
 }

@@ -1,4 +1,10 @@
-import { daysIn, REPORT_DEFAULT_DAYS, type ReportGroup, type ReportQuery } from "@store/contract";
+import {
+  daysIn,
+  REPORT_DEFAULT_DAYS,
+  type ReportCompare,
+  type ReportGroup,
+  type ReportQuery,
+} from "@store/contract";
 
 // The days of a report: its range in the store's zone, the range before it, its periods.
 
@@ -26,12 +32,27 @@ export function shiftDay(day: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** The range asked and the one of equal length just before it. */
-export function rangesOf(query: Pick<Asked, "from" | "to">) {
+/** "2028-02-29" a year before: the same day of the month, or the month's last (2027-02-28). */
+export function yearBefore(day: string): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
+  return `${String(year - 1).padStart(4, "0")}-${day.slice(5, 8)}${String(Math.min(date, last)).padStart(2, "0")}`;
+}
+
+/**
+ * The range asked and the one compared: of equal length just before it
+ * (`previous`, the default), or the same days a year before (`year`).
+ */
+export function rangesOf(query: Pick<Asked, "from" | "to"> & { compare?: ReportCompare }) {
+  const compare = query.compare ?? "previous";
   const length = daysIn(query.from, query.to);
   return {
     range: { from: query.from, to: query.to },
-    previous_range: { from: shiftDay(query.from, -length), to: shiftDay(query.from, -1) },
+    compare,
+    previous_range:
+      compare === "year"
+        ? { from: yearBefore(query.from), to: yearBefore(query.to) }
+        : { from: shiftDay(query.from, -length), to: shiftDay(query.from, -1) },
   };
 }
 

@@ -127,7 +127,7 @@ function isPglite(client: unknown): client is PGlite {
 }
 
 /** A text array literal for `any(...)`: PGlite and node-postgres both take it. */
-function toArray(values: readonly string[]): string {
+export function toArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 }
 

@@ -5,7 +5,7 @@ import {
   moneyReport,
   productsReport,
   REPORT_MAX_DAYS,
-  REPORT_SCHEMAS,
+  type REPORT_SCHEMAS,
   type ReportName,
   type ReportQuery,
   regionsReport,
@@ -15,15 +15,16 @@ import {
 import type { FastifyReply } from "fastify";
 import type { App } from "../../appType";
 import type { Db } from "../../db/client";
-import { csvLine } from "../../lib/csv";
 import { HttpError } from "../../lib/errors";
 import { type Asked, settle } from "./days";
+import { type ReportFigures, sendReportCsv, sendReportXlsx } from "./reportFile";
 import * as service from "./service";
 
 /**
  * GET /api/reports/{sales|products|regions|members|money|coupons}?from&to (issue 26,
- * docs/decisions/reports-rollups.md): `reports:view`; `_format=csv` answers the
- * series as a file (and needs `export`, as every list's file does).
+ * docs/decisions/reports-rollups.md): `reports:view`; `compare=previous|year`
+ * the range compared; `_format=csv|xlsx` answers the series as a file headed in
+ * words (and needs `export`, as every list's file does).
  */
 export function registerReportRoutes(app: App): void {
   const options = <S extends (typeof REPORT_SCHEMAS)[ReportName]>(schema: S) =>
@@ -32,7 +33,7 @@ export function registerReportRoutes(app: App): void {
       schema: { tags: ["reports"], querystring: reportQuery, response: { 200: schema } },
     }) as const;
   /** The answer, or its series as a file; the roll-ups' zone checked first. */
-  async function answer<A extends ReportRows>(
+  async function answer<A extends ReportFigures>(
     name: ReportName,
     query: ReportQuery,
     reply: FastifyReply,
@@ -48,7 +49,9 @@ export function registerReportRoutes(app: App): void {
         `Choose a range of at most ${REPORT_MAX_DAYS} days, its first day on or before its last.`,
       );
     const report = await read(app.db, asked);
-    return query._format === "csv" ? sendReportCsv(reply, name, asked, report) : report;
+    if (query._format === "csv") return sendReportCsv(reply, name, asked, report);
+    if (query._format === "xlsx") return sendReportXlsx(reply, name, asked, report);
+    return report;
   }
   app.get("/reports/sales", options(salesReport), async (request, reply) =>
     answer("sales", request.query, reply, service.salesReport),
@@ -68,22 +71,4 @@ export function registerReportRoutes(app: App): void {
   app.get("/reports/coupons", options(couponsReport), async (request, reply) =>
     answer("coupons", request.query, reply, service.couponsReport),
   );
-}
-
-type ReportRows = { series: readonly object[] };
-
-/** The report's series as CSV, like the lists' files: UTF-8 with a BOM, a header of the row's fields. */
-function sendReportCsv(
-  reply: FastifyReply,
-  name: ReportName,
-  query: Asked,
-  answer: ReportRows,
-): FastifyReply {
-  const rows = answer.series as Record<string, unknown>[];
-  const columns = Object.keys(REPORT_SCHEMAS[name].shape.series.element.shape);
-  const body = `\uFEFF${csvLine(columns)}${rows.map((row) => csvLine(columns.map((c) => row[c]))).join("")}`;
-  return reply
-    .type("text/csv; charset=utf-8")
-    .header("Content-Disposition", `attachment; filename="${name}-${query.from}-${query.to}.csv"`)
-    .send(body);
 }

@@ -13,7 +13,15 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Asked, periodsOf, rangesOf } from "./days";
-import { type Label, pieces, type RankedRow, ranked, readRollups, rowsOf } from "./rollupReads";
+import {
+  type Label,
+  pieces,
+  type RankedRow,
+  ranked,
+  readRollups,
+  rowsOf,
+  toArray,
+} from "./rollupReads";
 
 /**
  * The reports (issue 26), read from the daily roll-ups the database keeps with
@@ -63,11 +71,11 @@ type SumRow = { series: string; key: string; current: string; previous: string }
  */
 const STORE_KEY = sql`array['']::text[]`;
 
-/** The sums of `series` over the range (`current`) and the previous range, per key. */
+/** The sums of `series` over the range (`current`) and the range compared, per key. */
 async function rangeSums(
   db: Db,
   series: readonly string[],
-  query: Pick<Asked, "from" | "to">,
+  query: Pick<Asked, "from" | "to" | "compare">,
   keys?: SQL,
 ): Promise<{ current: Sums; previous: Sums }> {
   const { range, previous_range } = rangesOf(query);
@@ -126,6 +134,32 @@ async function periodSums(
   return byPeriod;
 }
 
+/**
+ * With `compare`: the range compared, whose series the answer holds too (a
+ * second read of the same roll-ups); without, none (nothing more is read).
+ */
+function comparedRange(query: Asked): Pick<Asked, "from" | "to" | "group"> | undefined {
+  return query.compare ? { ...rangesOf(query).previous_range, group: query.group } : undefined;
+}
+
+/** The sums of `series` over one range, per key; `keys`: those keys only. */
+async function sumsOver(
+  db: Db,
+  series: readonly string[],
+  range: Pick<Asked, "from" | "to">,
+  keys?: SQL,
+): Promise<Sums> {
+  const result = await readRollups<{ series: string; key: string; value: string }>(
+    db,
+    sql`select series, key, coalesce(sum(value), 0)::numeric(20,2)::text as value
+    from ${rowsOf(series, pieces(range.from, range.to), keys)} as r
+    group by series, key`,
+  );
+  const sums: Sums = new Map();
+  for (const row of result.rows) entry(sums, row.series).set(row.key, row.value);
+  return sums;
+}
+
 /** A row's period, by its first day, in date arithmetic (no time zone per row). */
 const PERIOD_START = {
   // 2000-01-03 was a Monday; weeks start on Mondays (as date_trunc's).
@@ -142,14 +176,24 @@ function allKeys(sums: Sums | undefined, series: string): string {
 
 // sales
 
-const SALES = ["sales.orders", "sales.revenue", "sales.discount", "sales.shipping"] as const;
+// `sales.unpaid`: the sales still pending (migration 0032); paid is the rest.
+const SALES = [
+  "sales.orders",
+  "sales.revenue",
+  "sales.unpaid",
+  "sales.discount",
+  "sales.shipping",
+] as const;
 
 function salesFigures(get: (series: string) => string) {
   const orders = count(get("sales.orders"));
   const revenue = get("sales.revenue");
+  const unpaid = get("sales.unpaid");
   return {
     orders,
     revenue,
+    paid_revenue: fromSen(toSen(revenue) - toSen(unpaid)),
+    unpaid_revenue: unpaid,
     average_order: average(revenue, orders),
     discount: get("sales.discount"),
     shipping: get("sales.shipping"),
@@ -157,18 +201,25 @@ function salesFigures(get: (series: string) => string) {
 }
 
 export async function salesReport(db: Db, query: Asked): Promise<SalesReport> {
-  const [sums, periods] = await Promise.all([
+  const compared = comparedRange(query);
+  const [sums, periods, comparedPeriods] = await Promise.all([
     rangeSums(db, SALES, query, STORE_KEY),
     periodSums(db, SALES, query, STORE_KEY),
+    compared && periodSums(db, SALES, compared, STORE_KEY),
   ]);
+  const seriesOf = (range: Pick<Asked, "from" | "to">, byPeriod: Map<string, Sums>) =>
+    periodsOf(range.from, range.to, query.group).map((period) => ({
+      period,
+      ...salesFigures((s) => sumOf(byPeriod.get(period), s)),
+    }));
   return {
     ...rangesOf(query),
     totals: salesFigures((s) => sumOf(sums.current, s)),
     previous: salesFigures((s) => sumOf(sums.previous, s)),
-    series: periodsOf(query.from, query.to, query.group).map((period) => ({
-      period,
-      ...salesFigures((s) => sumOf(periods.get(period), s)),
-    })),
+    series: seriesOf(query, periods),
+    ...(compared && comparedPeriods
+      ? { previous_series: seriesOf(compared, comparedPeriods) }
+      : {}),
   };
 }
 
@@ -194,6 +245,18 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
     quantity: count(allKeys(s, "category.quantity")),
     revenue: allKeys(s, "category.revenue"),
   });
+  // Compared: the categories' sums are read already; the products ranked, by their keys.
+  const compared = comparedRange(query);
+  const previous =
+    compared &&
+    (base === "category"
+      ? sums.previous
+      : await sumsOver(
+          db,
+          [revenue, quantity],
+          compared,
+          sql`${toArray(rows.map((row) => row.key))}::text[]`,
+        ));
   return {
     ...rangesOf(query),
     by: query.by,
@@ -206,6 +269,14 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
         name: row.label,
         quantity: count(row.b),
         revenue: row.a,
+        ...(previous
+          ? {
+              previous: {
+                quantity: count(sumOf(previous, quantity, row.key)),
+                revenue: sumOf(previous, revenue, row.key),
+              },
+            }
+          : {}),
       };
     }),
   };
@@ -225,6 +296,15 @@ export async function regionsReport(db: Db, query: Asked): Promise<RegionsReport
       state,
       orders: count(sumOf(sums.current, "region.orders", state)),
       revenue: sumOf(sums.current, "region.revenue", state),
+      // Compared: the states' sums over the range compared are read already.
+      ...(query.compare
+        ? {
+            previous: {
+              orders: count(sumOf(sums.previous, "region.orders", state)),
+              revenue: sumOf(sums.previous, "region.revenue", state),
+            },
+          }
+        : {}),
     }))
     .filter((row) => row.orders !== 0 || toSen(row.revenue) !== 0n)
     .sort(
@@ -243,11 +323,15 @@ export async function regionsReport(db: Db, query: Asked): Promise<RegionsReport
 
 // members
 
+const MEMBER_PERIODS = ["members.total", "members.referred"];
+
 export async function membersReport(db: Db, query: Asked): Promise<MembersReport> {
-  const [sums, periods, tiers, byReferrals, bySales] = await Promise.all([
+  const compared = comparedRange(query);
+  const [sums, periods, comparedPeriods, tiers, byReferrals, bySales] = await Promise.all([
     rangeSums(db, ["members.joined", "members.referred"], query),
     // By period the totals only: one row a day each (migration 0028).
-    periodSums(db, ["members.total", "members.referred"], query, STORE_KEY),
+    periodSums(db, MEMBER_PERIODS, query, STORE_KEY),
+    compared && periodSums(db, MEMBER_PERIODS, compared, STORE_KEY),
     readRollups<{ member_id: number; membership: string }>(
       db,
       sql`select member_id, membership from memberships order by member_id`,
@@ -275,11 +359,10 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     ...rangesOf(query),
     totals: total(sums.current),
     previous: total(sums.previous),
-    series: periodsOf(query.from, query.to, query.group).map((period) => ({
-      period,
-      new_members: count(sumOf(periods.get(period), "members.total")),
-      new_referrals: count(sumOf(periods.get(period), "members.referred")),
-    })),
+    series: memberSeries(query, periods),
+    ...(compared && comparedPeriods
+      ? { previous_series: memberSeries(compared, comparedPeriods) }
+      : {}),
     by_tier: tiers.rows.map((tier) => ({
       member_id: Number(tier.member_id),
       membership: tier.membership,
@@ -288,6 +371,14 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     top_by_referrals: byReferrals.map((row) => referrer(row, "a", "b")),
     top_by_sales: bySales.map((row) => referrer(row, "b", "a")),
   };
+}
+
+function memberSeries(range: Pick<Asked, "from" | "to" | "group">, byPeriod: Map<string, Sums>) {
+  return periodsOf(range.from, range.to, range.group).map((period) => ({
+    period,
+    new_members: count(sumOf(byPeriod.get(period), "members.total")),
+    new_referrals: count(sumOf(byPeriod.get(period), "members.referred")),
+  }));
 }
 
 // money
@@ -328,17 +419,25 @@ function moneyFlows(sums: Sums | undefined) {
 }
 
 export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
-  const { range, previous_range } = rangesOf(query);
-  const [sums, periods, balances, previousBalances] = await Promise.all([
+  const { range, compare, previous_range } = rangesOf(query);
+  const compared = comparedRange(query);
+  const [sums, periods, comparedPeriods, balances, previousBalances] = await Promise.all([
     rangeSums(db, FLOW_SERIES, query),
     periodSums(db, FLOW_SERIES, query),
+    compared && periodSums(db, FLOW_SERIES, compared),
     balancesAt(db, range.to),
     balancesAt(db, previous_range.to),
   ]);
+  const seriesOf = (days: Pick<Asked, "from" | "to">, byPeriod: Map<string, Sums>) =>
+    periodsOf(days.from, days.to, query.group).map((period) => ({
+      period,
+      ...moneyFlows(byPeriod.get(period)),
+    }));
   const balance = (field: "current" | "previous", account: string) =>
     (field === "current" ? balances : previousBalances).get(account) ?? ZERO;
   return {
     range,
+    compare,
     previous_range,
     totals: {
       ...moneyFlows(sums.current),
@@ -350,10 +449,10 @@ export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
       wallet_balance: balance("previous", "wallet"),
       cash_wallet_balance: balance("previous", "cash_wallet"),
     },
-    series: periodsOf(query.from, query.to, query.group).map((period) => ({
-      period,
-      ...moneyFlows(periods.get(period)),
-    })),
+    series: seriesOf(query, periods),
+    ...(compared && comparedPeriods
+      ? { previous_series: seriesOf(compared, comparedPeriods) }
+      : {}),
   };
 }
 
@@ -390,6 +489,16 @@ export async function couponsReport(db: Db, query: Asked): Promise<CouponsReport
       uses: count(row.a),
       discount: row.c,
       sales: row.b,
+      // Compared: every coupon's sums over the range compared are read already.
+      ...(query.compare
+        ? {
+            previous: {
+              uses: count(sumOf(sums.previous, "coupon.uses", row.key)),
+              discount: sumOf(sums.previous, "coupon.discount", row.key),
+              sales: sumOf(sums.previous, "coupon.sales", row.key),
+            },
+          }
+        : {}),
     })),
   };
 }

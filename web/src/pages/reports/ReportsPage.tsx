@@ -2,21 +2,23 @@ import {
   REPORT_NAMES,
   type ReportAnswer,
   type ReportBy,
+  type ReportCompare,
   type ReportGroup,
   type ReportName,
 } from "@store/contract";
 import { lazy, Suspense } from "react";
 import { Alert, Button, Card, Col, Form, Nav, Row, Table } from "react-bootstrap";
 import { Link, useSearchParams } from "react-router";
-import { type ReportParams, reportCsvUrl, useReport } from "../../api/reports";
+import { type ReportParams, reportFileUrl, useReport } from "../../api/reports";
 import { DateInput } from "../../components/DateInput";
 import { PageHeader } from "../../components/PageHeader";
-import { useTranslation } from "../../i18n";
+import { currentLanguage, useTranslation } from "../../i18n";
 import type en from "../../i18n/en.json";
 import { formatCount, formatDate, formatDecimal, formatMoney } from "../../lib/format";
 import { useCan } from "../../lib/permissions";
 import "./reports.css";
 
+import { CompareSelect, comparedValues, compareOf, hasCompared } from "./compare";
 import { MembersTables } from "./MembersTables";
 import { NothingInRange } from "./NothingInRange";
 
@@ -52,7 +54,7 @@ type Kind = "money" | "count" | "pv";
 /** A label of the catalogues' `reports` section (its plain texts, not its groups). */
 type Label = Exclude<
   keyof (typeof en)["reports"],
-  "names" | "presets" | "groups" | "byOptions" | "chartTitle"
+  "names" | "presets" | "groups" | "byOptions" | "chartTitle" | "compareOptions"
 >;
 type Figure = { key: string; label: Label; kind: Kind };
 type Column = { key: string; label: Label; kind: Kind | "text" | "period" };
@@ -63,6 +65,9 @@ const figure = (key: string, label: Label, kind: Kind): Figure => ({ key, label,
 const FIGURES: Record<ReportName, Figure[]> = {
   sales: [
     figure("revenue", "revenue", "money"),
+    // Orders not paid for are not money in yet (issue 34).
+    figure("paid_revenue", "paidRevenue", "money"),
+    figure("unpaid_revenue", "unpaidRevenue", "money"),
     figure("orders", "orders", "count"),
     figure("average_order", "averageOrder", "money"),
     figure("discount", "discount", "money"),
@@ -101,6 +106,8 @@ const COLUMNS: Record<ReportName, Column[]> = {
     { key: "period", label: "period", kind: "period" },
     { key: "orders", label: "orders", kind: "count" },
     { key: "revenue", label: "revenue", kind: "money" },
+    { key: "paid_revenue", label: "paidRevenue", kind: "money" },
+    { key: "unpaid_revenue", label: "unpaidRevenue", kind: "money" },
     { key: "average_order", label: "averageOrder", kind: "money" },
     { key: "discount", label: "discount", kind: "money" },
     { key: "shipping", label: "shipping", kind: "money" },
@@ -163,14 +170,28 @@ export function changeOf(current: number, previous: number): number | null {
   return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
 }
 
-function Change({ current, previous }: { current: number; previous: number }) {
+function Change({
+  current,
+  previous,
+  compare,
+}: {
+  current: number;
+  previous: number;
+  compare: ReportCompare;
+}) {
   const { t } = useTranslation();
   const change = changeOf(current, previous);
   if (change === null)
-    return <span className="text-body-secondary small">{t("reports.noPrevious")}</span>;
+    return (
+      <span className="text-body-secondary small">
+        {t(compare === "year" ? "reports.noPreviousYear" : "reports.noPrevious")}
+      </span>
+    );
   const arrow = change > 0 ? "▲" : change < 0 ? "▼" : "▶";
   const tone = change > 0 ? "text-success-emphasis" : change < 0 ? "text-danger-emphasis" : "";
-  const text = t("reports.change", { change: `${change > 0 ? "+" : ""}${change}` });
+  const text = t(compare === "year" ? "reports.changeYear" : "reports.change", {
+    change: `${change > 0 ? "+" : ""}${change}`,
+  });
   return (
     <span className={`small ${tone}`}>
       <span aria-hidden="true">{arrow} </span>
@@ -197,9 +218,11 @@ export default function ReportsPage() {
   const to = preset === "custom" ? (search.get("to") ?? fallback.to) : fallback.to;
   const group = (search.get("group") ?? "day") as ReportGroup;
   const by = (search.get("by") ?? "product") as ReportBy;
+  const compare = compareOf(search);
   const params: ReportParams = {
     from,
     to,
+    compare,
     ...(GROUPED.includes(name) ? { group } : {}),
     ...(name === "products" ? { by } : {}),
   };
@@ -234,15 +257,17 @@ export default function ReportsPage() {
         >
           {t("reports.print")}
         </Button>
-        {mayExport && (
-          <a
-            className="btn btn-sm btn-outline-secondary d-print-none"
-            href={reportCsvUrl(name, params)}
-            download
-          >
-            {t("reports.exportCsv")}
-          </a>
-        )}
+        {mayExport &&
+          (["csv", "xlsx"] as const).map((format) => (
+            <a
+              key={format}
+              className="btn btn-sm btn-outline-secondary d-print-none"
+              href={reportFileUrl(name, params, format, currentLanguage())}
+              download
+            >
+              {t(format === "csv" ? "reports.exportCsv" : "reports.exportXlsx")}
+            </a>
+          ))}
       </PageHeader>
 
       <Nav
@@ -315,6 +340,7 @@ export default function ReportsPage() {
             </Form.Select>
           </Form.Group>
         )}
+        <CompareSelect value={compare} onChange={(next) => set({ compare: next })} />
         {name === "products" && (
           <Form.Group controlId="report-by">
             <Form.Label className="small mb-1">{t("reports.by")}</Form.Label>
@@ -349,6 +375,7 @@ export default function ReportsPage() {
                     <Change
                       current={Number(totals[f.key] ?? 0)}
                       previous={Number(previous[f.key] ?? 0)}
+                      compare={answer.compare}
                     />
                   )}
                 </Card.Body>
@@ -380,12 +407,26 @@ export default function ReportsPage() {
                 )}
                 values={series.map((row) => Number(row[CHARTED[name].value] ?? 0))}
                 describe={(value) => write(value, CHARTED[name].kind)}
+                {...(hasCompared(answer)
+                  ? {
+                      compared: {
+                        title: t("reports.compared"),
+                        values: comparedValues(answer, CHARTED[name].value).map((v) =>
+                          v === undefined ? null : Number(v),
+                        ),
+                      },
+                    }
+                  : {})}
               />
             </Suspense>
           </Card.Body>
         </Card>
 
-        <ReportTable name={name} rows={series} />
+        <ReportTable
+          name={name}
+          rows={series}
+          compared={hasCompared(answer) ? comparedValues(answer, CHARTED[name].value) : undefined}
+        />
         {name === "members" && answer && (
           <MembersTables report={answer as ReportAnswer<"members">} />
         )}
@@ -394,7 +435,16 @@ export default function ReportsPage() {
   );
 }
 
-function ReportTable({ name, rows }: { name: ReportName; rows: SeriesRow[] }) {
+/** The report's rows; `compared`: the charted figure over the range compared, beside each row. */
+function ReportTable({
+  name,
+  rows,
+  compared,
+}: {
+  name: ReportName;
+  rows: SeriesRow[];
+  compared?: unknown[];
+}) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const byProduct = name === "products" && (search.get("by") ?? "product") === "product";
@@ -411,10 +461,13 @@ function ReportTable({ name, rows }: { name: ReportName; rows: SeriesRow[] }) {
               {t(`reports.${c.label}`)}
             </th>
           ))}
+          {compared && <ComparedHeader name={name} />}
         </tr>
       </thead>
       <tbody>
-        {rows.length === 0 && <NothingInRange columns={COLUMNS[name].length} />}
+        {rows.length === 0 && (
+          <NothingInRange columns={COLUMNS[name].length + (compared ? 1 : 0)} />
+        )}
         {rows.map((row, i) => (
           <tr key={String(row.period ?? row.id ?? row.state ?? row.coupon_code ?? i)}>
             {COLUMNS[name].map((c) => (
@@ -437,9 +490,25 @@ function ReportTable({ name, rows }: { name: ReportName; rows: SeriesRow[] }) {
                 )}
               </td>
             ))}
+            {compared && (
+              <td className="text-end text-body-secondary">
+                {compared[i] === undefined ? "" : write(compared[i], CHARTED[name].kind)}
+              </td>
+            )}
           </tr>
         ))}
       </tbody>
     </Table>
+  );
+}
+
+/** The compared column's header: the charted figure's name, compared. */
+function ComparedHeader({ name }: { name: ReportName }) {
+  const { t } = useTranslation();
+  const column = COLUMNS[name].find((c) => c.key === CHARTED[name].value);
+  return (
+    <th scope="col" className="text-end">
+      {t("reports.comparedColumn", { label: column ? t(`reports.${column.label}`) : "" })}
+    </th>
   );
 }
