@@ -96,6 +96,27 @@ describe("import cycles", () => {
     expect(importCycles(path.join(ROOT, "server/src"))).toEqual([]);
   });
 
+  // One domain may use another, never both ways: a rule two domains share lives in a
+  // third (modules/membership: a member's rank and the lock before their rows).
+  it("none between the server's modules, as folders", () => {
+    const modules = path.join(ROOT, "server/src/modules");
+    const files = sources(modules);
+    const known = new Set(files);
+    const folderOf = (file: string) => path.relative(modules, file).split(path.sep)[0] ?? "";
+    const uses = new Set<string>();
+    for (const file of files) {
+      for (const target of importsOf(file, known)) {
+        if (folderOf(target) !== folderOf(file))
+          uses.add(`${folderOf(file)} → ${folderOf(target)}`);
+      }
+    }
+    const bothWays = [...uses].filter((edge) => {
+      const [from, to] = edge.split(" → ");
+      return uses.has(`${to} → ${from}`);
+    });
+    expect(bothWays).toEqual([]);
+  });
+
   it("none in web/src", () => {
     expect(importCycles(path.join(ROOT, "web/src"))).toEqual([]);
   });

@@ -22,8 +22,8 @@ import { adjustmentRequests, users, userWallets } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { requireVersion } from "../../lib/versions";
-import { holdMember } from "../people/referrals";
-import { type Approver, secondApprovalAbove } from "../withdrawals/fourEyes";
+import { holdMember } from "../membership/hold";
+import { type Approver, secondApprovalAbove } from "./fourEyes";
 import { recoverOwed } from "./owed";
 import { checkPvPromotion, formatAmount, postEntry } from "./service";
 

@@ -25,7 +25,7 @@ import { conflict, type HttpError } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { countLedgerEntry } from "../../lib/metrics";
-import { promoteReferrer } from "../people/referrals";
+import { promoteReferrer } from "../membership/rank";
 
 /** How each account is named in messages. */
 const ACCOUNT_NAMES: Record<LedgerAccount, string> = {
@@ -263,7 +263,7 @@ export async function listEntries(db: Tx, query: LedgerQuery): Promise<Page<Ledg
 
 /**
  * After a member's PV grew: the promotion rule of docs/REQUIREMENTS.md
- * section 4, the one a new referral runs (people/referrals.ts).
+ * section 4, the one a new referral runs (membership/rank.ts).
  */
 export async function checkPvPromotion(tx: Tx, actor: Actor | null, userId: number): Promise<void> {
   await promoteReferrer(tx, actor, userId);

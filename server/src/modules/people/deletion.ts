@@ -175,7 +175,7 @@ export async function removeUserIn(
   await keepWithdrawalTrail(tx, actor, before);
   await tx.delete(users).where(eq(users.user_id, userId));
   // The referrer lost the member; when the referrals moved up to it, it gained
-  // them too: new referrals, so the promotion rule runs (people/referrals.ts).
+  // them too: new referrals, so the promotion rule runs (membership/rank.ts).
   if (to !== null) await applyReferralChange(tx, actor, null, to);
   else await applyReferralChange(tx, actor, before.referral_of, null);
   await recordAudit(tx, actor, { entity: "User", entityId: userId, action: "delete", before });

@@ -16,7 +16,7 @@ const crud = crudService({
   entity: "Membership",
   list: {
     search: [memberships.membership, memberships.req_condition],
-    // Tiers read in their order: promotion follows rank (people/referrals.ts).
+    // Tiers read in their order: promotion follows rank (membership/rank.ts).
     defaultOrder: { by: memberships.rank, order: "asc" },
   },
 });

@@ -14,24 +14,11 @@ import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, notFound } from "../../lib/errors";
+import { promoteReferrer } from "../membership/rank";
 
 /** Serialises changes to the referral tree until the transaction ends (key: any fixed number). */
 export async function lockReferralTree(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-}
-
-/**
- * Holds a member against deletion (FOR KEY SHARE: their other writers go on)
- * before a row of theirs that a deletion locks after the member's (a
- * withdrawal request): the deletion's lock order, so the two never deadlock.
- */
-export async function holdMember(tx: Tx, userId: number | null): Promise<void> {
-  if (userId === null) return;
-  await tx
-    .select({ user_id: users.user_id })
-    .from(users)
-    .where(eq(users.user_id, userId))
-    .for("key share");
 }
 
 /** Locks users' rows in id order (one order everywhere, so no deadlocks). */
@@ -83,43 +70,6 @@ export async function recountDownLines(tx: Tx, ids: (number | null | undefined)[
       updated_at = now()
     where users.user_id in (${sql.join(wanted, sql`, `)})
       and users.down_line <> (select count(*) from users c where c.referral_of = users.user_id)`);
-}
-
-/**
- * docs/REQUIREMENTS.md section 4: after gaining a referral, the referrer moves up one tier
- * (the next membership by rank, migration 0014) when (a) their tier's condition is
- * down-line and down_line ≥ min_requirement, or (b) it is pv and ttl_pv ≥
- * min_requirement. Compared as exact numerics in SQL. Answers the new tier.
- */
-export async function promoteReferrer(
-  tx: Tx,
-  actor: Actor | null,
-  referrerId: number,
-): Promise<number | null> {
-  const result = await tx.execute<{ from_tier: number; to_tier: number }>(sql`
-    update users u set membership = nx.member_id, updated_at = now()
-    from memberships m,
-      lateral (
-        select n.member_id from memberships n
-        where n.rank > m.rank order by n.rank limit 1
-      ) nx
-    where u.user_id = ${referrerId}
-      and m.member_id = u.membership
-      and (
-        (m.req_condition = 'down-line' and u.down_line >= m.min_requirement)
-        or (m.req_condition = 'pv' and u.ttl_pv >= m.min_requirement)
-      )
-    returning m.member_id as from_tier, nx.member_id as to_tier`);
-  const promoted = result.rows[0];
-  if (!promoted) return null;
-  await recordAudit(tx, actor, {
-    entity: "User",
-    entityId: referrerId,
-    action: "update",
-    before: { membership: promoted.from_tier },
-    after: { membership: promoted.to_tier, reason: "referral promotion" },
-  });
-  return promoted.to_tier;
 }
 
 /**

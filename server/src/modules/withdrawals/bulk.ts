@@ -1,7 +1,7 @@
 import type { App } from "../../appType";
 import { requireStepUp } from "../../auth/service";
 import { registerBulkRoute, shownVersion } from "../../lib/bulk";
-import { previewApprovals } from "./fourEyes";
+import { previewApprovals } from "../ledger/fourEyes";
 import { decideRequest, listRequests } from "./service";
 
 /**

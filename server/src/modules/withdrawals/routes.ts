@@ -11,7 +11,7 @@ import type { App } from "../../appType";
 import { badRequest } from "../../lib/errors";
 import { sendPage } from "../../lib/lists";
 import { ifMatchOf } from "../../lib/versions";
-import { previewApprovals } from "./fourEyes";
+import { previewApprovals } from "../ledger/fourEyes";
 import { decideRequest, listRequests, reverseRequest } from "./service";
 
 /**

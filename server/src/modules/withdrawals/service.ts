@@ -18,11 +18,11 @@ import { fieldsOf } from "../../lib/filters";
 import { defineList, indexedSearch, listClauses, type Page, readPage } from "../../lib/lists";
 import { accountDigitsOf } from "../../lib/phones";
 import { requireVersion } from "../../lib/versions";
+import { type Approver, approvalStage } from "../ledger/fourEyes";
 import { owedBy, recoverOwed } from "../ledger/owed";
 import { postEntry } from "../ledger/service";
-import { holdMember } from "../people/referrals";
+import { holdMember } from "../membership/hold";
 import { userSearch } from "../people/search";
-import { type Approver, approvalStage } from "./fourEyes";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
 const DEFAULT_CURRENCY_SYMBOL = "RM";
