@@ -5,13 +5,19 @@
  * pending with a fresh number in the store's scheme.
  */
 import {
+  belowMinimumSpend,
+  catalogUnitPrice,
+  coded,
+  type ErrorCode,
+  type ErrorParams,
   type FigureCoupon,
+  ORDER_STATUS_CANCELED,
   ORDER_STATUS_PENDING,
+  ORDER_STATUS_RETURNED,
   type OrderCreateValues,
   orderFigures,
-  sellingPrice,
 } from "@store/contract";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import {
   memberships,
@@ -112,7 +118,7 @@ async function priceLines(tx: Tx, items: OrderCreateValues["items"]): Promise<Pr
         variant_name: "",
         sku: product.sku,
         quantity: item.quantity,
-        unit_price: sellingPrice(product.normal_price, product.discount_price),
+        unit_price: catalogUnitPrice(product) as string,
       };
     }
     const variant = variantById.get(item.variant_id);
@@ -138,10 +144,13 @@ async function priceLines(tx: Tx, items: OrderCreateValues["items"]): Promise<Pr
       variant_name: variant.variant_name,
       sku: variant.variant_sku,
       quantity: item.quantity,
-      unit_price: sellingPrice(variant.variant_price, variant.variant_dis_price),
+      unit_price: catalogUnitPrice(product, variant) as string,
     };
   });
 }
+
+/** Statuses in which an order holds no stock and uses no coupon: the goods never left, or came back. */
+export const STOCK_BACK_STATUSES: number[] = [ORDER_STATUS_CANCELED, ORDER_STATUS_RETURNED];
 
 /** A stock row's movement, for the audit trail of its product or variant. */
 interface Movement {
@@ -152,24 +161,66 @@ interface Movement {
   after: number;
 }
 
+/** A line's stock, as moveStock moves it. */
+export type StockLine = Omit<PricedLine, "unit_price">;
+
+/** The 409 for a line short of stock: `name` the product (and variant), `left` what is left of it. */
+export type ShortRefusal = (line: StockLine, name: string, left: number) => HttpError;
+
+/** A 409 about one field, its issue carrying the same code, so a form shows it beside that field. */
+export function conflictAt<C extends ErrorCode>(
+  path: string,
+  code: C,
+  params: ErrorParams<C>,
+  message: string,
+): HttpError {
+  return conflictWith(code, params, message, {
+    issues: [{ path, message, ...coded(code, params) }],
+  });
+}
+
+/** Add Order's refusal: the line by its number, beside its quantity. */
+const lineShort: ShortRefusal = (line, name, left) => {
+  const number = line.index + 1;
+  return conflictAt(
+    `items.${line.index}.quantity`,
+    "line_stock_short",
+    { line: number, name, left },
+    `Line ${number}: only ${left} of ${name} left in stock.`,
+  );
+};
+
 /**
  * Moves the lines' quantities out of stock (`sign` -1) or back in (+1), one
  * conditional UPDATE per line, in (product, variant) order so two orders
  * never wait on each other's rows crosswise. Taking refuses with 409 naming
- * the first line that is short, and what is left of it; the caller's
- * transaction then writes nothing.
+ * the first line that is short, and what is left of it (`refuse`, Add Order's
+ * by default); the caller's transaction then writes nothing.
  */
 export async function moveStock(
   tx: Tx,
-  lines: readonly Omit<PricedLine, "unit_price">[],
+  lines: readonly StockLine[],
   sign: 1 | -1,
+  refuse: ShortRefusal = lineShort,
 ): Promise<Movement[]> {
   const sorted = [...lines].sort(
     (a, b) => a.product_id - b.product_id || (a.variant_id ?? 0) - (b.variant_id ?? 0),
   );
   const movements: Movement[] = [];
+  let raised: number | null = null;
   for (const line of sorted) {
     const delta = sign * line.quantity;
+    // A variant's stock is its product's too (Edit Product saves it): a new
+    // version of the product, so a form opened before this order gets a 412
+    // instead of writing the old stock back. Product row first, then its
+    // variants: the lock order of a product save.
+    if (line.variant_id !== null && raised !== line.product_id) {
+      await tx
+        .update(products)
+        .set({ version: sql`${products.version} + 1` })
+        .where(eq(products.product_id, line.product_id));
+      raised = line.product_id;
+    }
     const after =
       line.variant_id === null
         ? (
@@ -198,7 +249,7 @@ export async function moveStock(
           )[0]?.left;
     if (after === undefined) {
       if (sign > 0) continue;
-      throw await shortOfStock(tx, line);
+      throw await shortOfStock(tx, line, refuse);
     }
     movements.push(
       line.variant_id === null
@@ -221,7 +272,7 @@ export async function moveStock(
   return movements;
 }
 
-async function shortOfStock(tx: Tx, line: Omit<PricedLine, "unit_price">): Promise<HttpError> {
+async function shortOfStock(tx: Tx, line: StockLine, refuse: ShortRefusal): Promise<HttpError> {
   const [row] =
     line.variant_id === null
       ? await tx
@@ -234,12 +285,7 @@ async function shortOfStock(tx: Tx, line: Omit<PricedLine, "unit_price">): Promi
           .where(eq(productVariants.variant_id, line.variant_id));
   const left = Math.max(0, row?.left ?? 0);
   const name = line.variant_name ? `${line.product_name} ${line.variant_name}` : line.product_name;
-  const number = line.index + 1;
-  const params = { line: number, name, left };
-  const message = `Line ${number}: only ${left} of ${name} left in stock.`;
-  // The line's field too, so a form shows the refusal beside its quantity.
-  const issue = { path: `items.${line.index}.quantity`, message, code: "line_stock_short", params };
-  return conflictWith("line_stock_short", params, message, { issues: [issue] });
+  return refuse(line, name, left);
 }
 
 /** Each movement as an update of its product's or variant's stock, by whoever moved it. */
@@ -259,18 +305,41 @@ export async function auditMovements(
   }
 }
 
-/** The coupon by its code, if it can be used now: active and not expired. */
-async function usableCoupon(tx: Tx, code: string): Promise<FigureCoupon> {
+/** A coupon as an order uses it: its figures, its limits, and when it was made. */
+export interface OrderCoupon extends FigureCoupon {
+  voucher_id: number;
+  usage_limit: number | null;
+  member_limit: number | null;
+  min_spend: string | null;
+}
+
+/**
+ * The coupon by its code, locked: the orders that use it are counted under
+ * its row lock, so racing orders take its last use one at a time.
+ */
+export async function lockedCoupon(tx: Tx, code: string) {
   const [voucher] = await tx
     .select({
+      voucher_id: vouchers.voucher_id,
       discount_type: vouchers.discount_type,
       discount: vouchers.discount,
       discount_cap: vouchers.discount_cap,
+      usage_limit: vouchers.usage_limit,
+      member_limit: vouchers.member_limit,
+      min_spend: vouchers.min_spend,
+      created_at: vouchers.created_at,
       voucher_status: vouchers.voucher_status,
       expired: sql<boolean>`${vouchers.expired_at} <= now()`,
     })
     .from(vouchers)
-    .where(eq(vouchers.voucher_code, code));
+    .where(eq(vouchers.voucher_code, code))
+    .for("update");
+  return voucher;
+}
+
+/** The coupon by its code, if it can be used now: active and not expired. */
+async function usableCoupon(tx: Tx, code: string): Promise<OrderCoupon> {
+  const voucher = await lockedCoupon(tx, code);
   if (!voucher) {
     throw badRequest("voucher_code", "coupon_unknown", { code }, `No coupon ${code}.`);
   }
@@ -281,6 +350,55 @@ async function usableCoupon(tx: Tx, code: string): Promise<FigureCoupon> {
     throw badRequest("voucher_code", "coupon_expired", { code }, `Coupon ${code} has expired.`);
   }
   return voucher;
+}
+
+/**
+ * Refuses a coupon whose uses are used up, in all or by this member (409 on
+ * the coupon's field). A use is an order with its code made since the coupon
+ * was (a code deleted and made again starts afresh) that is not canceled or
+ * returned; `except`: the order being reopened, not yet counted.
+ */
+export async function requireCouponUses(
+  tx: Tx,
+  coupon: OrderCoupon,
+  code: string,
+  userId: number | null,
+  except?: number,
+): Promise<void> {
+  if (coupon.usage_limit === null && coupon.member_limit === null) return;
+  const [uses] = await tx
+    .select({
+      all: sql<number>`count(*)::int`,
+      member: sql<number>`(count(*) filter (where ${orders.user_id} = ${userId ?? 0}))::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.coupon_code, code),
+        sql`${orders.created_at} >= (select ${vouchers.created_at} from ${vouchers}
+          where ${vouchers.voucher_id} = ${coupon.voucher_id})`,
+        notInArray(orders.order_status, STOCK_BACK_STATUSES),
+        except === undefined ? undefined : ne(orders.orders_id, except),
+      ),
+    );
+  const limit = coupon.usage_limit;
+  if (limit !== null && (uses?.all ?? 0) >= limit) {
+    throw conflictAt(
+      "voucher_code",
+      "coupon_used_up",
+      { code, limit },
+      `Coupon ${code} has reached its usage limit of ${limit}.`,
+    );
+  }
+  const perMember = coupon.member_limit;
+  if (perMember !== null && userId !== null && (uses?.member ?? 0) >= perMember) {
+    throw conflictAt(
+      "voucher_code",
+      "coupon_member_limit",
+      { code, limit: perMember },
+      `This member has reached coupon ${code}'s limit of ${perMember} per member.`,
+    );
+  }
 }
 
 async function activeShippingFee(tx: Tx, shipId: number): Promise<string> {
@@ -340,6 +458,7 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
     const member = await lockedMember(tx, input.user_id);
     const lines = await priceLines(tx, input.items);
     const coupon = input.voucher_code ? await usableCoupon(tx, input.voucher_code) : null;
+    if (coupon) await requireCouponUses(tx, coupon, input.voucher_code, input.user_id);
     const shippingFee = input.shipping_id ? await activeShippingFee(tx, input.shipping_id) : null;
     const [store] = await tx
       .select({ free_shipping_above: settings.free_shipping_above })
@@ -352,6 +471,15 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
       free_shipping_above: store?.free_shipping_above ?? null,
       earning_percent: member.earning,
     });
+    if (coupon && belowMinimumSpend(figures.subtotal, coupon.min_spend)) {
+      const min = coupon.min_spend ?? "0.00";
+      throw badRequest(
+        "voucher_code",
+        "coupon_min_spend",
+        { code: input.voucher_code, min },
+        `Coupon ${input.voucher_code} needs a subtotal of at least RM ${min}.`,
+      );
+    }
     const movements = await moveStock(tx, lines, -1);
 
     // The number is the store's scheme, KH<yyyymmdd><nnnnnn>, with the order's
