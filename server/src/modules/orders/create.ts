@@ -7,17 +7,11 @@
 import {
   belowMinimumSpend,
   catalogUnitPrice,
-  coded,
-  type ErrorCode,
-  type ErrorParams,
-  type FigureCoupon,
-  ORDER_STATUS_CANCELED,
   ORDER_STATUS_PENDING,
-  ORDER_STATUS_RETURNED,
   type OrderCreateValues,
   orderFigures,
 } from "@store/contract";
-import { and, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import {
   memberships,
@@ -28,22 +22,15 @@ import {
   settings,
   shippingMethods,
   users,
-  vouchers,
 } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
-import { badRequest, conflictWith, type HttpError } from "../../lib/errors";
+import { badRequest, type HttpError } from "../../lib/errors";
 import { lockUsers } from "../people/referrals";
+import { requireCouponUses, usableCoupon } from "./coupons";
+import { auditMovements, moveStock, type StockLine } from "./stock";
 
 /** One line as it is stored: what was bought, named and priced as it was then. */
-export interface PricedLine {
-  /** Its place in the request, from 0 (the path items.N). */
-  index: number;
-  product_id: number;
-  variant_id: number | null;
-  product_name: string;
-  variant_name: string;
-  sku: string;
-  quantity: number;
+export interface PricedLine extends StockLine {
   unit_price: string;
 }
 
@@ -147,258 +134,6 @@ async function priceLines(tx: Tx, items: OrderCreateValues["items"]): Promise<Pr
       unit_price: catalogUnitPrice(product, variant) as string,
     };
   });
-}
-
-/** Statuses in which an order holds no stock and uses no coupon: the goods never left, or came back. */
-export const STOCK_BACK_STATUSES: number[] = [ORDER_STATUS_CANCELED, ORDER_STATUS_RETURNED];
-
-/** A stock row's movement, for the audit trail of its product or variant. */
-interface Movement {
-  entity: "Product" | "Variant";
-  id: number;
-  field: "stock_qtt" | "variant_qtt";
-  before: number;
-  after: number;
-}
-
-/** A line's stock, as moveStock moves it. */
-export type StockLine = Omit<PricedLine, "unit_price">;
-
-/** The 409 for a line short of stock: `name` the product (and variant), `left` what is left of it. */
-export type ShortRefusal = (line: StockLine, name: string, left: number) => HttpError;
-
-/** A 409 about one field, its issue carrying the same code, so a form shows it beside that field. */
-export function conflictAt<C extends ErrorCode>(
-  path: string,
-  code: C,
-  params: ErrorParams<C>,
-  message: string,
-): HttpError {
-  return conflictWith(code, params, message, {
-    issues: [{ path, message, ...coded(code, params) }],
-  });
-}
-
-/** Add Order's refusal: the line by its number, beside its quantity. */
-const lineShort: ShortRefusal = (line, name, left) => {
-  const number = line.index + 1;
-  return conflictAt(
-    `items.${line.index}.quantity`,
-    "line_stock_short",
-    { line: number, name, left },
-    `Line ${number}: only ${left} of ${name} left in stock.`,
-  );
-};
-
-/**
- * Moves the lines' quantities out of stock (`sign` -1) or back in (+1), one
- * conditional UPDATE per line, in (product, variant) order so two orders
- * never wait on each other's rows crosswise. Taking refuses with 409 naming
- * the first line that is short, and what is left of it (`refuse`, Add Order's
- * by default); the caller's transaction then writes nothing.
- */
-export async function moveStock(
-  tx: Tx,
-  lines: readonly StockLine[],
-  sign: 1 | -1,
-  refuse: ShortRefusal = lineShort,
-): Promise<Movement[]> {
-  const sorted = [...lines].sort(
-    (a, b) => a.product_id - b.product_id || (a.variant_id ?? 0) - (b.variant_id ?? 0),
-  );
-  const movements: Movement[] = [];
-  let raised: number | null = null;
-  for (const line of sorted) {
-    const delta = sign * line.quantity;
-    // A variant's stock is its product's too (Edit Product saves it): a new
-    // version of the product, so a form opened before this order gets a 412
-    // instead of writing the old stock back. Product row first, then its
-    // variants: the lock order of a product save.
-    if (line.variant_id !== null && raised !== line.product_id) {
-      await tx
-        .update(products)
-        .set({ version: sql`${products.version} + 1` })
-        .where(eq(products.product_id, line.product_id));
-      raised = line.product_id;
-    }
-    const after =
-      line.variant_id === null
-        ? (
-            await tx
-              .update(products)
-              .set({ stock_qtt: sql`${products.stock_qtt} + ${delta}` })
-              .where(
-                and(
-                  eq(products.product_id, line.product_id),
-                  sign < 0 ? sql`${products.stock_qtt} >= ${line.quantity}` : undefined,
-                ),
-              )
-              .returning({ left: products.stock_qtt })
-          )[0]?.left
-        : (
-            await tx
-              .update(productVariants)
-              .set({ variant_qtt: sql`${productVariants.variant_qtt} + ${delta}` })
-              .where(
-                and(
-                  eq(productVariants.variant_id, line.variant_id),
-                  sign < 0 ? sql`${productVariants.variant_qtt} >= ${line.quantity}` : undefined,
-                ),
-              )
-              .returning({ left: productVariants.variant_qtt })
-          )[0]?.left;
-    if (after === undefined) {
-      if (sign > 0) continue;
-      throw await shortOfStock(tx, line, refuse);
-    }
-    movements.push(
-      line.variant_id === null
-        ? {
-            entity: "Product",
-            id: line.product_id,
-            field: "stock_qtt",
-            before: after - delta,
-            after,
-          }
-        : {
-            entity: "Variant",
-            id: line.variant_id,
-            field: "variant_qtt",
-            before: after - delta,
-            after,
-          },
-    );
-  }
-  return movements;
-}
-
-async function shortOfStock(tx: Tx, line: StockLine, refuse: ShortRefusal): Promise<HttpError> {
-  const [row] =
-    line.variant_id === null
-      ? await tx
-          .select({ left: products.stock_qtt })
-          .from(products)
-          .where(eq(products.product_id, line.product_id))
-      : await tx
-          .select({ left: productVariants.variant_qtt })
-          .from(productVariants)
-          .where(eq(productVariants.variant_id, line.variant_id));
-  const left = Math.max(0, row?.left ?? 0);
-  const name = line.variant_name ? `${line.product_name} ${line.variant_name}` : line.product_name;
-  return refuse(line, name, left);
-}
-
-/** Each movement as an update of its product's or variant's stock, by whoever moved it. */
-export async function auditMovements(
-  tx: Tx,
-  actor: Actor | null,
-  movements: readonly Movement[],
-): Promise<void> {
-  for (const m of movements) {
-    await recordAudit(tx, actor, {
-      entity: m.entity,
-      entityId: m.id,
-      action: "update",
-      before: { [m.field]: m.before },
-      after: { [m.field]: m.after },
-    });
-  }
-}
-
-/** A coupon as an order uses it: its figures, its limits, and when it was made. */
-export interface OrderCoupon extends FigureCoupon {
-  voucher_id: number;
-  usage_limit: number | null;
-  member_limit: number | null;
-  min_spend: string | null;
-}
-
-/**
- * The coupon by its code, locked: the orders that use it are counted under
- * its row lock, so racing orders take its last use one at a time.
- */
-export async function lockedCoupon(tx: Tx, code: string) {
-  const [voucher] = await tx
-    .select({
-      voucher_id: vouchers.voucher_id,
-      discount_type: vouchers.discount_type,
-      discount: vouchers.discount,
-      discount_cap: vouchers.discount_cap,
-      usage_limit: vouchers.usage_limit,
-      member_limit: vouchers.member_limit,
-      min_spend: vouchers.min_spend,
-      created_at: vouchers.created_at,
-      voucher_status: vouchers.voucher_status,
-      expired: sql<boolean>`${vouchers.expired_at} <= now()`,
-    })
-    .from(vouchers)
-    .where(eq(vouchers.voucher_code, code))
-    .for("update");
-  return voucher;
-}
-
-/** The coupon by its code, if it can be used now: active and not expired. */
-async function usableCoupon(tx: Tx, code: string): Promise<OrderCoupon> {
-  const voucher = await lockedCoupon(tx, code);
-  if (!voucher) {
-    throw badRequest("voucher_code", "coupon_unknown", { code }, `No coupon ${code}.`);
-  }
-  if (voucher.voucher_status !== 1) {
-    throw badRequest("voucher_code", "coupon_inactive", { code }, `Coupon ${code} is not active.`);
-  }
-  if (voucher.expired) {
-    throw badRequest("voucher_code", "coupon_expired", { code }, `Coupon ${code} has expired.`);
-  }
-  return voucher;
-}
-
-/**
- * Refuses a coupon whose uses are used up, in all or by this member (409 on
- * the coupon's field). A use is an order with its code made since the coupon
- * was (a code deleted and made again starts afresh) that is not canceled or
- * returned; `except`: the order being reopened, not yet counted.
- */
-export async function requireCouponUses(
-  tx: Tx,
-  coupon: OrderCoupon,
-  code: string,
-  userId: number | null,
-  except?: number,
-): Promise<void> {
-  if (coupon.usage_limit === null && coupon.member_limit === null) return;
-  const [uses] = await tx
-    .select({
-      all: sql<number>`count(*)::int`,
-      member: sql<number>`(count(*) filter (where ${orders.user_id} = ${userId ?? 0}))::int`,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.coupon_code, code),
-        sql`${orders.created_at} >= (select ${vouchers.created_at} from ${vouchers}
-          where ${vouchers.voucher_id} = ${coupon.voucher_id})`,
-        notInArray(orders.order_status, STOCK_BACK_STATUSES),
-        except === undefined ? undefined : ne(orders.orders_id, except),
-      ),
-    );
-  const limit = coupon.usage_limit;
-  if (limit !== null && (uses?.all ?? 0) >= limit) {
-    throw conflictAt(
-      "voucher_code",
-      "coupon_used_up",
-      { code, limit },
-      `Coupon ${code} has reached its usage limit of ${limit}.`,
-    );
-  }
-  const perMember = coupon.member_limit;
-  if (perMember !== null && userId !== null && (uses?.member ?? 0) >= perMember) {
-    throw conflictAt(
-      "voucher_code",
-      "coupon_member_limit",
-      { code, limit: perMember },
-      `This member has reached coupon ${code}'s limit of ${perMember} per member.`,
-    );
-  }
 }
 
 async function activeShippingFee(tx: Tx, shipId: number): Promise<string> {

@@ -17,21 +17,14 @@ import {
 } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest, conflictAt, notFound } from "../../lib/errors";
 import { phoneDigitsOf } from "../../lib/phones";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { lockReferralTree, lockUsers } from "../people/referrals";
 import { findCommission, movesMoney, settleOrder } from "./commission";
-import {
-  auditMovements,
-  conflictAt,
-  lockedCoupon,
-  moveStock,
-  requireCouponUses,
-  type ShortRefusal,
-  STOCK_BACK_STATUSES,
-} from "./create";
+import { lockedCoupon, requireCouponUses } from "./coupons";
+import { auditMovements, moveStock, type ShortRefusal, STOCK_BACK_STATUSES } from "./stock";
 
 export type Order = typeof orders.$inferSelect;
 
