@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
 import {
+  catalogUnitPrice,
   type OrderRecord,
   orderFigures,
   type Product,
   type ShippingMethod,
   sellingPrice,
   type User,
+  type Variant,
 } from "@store/contract";
 import { OrderListPage } from "../pages/OrderListPage";
 import { listOf } from "../pages/Typeahead";
@@ -129,6 +131,68 @@ test.describe("/addOrder: an order keyed in for a member", () => {
     await page.waitForURL(new RegExp(`/editOrder\\?oid=${oid}$`));
     for (const p of [first, second])
       await expect(page.getByText(p.product_name, { exact: true }).first()).toBeVisible();
+  });
+
+  test("a second line with a variant, quantity 3: the preview's subtotal counts every line", async () => {
+    const page = s.page;
+    const [plain] = await api<Product[]>(
+      page,
+      "products?product_status=1&product_variation=0&stock_qtt_gte=10&_sort=product_id&_order=asc&_limit=1",
+    );
+    const withVariants = await api<Product[]>(
+      page,
+      "products?product_status=1&product_variation_gte=1&_sort=product_id&_order=asc&_limit=20",
+    );
+    let chosen: { product: Product; variant: Variant } | undefined;
+    for (const product of withVariants) {
+      const variants = await api<Variant[]>(page, `productsVariants/${product.product_id}`);
+      const variant = variants.find((v) => v.variant_status === 1 && v.variant_qtt >= 3);
+      if (variant) {
+        chosen = { product, variant };
+        break;
+      }
+    }
+    if (!plain || !chosen) throw new Error("the demo store lacks the data");
+    const { product, variant } = chosen;
+
+    await page.goto("/addOrder");
+    await expect(page.getByRole("heading", { name: "Add Order" })).toBeVisible();
+    await pick(page, "Product (line 1)", plain.sku || plain.product_name, productLabel(plain));
+    await page.getByRole("button", { name: "Add Line" }).click();
+    await pick(
+      page,
+      "Product (line 2)",
+      product.sku || product.product_name,
+      productLabel(product),
+    );
+    const preview = page.getByTestId("order-preview");
+    // Until line 2 has its variant, no total is shown to quote.
+    await expect(page.getByTestId("order-preview-incomplete")).toContainText("line 2");
+    await expect(preview).toHaveCount(0);
+    await page
+      .getByLabel("Variant (line 2)")
+      .selectOption(
+        variant.variant_sku
+          ? `${variant.variant_name} (${variant.variant_sku})`
+          : variant.variant_name,
+      );
+    await page.getByLabel("Quantity (line 2)").fill("3");
+
+    const lines = [
+      { unit_price: catalogUnitPrice(plain) as string, quantity: 1 },
+      { unit_price: catalogUnitPrice(product, variant) as string, quantity: 3 },
+    ];
+    const expected = orderFigures({ lines });
+    const line2 = orderFigures({ lines: [lines[1] as (typeof lines)[number]] });
+    await expect(page.getByTestId("line-2-preview")).toContainText(
+      `line total ${money(line2.subtotal)}`,
+    );
+    await expect(preview).toContainText(`Subtotal${money(expected.subtotal)}`);
+    await expect(preview).toContainText(`Total${money(expected.total)}`);
+    // Quantity 2 on line 2: the preview follows.
+    await page.getByLabel("Quantity (line 2)").fill("2");
+    const two = orderFigures({ lines: [lines[0], { ...lines[1], quantity: 2 }] as typeof lines });
+    await expect(preview).toContainText(`Subtotal${money(two.subtotal)}`);
   });
 });
 
