@@ -194,6 +194,66 @@ test.describe("/addOrder: an order keyed in for a member", () => {
     const two = orderFigures({ lines: [lines[0], { ...lines[1], quantity: 2 }] as typeof lines });
     await expect(preview).toContainText(`Subtotal${money(two.subtotal)}`);
   });
+
+  test("a coupon whose uses are used up: Add says so beside the coupon and keeps the order unsaved", async () => {
+    const page = s.page;
+    const [member] = await api<User[]>(
+      page,
+      "users?role=Member&user_status=1&_sort=user_id&_order=desc&_limit=1",
+    );
+    const [goods] = await api<Product[]>(
+      page,
+      "products?product_status=1&product_variation=0&stock_qtt_gte=10&_sort=product_id&_order=desc&_limit=1",
+    );
+    if (!member || !goods) throw new Error("the demo store lacks the data");
+    const code = `ONCE${Date.now().toString(36).toUpperCase()}`;
+    const made = await page.request.post("/api/vouchers", {
+      data: {
+        voucher_code: code,
+        discount: "1",
+        discount_cap: "1",
+        discount_type: "price",
+        voucher_status: 1,
+        expired_at: "2099-12-31 23:59:00",
+        usage_limit: 1,
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const address = {
+      recipient_name: "Aminah Yusof",
+      recipient_contact: "0123456789",
+      address_1: "12 Jalan Bunga Raya",
+      postcode: "50000",
+      state: "Selangor",
+    };
+    const first = await page.request.post("/api/orders", {
+      data: {
+        user_id: member.user_id,
+        items: [{ product_id: goods.product_id, quantity: 1 }],
+        voucher_code: code,
+        ...address,
+      },
+    });
+    expect(first.status(), await first.text()).toBe(201);
+
+    await page.goto("/addOrder");
+    await pick(
+      page,
+      "Member",
+      member.username,
+      `${member.username} · ${member.f_name} ${member.l_name} · ${member.contact}`,
+    );
+    await pick(page, "Product (line 1)", goods.sku || goods.product_name, productLabel(goods));
+    await page.getByLabel("Coupon Code").fill(code);
+    await page.getByLabel("Address 1", { exact: true }).fill(address.address_1);
+    await page.getByLabel("Postcode").fill(address.postcode);
+    await page.getByLabel("State").selectOption(address.state);
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByLabel("Coupon Code")).toHaveAccessibleDescription(
+      new RegExp(`Coupon ${code} has reached its usage limit of 1\\.`),
+    );
+    expect(new URL(page.url()).pathname).toBe("/addOrder");
+  });
 });
 
 /** "RM 1,234.50", as the screens show money in English. */
