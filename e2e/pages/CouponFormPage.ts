@@ -21,6 +21,9 @@ export class CouponFormPage {
   readonly cap = () => this.page.getByLabel("Discount Cap");
   readonly expiry = () => this.page.getByLabel("Expiry Date");
   readonly status = () => this.page.getByLabel("Status (Active)");
+  readonly minSpend = () => this.page.getByLabel("Minimum Spend");
+  readonly usageLimit = () => this.page.getByLabel("Usage Limit");
+  readonly memberLimit = () => this.page.getByLabel("Limit per Member");
   readonly add = () => this.page.getByRole("button", { name: "Add" });
   readonly save = () => this.page.getByRole("button", { name: "Save" });
   /** The fields' messages (each tied to its field; the form announces them once, politely). */

@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
 import {
+  catalogUnitPrice,
   type OrderRecord,
   orderFigures,
   type Product,
   type ShippingMethod,
   sellingPrice,
   type User,
+  type Variant,
 } from "@store/contract";
 import { OrderListPage } from "../pages/OrderListPage";
 import { listOf } from "../pages/Typeahead";
@@ -129,6 +131,128 @@ test.describe("/addOrder: an order keyed in for a member", () => {
     await page.waitForURL(new RegExp(`/editOrder\\?oid=${oid}$`));
     for (const p of [first, second])
       await expect(page.getByText(p.product_name, { exact: true }).first()).toBeVisible();
+  });
+
+  test("a second line with a variant, quantity 3: the preview's subtotal counts every line", async () => {
+    const page = s.page;
+    const [plain] = await api<Product[]>(
+      page,
+      "products?product_status=1&product_variation=0&stock_qtt_gte=10&_sort=product_id&_order=asc&_limit=1",
+    );
+    const withVariants = await api<Product[]>(
+      page,
+      "products?product_status=1&product_variation_gte=1&_sort=product_id&_order=asc&_limit=20",
+    );
+    let chosen: { product: Product; variant: Variant } | undefined;
+    for (const product of withVariants) {
+      const variants = await api<Variant[]>(page, `productsVariants/${product.product_id}`);
+      const variant = variants.find((v) => v.variant_status === 1 && v.variant_qtt >= 3);
+      if (variant) {
+        chosen = { product, variant };
+        break;
+      }
+    }
+    if (!plain || !chosen) throw new Error("the demo store lacks the data");
+    const { product, variant } = chosen;
+
+    await page.goto("/addOrder");
+    await expect(page.getByRole("heading", { name: "Add Order" })).toBeVisible();
+    await pick(page, "Product (line 1)", plain.sku || plain.product_name, productLabel(plain));
+    await page.getByRole("button", { name: "Add Line" }).click();
+    await pick(
+      page,
+      "Product (line 2)",
+      product.sku || product.product_name,
+      productLabel(product),
+    );
+    const preview = page.getByTestId("order-preview");
+    // Until line 2 has its variant, no total is shown to quote.
+    await expect(page.getByTestId("order-preview-incomplete")).toContainText("line 2");
+    await expect(preview).toHaveCount(0);
+    await page
+      .getByLabel("Variant (line 2)")
+      .selectOption(
+        variant.variant_sku
+          ? `${variant.variant_name} (${variant.variant_sku})`
+          : variant.variant_name,
+      );
+    await page.getByLabel("Quantity (line 2)").fill("3");
+
+    const lines = [
+      { unit_price: catalogUnitPrice(plain) as string, quantity: 1 },
+      { unit_price: catalogUnitPrice(product, variant) as string, quantity: 3 },
+    ];
+    const expected = orderFigures({ lines });
+    const line2 = orderFigures({ lines: [lines[1] as (typeof lines)[number]] });
+    await expect(page.getByTestId("line-2-preview")).toContainText(
+      `line total ${money(line2.subtotal)}`,
+    );
+    await expect(preview).toContainText(`Subtotal${money(expected.subtotal)}`);
+    await expect(preview).toContainText(`Total${money(expected.total)}`);
+    // Quantity 2 on line 2: the preview follows.
+    await page.getByLabel("Quantity (line 2)").fill("2");
+    const two = orderFigures({ lines: [lines[0], { ...lines[1], quantity: 2 }] as typeof lines });
+    await expect(preview).toContainText(`Subtotal${money(two.subtotal)}`);
+  });
+
+  test("a coupon whose uses are used up: Add says so beside the coupon and keeps the order unsaved", async () => {
+    const page = s.page;
+    const [member] = await api<User[]>(
+      page,
+      "users?role=Member&user_status=1&_sort=user_id&_order=desc&_limit=1",
+    );
+    const [goods] = await api<Product[]>(
+      page,
+      "products?product_status=1&product_variation=0&stock_qtt_gte=10&_sort=product_id&_order=desc&_limit=1",
+    );
+    if (!member || !goods) throw new Error("the demo store lacks the data");
+    const code = `ONCE${Date.now().toString(36).toUpperCase()}`;
+    const made = await page.request.post("/api/vouchers", {
+      data: {
+        voucher_code: code,
+        discount: "1",
+        discount_cap: "1",
+        discount_type: "price",
+        voucher_status: 1,
+        expired_at: "2099-12-31 23:59:00",
+        usage_limit: 1,
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const address = {
+      recipient_name: "Aminah Yusof",
+      recipient_contact: "0123456789",
+      address_1: "12 Jalan Bunga Raya",
+      postcode: "50000",
+      state: "Selangor",
+    };
+    const first = await page.request.post("/api/orders", {
+      data: {
+        user_id: member.user_id,
+        items: [{ product_id: goods.product_id, quantity: 1 }],
+        voucher_code: code,
+        ...address,
+      },
+    });
+    expect(first.status(), await first.text()).toBe(201);
+
+    await page.goto("/addOrder");
+    await pick(
+      page,
+      "Member",
+      member.username,
+      `${member.username} · ${member.f_name} ${member.l_name} · ${member.contact}`,
+    );
+    await pick(page, "Product (line 1)", goods.sku || goods.product_name, productLabel(goods));
+    await page.getByLabel("Coupon Code").fill(code);
+    await page.getByLabel("Address 1", { exact: true }).fill(address.address_1);
+    await page.getByLabel("Postcode").fill(address.postcode);
+    await page.getByLabel("State").selectOption(address.state);
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByLabel("Coupon Code")).toHaveAccessibleDescription(
+      new RegExp(`Coupon ${code} has reached its usage limit of 1\\.`),
+    );
+    expect(new URL(page.url()).pathname).toBe("/addOrder");
   });
 });
 

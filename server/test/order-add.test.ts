@@ -9,15 +9,23 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
-  categories,
   orders,
-  products,
+  type products,
   productVariants,
   settings,
   shippingMethods,
-  vouchers,
+  type vouchers,
 } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
+import {
+  ADDRESS,
+  insertCategory,
+  insertCoupon,
+  insertProduct,
+  insertVariant,
+  stockOf as stockOfProduct,
+  variantStockOf as stockOfVariant,
+} from "./orderAdd.fixtures";
 import { insertUser, unique } from "./people.fixtures";
 
 let ctx: TestContext;
@@ -27,11 +35,7 @@ let posLaju = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const [cat] = await ctx.db
-    .insert(categories)
-    .values({ category_name: unique("cat") })
-    .returning({ id: categories.category_id });
-  category = cat?.id ?? 0;
+  category = await insertCategory(ctx.db);
   // Gold: Member Earning 5% (the base seed's tiers).
   member = await insertUser(ctx.db, { membership: 3, f_name: "Aminah", l_name: "Yusof" });
   const [ship] = await ctx.db
@@ -42,74 +46,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-async function product(values: Partial<typeof products.$inferInsert> = {}): Promise<number> {
-  const [row] = await ctx.db
-    .insert(products)
-    .values({
-      product_name: unique("Kopi"),
-      normal_price: "10.00",
-      category_id: category,
-      product_status: 1,
-      stock_qtt: 10,
-      sku: unique("SKU"),
-      ...values,
-    })
-    .returning({ id: products.product_id });
-  return row?.id ?? 0;
-}
-
-async function variant(
-  productId: number,
-  values: Partial<typeof productVariants.$inferInsert> = {},
-): Promise<number> {
-  const [row] = await ctx.db
-    .insert(productVariants)
-    .values({
-      product_id: productId,
-      variant_name: unique("Size"),
-      variant_price: "10.00",
-      variant_qtt: 5,
-      variant_status: 1,
-      variant_sku: unique("VSKU"),
-      ...values,
-    })
-    .returning({ id: productVariants.variant_id });
-  await ctx.db
-    .update(products)
-    .set({ product_variation: 1 })
-    .where(eq(products.product_id, productId));
-  return row?.id ?? 0;
-}
-
-async function coupon(values: Partial<typeof vouchers.$inferInsert> = {}): Promise<string> {
-  const code = unique("TEST").toUpperCase();
-  await ctx.db.insert(vouchers).values({
-    voucher_code: code,
-    discount: "12.50",
-    discount_cap: "50.00",
-    discount_type: "percentage",
-    voucher_status: 1,
-    expired_at: "2099-01-01 00:00:00",
-    ...values,
-  });
-  return code;
-}
-
-const stockOf = async (productId: number) =>
-  (await ctx.db.select().from(products).where(eq(products.product_id, productId)))[0]?.stock_qtt;
-const variantStockOf = async (variantId: number) =>
-  (await ctx.db.select().from(productVariants).where(eq(productVariants.variant_id, variantId)))[0]
-    ?.variant_qtt;
-
-const address = {
-  recipient_name: "Aminah Yusof",
-  recipient_contact: "0123456789",
-  address_1: "12 Jalan Bunga Raya",
-  address_2: "Taman Melati",
-  postcode: "53100",
-  state: "Wilayah Persekutuan Kuala Lumpur",
-  country: "Malaysia",
-};
+const product = (values: Partial<typeof products.$inferInsert> = {}) =>
+  insertProduct(ctx.db, category, values);
+const variant = (productId: number, values: Partial<typeof productVariants.$inferInsert> = {}) =>
+  insertVariant(ctx.db, productId, values);
+const coupon = (values: Partial<typeof vouchers.$inferInsert> = {}) => insertCoupon(ctx.db, values);
+const stockOf = (productId: number) => stockOfProduct(ctx.db, productId);
+const variantStockOf = (variantId: number) => stockOfVariant(ctx.db, variantId);
+const address = ADDRESS;
 
 const post = (body: Record<string, unknown>) =>
   ctx.call("POST", "/api/orders", { user_id: member, ...address, ...body });
@@ -304,13 +248,21 @@ describe("POST orders", () => {
 });
 
 describe("stock given back", () => {
-  it("on cancel, once: back to pending and canceled again gives nothing more; returned by a bulk change too", async () => {
+  it("on cancel, once: canceled twice gives back once, back to pending takes it again; returned by a bulk change too", async () => {
     const p = await product({ stock_qtt: 6 });
     const first = (await post({ items: [{ product_id: p, quantity: 4 }] })).json();
     expect(await stockOf(p)).toBe(2);
-    expect((await setStatus(first.orders_id, 7)).json().stock_taken).toBe(false);
+    expect((await setStatus(first.orders_id, 7)).json()).toMatchObject({
+      stock_taken: false,
+      stock_given_back: true,
+    });
+    await setStatus(first.orders_id, 7);
     expect(await stockOf(p)).toBe(6);
-    await setStatus(first.orders_id, 1);
+    expect((await setStatus(first.orders_id, 1)).json()).toMatchObject({
+      stock_taken: true,
+      stock_given_back: false,
+    });
+    expect(await stockOf(p)).toBe(2);
     await setStatus(first.orders_id, 7);
     expect(await stockOf(p)).toBe(6);
     const second = (await post({ items: [{ product_id: p, quantity: 5 }] })).json();
@@ -333,6 +285,8 @@ describe("stock given back", () => {
     expect(back.map((r) => r.after)).toEqual([
       { stock_qtt: 2 },
       { stock_qtt: 6 },
+      { stock_qtt: 2 },
+      { stock_qtt: 6 },
       { stock_qtt: 1 },
       { stock_qtt: 6 },
     ]);
@@ -347,6 +301,154 @@ describe("stock given back", () => {
       .where(eq(orders.orders_id, keyed.orders_id));
     await setStatus(keyed.orders_id, 7);
     expect(await stockOf(p)).toBe(2);
+    // Nor takes any when moved back: it never gave any back.
+    expect((await setStatus(keyed.orders_id, 1)).statusCode).toBe(200);
+    expect(await stockOf(p)).toBe(2);
+  });
+});
+
+describe("a canceled or returned order moved back takes its stock again", () => {
+  it("canceled to pending, and returned to complete, take every line's units again, each in History", async () => {
+    const p = await product({ stock_qtt: 10 });
+    const withVariants = await product();
+    const v = await variant(withVariants, { variant_qtt: 5 });
+    const items = [
+      { product_id: p, quantity: 3 },
+      { product_id: withVariants, variant_id: v, quantity: 2 },
+    ];
+    const canceled = (await post({ items })).json();
+    const returned = (await post({ items })).json();
+    expect([await stockOf(p), await variantStockOf(v)]).toEqual([4, 1]);
+    await setStatus(canceled.orders_id, 7);
+    await setStatus(returned.orders_id, 4);
+    await setStatus(returned.orders_id, 9);
+    expect([await stockOf(p), await variantStockOf(v)]).toEqual([10, 5]);
+
+    expect((await setStatus(canceled.orders_id, 1)).statusCode).toBe(200);
+    expect([await stockOf(p), await variantStockOf(v)]).toEqual([7, 3]);
+    const done = await setStatus(returned.orders_id, 6);
+    expect(done.json()).toMatchObject({ order_status: 6, stock_taken: true });
+    expect([await stockOf(p), await variantStockOf(v)]).toEqual([4, 1]);
+    // Canceled again, then returned: given back once each.
+    await setStatus(canceled.orders_id, 7);
+    await setStatus(canceled.orders_id, 9);
+    expect([await stockOf(p), await variantStockOf(v)]).toEqual([7, 3]);
+    const history = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "Variant"), eq(auditLog.entity_id, String(v))));
+    expect(history.map((r) => (r.after as { variant_qtt: number }).variant_qtt)).toEqual([
+      3, 1, 3, 5, 3, 1, 3,
+    ]);
+  });
+
+  it("is refused with 409 naming the product and variant short, writing nothing; a bulk change says the same", async () => {
+    const p = await product({ stock_qtt: 10 });
+    const withVariants = await product({ product_name: unique("Teh") });
+    const v = await variant(withVariants, { variant_qtt: 5, variant_name: "Besar" });
+    const order = (
+      await post({
+        items: [
+          { product_id: p, quantity: 1 },
+          { product_id: withVariants, variant_id: v, quantity: 4 },
+        ],
+      })
+    ).json();
+    const canceled = (await setStatus(order.orders_id, 7)).json();
+    // Meanwhile another order takes 3 of the 5.
+    await post({ items: [{ product_id: withVariants, variant_id: v, quantity: 3 }] });
+    const auditBefore = await ctx.db.select({ n: count() }).from(auditLog);
+
+    const refused = await setStatus(order.orders_id, 2);
+    expect(refused.statusCode).toBe(409);
+    const name = `${canceled.items[1].product_name} Besar`;
+    expect(refused.json()).toMatchObject({
+      code: "order_stock_short",
+      params: { name, left: 2, quantity: 4 },
+      message: `Only 2 of ${name} left in stock; this order needs 4.`,
+      issues: [{ path: "order_status", code: "order_stock_short" }],
+    });
+    const bulk = await ctx.call("POST", "/api/orders/bulk", {
+      action: "setStatus",
+      status: 2,
+      ids: [order.orders_id],
+    });
+    expect(bulk.json().results[0]).toMatchObject({ status: 409, code: "order_stock_short" });
+
+    const after = (await ctx.call("GET", `/api/orders/${order.orders_id}`)).json();
+    expect(after).toMatchObject({
+      order_status: 7,
+      stock_taken: false,
+      stock_given_back: true,
+      version: canceled.version,
+    });
+    expect([await stockOf(p), await variantStockOf(v)]).toEqual([10, 2]);
+    expect(await ctx.db.select({ n: count() }).from(auditLog)).toEqual(auditBefore);
+  });
+});
+
+describe("a stale Edit Product save after an order", () => {
+  /** The product as Edit Product opened it: its version, and the body its Save sends. */
+  async function opened(productId: number) {
+    const shown = await ctx.call("GET", `/api/products/${productId}`);
+    const variants = (await ctx.call("GET", `/api/productsVariants/${productId}`)).json();
+    const p = shown.json();
+    return {
+      etag: shown.headers.etag as string,
+      body: {
+        product_name: p.product_name,
+        normal_price: p.normal_price,
+        stock_qtt: p.stock_qtt,
+        category_id: p.category_id,
+        product_status: p.product_status,
+        variants: variants.map((x: Record<string, unknown>) => ({
+          variant_id: x.variant_id,
+          variant_name: x.variant_name,
+          variant_price: x.variant_price,
+          variant_qtt: x.variant_qtt,
+          variant_status: x.variant_status,
+        })),
+      },
+    };
+  }
+
+  const save = (productId: number, body: unknown, etag: string) =>
+    ctx.app.inject({
+      method: "PUT",
+      url: `/api/products/${productId}`,
+      headers: { cookie: ctx.cookie, "if-match": etag },
+      payload: body as object,
+    });
+
+  it("is refused with 412 when an order took a variant's stock since, and the stock stays taken", async () => {
+    const withVariants = await product();
+    const v = await variant(withVariants, { variant_qtt: 5 });
+    const form = await opened(withVariants);
+    expect(form.body.variants[0].variant_qtt).toBe(5);
+    const order = await post({ items: [{ product_id: withVariants, variant_id: v, quantity: 2 }] });
+    expect(order.statusCode).toBe(201);
+
+    // The form renamed the product and sent the variant's stock it was shown.
+    const stale = await save(withVariants, { ...form.body, product_name: "Renamed" }, form.etag);
+    expect(stale.statusCode).toBe(412);
+    expect(await variantStockOf(v)).toBe(3);
+    // Reopened, it shows 3 and saves.
+    const fresh = await opened(withVariants);
+    expect(fresh.body.variants[0].variant_qtt).toBe(3);
+    expect((await save(withVariants, fresh.body, fresh.etag)).statusCode).toBe(200);
+    expect(await variantStockOf(v)).toBe(3);
+  });
+
+  it("is refused with 412 when a canceled order gave a variant's stock back since", async () => {
+    const withVariants = await product();
+    const v = await variant(withVariants, { variant_qtt: 5 });
+    const order = (
+      await post({ items: [{ product_id: withVariants, variant_id: v, quantity: 2 }] })
+    ).json();
+    const form = await opened(withVariants);
+    await setStatus(order.orders_id, 7);
+    expect((await save(withVariants, form.body, form.etag)).statusCode).toBe(412);
+    expect(await variantStockOf(v)).toBe(5);
   });
 });
 

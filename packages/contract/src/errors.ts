@@ -176,6 +176,12 @@ export const ERROR_CODES = {
   coupon_unknown: { code: "text" },
   coupon_inactive: { code: "text" },
   coupon_expired: { code: "text" },
+  // Coupon limits (docs/decisions/coupon-limits.md): a minimum subtotal, uses in all and per member.
+  coupon_min_spend: { code: "text", min: "money" },
+  coupon_used_up: { code: "text", limit: "number" },
+  coupon_member_limit: { code: "text", limit: "number" },
+  // A canceled or returned order moved back to a status that holds stock, short of it.
+  order_stock_short: { name: "text", left: "number", quantity: "number" },
   shipping_unknown: {},
   shipping_inactive: { name: "text" },
   multipart_required: {},

@@ -159,6 +159,38 @@ export function orderFigures(input: FigureInput): OrderFigures {
   };
 }
 
+/** A product as a line's price is read from it. */
+export interface PricedProduct {
+  normal_price: string;
+  discount_price: string | null;
+  product_variation: number;
+}
+
+/** A variant as a line's price is read from it. */
+export interface PricedVariant {
+  variant_price: string;
+  variant_dis_price: string | null;
+}
+
+/**
+ * A line's unit price as the catalogue has it (the server's and the preview's):
+ * the chosen variant's selling price; with none chosen, the product's when it
+ * has no variants, else none yet.
+ */
+export function catalogUnitPrice(
+  product: PricedProduct,
+  variant?: PricedVariant | null,
+): string | null {
+  if (variant) return sellingPrice(variant.variant_price, variant.variant_dis_price);
+  if (product.product_variation > 0) return null;
+  return sellingPrice(product.normal_price, product.discount_price);
+}
+
+/** Whether a subtotal falls short of a coupon's minimum spend (none: never). */
+export function belowMinimumSpend(subtotal: string, minSpend: string | null | undefined): boolean {
+  return minSpend !== null && minSpend !== undefined && toSen(subtotal) < toSen(minSpend);
+}
+
 /** The selling price: the discount price when set and above zero, else the normal price. */
 export function sellingPrice(normal: string, discounted: string | null | undefined): string {
   return discounted && toSen(discounted) > 0n ? discounted : normal;

@@ -105,6 +105,8 @@ export const orderRecord = order.extend({
   discount: moneyOut,
   /** The order holds its lines' quantities out of stock (keyed in, not yet canceled or returned). */
   stock_taken: z.boolean(),
+  /** It took stock and gave it back; moved back to a status that holds stock, it takes it again. */
+  stock_given_back: z.boolean(),
   items: orderItem.array(),
   /** Its ledger entries, oldest first. */
   posted: orderPosting.array(),

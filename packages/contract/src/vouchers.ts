@@ -12,6 +12,7 @@ import {
   TIMESTAMP_DOC,
   text,
   timestamp,
+  wholeNumber,
 } from "./primitives";
 import { recordVersion } from "./versions";
 
@@ -48,6 +49,16 @@ function requiredMoney(label: string) {
     .meta(MONEY_INPUT_DOC);
 }
 
+/** The largest usage limit a coupon takes. */
+export const COUPON_LIMIT_MAX = 1_000_000;
+
+/** A limit that may be left empty (none): a whole number from 1. */
+function optionalLimit(label: string) {
+  return z
+    .preprocess((v) => (v === "" ? null : v), wholeNumber(label, 1, COUPON_LIMIT_MAX).nullable())
+    .optional();
+}
+
 export const voucherInput = z
   .object({
     voucher_code: text({ error: isRequired("Coupon code") })
@@ -82,6 +93,14 @@ export const voucherInput = z
         say("not_real_date_time", { field: "Expiry date" }, "Expiry date is not a real date."),
       )
       .meta(TIMESTAMP_DOC),
+    /** Orders that may use the coupon in all; empty or null: no limit. */
+    usage_limit: optionalLimit("Usage limit"),
+    /** Orders one member may use it on; empty or null: no limit. */
+    member_limit: optionalLimit("Limit per member"),
+    /** The least subtotal an order needs to use it; empty or null: none. */
+    min_spend: z
+      .preprocess((v) => (v === "" ? null : v), money("Minimum spend").nullable())
+      .optional(),
   })
   .refine((v) => v.discount_type !== "percentage" || Number(v.discount) < 100, {
     path: ["discount"],
@@ -98,6 +117,9 @@ export const voucher = z.object({
   discount_type: z.enum(DISCOUNT_TYPES),
   voucher_status: statusOut,
   expired_at: timestamp,
+  usage_limit: z.number().nullable(),
+  member_limit: z.number().nullable(),
+  min_spend: moneyOut.nullable(),
   created_at: timestamp,
   updated_at: nullableTimestamp,
   version: recordVersion,

@@ -474,6 +474,11 @@ export const vouchers = pgTable(
     discount_type: text("discount_type").$type<"price" | "percentage">().notNull(),
     voucher_status: status("voucher_status").$type<0 | 1>(),
     expired_at: timestamp("expired_at").notNull(),
+    /** Orders that may use it in all, and per member; null: no limit (migration 0029). */
+    usage_limit: integer("usage_limit"),
+    member_limit: integer("member_limit"),
+    /** The least subtotal an order needs to use it; null: none. */
+    min_spend: money("min_spend"),
     created_at: createdAt(),
     updated_at: updatedAt(),
     version: version(),
@@ -486,6 +491,10 @@ export const vouchers = pgTable(
     check(
       "vouchers_amounts",
       sql`${t.discount} >= 0 and ${t.discount_cap} >= 0 and (${t.discount_type} <> 'percentage' or ${t.discount} < 100)`,
+    ),
+    check(
+      "vouchers_limits",
+      sql`(${t.usage_limit} is null or ${t.usage_limit} > 0) and (${t.member_limit} is null or ${t.member_limit} > 0) and (${t.min_spend} is null or ${t.min_spend} >= 0)`,
     ),
   ],
 );
@@ -521,6 +530,11 @@ export const orders = pgTable(
      * migration 0022); cleared when canceling or returning gives them back.
      */
     stock_taken: boolean("stock_taken").notNull().default(false),
+    /**
+     * The order took stock and gave it back (canceled or returned); moved back
+     * to a status that holds stock, it takes it again (migration 0029).
+     */
+    stock_given_back: boolean("stock_given_back").notNull().default(false),
     order_status: integer("order_status")
       .notNull()
       .references(() => orderStatuses.order_status_id),

@@ -51,6 +51,18 @@ export const conflictWith = <C extends ErrorCode>(
   message: string,
   details: Record<string, unknown>,
 ) => new HttpError(409, code, params, message, { details });
+/** A 409 about one field, its issue carrying the same code, so a form shows it beside that field. */
+export function conflictAt<C extends ErrorCode>(
+  path: string,
+  code: C,
+  params: ErrorParams<C>,
+  message: string,
+): HttpError {
+  return conflictWith(code, params, message, {
+    issues: [{ path, message, ...coded(code, params) }],
+  });
+}
+
 /** 400 about one field (`path`), its issue carrying the same code and params. */
 export const badRequest = <C extends ErrorCode>(
   path: string,

@@ -41,13 +41,27 @@ const variantKeys = {
   of: (productId: number) => ["productsVariants", productId] as const,
 };
 
+/** One product, under the key products.useOne reads it by (lists of hooks share its cache). */
+export const productQuery = (productId: number) =>
+  ({
+    queryKey: products.keys.detail(productId),
+    queryFn: () => api.get<Product>(`products/${productId}`),
+    retry: false,
+  }) as const;
+
+/** A product's live variants, under the key useProductVariants reads them by. */
+export const variantsQuery = (productId: number) =>
+  ({
+    queryKey: variantKeys.of(productId),
+    queryFn: () => api.get<Variant[]>(`productsVariants/${productId}`),
+    retry: false,
+  }) as const;
+
 /** The live variants of a product: GET productsVariants/{product_id}. */
 export function useProductVariants(productId: number | null) {
   return useQuery<Variant[]>({
-    queryKey: variantKeys.of(productId ?? 0),
-    queryFn: () => api.get<Variant[]>(`productsVariants/${productId}`),
+    ...variantsQuery(productId ?? 0),
     enabled: productId !== null,
-    retry: false,
   });
 }
 

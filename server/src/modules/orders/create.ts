@@ -5,11 +5,11 @@
  * pending with a fresh number in the store's scheme.
  */
 import {
-  type FigureCoupon,
+  belowMinimumSpend,
+  catalogUnitPrice,
   ORDER_STATUS_PENDING,
   type OrderCreateValues,
   orderFigures,
-  sellingPrice,
 } from "@store/contract";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
@@ -22,22 +22,15 @@ import {
   settings,
   shippingMethods,
   users,
-  vouchers,
 } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
-import { badRequest, conflictWith, type HttpError } from "../../lib/errors";
+import { badRequest, type HttpError } from "../../lib/errors";
 import { lockUsers } from "../people/referrals";
+import { requireCouponUses, usableCoupon } from "./coupons";
+import { auditMovements, moveStock, type StockLine } from "./stock";
 
 /** One line as it is stored: what was bought, named and priced as it was then. */
-export interface PricedLine {
-  /** Its place in the request, from 0 (the path items.N). */
-  index: number;
-  product_id: number;
-  variant_id: number | null;
-  product_name: string;
-  variant_name: string;
-  sku: string;
-  quantity: number;
+export interface PricedLine extends StockLine {
   unit_price: string;
 }
 
@@ -112,7 +105,7 @@ async function priceLines(tx: Tx, items: OrderCreateValues["items"]): Promise<Pr
         variant_name: "",
         sku: product.sku,
         quantity: item.quantity,
-        unit_price: sellingPrice(product.normal_price, product.discount_price),
+        unit_price: catalogUnitPrice(product) as string,
       };
     }
     const variant = variantById.get(item.variant_id);
@@ -138,149 +131,9 @@ async function priceLines(tx: Tx, items: OrderCreateValues["items"]): Promise<Pr
       variant_name: variant.variant_name,
       sku: variant.variant_sku,
       quantity: item.quantity,
-      unit_price: sellingPrice(variant.variant_price, variant.variant_dis_price),
+      unit_price: catalogUnitPrice(product, variant) as string,
     };
   });
-}
-
-/** A stock row's movement, for the audit trail of its product or variant. */
-interface Movement {
-  entity: "Product" | "Variant";
-  id: number;
-  field: "stock_qtt" | "variant_qtt";
-  before: number;
-  after: number;
-}
-
-/**
- * Moves the lines' quantities out of stock (`sign` -1) or back in (+1), one
- * conditional UPDATE per line, in (product, variant) order so two orders
- * never wait on each other's rows crosswise. Taking refuses with 409 naming
- * the first line that is short, and what is left of it; the caller's
- * transaction then writes nothing.
- */
-export async function moveStock(
-  tx: Tx,
-  lines: readonly Omit<PricedLine, "unit_price">[],
-  sign: 1 | -1,
-): Promise<Movement[]> {
-  const sorted = [...lines].sort(
-    (a, b) => a.product_id - b.product_id || (a.variant_id ?? 0) - (b.variant_id ?? 0),
-  );
-  const movements: Movement[] = [];
-  for (const line of sorted) {
-    const delta = sign * line.quantity;
-    const after =
-      line.variant_id === null
-        ? (
-            await tx
-              .update(products)
-              .set({ stock_qtt: sql`${products.stock_qtt} + ${delta}` })
-              .where(
-                and(
-                  eq(products.product_id, line.product_id),
-                  sign < 0 ? sql`${products.stock_qtt} >= ${line.quantity}` : undefined,
-                ),
-              )
-              .returning({ left: products.stock_qtt })
-          )[0]?.left
-        : (
-            await tx
-              .update(productVariants)
-              .set({ variant_qtt: sql`${productVariants.variant_qtt} + ${delta}` })
-              .where(
-                and(
-                  eq(productVariants.variant_id, line.variant_id),
-                  sign < 0 ? sql`${productVariants.variant_qtt} >= ${line.quantity}` : undefined,
-                ),
-              )
-              .returning({ left: productVariants.variant_qtt })
-          )[0]?.left;
-    if (after === undefined) {
-      if (sign > 0) continue;
-      throw await shortOfStock(tx, line);
-    }
-    movements.push(
-      line.variant_id === null
-        ? {
-            entity: "Product",
-            id: line.product_id,
-            field: "stock_qtt",
-            before: after - delta,
-            after,
-          }
-        : {
-            entity: "Variant",
-            id: line.variant_id,
-            field: "variant_qtt",
-            before: after - delta,
-            after,
-          },
-    );
-  }
-  return movements;
-}
-
-async function shortOfStock(tx: Tx, line: Omit<PricedLine, "unit_price">): Promise<HttpError> {
-  const [row] =
-    line.variant_id === null
-      ? await tx
-          .select({ left: products.stock_qtt })
-          .from(products)
-          .where(eq(products.product_id, line.product_id))
-      : await tx
-          .select({ left: productVariants.variant_qtt })
-          .from(productVariants)
-          .where(eq(productVariants.variant_id, line.variant_id));
-  const left = Math.max(0, row?.left ?? 0);
-  const name = line.variant_name ? `${line.product_name} ${line.variant_name}` : line.product_name;
-  const number = line.index + 1;
-  const params = { line: number, name, left };
-  const message = `Line ${number}: only ${left} of ${name} left in stock.`;
-  // The line's field too, so a form shows the refusal beside its quantity.
-  const issue = { path: `items.${line.index}.quantity`, message, code: "line_stock_short", params };
-  return conflictWith("line_stock_short", params, message, { issues: [issue] });
-}
-
-/** Each movement as an update of its product's or variant's stock, by whoever moved it. */
-export async function auditMovements(
-  tx: Tx,
-  actor: Actor | null,
-  movements: readonly Movement[],
-): Promise<void> {
-  for (const m of movements) {
-    await recordAudit(tx, actor, {
-      entity: m.entity,
-      entityId: m.id,
-      action: "update",
-      before: { [m.field]: m.before },
-      after: { [m.field]: m.after },
-    });
-  }
-}
-
-/** The coupon by its code, if it can be used now: active and not expired. */
-async function usableCoupon(tx: Tx, code: string): Promise<FigureCoupon> {
-  const [voucher] = await tx
-    .select({
-      discount_type: vouchers.discount_type,
-      discount: vouchers.discount,
-      discount_cap: vouchers.discount_cap,
-      voucher_status: vouchers.voucher_status,
-      expired: sql<boolean>`${vouchers.expired_at} <= now()`,
-    })
-    .from(vouchers)
-    .where(eq(vouchers.voucher_code, code));
-  if (!voucher) {
-    throw badRequest("voucher_code", "coupon_unknown", { code }, `No coupon ${code}.`);
-  }
-  if (voucher.voucher_status !== 1) {
-    throw badRequest("voucher_code", "coupon_inactive", { code }, `Coupon ${code} is not active.`);
-  }
-  if (voucher.expired) {
-    throw badRequest("voucher_code", "coupon_expired", { code }, `Coupon ${code} has expired.`);
-  }
-  return voucher;
 }
 
 async function activeShippingFee(tx: Tx, shipId: number): Promise<string> {
@@ -340,6 +193,7 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
     const member = await lockedMember(tx, input.user_id);
     const lines = await priceLines(tx, input.items);
     const coupon = input.voucher_code ? await usableCoupon(tx, input.voucher_code) : null;
+    if (coupon) await requireCouponUses(tx, coupon, input.voucher_code, input.user_id);
     const shippingFee = input.shipping_id ? await activeShippingFee(tx, input.shipping_id) : null;
     const [store] = await tx
       .select({ free_shipping_above: settings.free_shipping_above })
@@ -352,6 +206,15 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
       free_shipping_above: store?.free_shipping_above ?? null,
       earning_percent: member.earning,
     });
+    if (coupon && belowMinimumSpend(figures.subtotal, coupon.min_spend)) {
+      const min = coupon.min_spend ?? "0.00";
+      throw badRequest(
+        "voucher_code",
+        "coupon_min_spend",
+        { code: input.voucher_code, min },
+        `Coupon ${input.voucher_code} needs a subtotal of at least RM ${min}.`,
+      );
+    }
     const movements = await moveStock(tx, lines, -1);
 
     // The number is the store's scheme, KH<yyyymmdd><nnnnnn>, with the order's

@@ -1,9 +1,7 @@
 import {
   type ListQuery,
-  ORDER_STATUS_CANCELED,
   ORDER_STATUS_COMPLETED,
   ORDER_STATUS_REFUND,
-  ORDER_STATUS_RETURNED,
   type OrderUpdateValues,
 } from "@store/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -19,13 +17,14 @@ import {
 } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest, conflictAt, notFound } from "../../lib/errors";
 import { phoneDigitsOf } from "../../lib/phones";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
 import { lockReferralTree, lockUsers } from "../people/referrals";
 import { findCommission, movesMoney, settleOrder } from "./commission";
-import { auditMovements, moveStock } from "./create";
+import { lockedCoupon, requireCouponUses } from "./coupons";
+import { auditMovements, moveStock, type ShortRefusal, STOCK_BACK_STATUSES } from "./stock";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -111,19 +110,28 @@ async function lockOrderPeople(tx: Tx, ordersId: number): Promise<void> {
   await lockUsers(tx, [buyer?.user_id, buyer?.referral_of, recorded?.referrer_id]);
 }
 
-/** Statuses that put an order's taken stock back: the goods never left, or came back. */
-export const STOCK_BACK_STATUSES: readonly number[] = [
-  ORDER_STATUS_CANCELED,
-  ORDER_STATUS_RETURNED,
-];
+/** A reopened order's refusal: the product (and variant) short, beside the status it cannot take. */
+const reopenShort: ShortRefusal = (line, name, left) =>
+  conflictAt(
+    "order_status",
+    "order_stock_short",
+    { name, left, quantity: line.quantity },
+    `Only ${left} of ${name} left in stock; this order needs ${line.quantity}.`,
+  );
 
 /**
- * Puts the order's lines back in stock, each movement in its product's or
- * variant's History. Called once: the same update clears `stock_taken` on the
- * locked order row, so a later cancel, or a status moved back and forth,
- * gives nothing more (docs/decisions/orders-keyed-in.md).
+ * Moves the order's lines back into stock (`sign` 1: canceled or returned) or
+ * out of it again (-1: moved back to a status that holds stock; 409 naming
+ * the first product short), each movement in its product's or variant's
+ * History. Once each way: the same update flips `stock_taken` and
+ * `stock_given_back` on the locked order row (docs/decisions/orders-keyed-in.md).
  */
-async function giveStockBack(tx: Tx, actor: Actor | null, ordersId: number): Promise<void> {
+async function moveOrderStock(
+  tx: Tx,
+  actor: Actor | null,
+  ordersId: number,
+  sign: 1 | -1,
+): Promise<void> {
   const lines = await tx
     .select()
     .from(orderItems)
@@ -146,9 +154,23 @@ async function giveStockBack(tx: Tx, actor: Actor | null, ordersId: number): Pro
             },
           ],
     ),
-    1,
+    sign,
+    reopenShort,
   );
   await auditMovements(tx, actor, movements);
+}
+
+/**
+ * A canceled or returned order moved back counts as a use of its coupon again:
+ * refused (409) when the coupon's uses, in all or by the buyer, are used up
+ * meanwhile. A coupon deleted since, or made after the order, limits nothing.
+ */
+async function requireCouponStill(tx: Tx, order: Order): Promise<void> {
+  if (!order.coupon_code) return;
+  const coupon = await lockedCoupon(tx, order.coupon_code);
+  // Wire timestamps of one zone compare as text.
+  if (!coupon || order.created_at < coupon.created_at) return;
+  await requireCouponUses(tx, coupon, order.coupon_code, order.user_id, order.orders_id);
 }
 
 /**
@@ -230,19 +252,26 @@ export const orderService = {
       if (!before) throw notFound("Order");
       await requireVersion(tx, { entity: "Order", id, row: before }, expected);
       await requireKnownStatus(tx, change.order_status);
-      const givesBack = before.stock_taken && STOCK_BACK_STATUSES.includes(change.order_status);
+      const undone = STOCK_BACK_STATUSES.includes(change.order_status);
+      const givesBack = before.stock_taken && undone;
+      const takesAgain = before.stock_given_back && !undone;
+      if (!undone && STOCK_BACK_STATUSES.includes(before.order_status)) {
+        await requireCouponStill(tx, before);
+      }
       const [row] = await tx
         .update(orders)
         .set({
           ...change,
           ...stamps(before, change.order_status),
-          ...(givesBack ? { stock_taken: false } : {}),
+          ...(givesBack ? { stock_taken: false, stock_given_back: true } : {}),
+          ...(takesAgain ? { stock_taken: true, stock_given_back: false } : {}),
           updated_at: sql`now()`,
         })
         .where(eq(orders.orders_id, id))
         .returning();
       if (row && settles) await settleOrder(tx, actor, before, row);
-      if (givesBack) await giveStockBack(tx, actor, id);
+      if (givesBack) await moveOrderStock(tx, actor, id, 1);
+      if (takesAgain) await moveOrderStock(tx, actor, id, -1);
       await recordAudit(tx, actor, {
         entity: "Order",
         entityId: id,

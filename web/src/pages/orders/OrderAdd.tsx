@@ -1,4 +1,6 @@
 import {
+  belowMinimumSpend,
+  catalogUnitPrice,
   MALAYSIAN_STATES,
   ORDER_COUNTRY,
   ORDER_LINES_MAX,
@@ -13,12 +15,12 @@ import {
   type Variant,
   type Voucher,
 } from "@store/contract";
-import { useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { Fragment, useCallback } from "react";
 import { Button, Form } from "react-bootstrap";
 import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { products, useProductVariants } from "../../api/catalog";
+import { productQuery, products, useProductVariants, variantsQuery } from "../../api/catalog";
 import { api, requestPage } from "../../api/client";
 import { orders } from "../../api/orders";
 import { memberships, users } from "../../api/people";
@@ -245,15 +247,23 @@ function FiguresPreview() {
   const member = users.useOne(Number(userId) || null);
   const tier = memberships.useOne(member.data?.membership ?? null);
   const coupon = useUsableCoupon(String(code ?? ""));
-  const prices = useQueryPrices(items ?? []);
+  const { lines, incomplete } = usePreviewLines(items ?? []);
   const method = shipping.data?.find((m) => String(m.ship_id) === String(shippingId ?? ""));
-  const figures = orderFigures({
-    lines: prices,
-    coupon: coupon.voucher ?? null,
-    shipping_fee: method?.shipping_fee ?? null,
-    free_shipping_above: settings.data?.free_shipping_above ?? null,
-    earning_percent: tier.data?.member_earning ?? null,
-  });
+  const figuresWith = (voucher: Voucher | null) =>
+    orderFigures({
+      lines,
+      coupon: voucher,
+      shipping_fee: method?.shipping_fee ?? null,
+      free_shipping_above: settings.data?.free_shipping_above ?? null,
+      earning_percent: tier.data?.member_earning ?? null,
+    });
+  // Below the coupon's minimum spend the store refuses it: the figures without it, and why.
+  const withCoupon = figuresWith(coupon.voucher ?? null);
+  const short =
+    coupon.voucher && belowMinimumSpend(withCoupon.subtotal, coupon.voucher.min_spend)
+      ? coupon.voucher
+      : undefined;
+  const figures = short ? figuresWith(null) : withCoupon;
   const rows: [string, string][] = [
     ["Subtotal", formatMoney(figures.subtotal)],
     ["Discount", `- ${formatMoney(figures.discount)}`],
@@ -261,6 +271,7 @@ function FiguresPreview() {
     ["Total", formatMoney(figures.total)],
     ["Points Earned", formatBalance("pv", figures.points_earned)],
   ];
+  const [firstIncomplete] = incomplete;
   return (
     <section className="border rounded p-2 mb-3" aria-labelledby="order-preview-title">
       <h2 id="order-preview-title" className="h6">
@@ -274,45 +285,66 @@ function FiguresPreview() {
       {coupon.asked && !coupon.voucher && (
         <p className="small text-danger-emphasis">{translate("This coupon cannot be used now.")}</p>
       )}
-      <dl className="row mb-0" data-testid="order-preview">
-        {rows.map(([label, value]) => (
-          <Fragment key={label}>
-            <dt className="col-6 col-sm-4">{translate(label)}</dt>
-            <dd className="col-6 col-sm-8 mb-1">{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      {short && (
+        <p className="small text-danger-emphasis">
+          {translate("This coupon needs a subtotal of at least {{min}}.", {
+            min: formatMoney(short.min_spend ?? "0"),
+          })}
+        </p>
+      )}
+      {firstIncomplete !== undefined ? (
+        // A total without a line would be a wrong figure to quote: none until every line is priced.
+        <p className="small mb-0" data-testid="order-preview-incomplete">
+          {translate(
+            "Choose the product, its variant and a quantity on line {{line}} to see the figures.",
+            { line: firstIncomplete },
+          )}
+        </p>
+      ) : (
+        <dl className="row mb-0" data-testid="order-preview">
+          {rows.map(([label, value]) => (
+            <Fragment key={label}>
+              <dt className="col-6 col-sm-4">{translate(label)}</dt>
+              <dd className="col-6 col-sm-8 mb-1">{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
     </section>
   );
 }
 
-/** Each line's unit price from the catalogue (shared with the lines' own queries by key). */
-function useQueryPrices(items: Values["items"]): { unit_price: string; quantity: number }[] {
-  const ids = items.map((i) => Number(i.product_id) || 0);
-  const answers = useQuery({
-    queryKey: ["products", "preview", ids],
-    queryFn: () =>
-      Promise.all(
-        items.map(async (item) => {
-          const id = Number(item.product_id);
-          if (!id) return null;
-          const product = await api.get<Product>(`products/${id}`);
-          if (product.product_variation === 0) {
-            return sellingPrice(product.normal_price, product.discount_price);
-          }
-          const variants = await api.get<Variant[]>(`productsVariants/${id}`);
-          const v = variants.find((x) => x.variant_id === Number(item.variant_id));
-          return v ? variantPrice(v) : null;
-        }),
-      ),
-    staleTime: 30_000,
+/**
+ * Every line priced as the catalogue has it now, read under the same keys as
+ * the lines' own queries (so the preview prices what each line shows), and
+ * the numbers of the lines that cannot be priced yet.
+ */
+function usePreviewLines(items: Values["items"]): {
+  lines: { unit_price: string; quantity: number }[];
+  incomplete: number[];
+} {
+  const productIds = items.map((i) => Number(i.product_id) || 0);
+  const productAnswers = useQueries({
+    queries: productIds.map((id) => ({ ...productQuery(id), enabled: id > 0 })),
   });
-  const prices = answers.data ?? [];
-  return items.flatMap((item, i) => {
-    const price = prices[i];
-    const quantity = Math.trunc(Number(item.quantity));
-    return price && quantity > 0 ? [{ unit_price: price, quantity }] : [];
+  const variantAnswers = useQueries({
+    queries: productIds.map((id, i) => ({
+      ...variantsQuery(id),
+      enabled: (productAnswers[i]?.data?.product_variation ?? 0) > 0,
+    })),
   });
+  const lines: { unit_price: string; quantity: number }[] = [];
+  const incomplete: number[] = [];
+  items.forEach((item, i) => {
+    const product = productAnswers[i]?.data;
+    const variantId = Number(item.variant_id) || 0;
+    const variant = variantAnswers[i]?.data?.find((v) => v.variant_id === variantId);
+    const price = product ? catalogUnitPrice(product, variant) : null;
+    const quantity = Number(item.quantity);
+    if (price === null || !Number.isInteger(quantity) || quantity < 1) incomplete.push(i + 1);
+    else lines.push({ unit_price: price, quantity });
+  });
+  return { lines, incomplete };
 }
 
 /**

@@ -31,6 +31,9 @@ const EMPTY: VoucherInput = {
   discount_type: "" as VoucherInput["discount_type"],
   voucher_status: 0,
   expired_at: "",
+  min_spend: "",
+  usage_limit: "",
+  member_limit: "",
 };
 
 /**
@@ -42,8 +45,15 @@ function isTooEarly(wire: string, saved: string | undefined): boolean {
 }
 
 const toValues = (coupon: Voucher): VoucherInput => {
-  const { voucher_id, created_at, updated_at, ...values } = coupon;
-  return withoutVersion(values);
+  const { voucher_id, created_at, updated_at, min_spend, usage_limit, member_limit, ...values } =
+    coupon;
+  // No limit is an empty field.
+  return withoutVersion({
+    ...values,
+    min_spend: min_spend ?? "",
+    usage_limit: usage_limit ?? "",
+    member_limit: member_limit ?? "",
+  });
 };
 
 /** The contract's schema, plus the one rule that needs the saved expiry. */
@@ -166,6 +176,38 @@ export default function CouponForm({ resource }: ScreenProps) {
           />
         )}
       />
+      <Field
+        name="min_spend"
+        label="Minimum Spend"
+        hint="An order's subtotal must reach this to use the coupon. Empty: no minimum."
+      >
+        {(input) => (
+          <InputGroup hasValidation>
+            <InputGroup.Text>RM</InputGroup.Text>
+            <NumberInput step="0.01" min={0} {...input} />
+          </InputGroup>
+        )}
+      </Field>
+      <div className="row">
+        <div className="col-sm-6">
+          <Field
+            name="usage_limit"
+            label="Usage Limit"
+            hint="Orders that may use it in all. Empty: no limit."
+          >
+            {(input) => <NumberInput step="1" min={1} {...input} />}
+          </Field>
+        </div>
+        <div className="col-sm-6">
+          <Field
+            name="member_limit"
+            label="Limit per Member"
+            hint="Orders one member may use it on. Empty: no limit."
+          >
+            {(input) => <NumberInput step="1" min={1} {...input} />}
+          </Field>
+        </div>
+      </div>
       <StatusSwitch control={control} name="voucher_status" className="mb-3" />
     </ResourceForm>
   );
