@@ -17,6 +17,9 @@ const NOT_AUDITED = new Set([
   "running_totals_time_zone",
   "sessions",
   "recovery_codes",
+  // Wrong authenticator codes and the lock they make: audited as the person's two_step_login.
+  "totp_failures",
+  "totp_locks",
   "user_groups",
   "genders",
   "languages",

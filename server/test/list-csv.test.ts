@@ -71,7 +71,8 @@ describe.each(LISTS)("$path?_format=csv", ({ path, key }) => {
     );
     expect(raw.startsWith("\uFEFF")).toBe(true);
     const page = await json(`${path}?_page=1&_limit=5`);
-    expect(header).toEqual(Object.keys(page.rows[0] ?? {}));
+    // Every answered field but those worked out for the screen only (the audit log's names).
+    expect(header).toEqual(Object.keys(page.rows[0] ?? {}).filter((f) => f !== "names"));
     // Paging is ignored: every row of the list, as many as X-Total-Count says.
     expect(rows.length).toBe(Number(page.total));
     const all = await json(`${path}?_page=1&_limit=1000`);

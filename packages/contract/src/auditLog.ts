@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { screenOnly } from "./listExport";
 import { timestamp } from "./primitives";
 
 /**
@@ -32,6 +33,6 @@ export const auditEntry = z.object({
   action: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
-  names: z.record(z.string(), z.record(z.string(), z.string())),
+  names: screenOnly(z.record(z.string(), z.record(z.string(), z.string()))),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;

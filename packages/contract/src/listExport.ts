@@ -8,6 +8,19 @@
  * picks any answered fields, in that order.
  */
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+
+/** Fields a list answers for its screen only, worked out per page (no column holds them). */
+const screenOnlyFields = new WeakSet<object>();
+
+/** Marks a record's field as the screen's only: CSV and Excel files leave it out. */
+export function screenOnly<T extends object>(schema: T): T {
+  screenOnlyFields.add(schema);
+  return schema;
+}
+
+/** True for a field marked screenOnly. */
+export const isScreenOnly = (schema: unknown): boolean =>
+  typeof schema === "object" && schema !== null && screenOnlyFields.has(schema);
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** The media type of an `_format=xlsx` answer. */
 export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { isScreenOnly } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
@@ -94,7 +95,10 @@ export function columnsOf(reply: FastifyReply): string[] {
   const schema = (reply.request.routeOptions.schema as { response?: Record<number, unknown> })
     ?.response?.[200];
   if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject) {
-    return Object.keys(schema.element.shape);
+    // A field worked out for the screen (the audit log's names) is no column of the file.
+    return Object.entries(schema.element.shape)
+      .filter(([, field]) => !isScreenOnly(field))
+      .map(([name]) => name);
   }
   return [];
 }

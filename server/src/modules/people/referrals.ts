@@ -12,7 +12,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
-import { type Actor, recordAudit } from "../../lib/audit";
+import type { Actor } from "../../lib/audit";
 import { badRequest, notFound } from "../../lib/errors";
 import { promoteReferrer } from "../membership/rank";
 
