@@ -64,3 +64,23 @@ test.describe("the /reports screen", () => {
     expect(await axeViolations(s.page)).toEqual([]);
   });
 });
+
+/** Issue 34 item 1: the members tab after another tab drew the members' tables, not a crash. */
+test.describe("the /reports tabs", () => {
+  const s = useBrowser();
+
+  test("Members after Sales shows the members' tables inside the shell", async () => {
+    await s.page.goto("/reports?report=sales");
+    await s.page.getByTestId("report-total-revenue").filter({ hasNotText: "…" }).waitFor();
+    const members = s.page.waitForResponse((r) => r.url().includes("/api/reports/members?"));
+    await s.page.getByRole("tab", { name: "Members" }).click();
+    const answer = (await (await members).json()) as ReportAnswer<"members">;
+    const byTier = s.page.getByRole("table", { name: "New members per tier" });
+    await expect(byTier.locator("tbody tr")).toHaveCount(answer.by_tier.length);
+    await expect(s.page.getByRole("navigation", { name: "Sidebar" })).toBeVisible();
+    await expect(s.page.getByTestId("screen-error")).toHaveCount(0);
+    // Then Products: its own table.
+    await s.page.getByRole("tab", { name: "Products" }).click();
+    await expect(s.page.getByRole("table", { name: "Products" })).toBeVisible();
+  });
+});
