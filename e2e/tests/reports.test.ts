@@ -74,11 +74,13 @@ test.describe("the /reports tabs", () => {
     await s.page.getByTestId("report-total-revenue").filter({ hasNotText: "…" }).waitFor();
     const members = s.page.waitForResponse((r) => r.url().includes("/api/reports/members?"));
     await s.page.getByRole("tab", { name: "Members" }).click();
-    const answer = (await (await members).json()) as ReportAnswer<"members">;
+    // Before the fix the app fell over here: no table, no sidebar, no error page of ours.
     const byTier = s.page.getByRole("table", { name: "New members per tier" });
-    await expect(byTier.locator("tbody tr")).toHaveCount(answer.by_tier.length);
+    await expect(byTier).toBeVisible();
     await expect(s.page.getByRole("navigation", { name: "Sidebar" })).toBeVisible();
     await expect(s.page.getByTestId("screen-error")).toHaveCount(0);
+    const answer = (await (await members).json()) as ReportAnswer<"members">;
+    await expect(byTier.locator("tbody tr")).toHaveCount(answer.by_tier.length);
     // Then Products: its own table.
     await s.page.getByRole("tab", { name: "Products" }).click();
     await expect(s.page.getByRole("table", { name: "Products" })).toBeVisible();
