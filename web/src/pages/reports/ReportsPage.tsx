@@ -11,6 +11,7 @@ import { Link, useSearchParams } from "react-router";
 import { type ReportParams, reportCsvUrl, useReport } from "../../api/reports";
 import { DateInput } from "../../components/DateInput";
 import { PageHeader } from "../../components/PageHeader";
+import { ScrollingTable } from "../../components/ScrollingTable";
 import { useTranslation } from "../../i18n";
 import type en from "../../i18n/en.json";
 import { formatCount, formatDate, formatDecimal, formatMoney } from "../../lib/format";
@@ -385,7 +386,10 @@ export default function ReportsPage() {
           </Card.Body>
         </Card>
 
-        <ReportTable name={name} rows={series} />
+        {/* Scrolled sideways by keyboard on a phone (components/ScrollingTable.tsx). */}
+        <ScrollingTable label={t(`reports.names.${name}`)}>
+          <ReportTable name={name} rows={series} />
+        </ScrollingTable>
         {name === "members" && answer && (
           <MembersTables report={answer as ReportAnswer<"members">} />
         )}
@@ -399,7 +403,7 @@ function ReportTable({ name, rows }: { name: ReportName; rows: SeriesRow[] }) {
   const [search] = useSearchParams();
   const byProduct = name === "products" && (search.get("by") ?? "product") === "product";
   return (
-    <Table responsive size="sm" className="report-table" aria-label={t(`reports.names.${name}`)}>
+    <Table size="sm" className="report-table" aria-label={t(`reports.names.${name}`)}>
       <thead>
         <tr>
           {COLUMNS[name].map((c) => (
