@@ -262,7 +262,7 @@ describe("the top bar's menu", () => {
     open("/admin");
     fireEvent.click(await screen.findByRole("button", { name: "admin" }));
     const person = await screen.findByTestId("topbar-person");
-    expect(person.textContent).toBe("Siti ClerkGroups: Catalog, Sales");
+    expect(person.textContent).toBe("Siti ClerkPermission groups: Catalog, Sales");
     cleanup();
 
     signInAs();

@@ -100,7 +100,7 @@ describe("every declared resource", () => {
       "Testimonial",
       "Settings",
       "Audit Log",
-      "Roles",
+      "Permission Groups",
       "Reports",
     ]);
     // Every screen of a resource highlights its entry, and only its entry.
