@@ -125,3 +125,25 @@ test.describe("the /reports screen", () => {
     expect(await axeViolations(s.page)).toEqual([]);
   });
 });
+
+/** Issue 34 item 1: the members tab after another tab drew the members' tables, not a crash. */
+test.describe("the /reports tabs", () => {
+  const s = useBrowser();
+
+  test("Members after Sales shows the members' tables inside the shell", async () => {
+    await s.page.goto("/reports?report=sales");
+    await s.page.getByTestId("report-total-revenue").filter({ hasNotText: "…" }).waitFor();
+    const members = s.page.waitForResponse((r) => r.url().includes("/api/reports/members?"));
+    await s.page.getByRole("tab", { name: "Members" }).click();
+    // Before the fix the app fell over here: no table, no sidebar, no error page of ours.
+    const byTier = s.page.getByRole("table", { name: "New members per tier" });
+    await expect(byTier).toBeVisible();
+    await expect(s.page.getByRole("navigation", { name: "Sidebar" })).toBeVisible();
+    await expect(s.page.getByTestId("screen-error")).toHaveCount(0);
+    const answer = (await (await members).json()) as ReportAnswer<"members">;
+    await expect(byTier.locator("tbody tr")).toHaveCount(answer.by_tier.length);
+    // Then Products: its own table.
+    await s.page.getByRole("tab", { name: "Products" }).click();
+    await expect(s.page.getByRole("table", { name: "Products" })).toBeVisible();
+  });
+});

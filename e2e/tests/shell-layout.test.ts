@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { Settings } from "@store/contract";
+import type { StoreIdentity } from "@store/contract";
 import { LayoutPage } from "../pages/LayoutPage";
 import { expect, loginThroughForm, test, useBrowser } from "../support/browser";
 
@@ -19,18 +19,19 @@ const SIDEBAR = [
   ["Testimonial", "/testimonial"],
   ["Settings", "/settings"],
   ["Audit Log", "/auditLog"],
-  ["Roles", "/roles"],
+  ["Permission Groups", "/roles"],
   ["Reports", "/reports"],
 ] as const;
 
-async function storeSettings(page: Page): Promise<Settings> {
-  return (await (await page.request.get("/api/settings/1")).json()) as Settings;
+async function storeSettings(page: Page): Promise<StoreIdentity> {
+  return (await (await page.request.get("/api/storeIdentity")).json()) as StoreIdentity;
 }
 
-/** Answers settings record 1 with the given changes, as if an admin had saved them. */
-async function fakeSettings(page: Page, changes: Partial<Settings>): Promise<void> {
+/** Answers the store's identity with the given changes, as if an admin had saved them. */
+async function fakeSettings(page: Page, changes: Partial<StoreIdentity>): Promise<void> {
   const real = await storeSettings(page);
-  await page.route("**/api/settings/1", (route) =>
+  // What the shell reads of the settings (GET storeIdentity, docs/decisions/store-identity.md).
+  await page.route("**/api/storeIdentity", (route) =>
     route.fulfill({ json: { ...real, ...changes } }),
   );
 }
@@ -43,7 +44,7 @@ test.describe("the layout on a wide window", () => {
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (then Audit Log, Roles and Reports), each going to its screen, highlighted there", async () => {
+  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (then Audit Log, Permission Groups and Reports), each going to its screen, highlighted there", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.sidebar().waitFor();

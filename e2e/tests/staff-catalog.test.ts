@@ -64,7 +64,7 @@ test.describe("a Catalog staff member", () => {
     await expect(page.getByRole("heading", { name: "Total Users" })).toHaveCount(0);
     await page.getByRole("button", { name: CLERK.username }).click();
     await expect(page.getByTestId("topbar-person")).toHaveText(
-      `Siti KatalogGroups: Catalog ${stamp}`,
+      `Siti KatalogPermission groups: Catalog ${stamp}`,
     );
     await page.keyboard.press("Escape");
   });

@@ -58,7 +58,7 @@ test.describe("staff groups", () => {
     await form.language().selectOption("English");
     await form.currency().selectOption("MYR");
     await form.status().check();
-    const groups = s.page.getByRole("group", { name: "Groups" });
+    const groups = s.page.getByRole("group", { name: "Permission Groups" });
     await expect(groups).toHaveCount(0);
     await form.role().selectOption("Staff");
     await groups.getByLabel(group, { exact: true }).check();

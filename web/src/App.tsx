@@ -1,11 +1,12 @@
 import { lazy, Suspense, useMemo } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { useTranslation } from "./i18n";
 import { AppLayout } from "./layout/AppLayout";
 import { NoAccess } from "./layout/NoAccess";
 import { OfflineBanner } from "./layout/OfflineBanner";
 import { ProgressBar, ScreenPlaceholder } from "./layout/ProgressBar";
 import { RequireAdmin } from "./layout/RequireAdmin";
+import { ScreenErrorBoundary } from "./layout/ScreenError";
 import { StepUpHost } from "./layout/StepUpHost";
 import { useDocumentTitle } from "./layout/useDocumentTitle";
 import { useSessionWatch } from "./layout/useSessionWatch";
@@ -27,7 +28,8 @@ const LoginPage = lazy(() => import("./pages/login/LoginPage"));
 /**
  * One screen of the route table: the no-access screen when the person may not
  * view it (docs/decisions/permissions-on-screen.md), else the screen, its resource
- * given to the shared components inside (ScreenContext).
+ * given to the shared components inside (ScreenContext). A screen that fails to
+ * draw shows the error page in its place, inside the shell (layout/ScreenError.tsx).
  */
 function Screen({
   page: Page,
@@ -35,12 +37,15 @@ function Screen({
   screen,
 }: ScreenProps & { page: (typeof appRoutes)[number]["page"] }) {
   const value = useMemo(() => ({ resource, screen }), [resource, screen]);
+  const { pathname, search } = useLocation();
   if (!useCan(screen.permission)) return <NoAccess />;
   return (
     <ScreenContext.Provider value={value}>
-      <Suspense fallback={<ScreenPlaceholder />}>
-        <Page resource={resource} screen={screen} />
-      </Suspense>
+      <ScreenErrorBoundary address={`${pathname}${search}`}>
+        <Suspense fallback={<ScreenPlaceholder />}>
+          <Page resource={resource} screen={screen} />
+        </Suspense>
+      </ScreenErrorBoundary>
     </ScreenContext.Provider>
   );
 }

@@ -17,6 +17,7 @@ import { ToastProvider } from "./components/Toasts";
 import { showToast } from "./components/toastStore";
 import { isForbidden, sayForbidden } from "./layout/forbidden";
 import { watchNavigation } from "./layout/navigationProgress";
+import { AppErrorPage } from "./layout/ScreenError";
 import { prefetchOnNavigation } from "./routes";
 
 /**
@@ -95,7 +96,10 @@ const queryClient = new QueryClient({
 });
 
 // A data router, so forms can warn before leaving with unsaved changes (useBlocker).
-const router = createBrowserRouter([{ path: "*", element: <App /> }]);
+// A failure outside every screen (the shell itself) shows the app's error page, not the router's.
+const router = createBrowserRouter([
+  { path: "*", element: <App />, errorElement: <AppErrorPage /> },
+]);
 prefetchOnNavigation(router, queryClient);
 watchNavigation(router);
 

@@ -85,7 +85,7 @@ beforeEach(() => {
       if (path === "auditLog") return json([], 200, { "X-Total-Count": "0" });
       if (path === "notifications") return json([]);
       if (path === "dashboard") return json({ year: 2026 });
-      if (path?.startsWith("settings/")) return json({ store_name: "" });
+      if (path === "storeIdentity") return json({ store_name: "" });
       return json({ message: "Not found." }, 404);
     }),
   );
@@ -262,7 +262,7 @@ describe("the top bar's menu", () => {
     open("/admin");
     fireEvent.click(await screen.findByRole("button", { name: "admin" }));
     const person = await screen.findByTestId("topbar-person");
-    expect(person.textContent).toBe("Siti ClerkGroups: Catalog, Sales");
+    expect(person.textContent).toBe("Siti ClerkPermission groups: Catalog, Sales");
     cleanup();
 
     signInAs();

@@ -31,10 +31,10 @@ beforeEach(() => {
 afterEach(signOut);
 
 const catalogues = { en, ms, zh } as const;
-/** The sidebar's logo reads the settings: already known here, so nothing is asked. */
+/** The sidebar's logo reads the store's identity: already known here, so nothing is asked. */
 function quietClient(): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  client.setQueryData(settingsKeys.store, {});
+  client.setQueryData(settingsKeys.identity, {});
   return client;
 }
 const screens = resources.flatMap((r) => r.screens.map((s) => ({ resource: r.name, ...s })));
@@ -100,7 +100,7 @@ describe("every declared resource", () => {
       "Testimonial",
       "Settings",
       "Audit Log",
-      "Roles",
+      "Permission Groups",
       "Reports",
     ]);
     // Every screen of a resource highlights its entry, and only its entry.

@@ -67,6 +67,7 @@ const STAFF: User = {
   referral_of: null,
   referrer_username: null,
   groups: [2],
+  totp_enabled: false,
   ttl_order: 0,
   ttl_pv: "0.00",
   languages: "English",
@@ -196,7 +197,7 @@ describe("Edit User's role and groups", () => {
   it("with staff:manage: every role, and a Staff member's groups ticked, changed and saved", async () => {
     signIn([...PERMISSIONS]);
     open(users, "/editUser?uid=7");
-    const groups = await screen.findByRole("group", { name: "Groups" });
+    const groups = await screen.findByRole("group", { name: "Permission Groups" });
     const role = screen.getByLabelText("Role") as HTMLSelectElement;
     expect([...role.options].map((o) => o.value)).toEqual([
       "",
@@ -221,9 +222,9 @@ describe("Edit User's role and groups", () => {
   it("a role other than Staff hides the groups and saves none", async () => {
     signIn([...PERMISSIONS]);
     open(users, "/editUser?uid=7");
-    await screen.findByRole("group", { name: "Groups" });
+    await screen.findByRole("group", { name: "Permission Groups" });
     fireEvent.change(screen.getByLabelText("Role"), { target: { value: "Member" } });
-    expect(screen.queryByRole("group", { name: "Groups" })).toBeNull();
+    expect(screen.queryByRole("group", { name: "Permission Groups" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await screen.findByText("The list");
     expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
@@ -240,7 +241,7 @@ describe("Edit User's role and groups", () => {
     expect(role.disabled).toBe(true);
     expect([...role.options].map((o) => o.value)).toEqual(["", "Member", "Agent", "Staff"]);
     // Without staff:view the groups are not read at all.
-    expect(screen.queryByRole("group", { name: "Groups" })).toBeNull();
+    expect(screen.queryByRole("group", { name: "Permission Groups" })).toBeNull();
     expect(calls.some((c) => c.path === "permissionGroups")).toBe(false);
   });
 });

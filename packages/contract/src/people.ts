@@ -186,6 +186,8 @@ export const user = z.object({
   referrer_username: z.string().nullable(),
   /** The permission groups held (a Staff member's; empty for every other role), in id order. */
   groups: z.array(z.number()),
+  /** Two-step login is on (an authenticator enrolled): the users list's column. */
+  totp_enabled: z.boolean(),
   ttl_order: z.number(),
   ttl_pv: moneyOut,
   languages: z.string(),

@@ -129,6 +129,22 @@ export const settings = z.object({
 export type Settings = z.infer<typeof settings>;
 
 /**
+ * GET storeIdentity: what the shell and the footer's pages show of the store
+ * (the logo and its alt text, the title's store name, the footer's copyright,
+ * the terms' and privacy notice's address and contact), readable by every
+ * signed-in person; nothing of the money rules or keys (docs/decisions/store-identity.md).
+ */
+export const storeIdentity = settings.pick({
+  store_name: true,
+  store_logo: true,
+  store_address: true,
+  store_contact: true,
+  copyright_text: true,
+  footer_text: true,
+});
+export type StoreIdentity = z.infer<typeof storeIdentity>;
+
+/**
  * Secret keys (the payment gateway's secret key, a social login's client
  * secret) are write-only (docs/decisions/write-only-secret-keys.md): every
  * answer carries them masked, and a masked value sent back means "keep the

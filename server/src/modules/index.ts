@@ -13,6 +13,7 @@ import { registerPeopleBulkRoutes } from "./people/bulk";
 import { registerPeopleRoutes } from "./people/routes";
 import { registerReportRoutes } from "./reports/routes";
 import { registerSettingsRoutes } from "./settings/routes";
+import { registerStoreIdentityRoutes } from "./settings/storeIdentity";
 import { registerStaffRoutes } from "./staff/routes";
 import { registerUploadRoutes } from "./uploads/routes";
 import { registerVoucherRoutes } from "./vouchers/routes";
@@ -31,6 +32,7 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerAgencyRoutes,
   registerContentRoutes,
   registerSettingsRoutes,
+  registerStoreIdentityRoutes,
   registerStaffRoutes,
   registerDashboardRoutes,
   registerReportRoutes,

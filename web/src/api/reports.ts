@@ -10,8 +10,11 @@ export function useReport<N extends ReportName>(name: N, params: ReportParams) {
   return useQuery({
     queryKey: ["reports", name, params],
     queryFn: () => api.get<ReportAnswer<N>>(`reports/${name}?${listQueryString(params)}`),
-    // The last answer stays on show while another range loads (no flash of empty cards).
-    placeholderData: keepPreviousData,
+    // The last answer of the same report stays on show while another range loads (no
+    // flash of empty cards); another report's answer never does: its fields are not
+    // this report's (the members tab read `by_tier` from the sales answer and crashed).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === name ? keepPreviousData(previous) : undefined,
   });
 }
 

@@ -7,6 +7,7 @@ import type {
   ShippingMethodInput,
   SocialLogin,
   SocialLoginInput,
+  StoreIdentity,
 } from "@store/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, useRefresh } from "./client";
@@ -18,13 +19,14 @@ export const SETTINGS_ID = 1;
 export const PAYMENT_METHOD_ID = 1;
 
 /**
- * Query keys of the settings domain. The layout reads `settingsKeys.store` for
- * the logo, store name and copyright, so a save here shows there without a
- * reload.
+ * Query keys of the settings domain. The layout reads `settingsKeys.identity` for
+ * the logo, store name and copyright, which a save here refreshes, so it shows
+ * there without a reload.
  */
 export const settingsKeys = {
   all: ["settings"] as const,
   store: ["settings", "store"] as const,
+  identity: ["settings", "identity"] as const,
   socialLogins: ["settings", "socialLogins"] as const,
   payment: (id: number) => ["settings", "payment", id] as const,
   shipping: ["settings", "shipping"] as const,
@@ -43,6 +45,20 @@ export function useSettings({ enabled = true }: { enabled?: boolean } = {}) {
   });
 }
 
+/**
+ * GET storeIdentity: the store's name, logo, address, contact and footer texts,
+ * which every signed-in person may read (the shell, the terms and privacy pages),
+ * unlike the settings record. `enabled: false` where no session may be held yet.
+ */
+export function useStoreIdentity({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: settingsKeys.identity,
+    queryFn: () => api.get<StoreIdentity>("storeIdentity"),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
@@ -50,7 +66,10 @@ export function useSaveSettings() {
       api.put<Settings>(`settings/${SETTINGS_ID}`, input, version),
     onSuccess: (saved) => {
       client.setQueryData(settingsKeys.store, saved);
-      return client.invalidateQueries({ queryKey: settingsKeys.store });
+      return Promise.all([
+        client.invalidateQueries({ queryKey: settingsKeys.store }),
+        client.invalidateQueries({ queryKey: settingsKeys.identity }),
+      ]);
     },
   });
 }

@@ -63,6 +63,7 @@ export {
   useCustomResourceForm,
   useResourceForm,
 } from "./ResourceForm";
+export { ScrollingTable } from "./ScrollingTable";
 export { StatusBadge } from "./StatusBadge";
 export { RowStatusSwitch, StatusSwitch, statusColumn } from "./StatusSwitch";
 export { reportStaleRow, staleRowText } from "./staleRows";

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { useSettings } from "../api/settings";
+import { useStoreIdentity } from "../api/settings";
 import { useTranslation } from "../i18n";
 import { legal } from "../resources/account";
 
 /** The copyright text from settings and the Terms and Privacy links. */
 export function Footer() {
-  const { data: settings } = useSettings();
+  const { data: settings } = useStoreIdentity();
   const { t } = useTranslation();
   return (
     <footer className="app-footer border-top bg-body px-3 py-2 d-flex flex-wrap gap-2 small d-print-none">

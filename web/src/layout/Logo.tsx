@@ -1,4 +1,4 @@
-import { useSettings } from "../api/settings";
+import { useStoreIdentity } from "../api/settings";
 import { DEFAULT_LOGO, ImageWithFallback } from "../components";
 import { useTranslation } from "../i18n";
 import { useNarrowWindow } from "./useNarrowWindow";
@@ -9,7 +9,7 @@ import { useNarrowWindow } from "./useNarrowWindow";
  */
 export function Logo() {
   const narrow = useNarrowWindow();
-  const { data: settings } = useSettings();
+  const { data: settings } = useStoreIdentity();
   const { t } = useTranslation();
   return (
     <ImageWithFallback

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { useSettings } from "../api/settings";
+import { useStoreIdentity } from "../api/settings";
 import { useTranslation } from "../i18n";
 import { translate } from "../i18n/messages";
 import { useCan } from "../lib/permissions";
@@ -22,7 +22,7 @@ export function useDocumentTitle(): void {
   // A screen the person may not view says so (layout/NoAccess.tsx), in the title too.
   const mayView = useCan(route?.permission);
   // Settings need a session: the login and 404 pages never ask for them.
-  const { data: settings } = useSettings({ enabled: route !== undefined && isLoggedIn() });
+  const { data: settings } = useStoreIdentity({ enabled: route !== undefined && isLoggedIn() });
   const screen =
     pathname === "/login-back"
       ? t("login.title")

@@ -9,7 +9,7 @@ export const userWallets = defineResource({
   noun: { one: "wallet", many: "wallets" },
   list: {
     path: "/userWallets",
-    title: "Users Wallet",
+    title: "User Wallets",
     screen: () => import("../pages/people/WalletList"),
   },
   more: {

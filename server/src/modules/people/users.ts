@@ -83,9 +83,12 @@ const heldGroups = sql<number[]>`array(
   select ${userGroups.group_id} from ${userGroups}
   where ${userGroups.user_id} = ${users.user_id} order by ${userGroups.group_id})`;
 
+/** Two-step login on (an enrolled secret), as the users list shows it; never the secret. */
+const totpEnabled = sql<boolean>`${users.totp_secret} is not null`.mapWith(Boolean);
+
 function selectUsers(db: Tx) {
   return db
-    .select({ ...userColumns, groups: heldGroups })
+    .select({ ...userColumns, groups: heldGroups, totp_enabled: totpEnabled })
     .from(users)
     .leftJoin(memberships, eq(memberships.member_id, users.membership))
     .leftJoin(referrer, eq(referrer.user_id, users.referral_of))

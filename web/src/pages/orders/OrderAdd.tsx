@@ -38,6 +38,7 @@ import { translate } from "../../i18n/messages";
 import { formatBalance, formatMoney } from "../../lib/format";
 import { useCan } from "../../lib/permissions";
 import type { ScreenProps } from "../../resources/define";
+import { useOnlyVariantChosen, useStockShortText } from "./lineChoices";
 
 type Values = OrderCreate;
 
@@ -130,6 +131,8 @@ function OrderLine({ index, onRemove }: { index: number; onRemove?: () => void }
   const quantity = Number(useWatch({ control, name: `items.${index}.quantity` })) || 0;
   const { price, stock, hasVariants } = useLinePrice(index);
   const variants = useProductVariants(hasVariants ? productId : null);
+  useOnlyVariantChosen(index, variants.data);
+  const stockShort = useStockShortText(index, stock, quantity, variants.data);
   const line = index + 1;
   const base = `items.${index}` as const;
   return (
@@ -189,7 +192,11 @@ function OrderLine({ index, onRemove }: { index: number; onRemove?: () => void }
           )}
         </div>
         <div className="col-md-2">
-          <Field name={`${base}.quantity`} label={translate("Quantity (line {{line}})", { line })}>
+          <Field
+            name={`${base}.quantity`}
+            label={translate("Quantity (line {{line}})", { line })}
+            hint={stockShort && <span className="text-danger-emphasis">{stockShort}</span>}
+          >
             {(input) => <NumberInput step="1" min={1} {...input} />}
           </Field>
         </div>

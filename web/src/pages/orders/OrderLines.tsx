@@ -8,6 +8,8 @@ import {
 import { Card, Table } from "react-bootstrap";
 import { Link } from "react-router";
 import { ImageWithFallback } from "../../components/ImageWithFallback";
+import { ScrollingTable } from "../../components/ScrollingTable";
+import { usePhoneWindow } from "../../components/usePhoneWindow";
 import { translate } from "../../i18n/messages";
 import { formatBalance, formatDateTime, formatMoney } from "../../lib/format";
 import { useCan } from "../../lib/permissions";
@@ -26,9 +28,14 @@ export function useStatementLink(): ((userId: number, account?: string) => strin
  * What the order bought (docs/decisions/order-lines.md): each line with its
  * image, names and SKU as ordered, quantity, unit price and line total; then
  * subtotal, the coupon's discount, shipping and total, which the database
- * keeps equal (subtotal − discount + shipping = total).
+ * keeps equal (subtotal − discount + shipping = total). On a phone the image,
+ * variant and SKU columns fold into the product's cell, so quantity, unit price
+ * and line total stay on screen; a table still wider scrolls by keyboard too.
  */
 export function OrderItemsPanel({ order }: { order: OrderRecord }) {
+  const phone = usePhoneWindow();
+  // The columns before the line total: image, product, variant, SKU, quantity, unit price.
+  const span = phone ? 3 : 6;
   const discount = order.coupon_code
     ? translate("Discount ({{code}})", { code: order.coupon_code })
     : translate("Discount");
@@ -39,78 +46,114 @@ export function OrderItemsPanel({ order }: { order: OrderRecord }) {
           {translate("Items")}
         </h2>
       </Card.Header>
-      <Card.Body>
-        <Table
-          responsive
-          size="sm"
-          className="mb-0 align-middle"
-          aria-labelledby="items-title"
-          data-testid="order-items"
-        >
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">{translate("Image")}</span>
-              </th>
-              <th scope="col">{translate("Product")}</th>
-              <th scope="col">{translate("Variant")}</th>
-              <th scope="col">{translate("SKU")}</th>
-              <th scope="col" className="text-end">
-                {translate("Quantity")}
-              </th>
-              <th scope="col" className="text-end">
-                {translate("Unit Price")}
-              </th>
-              <th scope="col" className="text-end">
-                {translate("Line Total")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((line) => (
-              <tr key={line.item_id}>
-                <td style={{ width: 56 }}>
-                  <ImageWithFallback
-                    fileName={line.image}
-                    alt=""
-                    width={48}
-                    height={48}
-                    className="rounded bg-light"
-                    style={{ objectFit: "contain" }}
-                  />
-                </td>
-                <td>{line.product_name}</td>
-                <td>{line.variant_name || "-"}</td>
-                <td className="text-nowrap">{line.sku || "-"}</td>
-                <td className="text-end">{line.quantity}</td>
-                <td className="text-end text-nowrap">{formatMoney(line.unit_price)}</td>
-                <td className="text-end text-nowrap">{formatMoney(line.line_total)}</td>
+      <Card.Body className={phone ? "p-2" : undefined}>
+        <ScrollingTable label={translate("Items")}>
+          <Table
+            size="sm"
+            className="mb-0 align-middle"
+            aria-labelledby="items-title"
+            data-testid="order-items"
+          >
+            <thead>
+              <tr>
+                {!phone && (
+                  <th scope="col">
+                    <span className="visually-hidden">{translate("Image")}</span>
+                  </th>
+                )}
+                <th scope="col">{translate("Product")}</th>
+                {!phone && <th scope="col">{translate("Variant")}</th>}
+                {!phone && <th scope="col">{translate("SKU")}</th>}
+                <th scope="col" className="text-end">
+                  {phone ? translate("Qty") : translate("Quantity")}
+                </th>
+                <th scope="col" className="text-end">
+                  {translate("Unit Price")}
+                </th>
+                <th scope="col" className="text-end">
+                  {translate("Line Total")}
+                </th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <MoneyRow label={translate("Subtotal")} value={formatMoney(order.subtotal)} />
-            <MoneyRow
-              label={discount}
-              value={
-                toSen(order.discount) > 0n
-                  ? `-${formatMoney(order.discount)}`
-                  : formatMoney(order.discount)
-              }
-            />
-            <MoneyRow label={translate("Shipping fee")} value={formatMoney(order.shipping_fee)} />
-            <MoneyRow label={translate("Total")} value={formatMoney(order.total_price)} strong />
-          </tfoot>
-        </Table>
+            </thead>
+            <tbody>
+              {order.items.map((line) => (
+                <tr key={line.item_id}>
+                  {!phone && (
+                    <td style={{ width: 56 }}>
+                      <ImageWithFallback
+                        fileName={line.image}
+                        alt=""
+                        width={48}
+                        height={48}
+                        className="rounded bg-light"
+                        style={{ objectFit: "contain" }}
+                      />
+                    </td>
+                  )}
+                  <td style={phone ? { overflowWrap: "anywhere" } : undefined}>
+                    {line.product_name}
+                    {phone && (line.variant_name || line.sku) && (
+                      <span className="d-block small text-body-secondary">
+                        {[line.variant_name, line.sku].filter(Boolean).join(" · ")}
+                      </span>
+                    )}
+                  </td>
+                  {!phone && <td>{line.variant_name || "-"}</td>}
+                  {!phone && <td className="text-nowrap">{line.sku || "-"}</td>}
+                  <td className="text-end">{line.quantity}</td>
+                  <td className="text-end text-nowrap">{formatMoney(line.unit_price)}</td>
+                  <td className="text-end text-nowrap">{formatMoney(line.line_total)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <MoneyRow
+                span={span}
+                label={translate("Subtotal")}
+                value={formatMoney(order.subtotal)}
+              />
+              <MoneyRow
+                span={span}
+                label={discount}
+                value={
+                  toSen(order.discount) > 0n
+                    ? `-${formatMoney(order.discount)}`
+                    : formatMoney(order.discount)
+                }
+              />
+              <MoneyRow
+                span={span}
+                label={translate("Shipping fee")}
+                value={formatMoney(order.shipping_fee)}
+              />
+              <MoneyRow
+                span={span}
+                label={translate("Total")}
+                value={formatMoney(order.total_price)}
+                strong
+              />
+            </tfoot>
+          </Table>
+        </ScrollingTable>
       </Card.Body>
     </Card>
   );
 }
 
-function MoneyRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function MoneyRow({
+  label,
+  value,
+  strong,
+  span,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  span: number;
+}) {
   return (
     <tr className={strong ? "fw-semibold" : undefined}>
-      <th scope="row" colSpan={6} className="text-end fw-normal">
+      <th scope="row" colSpan={span} className="text-end fw-normal">
         {label}
       </th>
       <td className="text-end text-nowrap">{value}</td>
@@ -137,31 +180,32 @@ export function OrderPostedPanel({ order }: { order: OrderRecord }) {
             {translate("This order has posted nothing to the ledger.")}
           </p>
         ) : (
-          <Table
-            responsive
-            size="sm"
-            className="mb-0 align-middle"
-            aria-labelledby="posted-title"
-            data-testid="order-posted"
-          >
-            <thead>
-              <tr>
-                <th scope="col">{translate("Entry")}</th>
-                <th scope="col">{translate("Date")}</th>
-                <th scope="col">{translate("Member")}</th>
-                <th scope="col">{translate("Account")}</th>
-                <th scope="col">{translate("Reason")}</th>
-                <th scope="col" className="text-end">
-                  {translate("Amount")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.posted.map((entry) => (
-                <PostedRow key={entry.entry_id} entry={entry} statement={statement} />
-              ))}
-            </tbody>
-          </Table>
+          <ScrollingTable label={translate("PV and commission posted")}>
+            <Table
+              size="sm"
+              className="mb-0 align-middle"
+              aria-labelledby="posted-title"
+              data-testid="order-posted"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{translate("Entry")}</th>
+                  <th scope="col">{translate("Date")}</th>
+                  <th scope="col">{translate("Member")}</th>
+                  <th scope="col">{translate("Account")}</th>
+                  <th scope="col">{translate("Reason")}</th>
+                  <th scope="col" className="text-end">
+                    {translate("Amount")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.posted.map((entry) => (
+                  <PostedRow key={entry.entry_id} entry={entry} statement={statement} />
+                ))}
+              </tbody>
+            </Table>
+          </ScrollingTable>
         )}
       </Card.Body>
     </Card>

@@ -51,6 +51,21 @@ function wordsOf(code: LanguageCode) {
 }
 type Words = ReturnType<typeof wordsOf>;
 
+/**
+ * Whether the document language's catalogue is here: only the screen's is
+ * fetched (i18n/index.ts), so another one is asked for, and the documents wait
+ * for it rather than print the screen's or English labels under Malay dates.
+ * useTranslation draws this screen again when it has arrived ("loaded").
+ */
+function useCatalogue(code: LanguageCode): boolean {
+  const { i18n } = useTranslation();
+  const ready = code === "en" || i18n.hasResourceBundle(code, "translation");
+  useEffect(() => {
+    if (!ready) void i18n.loadLanguages(code);
+  }, [code, ready, i18n]);
+  return ready;
+}
+
 function StoreHeading({
   store,
   words,
@@ -299,7 +314,6 @@ const isLanguage = (value: string | null): value is LanguageCode =>
  * (docs/decisions/invoices.md).
  */
 export default function OrderPrint({ resource }: ScreenProps) {
-  useTranslation();
   const [params, setParams] = useSearchParams();
   const ids = parseOrderIds(params.get("ids") ?? "");
   const askedDoc = params.get("doc");
@@ -307,8 +321,9 @@ export default function OrderPrint({ resource }: ScreenProps) {
   const askedLanguage = params.get("lang");
   const language: LanguageCode = isLanguage(askedLanguage) ? askedLanguage : currentLanguage();
   const words = wordsOf(language);
+  const catalogueReady = useCatalogue(language);
   const documents = useOrderDocuments(ids);
-  const data = documents.data;
+  const data = catalogueReady ? documents.data : undefined;
 
   // Opened for printing (the list's bulk action): the print dialog once, when every order is drawn.
   const printed = useRef(false);
@@ -385,7 +400,7 @@ export default function OrderPrint({ resource }: ScreenProps) {
             <Link to={resource.list.path}>{translate("Orders")}</Link>
           </Alert>
         )}
-        {documents.isLoading && <LoadingDots />}
+        {(documents.isLoading || !catalogueReady) && <LoadingDots />}
         {documents.error && (
           <Alert variant="danger">
             {documents.error instanceof ApiError

@@ -9,7 +9,7 @@ const HINT = "What a Staff member may do: the permissions of every group ticked.
 
 /**
  * A Staff member's permission groups (docs/decisions/staff-accounts.md): a
- * box per group of GET /api/permissionGroups, in a fieldset named "Groups".
+ * box per group of GET /api/permissionGroups, in a fieldset named "Permission Groups".
  * Changing them is for holders of staff:manage (`disabled` otherwise); the
  * server checks it again.
  */
@@ -27,11 +27,11 @@ export function UserGroupsField({ disabled }: { disabled: boolean }) {
       aria-describedby={aria["aria-describedby"]}
       aria-invalid={aria["aria-invalid"]}
     >
-      <legend className="form-label fs-6 mb-2">{translate("Groups")}</legend>
+      <legend className="form-label fs-6 mb-2">{translate("Permission Groups")}</legend>
       {!groups.data ? (
         <LoadingDots />
       ) : groups.data.length === 0 ? (
-        <p className="text-body-secondary mb-0">{translate("No groups yet.")}</p>
+        <p className="text-body-secondary mb-0">{translate("No permission groups yet.")}</p>
       ) : (
         <div className="d-flex flex-wrap gap-3">
           {groups.data.map((g) => (

@@ -73,6 +73,16 @@ export default function UserList({ resource }: ScreenProps) {
     { header: "E-mail", optional: true, cell: (u) => u.email, sort: "email" },
     { header: "Contact", cell: (u) => u.contact, sort: "contact" },
     { header: "Role", cell: (u) => translate(u.role), sort: "role" },
+    // Who has an authenticator enrolled (issue 34): Admins who still need one stand out.
+    {
+      header: "Two-step login",
+      cell: (u) =>
+        u.totp_enabled ? (
+          <span className="badge text-bg-success">{translate("On")}</span>
+        ) : (
+          <span className="badge text-bg-light border">{translate("Off")}</span>
+        ),
+    },
     { header: "Membership", cell: (u) => u.membership_name ?? "-", sort: "membership_name" },
     { header: "Down Line", cell: (u) => u.down_line, className: "text-end", sort: "down_line" },
     {

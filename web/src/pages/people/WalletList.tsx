@@ -125,7 +125,7 @@ export default function WalletList({ resource }: ScreenProps) {
 
   return (
     <>
-      <PageHeader title={translate("Users Wallet")} />
+      <PageHeader title={translate("User Wallets")} />
       <div className="card p-3">
         <DataTable
           list={list}

@@ -12,6 +12,7 @@ import { Link, useSearchParams } from "react-router";
 import { type ReportParams, reportFileUrl, useReport } from "../../api/reports";
 import { DateInput } from "../../components/DateInput";
 import { PageHeader } from "../../components/PageHeader";
+import { ScrollingTable } from "../../components/ScrollingTable";
 import { currentLanguage, useTranslation } from "../../i18n";
 import type en from "../../i18n/en.json";
 import { formatCount, formatDate, formatDecimal, formatMoney } from "../../lib/format";
@@ -422,11 +423,14 @@ export default function ReportsPage() {
           </Card.Body>
         </Card>
 
-        <ReportTable
-          name={name}
-          rows={series}
-          compared={hasCompared(answer) ? comparedValues(answer, CHARTED[name].value) : undefined}
-        />
+        {/* Scrolled sideways by keyboard on a phone (components/ScrollingTable.tsx). */}
+        <ScrollingTable label={t(`reports.names.${name}`)}>
+          <ReportTable
+            name={name}
+            rows={series}
+            compared={hasCompared(answer) ? comparedValues(answer, CHARTED[name].value) : undefined}
+          />
+        </ScrollingTable>
         {name === "members" && answer && (
           <MembersTables report={answer as ReportAnswer<"members">} />
         )}
@@ -449,7 +453,7 @@ function ReportTable({
   const [search] = useSearchParams();
   const byProduct = name === "products" && (search.get("by") ?? "product") === "product";
   return (
-    <Table responsive size="sm" className="report-table" aria-label={t(`reports.names.${name}`)}>
+    <Table size="sm" className="report-table" aria-label={t(`reports.names.${name}`)}>
       <thead>
         <tr>
           {COLUMNS[name].map((c) => (

@@ -1,5 +1,5 @@
 import { Card } from "react-bootstrap";
-import { useSettings } from "../../api/settings";
+import { useStoreIdentity } from "../../api/settings";
 import { PageHeader } from "../../components";
 import { useTranslation } from "../../i18n";
 import { LastUpdated, TemplateNotice } from "./TemplateNotice";
@@ -8,7 +8,7 @@ export const MINIMUM_AGE = 18;
 
 /** /privacy: a template privacy notice for this store, in the spirit of Malaysia's PDPA 2010. */
 export default function PrivacyPage() {
-  const { data } = useSettings();
+  const { data } = useStoreIdentity();
   const { t } = useTranslation();
   const store = data?.store_name || t("staticPages.theStore");
   const contact = [store, data?.store_contact].filter(Boolean).join(", ");

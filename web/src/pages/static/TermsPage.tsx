@@ -1,5 +1,5 @@
 import { Card } from "react-bootstrap";
-import { useSettings } from "../../api/settings";
+import { useStoreIdentity } from "../../api/settings";
 import { PageHeader } from "../../components";
 import { useTranslation } from "../../i18n";
 import { LastUpdated, TemplateNotice } from "./TemplateNotice";
@@ -8,7 +8,7 @@ const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 /** /terms: template terms of use for this store (RM prices, memberships, wallets, agencies). */
 export default function TermsPage() {
-  const { data } = useSettings();
+  const { data } = useStoreIdentity();
   const { t } = useTranslation();
   const store = data?.store_name || t("staticPages.theStore");
   const contact = [store, data?.store_contact, data?.store_address].filter(Boolean).join(", ");
