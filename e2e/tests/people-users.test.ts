@@ -22,6 +22,8 @@ test.describe("users", () => {
       "E-mail",
       "Contact",
       "Role",
+      // Issue 34: who has two-step login on.
+      "Two-step login",
       "Membership",
       "Down Line",
       "Referral of",
@@ -100,7 +102,7 @@ test.describe("users", () => {
 
     const row = await list.findUser(username);
     const cells = await list.cellTexts(row);
-    expect(cells.slice(0, 13)).toEqual([
+    expect(cells.slice(0, 14)).toEqual([
       username,
       "Siti",
       "Aminah",
@@ -109,16 +111,17 @@ test.describe("users", () => {
       `${username}@people.my`,
       "012345678999",
       "Member",
+      "Off",
       "Silver",
       "0",
       referrer.username,
       "0",
       "Active",
     ]);
-    expect(cells[14]).toBe("-");
+    expect(cells[15]).toBe("-");
     // The referrer's down line counts the new user.
     const referrerRow = await list.findUser(referrer.username);
-    expect((await list.cellTexts(referrerRow))[9]).toBe("1");
+    expect((await list.cellTexts(referrerRow))[10]).toBe("1");
   });
 
   test("refuses a username already taken, keeping what was typed", async () => {
@@ -163,8 +166,8 @@ test.describe("users", () => {
     const row = await list.findUser(username);
     await expect.poll(async () => (await list.cellTexts(row))[2]).toBe("Rahman");
     const cells = await list.cellTexts(row);
-    expect(cells[10]).toBe("-");
-    expect(cells[14]).not.toBe("-");
+    expect(cells[11]).toBe("-");
+    expect(cells[15]).not.toBe("-");
   });
 
   test("back and cancel lead to /users", async () => {
