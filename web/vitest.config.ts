@@ -11,5 +11,8 @@ export default defineConfig({
     // app afresh per file was three quarters of the suite's time); each test
     // renders into a cleaned document with its own QueryClient and storage.
     isolate: false,
+    // A hang guard, not a measure of speed: `npm test` runs this suite beside the
+    // lint and type checks on two cores, where a list's first render passed 5 s.
+    testTimeout: 15_000,
   },
 });

@@ -18,6 +18,24 @@ export async function stepUp(api: APIRequestContext, password = ADMIN.password):
   expect(proof.status(), await proof.text()).toBe(200);
 }
 
+/**
+ * Rejects a withdrawal request a test left first-approved, so the store the
+ * next files share holds no request awaiting a second approval (its row is
+ * wider, its actions differ).
+ */
+export async function rejectWithdrawal(api: APIRequestContext, withdrawId: number): Promise<void> {
+  const open = (await (
+    await api.get("/api/withdrawRequest?withdraw_status=processing")
+  ).json()) as { withdraw_id: number; version: number }[];
+  const request = open.find((r) => r.withdraw_id === withdrawId);
+  if (!request) return;
+  const rejected = await api.put(`/api/withdrawRequest/${withdrawId}`, {
+    data: { withdraw_status: "rejected" },
+    headers: { "If-Match": `"${request.version}"` },
+  });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+}
+
 /** A permission group, made over the API as the /roles form makes it. */
 export async function createGroup(
   api: APIRequestContext,

@@ -1,6 +1,6 @@
 import type { Order, Settings, WithdrawRequest } from "@store/contract";
 import { expect, test, useBrowser } from "../support/browser";
-import { stepUp } from "../support/staff";
+import { rejectWithdrawal, stepUp } from "../support/staff";
 
 /** dd/mm/yyyy, hh:mm: a time as every screen writes it (en-GB). */
 const SCREEN_TIME = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/;
@@ -14,15 +14,19 @@ const SCREEN_TIME = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/;
 test.describe("audit rows people can read", () => {
   const s = useBrowser();
   let before: Settings;
+  /** The request this file leaves first-approved, rejected at the end. */
+  let firstApproved: number | undefined;
 
   test.afterAll(async () => {
     if (!before) return;
     // Raising the amount back loosens a money control: a fresh step-up first.
     await stepUp(s.page.request);
     const now = (await (await s.page.request.get("/api/settings/1")).json()) as Settings;
-    await s.page.request.put("/api/settings/1", {
+    const restored = await s.page.request.put("/api/settings/1", {
       data: { ...now, payout_second_approval_above: before.payout_second_approval_above },
     });
+    expect(restored.status(), await restored.text()).toBe(200);
+    if (firstApproved !== undefined) await rejectWithdrawal(s.page.request, firstApproved);
   });
 
   test("a withdrawal's first approval reads the approver's name and its time; the version is hidden", async () => {
@@ -46,6 +50,7 @@ test.describe("audit rows people can read", () => {
       headers: { "If-Match": `"${request.version}"` },
     });
     expect(first.status(), await first.text()).toBe(202);
+    firstApproved = request.withdraw_id;
 
     await s.page.goto(`/auditLog?entity=WithdrawRequest&entity_id=${request.withdraw_id}`);
     const latest = s.page.locator("table.data-table > tbody > tr").first();

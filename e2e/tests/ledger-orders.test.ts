@@ -3,7 +3,7 @@ import type { LedgerEntry, Membership, Order, User } from "@store/contract";
 import { WalletStatementPage } from "../pages/LedgerPages";
 import { OrderFormPage } from "../pages/OrderFormPage";
 import { SettingsPage } from "../pages/SettingsPage";
-import { expect, test, useBrowser } from "../support/browser";
+import { ADMIN, expect, test, useBrowser } from "../support/browser";
 
 /** A decimal as the screens show it in English: "1,234.50". */
 const grouped = (amount: string) => {
@@ -28,7 +28,16 @@ async function setCommission(page: Page, on: boolean): Promise<void> {
   const commission = page.getByLabel(/^Referral Commission/);
   await commission.setChecked(on);
   await settings.saveButton().click();
-  await settings.panel().getByRole("button", { name: "Saved" }).waitFor();
+  // Switching it on loosens a money control: the step-up dialog asks for the
+  // password unless a proof is fresh (docs/decisions/money-controls-step-up.md).
+  const saved = settings.panel().getByRole("button", { name: "Saved" });
+  const proof = page.getByRole("dialog", { name: "Confirm it is you" });
+  await saved.or(proof).first().waitFor();
+  if (await proof.isVisible()) {
+    await proof.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await proof.getByRole("button", { name: "Confirm", exact: true }).click();
+  }
+  await saved.waitFor();
 }
 
 /**

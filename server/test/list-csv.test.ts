@@ -1,3 +1,4 @@
+import { auditEntry, isScreenOnly, user } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -61,6 +62,15 @@ async function json(url: string) {
   return { rows: res.json() as Record<string, unknown>[], total: res.headers["x-total-count"] };
 }
 
+/** The fields the contract marks screenOnly: answered to the screen, in no file. */
+const SCREEN_ONLY = ["names", "totp_enabled"];
+
+it("leaves out the fields worked out for the screen only", () => {
+  expect(isScreenOnly(auditEntry.shape.names)).toBe(true);
+  expect(isScreenOnly(user.shape.totp_enabled)).toBe(true);
+  expect(isScreenOnly(user.shape.username)).toBe(false);
+});
+
 describe.each(LISTS)("$path?_format=csv", ({ path, key }) => {
   it("answers every row as a UTF-8 CSV file with a BOM, a header and a dated file name", async () => {
     const { res, raw, header, rows } = await csv(`${path}?_format=csv&_page=2&_limit=3`);
@@ -71,8 +81,8 @@ describe.each(LISTS)("$path?_format=csv", ({ path, key }) => {
     );
     expect(raw.startsWith("\uFEFF")).toBe(true);
     const page = await json(`${path}?_page=1&_limit=5`);
-    // Every answered field but those worked out for the screen only (the audit log's names).
-    expect(header).toEqual(Object.keys(page.rows[0] ?? {}).filter((f) => f !== "names"));
+    // Every answered field but those worked out for the screen only (contract: screenOnly).
+    expect(header).toEqual(Object.keys(page.rows[0] ?? {}).filter((f) => !SCREEN_ONLY.includes(f)));
     // Paging is ignored: every row of the list, as many as X-Total-Count says.
     expect(rows.length).toBe(Number(page.total));
     const all = await json(`${path}?_page=1&_limit=1000`);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { currentPassword, newPassword, optionalNewPassword } from "./auth";
 import { BULK_MAX, referralMove } from "./common";
 import { say } from "./errors";
+import { screenOnly } from "./listExport";
 import {
   calendarDate,
   email,
@@ -186,8 +187,8 @@ export const user = z.object({
   referrer_username: z.string().nullable(),
   /** The permission groups held (a Staff member's; empty for every other role), in id order. */
   groups: z.array(z.number()),
-  /** Two-step login is on (an authenticator enrolled): the users list's column. */
-  totp_enabled: z.boolean(),
+  /** Two-step login is on (an authenticator enrolled): the users list's column, not exported. */
+  totp_enabled: screenOnly(z.boolean()),
   ttl_order: z.number(),
   ttl_pv: moneyOut,
   languages: z.string(),
