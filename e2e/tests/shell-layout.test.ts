@@ -123,7 +123,10 @@ test.describe("the layout on a wide window", () => {
     const logo = layout().logo();
     await expect(logo).toHaveAttribute("alt", "Kedai Ujian");
     await expect(logo).toHaveAttribute("src", "/default-logo.svg");
-    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+    // Drawn once the default has loaded (its src is set as the failed one errs).
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
     await fakeSettings(s.page, { store_name: "Kedai Tanpa Logo", store_logo: "" });
