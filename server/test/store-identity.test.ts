@@ -64,3 +64,17 @@ describe("GET storeIdentity", () => {
     expect(res.body).not.toContain("Kedai");
   });
 });
+
+describe("GET orderPricing", () => {
+  it("answers whoever may key in an order the free-shipping amount Add Order prices by, and nothing else", async () => {
+    const saved = await ctx.call("GET", "/api/settings/1");
+    const clerk = await createStaff(ctx, ["orders:manage"]);
+    // Add Order's preview reads it where the settings stay refused.
+    expect((await clerk.call("GET", "/api/settings/1")).statusCode).toBe(403);
+    const pricing = await clerk.call("GET", "/api/orderPricing");
+    expect(pricing.statusCode, pricing.body).toBe(200);
+    expect(pricing.json()).toEqual({ free_shipping_above: saved.json().free_shipping_above });
+    const viewer = await createStaff(ctx, ["orders:view"]);
+    expect((await viewer.call("GET", "/api/orderPricing")).statusCode).toBe(403);
+  });
+});

@@ -145,6 +145,14 @@ export const storeIdentity = settings.pick({
 export type StoreIdentity = z.infer<typeof storeIdentity>;
 
 /**
+ * GET orderPricing: the store's rule Add Order's preview needs beside the
+ * shipping methods (free shipping above an amount), for whoever may key in an
+ * order (`orders:manage`), without the rest of the settings.
+ */
+export const orderPricing = settings.pick({ free_shipping_above: true });
+export type OrderPricing = z.infer<typeof orderPricing>;
+
+/**
  * Secret keys (the payment gateway's secret key, a social login's client
  * secret) are write-only (docs/decisions/write-only-secret-keys.md): every
  * answer carries them masked, and a masked value sent back means "keep the

@@ -1,4 +1,5 @@
 import type {
+  OrderPricing,
   PaymentMethod,
   PaymentMethodInput,
   Settings,
@@ -27,6 +28,7 @@ export const settingsKeys = {
   all: ["settings"] as const,
   store: ["settings", "store"] as const,
   identity: ["settings", "identity"] as const,
+  pricing: ["settings", "pricing"] as const,
   socialLogins: ["settings", "socialLogins"] as const,
   payment: (id: number) => ["settings", "payment", id] as const,
   shipping: ["settings", "shipping"] as const,
@@ -59,6 +61,15 @@ export function useStoreIdentity({ enabled = true }: { enabled?: boolean } = {})
   });
 }
 
+/** GET orderPricing: the free-shipping amount Add Order's preview prices by (orders:manage). */
+export function useOrderPricing() {
+  return useQuery({
+    queryKey: settingsKeys.pricing,
+    queryFn: () => api.get<OrderPricing>("orderPricing"),
+    staleTime: 60_000,
+  });
+}
+
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
@@ -69,6 +80,7 @@ export function useSaveSettings() {
       return Promise.all([
         client.invalidateQueries({ queryKey: settingsKeys.store }),
         client.invalidateQueries({ queryKey: settingsKeys.identity }),
+        client.invalidateQueries({ queryKey: settingsKeys.pricing }),
       ]);
     },
   });

@@ -1,4 +1,4 @@
-import { storeIdentity } from "@store/contract";
+import { orderPricing, storeIdentity } from "@store/contract";
 import type { App } from "../../appType";
 import type { Db } from "../../db/client";
 import { settingsService } from "./service";
@@ -29,5 +29,20 @@ export function registerStoreIdentityRoutes(app: App): void {
       },
     },
     async () => readStoreIdentity(app.db),
+  );
+  // Add Order's preview must price shipping as the server does, for a clerk
+  // without settings:view too (test/store-identity.test.ts).
+  app.get(
+    "/orderPricing",
+    {
+      config: { permission: "orders:manage" },
+      schema: {
+        tags: ["settings"],
+        description:
+          "The free-shipping amount Add Order's preview prices by, for whoever may key in an order; the rest of the settings need `settings:view`.",
+        response: { 200: orderPricing },
+      },
+    },
+    async () => orderPricing.parse(await settingsService.get(app.db, STORE_SETTINGS_ID)),
   );
 }

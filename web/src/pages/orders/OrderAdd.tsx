@@ -24,7 +24,7 @@ import { productQuery, products, useProductVariants, variantsQuery } from "../..
 import { api, requestPage } from "../../api/client";
 import { orders } from "../../api/orders";
 import { memberships, users } from "../../api/people";
-import { useSettings, useShippingMethods } from "../../api/settings";
+import { useOrderPricing, useShippingMethods } from "../../api/settings";
 import {
   Field,
   NumberInput,
@@ -36,7 +36,6 @@ import {
 } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatBalance, formatMoney } from "../../lib/format";
-import { useCan } from "../../lib/permissions";
 import type { ScreenProps } from "../../resources/define";
 import { useOnlyVariantChosen, useStockShortText } from "./lineChoices";
 
@@ -250,7 +249,7 @@ function FiguresPreview() {
     name: ["items", "voucher_code", "shipping_id", "user_id"],
   });
   const shipping = useShippingMethods();
-  const settings = useSettings({ enabled: useCan("settings:view") });
+  const pricing = useOrderPricing();
   const member = users.useOne(Number(userId) || null);
   const tier = memberships.useOne(member.data?.membership ?? null);
   const coupon = useUsableCoupon(String(code ?? ""));
@@ -261,7 +260,7 @@ function FiguresPreview() {
       lines,
       coupon: voucher,
       shipping_fee: method?.shipping_fee ?? null,
-      free_shipping_above: settings.data?.free_shipping_above ?? null,
+      free_shipping_above: pricing.data?.free_shipping_above ?? null,
       earning_percent: tier.data?.member_earning ?? null,
     });
   // Below the coupon's minimum spend the store refuses it: the figures without it, and why.
