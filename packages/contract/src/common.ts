@@ -81,6 +81,20 @@ export const referralMove = text({ error: REFERRAL_MOVE_MESSAGE })
 /** Most records one bulk call acts on (ids sent, or matches of a filter). */
 export const BULK_MAX = 1000;
 
+/** The records a bulk call names: 1 to BULK_MAX ids. */
+export const bulkIds = z
+  .array(
+    z.coerce
+      .number()
+      .int()
+      .positive(say("unknown_id", {}, "Unknown id.")),
+  )
+  .min(1, say("choose_records", {}, "Choose at least one record."))
+  .max(
+    BULK_MAX,
+    say("too_many_records", { max: BULK_MAX }, `At most ${BULK_MAX} records at a time.`),
+  );
+
 /**
  * POST /api/<list>/bulk: an action on the listed ids, or on every record the
  * filter (the list's own query parameters: filters and `q`) matches. Orders
@@ -91,19 +105,7 @@ export const bulkRequest = z
     action: text()
       .trim()
       .min(1, say("choose_action", {}, "Choose an action.")),
-    ids: z
-      .array(
-        z.coerce
-          .number()
-          .int()
-          .positive(say("unknown_id", {}, "Unknown id.")),
-      )
-      .min(1, say("choose_records", {}, "Choose at least one record."))
-      .max(
-        BULK_MAX,
-        say("too_many_records", { max: BULK_MAX }, `At most ${BULK_MAX} records at a time.`),
-      )
-      .optional(),
+    ids: bulkIds.optional(),
     // The list's own query parameters as the web keeps them: numbers allowed.
     filter: z
       .record(

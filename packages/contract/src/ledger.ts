@@ -68,6 +68,13 @@ export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 const ACCOUNT_MESSAGE = say("ledger_account", {}, "Account must be wallet, cash_wallet or pv.");
 const USER_ID_MESSAGE = say("user_id", {}, "User must be a user id.");
+/** A list narrowed to one member (`user_id`), if asked. */
+const userIdFilter = z.coerce
+  .number({ error: USER_ID_MESSAGE })
+  .int(USER_ID_MESSAGE)
+  .positive(USER_ID_MESSAGE)
+  .max(MAX_ID, USER_ID_MESSAGE)
+  .optional();
 // The API document's choices (the pipe's input is text, so the message is the contract's).
 const ledgerAccount = text({ error: ACCOUNT_MESSAGE })
   .pipe(z.enum(LEDGER_ACCOUNTS, { error: ACCOUNT_MESSAGE }))
@@ -75,12 +82,7 @@ const ledgerAccount = text({ error: ACCOUNT_MESSAGE })
 
 /** GET walletLedger: the usual paging, narrowed to one member and/or one account. Newest first. */
 export const ledgerListQuery = listQuery.extend({
-  user_id: z.coerce
-    .number({ error: USER_ID_MESSAGE })
-    .int(USER_ID_MESSAGE)
-    .positive(USER_ID_MESSAGE)
-    .max(MAX_ID, USER_ID_MESSAGE)
-    .optional(),
+  user_id: userIdFilter,
   account: ledgerAccount.optional(),
 });
 export type LedgerListQuery = z.input<typeof ledgerListQuery>;
@@ -230,12 +232,7 @@ export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
 
 /** GET walletAdjustments: the pending ones by default, of one member when asked. */
 export const adjustmentRequestsQuery = z.object({
-  user_id: z.coerce
-    .number({ error: USER_ID_MESSAGE })
-    .int(USER_ID_MESSAGE)
-    .positive(USER_ID_MESSAGE)
-    .max(MAX_ID, USER_ID_MESSAGE)
-    .optional(),
+  user_id: userIdFilter,
   status: text()
     .pipe(z.enum(ADJUSTMENT_STATUSES, { error: isRequired("Status") }))
     .optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { currentPassword, newPassword, optionalNewPassword } from "./auth";
-import { BULK_MAX, referralMove } from "./common";
+import { bulkIds, referralMove } from "./common";
 import { say } from "./errors";
 import { screenOnly } from "./listExport";
 import {
@@ -387,21 +387,7 @@ export type PayoutApproval = z.infer<typeof payoutApproval>;
 
 /** GET withdrawRequest/approvals?ids=…: the stages in the order a bulk approve of those ids takes them. */
 export const payoutApprovalsQuery = z.object({
-  ids: z.preprocess(
-    (v) => (Array.isArray(v) ? v : String(v ?? "").split(",")),
-    z
-      .array(
-        z.coerce
-          .number()
-          .int()
-          .positive(say("unknown_id", {}, "Unknown id.")),
-      )
-      .min(1, say("choose_records", {}, "Choose at least one record."))
-      .max(
-        BULK_MAX,
-        say("too_many_records", { max: BULK_MAX }, `At most ${BULK_MAX} records at a time.`),
-      ),
-  ),
+  ids: z.preprocess((v) => (Array.isArray(v) ? v : String(v ?? "").split(",")), bulkIds),
 });
 export const payoutApprovals = z.object({
   /** The second-approval amount (General settings), null when off. */
