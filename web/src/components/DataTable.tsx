@@ -13,20 +13,14 @@ import {
 import { Form, Pagination, Table } from "react-bootstrap";
 import { type BulkAnswer, type ListPage, recordVersion } from "../api/client";
 import type { BulkRequest } from "../api/crud";
-import {
-  type BulkAction,
-  BulkBar,
-  type Noun,
-  SelectBox,
-  SelectPageBox,
-  useSelection,
-} from "./BulkActions";
+import { type BulkAction, BulkBar, type Noun, useSelection } from "./BulkActions";
 import { ColumnChooser } from "./ColumnChooser";
 import { type Column, shownColumns, shownFields } from "./columns";
 import { ListCards } from "./ListCards";
 import { ExportButton, FilterBar, SearchBox } from "./ListControls";
 import { ListError, type ListQueryState, listFailed } from "./ListError";
 import { LoadingDots } from "./Loading";
+import { SelectBox, SelectPageBox } from "./SelectBoxes";
 import { usePhoneWindow } from "./usePhoneWindow";
 import "./lists.css";
 import { translate } from "../i18n/messages";

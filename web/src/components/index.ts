@@ -14,8 +14,6 @@ export {
   type BulkSummary,
   deleteAction,
   type Noun,
-  SelectBox,
-  SelectPageBox,
   statusActions,
   useSelection,
 } from "./BulkActions";
@@ -64,6 +62,7 @@ export {
   useResourceForm,
 } from "./ResourceForm";
 export { ScrollingTable } from "./ScrollingTable";
+export { SelectBox, SelectPageBox } from "./SelectBoxes";
 export { StatusBadge } from "./StatusBadge";
 export { RowStatusSwitch, StatusSwitch, statusColumn } from "./StatusSwitch";
 export { reportStaleRow, staleRowText } from "./staleRows";

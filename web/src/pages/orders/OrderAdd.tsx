@@ -1,6 +1,5 @@
 import {
   belowMinimumSpend,
-  catalogUnitPrice,
   MALAYSIAN_STATES,
   ORDER_COUNTRY,
   ORDER_LINES_MAX,
@@ -15,12 +14,12 @@ import {
   type Variant,
   type Voucher,
 } from "@store/contract";
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Fragment, useCallback } from "react";
 import { Button, Form } from "react-bootstrap";
 import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { productQuery, products, useProductVariants, variantsQuery } from "../../api/catalog";
+import { products, useProductVariants } from "../../api/catalog";
 import { api, requestPage } from "../../api/client";
 import { orders } from "../../api/orders";
 import { memberships, users } from "../../api/people";
@@ -38,6 +37,7 @@ import { translate } from "../../i18n/messages";
 import { formatBalance, formatMoney } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 import { useOnlyVariantChosen, useStockShortText } from "./lineChoices";
+import { usePreviewLines } from "./previewLines";
 
 type Values = OrderCreate;
 
@@ -318,39 +318,6 @@ function FiguresPreview() {
       )}
     </section>
   );
-}
-
-/**
- * Every line priced as the catalogue has it now, read under the same keys as
- * the lines' own queries (so the preview prices what each line shows), and
- * the numbers of the lines that cannot be priced yet.
- */
-function usePreviewLines(items: Values["items"]): {
-  lines: { unit_price: string; quantity: number }[];
-  incomplete: number[];
-} {
-  const productIds = items.map((i) => Number(i.product_id) || 0);
-  const productAnswers = useQueries({
-    queries: productIds.map((id) => ({ ...productQuery(id), enabled: id > 0 })),
-  });
-  const variantAnswers = useQueries({
-    queries: productIds.map((id, i) => ({
-      ...variantsQuery(id),
-      enabled: (productAnswers[i]?.data?.product_variation ?? 0) > 0,
-    })),
-  });
-  const lines: { unit_price: string; quantity: number }[] = [];
-  const incomplete: number[] = [];
-  items.forEach((item, i) => {
-    const product = productAnswers[i]?.data;
-    const variantId = Number(item.variant_id) || 0;
-    const variant = variantAnswers[i]?.data?.find((v) => v.variant_id === variantId);
-    const price = product ? catalogUnitPrice(product, variant) : null;
-    const quantity = Number(item.quantity);
-    if (price === null || !Number.isInteger(quantity) || quantity < 1) incomplete.push(i + 1);
-    else lines.push({ unit_price: price, quantity });
-  });
-  return { lines, incomplete };
 }
 
 /**
