@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Notification, User } from "@store/contract";
-import { expect, loginThroughForm, newStoreContext, test } from "../support/browser";
+import { ADMIN, expect, loginThroughForm, newStoreContext, test } from "../support/browser";
 import { OwnServer } from "../support/ownServer";
 
 const tag = `nt${Date.now().toString(36)}`;
@@ -61,9 +61,14 @@ test.describe("notifications in the top bar", () => {
   });
 
   test("counts a new processing withdrawal, links to it, and drops it once rejected", async () => {
+    // With it, for the next test, a credit adjustment awaiting a second person,
+    // asked by someone since removed: one restart of this store for both.
     await server.sql(`
-      insert into withdraw_requests (user_id, payee_username, bank_acc, bank_name, withdraw_amt)
-      values (${customer.user_id}, '${customer.username}', '${tag}-acc', 'Maybank', 25.00);
+      with request as (
+        insert into withdraw_requests (user_id, payee_username, bank_acc, bank_name, withdraw_amt)
+        values (${customer.user_id}, '${customer.username}', '${tag}-acc', 'Maybank', 25.00))
+      insert into adjustment_requests (user_id, account, amount, note)
+      values (${customer.user_id}, 'wallet', 900.00, '${tag} bonus');
     `);
     const answered = (await (
       await page.request.get("/api/notifications")
@@ -92,6 +97,31 @@ test.describe("notifications in the top bar", () => {
     await expect
       .poll(async () => (await bellItems(page)).join("|"))
       .not.toContain("Withdrawal requests processing");
+  });
+
+  test("counts a credit adjustment awaiting approval, links to whose wallet it is, and drops it once approved", async () => {
+    await page.goto("/admin");
+    const title = "Credit adjustments awaiting your approval";
+    expect(await bellItems(page)).toContain(`${title} 1`);
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.getByRole("link", { name: new RegExp(title) }).click();
+    await page.waitForURL((url) => url.pathname === "/userWallets");
+    expect(new URL(page.url()).searchParams.get("awaiting_adjustment")).toBe("1");
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(customer.username);
+
+    await rows.first().getByRole("link", { name: "Statement" }).click();
+    const pending = page.getByRole("region", { name: "Adjustments awaiting a second approval" });
+    await expect(pending).toContainText(`${tag} bonus`);
+    await pending.getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    // Approving posts money: a fresh proof first, then the call is sent again.
+    const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
+    await stepUp.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await stepUp.getByRole("button", { name: "Confirm", exact: true }).click();
+    await page.getByText("The adjustment of RM 900.00 was approved and posted.").waitFor();
+    await expect.poll(async () => (await bellItems(page)).join("|")).not.toContain(title);
   });
 
   test("asks for the counts again every minute", async () => {

@@ -1,10 +1,20 @@
 import fs from "node:fs";
+import type { BrowserContext, Page } from "@playwright/test";
+import type { User } from "@store/contract";
 import { Secret, TOTP } from "otpauth";
 import { LayoutPage } from "../pages/LayoutPage";
 import { LoginPage } from "../pages/LoginPage";
 import { UserListPage } from "../pages/UserPages";
 import { axeViolations } from "../support/axe";
-import { ADMIN, expect, loginThroughForm, test, useBrowser } from "../support/browser";
+import {
+  ADMIN,
+  expect,
+  loginThroughForm,
+  newStoreContext,
+  test,
+  useBrowser,
+} from "../support/browser";
+import { OwnServer } from "../support/ownServer";
 
 /**
  * Two-step login (issue 22; docs/decisions/two-step-login.md) on a fresh Admin
@@ -157,8 +167,65 @@ test.describe("two-step login", () => {
     // A fresh proof of the Admin's own, then the call is sent again.
     await dialog().getByLabel("Password", { exact: true }).fill(ADMIN.password);
     await dialog().getByRole("button", { name: "Confirm", exact: true }).click();
-    await s.page.getByText("Two-step login is off.").waitFor();
+    await expect(section).toContainText("Two-step login is off.");
+    await expect(section.getByRole("button")).toHaveCount(0);
     const login = await s.page.request.post("/api/login", { data: { email, password } });
     expect((await login.json()).totp_required).toBeUndefined();
+  });
+});
+
+/**
+ * A person whose two-step login locked after too many wrong codes (auth/codeGuesses.ts:
+ * a hundred an hour across every address, more than one address can send here),
+ * on a store of its own so the lock is written in the database; an Admin frees it
+ * from Edit User.
+ */
+test.describe("two-step login locked out", () => {
+  const server = OwnServer.empty();
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let person: User;
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    await server.start();
+    context = await newStoreContext(browser, server.baseURL);
+    page = await context.newPage();
+    await loginThroughForm(page);
+    await page.request.post("/api/stepUp", { data: { password: ADMIN.password } });
+    person = await new UserListPage(page).apiCreate(`locked${Date.now().toString(36)}`, {
+      role: "Admin",
+    });
+    // A new session, whose unlock asks for its own proof.
+    await context.clearCookies();
+    await loginThroughForm(page);
+    await server.sql(`
+      with locked as (insert into totp_locks (user_id) values (${person.user_id}))
+      update users set totp_secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+      where user_id = ${person.user_id}`);
+  });
+
+  test.afterAll(async () => {
+    await context?.close();
+    await server.remove();
+  });
+
+  test("an Admin unlocks it from Edit User, after a fresh proof", async () => {
+    await page.goto(`/editUser?uid=${person.user_id}`);
+    const section = page.getByRole("region", { name: "Two-step login" });
+    await expect(section).toContainText("Locked after too many wrong codes.");
+    await section.getByRole("button", { name: "Unlock two-step login" }).click();
+    await page
+      .getByRole("dialog", { name: "Unlock two-step login" })
+      .getByRole("button", { name: "Confirm", exact: true })
+      .click();
+    const proof = page.getByRole("dialog", { name: "Confirm it is you" });
+    await proof.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await proof.getByRole("button", { name: "Confirm", exact: true }).click();
+    await page.getByText("Two-step login is unlocked.").waitFor();
+    await expect(section.getByRole("button", { name: "Unlock two-step login" })).toHaveCount(0);
+    await expect(section.getByRole("button", { name: "Turn off two-step login" })).toBeVisible();
+    const record = (await (await page.request.get(`/api/users/${person.user_id}`)).json()) as User;
+    expect(record.totp_locked).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "./helpers";
+import { ADMIN, createTestContext, type TestContext } from "./helpers";
 import { withLines } from "./orders.fixtures";
+import { insertUser } from "./people.fixtures";
 
 // GET notifications: the top bar's counts, each with a link to the list that
 // shows those records (the link's filters are the list call's own).
@@ -15,6 +16,7 @@ const API_OF: Record<string, string> = {
   "/order": "/api/orders",
   "/agency": "/api/agencyStore",
   "/products": "/api/products",
+  "/userWallets": "/api/usersWallet",
 };
 
 async function notices(): Promise<Record<string, Notice>> {
@@ -43,6 +45,7 @@ describe("GET notifications", () => {
   it("answers every kind, zero on an empty store", async () => {
     const all = await notices();
     expect(Object.keys(all).sort()).toEqual([
+      "adjustments_second_approval",
       "agencies_expiring",
       "backup_failed",
       "orders_to_ship",
@@ -92,7 +95,23 @@ describe("GET notifications", () => {
     await ctx.db.execute(sql`insert into product_variants (product_id, variant_name, variant_price, variant_qtt)
       values (${products[3]?.id}, 'Red', 10, 2), (${products[3]?.id}, 'Blue', 10, 40)`);
 
+    // Credit adjustments awaiting a second person: two members' asked by another
+    // person, one asked by the caller (theirs to reject, not to approve), one decided.
+    const a = await insertUser(ctx.db);
+    const b = await insertUser(ctx.db);
+    const [me] = (
+      await ctx.db.execute<{ user_id: number }>(
+        sql`select user_id from users where email = ${ADMIN.email}`,
+      )
+    ).rows;
+    await ctx.db.execute(sql`insert into adjustment_requests (user_id, account, amount, note, status, requested_by)
+      values (${a}, 'wallet', 900, 'bonus', 'pending', ${b}),
+        (${b}, 'cash_wallet', 700, 'bonus', 'pending', ${a}),
+        (${a}, 'wallet', 800, 'mine', 'pending', ${me?.user_id}),
+        (${b}, 'wallet', 600, 'done', 'approved', ${a})`);
+
     const all = await notices();
+    expect(all.adjustments_second_approval?.count).toBe(2);
     expect(all.withdrawals_processing?.count).toBe(2);
     expect(all.orders_to_ship?.count).toBe(6);
     expect(all.agencies_expiring?.count).toBe(1);
@@ -101,6 +120,7 @@ describe("GET notifications", () => {
     expect(all.variants_low_stock?.count).toBe(1);
     expect(all.products_low_stock?.link).toBe("/products?stock_qtt_lte=5");
     for (const kind of [
+      "adjustments_second_approval",
       "withdrawals_processing",
       "orders_to_ship",
       "agencies_expiring",

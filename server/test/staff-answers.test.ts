@@ -102,6 +102,7 @@ describe("GET /api/dashboard answers the figures of the areas the caller may vie
 describe("GET /api/notifications answers the kinds whose list the caller may view", () => {
   it("gives an Admin every kind", async () => {
     expect(await kinds(ctx.cookie)).toEqual([
+      "adjustments_second_approval",
       "agencies_expiring",
       "backup_failed",
       "orders_to_ship",
@@ -123,6 +124,11 @@ describe("GET /api/notifications answers the kinds whose list the caller may vie
       "withdrawals_second_approval",
     ]);
     expect(await kinds(await staffCookie(["payouts:view"]))).toEqual(["withdrawals_processing"]);
+    // A credit adjustment awaiting a second person: for who may approve it, not for a viewer.
+    expect(await kinds(await staffCookie(["wallets:manage"]))).toEqual([
+      "adjustments_second_approval",
+    ]);
+    expect(await kinds(await staffCookie(["wallets:view"]))).toEqual([]);
     expect(await kinds(await staffCookie(["orders:view", "members:view"]))).toEqual([
       "agencies_expiring",
       "orders_to_ship",

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../src/db/schema";
+import { totpLocks, users } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
-import { createStaff } from "./staff.fixtures";
+import { createStaff, stepUp } from "./staff.fixtures";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -34,5 +34,26 @@ describe("GET users: totp_enabled", () => {
       expect(one.body).not.toContain("JBSWY3DP");
       expect(list.body).not.toContain("JBSWY3DP");
     }
+  });
+
+  it("says whose two-step login is locked after too many wrong codes (Edit User's Unlock), until it is unlocked", async () => {
+    const person = await createStaff(ctx, []);
+    await ctx.db
+      .update(users)
+      .set({ totp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" })
+      .where(eq(users.user_id, person.user_id));
+    const locked = async () =>
+      ((await ctx.call("GET", `/api/users/${person.user_id}`)).json() as { totp_locked: boolean })
+        .totp_locked;
+    expect(await locked()).toBe(false);
+    // As auth/codeGuesses.ts leaves it after the hundredth wrong code.
+    await ctx.db.insert(totpLocks).values({ user_id: person.user_id });
+    expect(await locked()).toBe(true);
+    const list = await ctx.call("GET", `/api/users?q=${person.username}`);
+    expect(list.json()).toMatchObject([{ user_id: person.user_id, totp_locked: true }]);
+    await stepUp(ctx, ctx.cookie);
+    const unlocked = await ctx.call("POST", `/api/users/${person.user_id}/totp/unlock`);
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect(await locked()).toBe(false);
   });
 });

@@ -68,6 +68,7 @@ const STAFF: User = {
   referrer_username: null,
   groups: [2],
   totp_enabled: false,
+  totp_locked: false,
   ttl_order: 0,
   ttl_pv: "0.00",
   languages: "English",

@@ -189,6 +189,8 @@ export const user = z.object({
   groups: z.array(z.number()),
   /** Two-step login is on (an authenticator enrolled): the users list's column, not exported. */
   totp_enabled: screenOnly(z.boolean()),
+  /** Locked after too many wrong codes (Edit User offers Unlock): not exported. */
+  totp_locked: screenOnly(z.boolean()),
   ttl_order: z.number(),
   ttl_pv: moneyOut,
   languages: z.string(),

@@ -12,6 +12,8 @@ export const NOTICE_PERMISSIONS = {
   withdrawals_processing: "payouts:view",
   // Only who may approve is told a request awaits them (docs/decisions/four-eyes-payouts.md).
   withdrawals_second_approval: "payouts:manage",
+  // A credit adjustment above the second-approval amount, asked by someone else.
+  adjustments_second_approval: "wallets:manage",
   orders_to_ship: "orders:view",
   agencies_expiring: "members:view",
   products_low_stock: "catalog:view",
@@ -29,7 +31,8 @@ type NoticeKind = keyof typeof NOTICE_PERMISSIONS;
  * index, and products and variants at or below the store's low-stock
  * threshold (settings record 1) from their stock indexes; the payouts another
  * person approved first, awaiting the caller's second approval, from their
- * partial index (migration 0031). Only the kinds
+ * partial index (migration 0031), and the credit adjustments another person
+ * asked for, pending, from theirs. Only the kinds
  * whose list `held` may view are answered (NOTICE_PERMISSIONS).
  */
 export async function notificationsOf(
@@ -42,6 +45,7 @@ export async function notificationsOf(
     await db.execute<{
       withdrawals: string | number;
       second_approvals: string | number;
+      adjustments: string | number;
       to_ship: string | number;
       agencies: string | number;
       threshold: number | null;
@@ -60,6 +64,8 @@ export async function notificationsOf(
         (select count(*) from withdraw_requests where withdraw_status = 'processing'
           and first_approved_by is not null
           and first_approved_by <> ${caller.user_id}) as second_approvals,
+        (select count(*) from adjustment_requests where status = 'pending'
+          and requested_by is distinct from ${caller.user_id}) as adjustments,
         (select coalesce(sum(value), 0) from running_totals
           where name in (${sql.join(
             statuses.map((s) => sql`${s}`),
@@ -94,6 +100,13 @@ export async function notificationsOf(
       title: "Withdrawal requests awaiting your second approval",
       count: Number(row?.second_approvals ?? 0),
       link: "/withdrawRequest?awaiting_second_approval=1",
+    },
+    {
+      // Asked by another person: this caller may approve it (modules/ledger/adjustments.ts).
+      kind: "adjustments_second_approval",
+      title: "Credit adjustments awaiting your approval",
+      count: Number(row?.adjustments ?? 0),
+      link: "/userWallets?awaiting_adjustment=1",
     },
     {
       kind: "orders_to_ship",

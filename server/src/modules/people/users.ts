@@ -16,6 +16,7 @@ import {
   languages,
   memberships,
   roles,
+  totpLocks,
   userGroups,
   users,
   userWallets,
@@ -86,9 +87,18 @@ const heldGroups = sql<number[]>`array(
 /** Two-step login on (an enrolled secret), as the users list shows it; never the secret. */
 const totpEnabled = sql<boolean>`${users.totp_secret} is not null`.mapWith(Boolean);
 
+/** Locked after too many wrong codes (auth/codeGuesses.ts): one read of totp_locks' key. */
+const totpLocked = sql<boolean>`exists(
+  select 1 from ${totpLocks} where ${totpLocks.user_id} = ${users.user_id})`.mapWith(Boolean);
+
 function selectUsers(db: Tx) {
   return db
-    .select({ ...userColumns, groups: heldGroups, totp_enabled: totpEnabled })
+    .select({
+      ...userColumns,
+      groups: heldGroups,
+      totp_enabled: totpEnabled,
+      totp_locked: totpLocked,
+    })
     .from(users)
     .leftJoin(memberships, eq(memberships.member_id, users.membership))
     .leftJoin(referrer, eq(referrer.user_id, users.referral_of))

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
-import { currencies, users, userWallets } from "../../db/schema";
+import { adjustmentRequests, currencies, users, userWallets } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
@@ -57,7 +57,15 @@ const listSpec = defineList({
   defaultOrder: { by: userWallets.wallet_id, order: "asc" },
   key: userWallets.wallet_id,
   total: "user_wallets",
-  fields: fieldsOf(walletColumns),
+  fields: {
+    ...fieldsOf(walletColumns),
+    // 1: the member has a credit adjustment awaiting a second person (the bell's link, four-eyes payouts).
+    awaiting_adjustment: {
+      by: sql`exists(select 1 from ${adjustmentRequests} a
+        where a.user_id = ${userWallets.user_id} and a.status = 'pending')::int`,
+      type: "int",
+    },
+  },
 });
 
 export async function listWallets(db: Tx, query: ListQuery): Promise<Page<Wallet>> {

@@ -114,7 +114,7 @@ export default function UserForm({ resource }: ScreenProps) {
       // Selects are filled only once their options are there, so a value is never lost.
       ready={lists !== null}
       maxWidth={900}
-      panels={id !== null && <UserSessionsPanel userId={id} />}
+      panels={id !== null && record && <UserSessionsPanel userId={id} twoStep={record} />}
       actions={
         id !== null && (
           <>

@@ -32,6 +32,13 @@ const deleteWallets: BulkAction = {
 
 const filters: ListFilter[] = [
   { kind: "dates", name: "recent_spend_at", label: "Recent Spend Date" },
+  // Four-eyes payouts: members with a credit adjustment awaiting a second person (the bell's link).
+  {
+    kind: "choice",
+    name: "awaiting_adjustment",
+    label: "Adjustment",
+    options: [{ value: "1", label: "Awaiting second approval" }],
+  },
 ];
 
 /** /userWallets: each user's wallet, cash wallet and PV; deleting a wallet deletes its user. */

@@ -5,7 +5,7 @@ import { showToast } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
 import { useCan } from "../../lib/permissions";
-import { TwoStepReset } from "./TwoStepReset";
+import { TwoStepReset, type TwoStepState } from "./TwoStepReset";
 
 /** "Firefox on Windows", in the chosen language; what the user agent does not name is said so. */
 function browserLabel(session: SessionInfo): string {
@@ -109,11 +109,11 @@ export function SessionsPanel({ owner }: { owner: SessionsOwner }) {
 }
 
 /** Edit User's panels of the person's sessions and two-step login: only for holders of staff:manage. */
-export function UserSessionsPanel({ userId }: { userId: number }) {
+export function UserSessionsPanel({ userId, twoStep }: { userId: number; twoStep: TwoStepState }) {
   return useCan("staff:manage") ? (
     <>
       <SessionsPanel owner={userId} />
-      <TwoStepReset userId={userId} />
+      <TwoStepReset userId={userId} state={twoStep} />
     </>
   ) : null;
 }

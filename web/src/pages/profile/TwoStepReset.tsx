@@ -6,24 +6,53 @@ import { users } from "../../api/people";
 import { ConfirmDialog, showToast } from "../../components";
 import { translate } from "../../i18n/messages";
 
+/** What Edit User knows of the person's two-step login (the user record's fields). */
+export interface TwoStepState {
+  totp_enabled: boolean;
+  totp_locked: boolean;
+}
+
+type Action = "turnOff" | "unlock";
+
+const ACTIONS = {
+  turnOff: {
+    title: "Turn off two-step login",
+    question: "This person then signs in with the password alone until they set it up again.",
+    done: "Two-step login is off.",
+    call: (userId: number) => api.delete(`users/${userId}/totp`),
+  },
+  unlock: {
+    title: "Unlock two-step login",
+    question: "This person may then sign in with their authenticator code again.",
+    done: "Two-step login is unlocked.",
+    call: (userId: number) => api.post(`users/${userId}/totp/unlock`),
+  },
+} as const;
+
 /**
- * Edit User, for holders of staff:manage: turns off the two-step login of a
- * person who lost their authenticator and their recovery codes (after a
- * step-up, which the API client asks for). They sign in with the password
- * alone until they set it up again (docs/decisions/two-step-login.md).
+ * Edit User, for holders of staff:manage: unlocks the two-step login of a
+ * person locked out after too many wrong codes, or turns it off for one who
+ * lost their authenticator and their recovery codes (after a step-up, which
+ * the API client asks for). Turned off, they sign in with the password alone
+ * until they set it up again (docs/decisions/two-step-login.md).
  */
-export function TwoStepReset({ userId }: { userId: number }) {
-  const [asking, setAsking] = useState(false);
+export function TwoStepReset({ userId, state }: { userId: number; state: TwoStepState }) {
+  const [asking, setAsking] = useState<Action | null>(null);
   // The record's version moves with its two-step login: the form reads it again.
   const refresh = useRefresh(users.keys.all);
-  const reset = useMutation({
-    mutationFn: () => api.delete(`users/${userId}/totp`),
-    onSuccess: () => showToast(translate("Two-step login is off."), "success"),
+  const change = useMutation({
+    mutationFn: (action: Action) => ACTIONS[action].call(userId),
+    onSuccess: (_, action) => showToast(translate(ACTIONS[action].done), "success"),
     onSettled: async () => {
-      setAsking(false);
+      setAsking(null);
       await refresh();
     },
   });
+  const button = (action: Action, variant: string) => (
+    <Button size="sm" variant={variant} onClick={() => setAsking(action)}>
+      {translate(ACTIONS[action].title)}
+    </Button>
+  );
   return (
     <Card as="section" className="mt-3" style={{ maxWidth: 900 }} aria-labelledby="two-step-reset">
       <Card.Body className="d-flex flex-wrap gap-3 justify-content-between align-items-center">
@@ -33,22 +62,29 @@ export function TwoStepReset({ userId }: { userId: number }) {
           </h2>
           <p className="text-muted small mb-0">
             {translate(
-              "Lost the authenticator and the recovery codes? Turn two-step login off; they set it up again on their profile.",
+              !state.totp_enabled
+                ? "Two-step login is off."
+                : state.totp_locked
+                  ? "Locked after too many wrong codes. Unlock it once you know the person is the one trying."
+                  : "Lost the authenticator and the recovery codes? Turn two-step login off; they set it up again on their profile.",
             )}
           </p>
         </div>
-        <Button size="sm" variant="outline-danger" onClick={() => setAsking(true)}>
-          {translate("Turn off two-step login")}
-        </Button>
+        {state.totp_enabled && (
+          <div className="d-flex flex-wrap gap-2">
+            {state.totp_locked && button("unlock", "outline-primary")}
+            {button("turnOff", "outline-danger")}
+          </div>
+        )}
       </Card.Body>
       <ConfirmDialog
-        show={asking}
-        title="Turn off two-step login"
-        busy={reset.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => reset.mutate()}
+        show={asking !== null}
+        title={ACTIONS[asking ?? "turnOff"].title}
+        busy={change.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking && change.mutate(asking)}
       >
-        {translate("This person then signs in with the password alone until they set it up again.")}
+        {translate(ACTIONS[asking ?? "turnOff"].question)}
       </ConfirmDialog>
     </Card>
   );
