@@ -6,7 +6,8 @@ import { defineConfig } from "vitest/config";
  * command line always runs.
  * - `*.engine.test.ts`: behaviour that depends on the engine (races, locks,
  *   migrations, triggers, planner, collation, drivers): `npm test` runs it on
- *   both databases.
+ *   both databases; a `*.engine.scaled.test.ts` sweep on PostgreSQL only (the
+ *   long tier on both).
  * - `*.long.test.ts`: scale and processes: `npm run test:long` only.
  * - `*.scaled.test.ts`: property and fuzz runs, short in `npm test` and at
  *   their full count in `npm run test:long` (test/tier.ts).
@@ -17,7 +18,7 @@ import { defineConfig } from "vitest/config";
 const TIERS: Record<string, { include: string[]; exclude?: string[] }> = {
   all: { include: ["test/**/*.test.ts"] },
   full: { include: ["test/**/*.test.ts"], exclude: ["test/**/*.long.test.ts"] },
-  engine: { include: ["test/**/*.engine.*test.ts"] },
+  engine: { include: ["test/**/*.engine.test.ts"] },
   long: {
     include: ["test/**/*.long.test.ts", "test/**/*.scaled.test.ts", "test/**/*-migration.test.ts"],
   },

@@ -95,3 +95,17 @@ export async function loginThroughForm(page: Page, credentials = ADMIN): Promise
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL("**/admin");
 }
+
+/**
+ * The page's queued work has run: a timer's turn (the app decides some toasts
+ * in one, web/src/main.tsx), then two frames, so whatever it would show is on
+ * screen. For a check that something is not shown, instead of a fixed sleep.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      ),
+  );
+}

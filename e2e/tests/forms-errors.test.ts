@@ -1,7 +1,7 @@
 import type { Category } from "@store/contract";
 import { TestimonialFormPage } from "../pages/ContentPages";
 import { ProductFormPage } from "../pages/ProductPages";
-import { expect, test, useBrowser } from "../support/browser";
+import { expect, settled, test, useBrowser } from "../support/browser";
 
 const tag = `fe${Date.now().toString(36)}`;
 
@@ -62,7 +62,7 @@ test.describe("field errors on the one form pattern", () => {
       "1 field needs correcting.",
     );
     // Said on the field, not again in a toast; what was typed is kept.
-    await s.page.waitForTimeout(300);
+    await settled(s.page);
     expect(await s.page.getByRole("alert").count()).toBe(0);
     expect(new URL(s.page.url()).pathname).toBe("/addProduct");
     expect(await form.name().inputValue()).toBe(`${tag} lamp`);

@@ -1,5 +1,5 @@
 import { ProductListPage } from "../pages/ProductPages";
-import { expect, test, useBrowser } from "../support/browser";
+import { expect, settled, test, useBrowser } from "../support/browser";
 
 test.describe("/products: the search race", () => {
   const s = useBrowser();
@@ -22,8 +22,8 @@ test.describe("/products: the search race", () => {
       await list.search().fill("zzz");
       await edit.click();
       await s.page.getByRole("heading", { name: "Edit Product" }).waitFor();
-      // Past the search's pause and the code's arrival: still on the edit screen.
-      await s.page.waitForTimeout(600);
+      // The search's pause ended while the code loaded (1.2 s): still on the edit screen.
+      await settled(s.page);
       const url = new URL(s.page.url());
       expect(`${url.pathname}${url.search}`).toBe(href);
       expect(await s.page.getByRole("heading", { name: "Edit Product" }).count()).toBe(1);

@@ -1,6 +1,6 @@
 import { LedgerApi } from "../pages/LedgerPages";
 import { text, UserFormPage, UserListPage } from "../pages/UserPages";
-import { ADMIN, expect, test, useBrowser } from "../support/browser";
+import { ADMIN, expect, settled, test, useBrowser } from "../support/browser";
 
 const tag = `pu${Date.now().toString(36)}`;
 const username = `${tag}siti`;
@@ -234,7 +234,7 @@ test.describe("users", () => {
       `${parent.username} holds RM 300.00 in the cash wallet, RM 20.00 in the wallet and 0.00 PV. Zero them with an adjustment on the statement (paid out by hand, or forfeited), then delete.`,
     );
     // Said in the dialog, not in a toast as well.
-    await s.page.waitForTimeout(300);
+    await settled(s.page);
     expect(await s.page.locator(".toast").count()).toBe(0);
     await refusal.getByRole("link", { name: `Open ${parent.username}'s statement` }).click();
     await s.page.waitForURL((url) => url.pathname === "/walletStatement");

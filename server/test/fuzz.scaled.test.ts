@@ -22,7 +22,7 @@ const ENDS_OWN_SESSION = new Set([
  * Every answer: no 5xx, no stack, SQL, file path or password hash; a refused
  * one (4xx) changes no row, no audit entry and no uploaded file.
  */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? scaled(600, 10_000));
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? scaled(300, 10_000));
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_509);
 const REPORT = process.env.FUZZ_REPORT;
 

@@ -254,7 +254,7 @@ describe("property: the ledger stays true", () => {
             }
           },
         ),
-        { numRuns: scaled(25, 250) },
+        { numRuns: scaled(12, 250) },
       );
       const report = await ctx.call("GET", "/api/walletLedger/reconcile");
       expect(report.json().mismatches).toEqual([]);

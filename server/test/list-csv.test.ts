@@ -63,12 +63,18 @@ async function json(url: string) {
 }
 
 /** The fields the contract marks screenOnly: answered to the screen, in no file. */
-const SCREEN_ONLY = ["names", "totp_enabled"];
+const SCREEN_ONLY = [auditEntry, user].flatMap((record) =>
+  Object.entries(record.shape)
+    .filter(([, field]) => isScreenOnly(field))
+    .map(([name]) => name),
+);
 
 it("leaves out the fields worked out for the screen only", () => {
   expect(isScreenOnly(auditEntry.shape.names)).toBe(true);
   expect(isScreenOnly(user.shape.totp_enabled)).toBe(true);
+  expect(isScreenOnly(user.shape.totp_locked)).toBe(true);
   expect(isScreenOnly(user.shape.username)).toBe(false);
+  expect([...SCREEN_ONLY].sort()).toEqual(["names", "totp_enabled", "totp_locked"]);
 });
 
 describe.each(LISTS)("$path?_format=csv", ({ path, key }) => {

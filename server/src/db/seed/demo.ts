@@ -65,7 +65,7 @@ export const DEMO_SIZE: DemoSize = {
   users: 300,
   orders: 1_500,
   vouchers: 20,
-  withdrawals: 40,
+  withdrawals: 80,
   agencyStores: 10,
   banners: 6,
   testimonials: 20,

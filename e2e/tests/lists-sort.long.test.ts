@@ -2,7 +2,7 @@ import type { Order } from "@store/contract";
 import { ListPattern } from "../pages/ListPattern";
 import { showColumns } from "../pages/ListScreen";
 import { OrderListPage } from "../pages/OrderListPage";
-import { expect, test, useBrowser } from "../support/browser";
+import { expect, settled, test, useBrowser } from "../support/browser";
 
 test.describe("lists: sort by a header, and the view kept through an edit", () => {
   const s = useBrowser();
@@ -104,7 +104,7 @@ test.describe("lists: sort by a header, and the view kept through an edit", () =
             const far = el.scrollWidth - el.clientWidth;
             el.scrollLeft = where === "start" ? 0 : where === "middle" ? far / 2 : far;
           }, scrollTo);
-          await s.page.waitForTimeout(100);
+          await settled(s.page);
           for (const name of ["#", key, "Status", "Actions"]) {
             expect({ path, scrollTo, name, inView: await inView(name) }).toEqual({
               path,

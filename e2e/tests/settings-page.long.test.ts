@@ -122,9 +122,7 @@ test.describe("settings", () => {
       "same page",
     );
 
-    // Still "Saved" and disabled shortly before 2 seconds, "Save" again after.
-    await s.page.waitForTimeout(Math.max(0, 1600 - (Date.now() - savedAt)));
-    expect(await saved.isDisabled()).toBe(true);
+    // "Saved" (disabled) stays for about 2 seconds, then "Save" again.
     const save = s.page.getByRole("button", { name: "Save", exact: true });
     await save.waitFor({ timeout: 3000 });
     expect(Date.now() - savedAt).toBeGreaterThanOrEqual(1600);

@@ -1,5 +1,5 @@
 import { AgencyFormPage, AgencyListPage } from "../pages/AgencyPages";
-import { expect, test, useBrowser } from "../support/browser";
+import { expect, settled, test, useBrowser } from "../support/browser";
 
 const unique = `ag${Date.now().toString(36)}`;
 
@@ -128,11 +128,12 @@ test.describe("agency stores", () => {
       [unique, `Edit ${name}`] as const,
     );
     await s.page.waitForURL("**/editAgency?sid=*");
-    await s.page.waitForTimeout(1500);
+    // The form drawn under the throttle, past the search's pause: still on Edit.
+    await new AgencyFormPage(s.page).username().waitFor();
+    await settled(s.page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     await cdp.detach();
     expect(new URL(s.page.url()).pathname).toBe("/editAgency");
-    await new AgencyFormPage(s.page).username().waitFor();
   });
 
   test("says so when the store to edit does not exist", async () => {
