@@ -1,5 +1,22 @@
+import * as contract from "@store/contract";
 import { seedDemoStore } from "../src/db/seed/demo";
 import type { TestContext } from "./helpers";
+
+/**
+ * Every field a contract record marks screenOnly: answered to the screen, in no
+ * exported file, and no list sorts or filters by it.
+ */
+export const SCREEN_ONLY_FIELDS: string[] = [
+  ...new Set(
+    Object.values(contract).flatMap((value) =>
+      value !== null && typeof value === "object" && "shape" in value
+        ? Object.entries(value.shape as Record<string, unknown>)
+            .filter(([, field]) => contract.isScreenOnly(field))
+            .map(([name]) => name)
+        : [],
+    ),
+  ),
+];
 
 /** Every list call with paging, sort, filters and export: its path and its record's key. */
 export const LISTS = [
