@@ -47,7 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
     project.provide("pgliteTemplate", "");
     project.provide("postgresTemplate", name);
-    return () => adminQuery(server, `drop database if exists ${name} with (force)`);
+    return () => dropWithCopies(server, name);
   }
   const database = await openDatabase({ timeZone });
   await applyDerivedTriggers(database.db);
@@ -65,6 +65,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /** One statement on the server's maintenance database (CREATE and DROP DATABASE). */
+/** A test context's database, copied from `template` (test/helpers.ts). */
+export function copyName(template: string, id: string): string {
+  return `${template}_t_${id}`;
+}
+
+/** The template and every copy of it the run left (the copies are kept until the end). */
+async function dropWithCopies(url: string, template: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const copies = await client.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, $1)",
+      [copyName(template, "")],
+    );
+    for (const { datname } of copies.rows)
+      await client.query(`drop database if exists ${datname} with (force)`);
+    await client.query(`drop database if exists ${template} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
