@@ -11,6 +11,19 @@ export interface CouponFields {
   active: boolean;
 }
 
+/** A price coupon the form takes as it is (active, expiring in 10 days), with `extra` over it. */
+export function validCoupon(code: string, extra: Partial<CouponFields> = {}): CouponFields {
+  return {
+    code,
+    type: "Price",
+    discount: "5",
+    cap: "5",
+    expiry: localInputValue(10),
+    active: true,
+    ...extra,
+  };
+}
+
 /** /addCoupon and /editCoupon?vid=. */
 export class CouponFormPage {
   constructor(readonly page: Page) {}

@@ -1,5 +1,5 @@
 import type { Voucher } from "@store/contract";
-import { CouponFormPage, localInputValue } from "../pages/CouponFormPage";
+import { CouponFormPage, validCoupon } from "../pages/CouponFormPage";
 import { CouponListPage } from "../pages/CouponListPage";
 import { expect, test, useBrowser } from "../support/browser";
 
@@ -17,14 +17,7 @@ test.describe("/addCoupon and /editCoupon: a coupon's limits", () => {
     const code = unique();
     const form = new CouponFormPage(s.page);
     await form.gotoAdd();
-    await form.fill({
-      code,
-      type: "Price",
-      discount: "5",
-      cap: "5",
-      expiry: localInputValue(10),
-      active: true,
-    });
+    await form.fill(validCoupon(code));
     await form.minSpend().fill("50");
     await form.usageLimit().fill("0");
     await form.add().click();

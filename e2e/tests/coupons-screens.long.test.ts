@@ -1,5 +1,10 @@
 import type { Voucher } from "@store/contract";
-import { type CouponFields, CouponFormPage, localInputValue } from "../pages/CouponFormPage";
+import {
+  type CouponFields,
+  CouponFormPage,
+  localInputValue,
+  validCoupon,
+} from "../pages/CouponFormPage";
 import { CouponListPage } from "../pages/CouponListPage";
 import { showColumns } from "../pages/ListScreen";
 import { expect, test, useBrowser } from "../support/browser";
@@ -30,15 +35,7 @@ test.describe("/coupon, /addCoupon and /editCoupon", () => {
   ): Promise<Record<string, unknown>> {
     const form = new CouponFormPage(s.page);
     await form.gotoAdd();
-    await form.fill({
-      code,
-      type: "Price",
-      discount: "12.5",
-      cap: "40",
-      expiry: localInputValue(10),
-      active: true,
-      ...extra,
-    });
+    await form.fill(validCoupon(code, { discount: "12.5", cap: "40", ...extra }));
     const [request] = await Promise.all([
       s.page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/vouchers")),
       form.add().click(),
@@ -215,14 +212,7 @@ test.describe("/coupon, /addCoupon and /editCoupon", () => {
     await addCoupon(code);
     const form = new CouponFormPage(s.page);
     await form.gotoAdd();
-    await form.fill({
-      code: code.toLowerCase(),
-      type: "Price",
-      discount: "5",
-      cap: "5",
-      expiry: localInputValue(9),
-      active: true,
-    });
+    await form.fill(validCoupon(code.toLowerCase(), { expiry: localInputValue(9) }));
     await form.add().click();
     await s.page.getByText(`Coupon code ${code} already exists.`).first().waitFor();
     expect(new URL(s.page.url()).pathname).toBe("/addCoupon");
