@@ -65,6 +65,7 @@ async function check(label, command, args) {
   if (ok) passed += 1;
   else failed += 1;
   summary.push(`${label}: ${ok ? "passed" : "FAILED"}`);
+  return ok;
 }
 
 /**
@@ -166,6 +167,8 @@ const seeding = new Promise((resolve) => {
 
 /** Whether the web app was built already (`npm test` builds it beside the web components). */
 let webBuilt;
+/** The server's bundle, when this run built it: the browser suite's servers run it. */
+let serverBundle;
 if (!long) {
   // The web components run one file at a time (vitest's one worker on two
   // cores) and the checks are single-threaded: side by side they take the two
@@ -175,7 +178,8 @@ if (!long) {
   });
   await check("lint (biome)", "npx", ["biome", "check", "."]);
   await check("type check (tsc)", "npm", ["run", "-s", "typecheck"]);
-  await check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]);
+  if (await check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]))
+    serverBundle = path.join(root, "server/dist/main.js");
   await vitestSuite("contract (money, rules)", "packages/contract");
   webBuilt = await run("build web app", "npm", ["run", "-s", "build", "-w", "web"]);
   await webComponents;
@@ -253,6 +257,7 @@ async function browserSuite() {
     await playwrightSuite(`browser (Chromium, ${long ? "long" : "full"} tier)`, {
       ...tier("full"),
       ...(seeded ? { E2E_SEEDED_DIR: path.join(seedDir, "stores") } : {}),
+      ...(serverBundle ? { E2E_SERVER_BUNDLE: serverBundle } : {}),
     });
   } else {
     failed += 1;

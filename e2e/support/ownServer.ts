@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/freePort.mjs";
+import { serverArgs } from "./serverCommand";
 import { emptyStore } from "./stores";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -49,7 +50,7 @@ export class OwnServer {
     this.copy();
     if (!this.port) this.port = await freePort();
     const log = fs.openSync(path.join(this.dataDir, "server.log"), "a");
-    this.process = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    this.process = spawn(process.execPath, serverArgs(), {
       cwd: root,
       env: {
         ...process.env,

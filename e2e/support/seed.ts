@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { serverArgs } from "./serverCommand";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** Written into the folder once the seed has finished: a folder without it is not a store. */
@@ -37,7 +38,7 @@ function prepareStore(dataDir: string, demo: boolean): Promise<void> {
   fs.mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, "seed.log");
   const log = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, loginThroughForm, test, useBrowser } from "../support/browser";
-import { HTML_LANG, saveOwnLanguage, waitForLanguage } from "../support/i18n";
+import { HTML_LANG, waitForLanguage } from "../support/i18n";
 
 test.describe("the admin's language follows them to another browser", () => {
   const s = useBrowser({ loggedIn: false });
@@ -22,11 +22,16 @@ test.describe("the admin's language follows them to another browser", () => {
   test.afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
   });
-  // The other browser tests share this server: leave the admin in English.
-  test.afterAll(async () => {
-    const page = await freshPage();
-    await loginThroughForm(page);
-    await saveOwnLanguage(page, "English");
+  // The other browser tests share this server: leave the admin in English (over
+  // the API, with the worker's saved login: no browser page to load for it).
+  test.afterAll(async ({ playwright, store }) => {
+    const api = await playwright.request.newContext({
+      baseURL: store.baseURL,
+      storageState: store.storageState,
+    });
+    const saved = await api.put("/api/adminLanguage", { data: { languages: "English" } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await api.dispose();
   });
 
   test("Language (top bar) switches to Bahasa Melayu; a fresh browser signs in and sees Malay", async () => {
