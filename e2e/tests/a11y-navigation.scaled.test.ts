@@ -7,7 +7,7 @@ import { sampled } from "../support/tier";
 /**
  * Keyboard and screen readers (docs/decisions/accessibility.md): the skip link is the first stop of Tab, every screen's
  * document title names it, a focused sidebar link has a clear ring in both
- * colour modes. `npm test` names a sixth of the screens, the long tier every one.
+ * colour modes. `npm test` names a tenth of the screens, the long tier every one.
  */
 const VIEWPORT = { width: 1366, height: 800 };
 const SEPARATOR = " · ";
@@ -82,7 +82,7 @@ test.describe("keyboard and screen readers", () => {
     // A screen is its path: the product list's filtered views are the product list.
     const every = [...new Map(ROUTES.map((r) => [r.split("?")[0], r])).values()];
     expect(every.length).toBeGreaterThan(40);
-    const paths = sampled(every, 1, 6);
+    const paths = sampled(every, 1, 10);
     for (const url of paths) {
       await s.page.goto(url);
       const heading = (await s.page.locator("main h1").first().textContent())?.trim() ?? "";
