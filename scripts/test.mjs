@@ -181,6 +181,7 @@ if (!long) {
   if (await check("build server (esbuild)", "npm", ["run", "-s", "build", "-w", "server"]))
     serverBundle = path.join(root, "server/dist/main.js");
   await vitestSuite("contract (money, rules)", "packages/contract");
+  await vitestSuite("i18n (catalogues, translate)", "packages/i18n");
   webBuilt = await run("build web app", "npm", ["run", "-s", "build", "-w", "web"]);
   await webComponents;
 }

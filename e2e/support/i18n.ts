@@ -3,9 +3,9 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 
 type Tree = { [key: string]: string | Tree };
-const catalogueDir = path.resolve(import.meta.dirname, "../../web/src/i18n");
+const catalogueDir = path.resolve(import.meta.dirname, "../../packages/i18n/src");
 
-/** Every text of a catalogue (web/src/i18n/<code>.json). */
+/** Every text of a catalogue (packages/i18n/src/<code>.json). */
 export function catalogueTexts(code: "en" | "ms" | "zh"): string[] {
   const tree = JSON.parse(fs.readFileSync(path.join(catalogueDir, `${code}.json`), "utf8")) as Tree;
   const out: string[] = [];

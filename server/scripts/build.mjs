@@ -1,7 +1,7 @@
 // Compiles the server to JavaScript for `npm start` (docs/decisions/runtime-compiled-server.md):
 // one ES module bundle, server/dist/main.js, with its source map. Packages from
 // node_modules stay outside the bundle (they are loaded as installed); the
-// contract workspace is TypeScript source, so it is bundled in.
+// workspaces (contract, i18n) are TypeScript source and JSON, so they are bundled in.
 //   node scripts/build.mjs [outdir]   (default server/dist; a test builds to its own)
 import fs from "node:fs";
 import path from "node:path";
@@ -9,7 +9,7 @@ import { build } from "esbuild";
 
 const server = path.resolve(import.meta.dirname, "..");
 const pkg = JSON.parse(fs.readFileSync(path.join(server, "package.json"), "utf8"));
-const inlined = new Set(["@store/contract"]);
+const inlined = new Set(["@store/contract", "@store/i18n"]);
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
   (name) => !inlined.has(name),
 );

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../src/db/schema";
 
 // An audit row's before and after hold a record's columns; the web app names
-// each changed field from its catalogues' `recordFields` (web/src/i18n), so a
+// each changed field from its catalogues' `recordFields` (packages/i18n), so a
 // column without a label there would show its raw name on a Malay or Chinese screen.
 
 /** Tables whose rows never reach an audit row's before or after. */
@@ -55,7 +55,7 @@ describe("the audit log's field names", () => {
   });
 
   it.each(["en", "ms", "zh"])("%s names every field an audit row can hold", (code) => {
-    const file = path.resolve(import.meta.dirname, `../../web/src/i18n/${code}.json`);
+    const file = path.resolve(import.meta.dirname, `../../packages/i18n/src/${code}.json`);
     const labels = JSON.parse(fs.readFileSync(file, "utf8")).recordFields as Record<string, string>;
     expect(auditedFields.filter((field) => !labels[field]?.trim())).toEqual([]);
   });

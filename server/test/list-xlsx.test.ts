@@ -1,8 +1,8 @@
 import { LIST_COLUMNS, VALUE_NAMES } from "@store/contract";
+import { en } from "@store/i18n";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import en from "../../web/src/i18n/en.json";
 import { createTestContext, type TestContext } from "./helpers";
 import { LISTS, seedLists } from "./lists.fixtures";
 import { withLines } from "./orders.fixtures";

@@ -1,4 +1,5 @@
 import { type BrandInput, brandInput } from "@store/contract";
+import ms from "@store/i18n/ms.json";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createBrowserRouter, RouterProvider } from "react-router";
@@ -10,7 +11,6 @@ import { Field } from "../src/components/Field";
 import { type TypeaheadPage, TypeaheadSelect } from "../src/components/TypeaheadSelect";
 import { countErrors, RecordForm, useRecordForm } from "../src/components/useRecordForm";
 import { setLanguage } from "../src/i18n/index";
-import ms from "../src/i18n/ms.json";
 
 afterEach(cleanup);
 

@@ -2,10 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import * as contract from "@store/contract";
 import { ERROR_CODE_LIST, ERROR_CODES } from "@store/contract";
+import en from "@store/i18n/en.json";
+import ms from "@store/i18n/ms.json";
+import zh from "@store/i18n/zh.json";
 import { parseSync } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import en from "../src/i18n/en.json";
 import { errorText } from "../src/i18n/errors";
 import {
   browserLanguage,
@@ -15,8 +17,6 @@ import {
   setLanguage,
 } from "../src/i18n/index";
 import { translateLabel } from "../src/i18n/messages";
-import ms from "../src/i18n/ms.json";
-import zh from "../src/i18n/zh.json";
 import { formatDate, formatDecimal, formatMoney, formatShortDateTime } from "../src/lib/format";
 
 type Tree = { [key: string]: string | Tree };

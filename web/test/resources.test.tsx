@@ -1,13 +1,13 @@
 import { PERMISSIONS } from "@store/contract";
+import en from "@store/i18n/en.json";
+import ms from "@store/i18n/ms.json";
+import zh from "@store/i18n/zh.json";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { settingsKeys } from "../src/api/settings";
 import { auditKinds, recordLink } from "../src/components/AuditRecord";
-import en from "../src/i18n/en.json";
-import ms from "../src/i18n/ms.json";
-import zh from "../src/i18n/zh.json";
 import { isActiveLink, SIDEBAR_LINKS } from "../src/layout/navigation";
 import { Sidebar } from "../src/layout/Sidebar";
 import { resources } from "../src/resources";

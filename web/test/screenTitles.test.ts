@@ -1,7 +1,7 @@
+import en from "@store/i18n/en.json";
+import ms from "@store/i18n/ms.json";
+import zh from "@store/i18n/zh.json";
 import { describe, expect, it } from "vitest";
-import en from "../src/i18n/en.json";
-import ms from "../src/i18n/ms.json";
-import zh from "../src/i18n/zh.json";
 import { appRoutes } from "../src/routes";
 
 /** The document titles come from the route table (web/src/layout/useDocumentTitle.ts). */

@@ -19,7 +19,7 @@ export const CODE_GUESS_LIMIT = { perHour: 100 } as const;
 
 export const TOTP_LOCKED =
   "Two-step login for this account is locked after too many wrong codes. Sign in with a recovery code, or ask an Admin to unlock it.";
-/** The audit row's word for the state (History translates it: web/src/i18n). */
+/** The audit row's word for the state (History translates it: packages/i18n). */
 export const LOCKED_STATE = "Locked after too many wrong codes";
 
 const locked = () => new HttpError(423, "totp_locked", {}, TOTP_LOCKED);

@@ -15,7 +15,7 @@ import { orderStatuses } from "../db/schema";
 import { columnsOf, listName, today } from "./csv";
 import { badRequest } from "./errors";
 import type { FieldType } from "./filters";
-import { fieldLabel, languageOfStored, textIn } from "./labels";
+import { languageOfStored, translatorIn } from "./labels";
 import type { ListExport } from "./lists/exportTypes";
 
 /** Excel's formats: money with two decimals, dates as the screens show them (dd/mm/yyyy). */
@@ -119,7 +119,9 @@ async function namesOf(
 ): Promise<(Map<string, string> | undefined)[]> {
   const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   const translated = (entries: [string, string][]) =>
-    new Map(entries.map(([value, name]) => [value, capitalised(textIn(name, language))]));
+    new Map(
+      entries.map(([value, name]) => [value, capitalised(translatorIn(language).label(name))]),
+    );
   let orderNames: Map<string, string> | undefined;
   if (fields.includes("order_status")) {
     const rows = await exported.db.select().from(orderStatuses);
@@ -164,7 +166,7 @@ export async function sendXlsx(reply: FastifyReply, exported: ListExport): Promi
   });
   const labels = fields.map((field) => {
     const own = exportLabel(list, field);
-    return own ? textIn(own, language) : fieldLabel(field, language);
+    return own ? translatorIn(language).label(own) : translatorIn(language).field(field);
   });
   sheet.columns = fields.map((field, i) => {
     const numFmt = formatOf[types[i] ?? "text"];

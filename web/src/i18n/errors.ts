@@ -1,8 +1,7 @@
 import { ERROR_CODES, type ParamKind } from "@store/contract/errors";
 import type { FieldError } from "react-hook-form";
 import { formatCount, formatMoney } from "../lib/format";
-import en from "./en.json";
-import { type Catalogue, currentLanguage, i18next, type LanguageCode } from "./index";
+import { currentLanguage, type LanguageCode, translatorOf } from "./index";
 
 /**
  * Error answers in the chosen language, by their code (docs/decisions/error-codes.md):
@@ -38,21 +37,13 @@ const kindsOf = (code: string): Record<string, ParamKind> | undefined =>
       ? CLIENT_ERROR_CODES[code as keyof typeof CLIENT_ERROR_CODES]
       : undefined;
 
-function catalogueOf(language: LanguageCode): Catalogue | undefined {
-  return i18next.getResourceBundle(language, "translation") as Catalogue | undefined;
-}
-
 /**
  * A field or record named in an error, in the chosen language: the contract's
  * field name ("brand_name") through `recordFields`, a record's kind
  * ("Product") or a label through `fields` and `texts`; else as it is.
  */
 export function errorFieldName(name: string, language: LanguageCode = currentLanguage()): string {
-  const catalogue = catalogueOf(language) ?? en;
-  const record = catalogue.recordFields as Record<string, string>;
-  const fields = catalogue.fields as Record<string, string>;
-  const texts = catalogue.texts as Record<string, string>;
-  return record[name] ?? fields[name] ?? texts[name] ?? name;
+  return translatorOf(language).errorField(name);
 }
 
 /** A param shown as the screens show its kind: RM money, grouped counts, field names translated. */
@@ -84,13 +75,13 @@ export function errorText(error: ErrorAnswer, language: LanguageCode = currentLa
   for (const [name, kind] of Object.entries(kinds)) {
     values[name] = formatParam(kind, params[name], language);
   }
-  // The figure whose plural form the sentence takes (i18next's `_one`/`_other`).
+  // The figure whose plural form the sentence takes (`_one`/`_other`, the language's rules).
   const by = PLURAL_BY[code] ?? "count";
   const count = by in params ? Number(params[by]) : Number.NaN;
-  const options = { ...values, lng: language, ...(Number.isFinite(count) ? { count } : {}) };
-  const key = `errors.${code}`;
-  if (!i18next.exists(key, options)) return error.message;
-  return i18next.t(key as never, options) as string;
+  return (
+    translatorOf(language).error(code, values, Number.isFinite(count) ? count : undefined) ??
+    error.message
+  );
 }
 
 /** The params of an error as a form field keeps them (react-hook-form's `types` holds strings). */

@@ -1,37 +1,27 @@
+import {
+  type Catalogue,
+  codeOfStoredLanguage,
+  en,
+  LANGUAGES,
+  type LanguageCode,
+  languageByCode,
+  browserLanguage as languageOfBrowser,
+  type Translator,
+  translator,
+} from "@store/i18n";
 import i18next, { type BackendModule } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { setFormatLocale } from "../lib/format";
 import { isLoggedIn, readAdmin } from "../lib/session";
-import en from "./en.json";
 
-/**
- * The three languages of the back office (docs/decisions/languages.md).
- * `name` is how the language is stored on a user record (the `languages`
- * lookup table) and how the top bar's menu lists it; `locale` drives Intl
- * (money and dates).
- */
-export const LANGUAGES = [
-  { code: "en", name: "English", short: "EN", locale: "en-GB", htmlLang: "en-GB" },
-  { code: "ms", name: "Bahasa Melayu", short: "BM", locale: "ms-MY", htmlLang: "ms-MY" },
-  { code: "zh", name: "中文", short: "中文", locale: "zh-CN", htmlLang: "zh-Hans-MY" },
-] as const;
-export type LanguageCode = (typeof LANGUAGES)[number]["code"];
-export type Catalogue = typeof en;
+export type { Catalogue, LanguageCode } from "@store/i18n";
+export { codeOfStoredLanguage, LANGUAGES, languageByCode } from "@store/i18n";
 
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
     resources: { translation: Catalogue };
   }
-}
-
-export function languageByCode(code: string) {
-  return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];
-}
-
-/** The code of a language as a user record stores it ("Bahasa Melayu" → "ms"); unknown → null. */
-export function codeOfStoredLanguage(name: string | null | undefined): LanguageCode | null {
-  return LANGUAGES.find((l) => l.name === name)?.code ?? null;
 }
 
 /** The first of the browser's languages that the back office speaks, else English. */
@@ -42,15 +32,7 @@ export function browserLanguage(
       ? navigator.languages
       : [navigator.language],
 ): LanguageCode {
-  for (const tag of preferred) {
-    const primary = tag.toLowerCase().split("-")[0];
-    // Malaysia's Malay is "ms"; "zsm" and "zlm" name the same language.
-    if (primary === "ms" || primary === "zsm" || primary === "zlm") return "ms";
-    // Simplified Chinese only: Traditional (zh-TW, zh-HK, zh-Hant) readers get English.
-    if (primary === "zh" && !/-(hant|tw|hk|mo)\b/i.test(tag)) return "zh";
-    if (primary === "en") return "en";
-  }
-  return "en";
+  return languageOfBrowser(preferred);
 }
 
 // English is in every page's first download; Malay and Chinese are fetched
@@ -58,8 +40,8 @@ export function browserLanguage(
 // Malay and Chinese have no `_one` plural keys (one plural form), so they are
 // English's shape less those: web/test/i18n.test.ts checks every other key.
 const loaders: Record<Exclude<LanguageCode, "en">, () => Promise<{ default: object }>> = {
-  ms: () => import("./ms.json"),
-  zh: () => import("./zh.json"),
+  ms: () => import("@store/i18n/ms.json"),
+  zh: () => import("@store/i18n/zh.json"),
 };
 
 const lazyCatalogues: BackendModule = {
@@ -113,6 +95,21 @@ void i18next
 /** The current language's code. */
 export function currentLanguage(): LanguageCode {
   return languageByCode(i18next.resolvedLanguage ?? i18next.language).code;
+}
+
+const translators = new Map<LanguageCode, { catalogue: unknown; translate: Translator }>();
+
+/**
+ * The one translate (@store/i18n) over the catalogue this page has loaded for
+ * the language (English until a chosen one has arrived).
+ */
+export function translatorOf(language: LanguageCode = currentLanguage()): Translator {
+  const catalogue = i18next.getResourceBundle(language, "translation") as Catalogue | undefined;
+  const kept = translators.get(language);
+  if (kept && kept.catalogue === catalogue) return kept.translate;
+  const translate = translator(language, catalogue);
+  translators.set(language, { catalogue, translate });
+  return translate;
 }
 
 /** Switches every screen to a language, its catalogue fetched first. */

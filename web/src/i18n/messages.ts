@@ -1,5 +1,4 @@
-import en from "./en.json";
-import { type Catalogue, currentLanguage, i18next, type LanguageCode } from "./index";
+import { currentLanguage, type LanguageCode, translatorOf } from "./index";
 
 /**
  * Labels whose key is their English wording (docs/decisions/languages.md): the
@@ -8,12 +7,8 @@ import { type Catalogue, currentLanguage, i18next, type LanguageCode } from "./i
  * values ("Edit {{name}}"), which the caller passes by name: the key is looked
  * up as it is written, never matched from a sentence already filled in. Errors
  * are shown by their code (i18n/errors.ts). The English texts themselves never
- * change.
+ * change. The look-up is @store/i18n's, which the server's files and messages use too.
  */
-
-function catalogueOf(language: LanguageCode): Catalogue | undefined {
-  return i18next.getResourceBundle(language, "translation") as Catalogue | undefined;
-}
 
 /** A label's text in a language: its key in `texts`, `messages` or `fields`, else the key itself. */
 export function translateLabel(
@@ -21,15 +16,7 @@ export function translateLabel(
   values?: Record<string, string | number>,
   language: LanguageCode = currentLanguage(),
 ): string {
-  const catalogue = language === "en" ? undefined : catalogueOf(language);
-  const found = catalogue
-    ? ((catalogue.texts as Record<string, string>)[text] ??
-      (catalogue.messages as Record<string, string>)[text] ??
-      (catalogue.fields as Record<string, string>)[text] ??
-      text)
-    : text;
-  if (!values) return found;
-  return i18next.services.interpolator.interpolate(found, values, language, {});
+  return translatorOf(language).label(text, values);
 }
 
 /**
@@ -50,15 +37,11 @@ export function translate(
   return text === undefined ? undefined : translateLabel(text, values);
 }
 
-const humanized = (field: string) =>
-  (field.charAt(0).toUpperCase() + field.slice(1)).replaceAll("_", " ");
-
 /**
  * A record's field by its column name, as the audit log's differences name it
  * ("withdraw_max_amt" → "Maximum withdrawal"), in the chosen language; a field
  * no catalogue names reads as its name ("some_field" → "Some field").
  */
 export function fieldLabel(field: string, language: LanguageCode = currentLanguage()): string {
-  const labels = (catalogueOf(language) ?? en).recordFields as Record<string, string>;
-  return labels[field] ?? (en.recordFields as Record<string, string>)[field] ?? humanized(field);
+  return translatorOf(language).field(field);
 }

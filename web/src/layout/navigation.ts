@@ -3,7 +3,7 @@ import { resources } from "../resources";
 import type { Resource, SidebarEntry } from "../resources/define";
 
 export interface SidebarLink extends SidebarEntry {
-  /** Its label's name in web/src/i18n's catalogues: `nav.<key>`. */
+  /** Its label's name in the catalogues (packages/i18n): `nav.<key>`. */
   key: string;
   to: string;
   /** The resource's other screens (its add and edit forms…): the link stays highlighted there. */

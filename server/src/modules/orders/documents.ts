@@ -14,7 +14,7 @@ import {
   toSen,
 } from "@store/contract";
 import { woffToSfnt } from "../../lib/fonts";
-import { messageIn, textIn } from "../../lib/labels";
+import { translatorIn } from "../../lib/labels";
 import { SERVER_ROOT } from "../../serverRoot";
 
 /**
@@ -53,11 +53,11 @@ class Wording {
   }
 
   text(english: string): string {
-    return textIn(english, this.language);
+    return translatorIn(this.language).label(english);
   }
 
   message(english: string, values: Record<string, string | number>): string {
-    return messageIn(english, values, this.language);
+    return translatorIn(this.language).label(english, values);
   }
 
   money(value: string): string {

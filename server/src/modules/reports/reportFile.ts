@@ -11,7 +11,7 @@ import type ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
 import type { z } from "zod";
 import { csvLine } from "../../lib/csv";
-import { languageOfStored, reportText } from "../../lib/labels";
+import { languageOfStored, translatorIn } from "../../lib/labels";
 import type { Asked } from "./days";
 
 /**
@@ -56,7 +56,7 @@ const kindOf = (field: string, schema: z.ZodType | undefined): Kind =>
 /** A field's header: its words in the catalogues' `reports` section. */
 const labelOf = (field: string, language: ExportLanguage) => {
   const key = REPORT_FIELD_LABELS[field];
-  return key ? reportText(key, language) : field;
+  return key ? translatorIn(language).report(key) : field;
 };
 
 /** The file's columns: the series' fields, then the compared ones when the answer has them. */
@@ -69,7 +69,7 @@ function columnsOf(name: ReportName, answer: ReportFigures, language: ExportLang
     value: (row) => row[field],
   }));
   const compared = (field: string) =>
-    reportText("comparedColumn", language, { label: labelOf(field, language) });
+    translatorIn(language).report("comparedColumn", { label: labelOf(field, language) });
   const periods = answer.previous_series as Row[] | undefined;
   if (periods) {
     for (const field of fields) {
@@ -138,7 +138,7 @@ export async function sendReportXlsx(
   const columns = columnsOf(name, answer, language);
   const { default: excel } = await import("exceljs");
   const workbook = new excel.Workbook();
-  const sheet = workbook.addWorksheet(reportText(`names.${name}`, language).slice(0, 31), {
+  const sheet = workbook.addWorksheet(translatorIn(language).report(`names.${name}`).slice(0, 31), {
     views: [{ state: "frozen", ySplit: 1 }],
   });
   sheet.columns = columns.map((c) => ({
@@ -155,10 +155,10 @@ export async function sendReportXlsx(
   const days = (range: { from: string; to: string }) =>
     `${range.from.split("-").reverse().join("/")} – ${range.to.split("-").reverse().join("/")}`;
   const totalsShape = REPORT_SCHEMAS[name].shape.totals.shape as Shape;
-  const totals = workbook.addWorksheet(reportText("figures", language).slice(0, 31));
+  const totals = workbook.addWorksheet(translatorIn(language).report("figures").slice(0, 31));
   totals.columns = [{ width: 32 }, { width: 26 }, { width: 26 }];
   totals.addRow([
-    reportText("figure", language),
+    translatorIn(language).report("figure"),
     days(answer.range),
     days(answer.previous_range),
   ]).font = { bold: true };

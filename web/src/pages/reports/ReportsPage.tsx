@@ -6,6 +6,7 @@ import {
   type ReportGroup,
   type ReportName,
 } from "@store/contract";
+import type { Catalogue } from "@store/i18n";
 import { lazy, Suspense } from "react";
 import { Alert, Button, Card, Col, Form, Nav, Row, Table } from "react-bootstrap";
 import { Link, useSearchParams } from "react-router";
@@ -14,7 +15,6 @@ import { DateInput } from "../../components/DateInput";
 import { PageHeader } from "../../components/PageHeader";
 import { ScrollingTable } from "../../components/ScrollingTable";
 import { currentLanguage, useTranslation } from "../../i18n";
-import type en from "../../i18n/en.json";
 import { formatCount, formatDate, formatDecimal, formatMoney } from "../../lib/format";
 import { useCan } from "../../lib/permissions";
 import "./reports.css";
@@ -30,7 +30,7 @@ const ReportChart = lazy(() => import("./ReportChart"));
 type Kind = "money" | "count" | "pv";
 /** A label of the catalogues' `reports` section (its plain texts, not its groups). */
 type Label = Exclude<
-  keyof (typeof en)["reports"],
+  keyof Catalogue["reports"],
   "names" | "presets" | "groups" | "byOptions" | "chartTitle" | "compareOptions"
 >;
 type Figure = { key: string; label: Label; kind: Kind };
