@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "../src/db/schema";
-import { FILTER_COUNT_CAP, SEARCH_COUNT_CAP } from "../src/lib/lists";
+import { FILTER_COUNT_CAP, SEARCH_COUNT_CAP, SIMPLE_COUNT_CAP } from "../src/lib/lists";
 import { createTestContext, type TestContext } from "./helpers";
 import { withLines } from "./orders.fixtures";
 
@@ -324,5 +324,39 @@ describe("sorts on a joined column", () => {
         order by u.username desc, u.user_id desc limit 10 offset 10`,
     );
     expect(got.ids).toEqual(want);
+  });
+});
+
+describe("a simple list (docs/decisions/list-scale.md)", () => {
+  it("reads any page as ORDER BY … LIMIT … OFFSET with an exact count, capped past SIMPLE_COUNT_CAP", async () => {
+    // Brands keep no running total: the count comes with the page.
+    await ctx.db.execute(sql`insert into brands (brand_name, brand_status)
+      select 'Simple ' || lpad(g::text, 5, '0'), g % 2 from generate_series(1, 1500) as g`);
+    const all = await keys(sql`select count(*)::int as id from brands`);
+    const unfiltered = await page("/api/brands?_page=3&_limit=10&_sort=brand_name", "brand_id");
+    expect(unfiltered.total).toBe(String(all[0]));
+    expect(unfiltered.capped).toBeUndefined();
+    expect(unfiltered.ids).toEqual(
+      await keys(
+        sql`select brand_id as id from brands order by brand_name, brand_id${window(10, 20)}`,
+      ),
+    );
+    // A filter and a search past a large list's cap (1,000): still exact.
+    const searched = await page(
+      "/api/brands?_page=2&_limit=10&q=simple&brand_status=1",
+      "brand_id",
+    );
+    expect(searched.total).toBe("750");
+    expect(searched.capped).toBeUndefined();
+    expect(searched.ids).toEqual(
+      await keys(sql`select brand_id as id from brands where brand_name ilike '%simple%'
+        and brand_status = 1 order by brand_id desc${window(10, 10)}`),
+    );
+    // Grown past its cap, the count says "at least" and the list should be declared large.
+    await ctx.db.execute(sql`insert into brands (brand_name)
+      select 'More ' || g from generate_series(1, ${SIMPLE_COUNT_CAP}) as g`);
+    const grown = await page("/api/brands?_page=1&_limit=10", "brand_id");
+    expect(grown.total).toBe(String(SIMPLE_COUNT_CAP));
+    expect(grown.capped).toBe("true");
   });
 });

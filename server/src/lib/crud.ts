@@ -6,7 +6,15 @@ import { type Actor, recordAudit } from "./audit";
 import type { AuditEntity } from "./auditLabels";
 import { notFound } from "./errors";
 import { fieldsOf } from "./filters";
-import { defineList, type ListSpec, listClauses, type Page, readPage } from "./lists";
+import {
+  defineList,
+  type LargeListSpec,
+  type ListSpec,
+  listClauses,
+  type Page,
+  readPage,
+  type SimpleListSpec,
+} from "./lists";
 import { requireVersion } from "./versions";
 
 export interface CrudOptions<T extends PgTable> {
@@ -20,11 +28,11 @@ export interface CrudOptions<T extends PgTable> {
   /** Whether the table has updated_at, stamped on every update. */
   stampsUpdatedAt?: boolean;
   /**
-   * The list; its key is `id` and its running total the table's name
-   * (migration 0005), counting live rows only when `deletedAt` is given.
-   * Every column is a field (sort and filter) unless `fields` says otherwise.
+   * The list; its key is `id`. Every column is a field (sort and filter)
+   * unless `fields` says otherwise. A large one's running total is the table's
+   * name (migration 0005), counting live rows only when `deletedAt` is given.
    */
-  list: Omit<ListSpec, "key" | "total">;
+  list: Omit<SimpleListSpec, "key"> | Omit<LargeListSpec, "key" | "total">;
 }
 
 /**
@@ -41,16 +49,22 @@ export function crudService<T extends PgTable>(options: CrudOptions<T>) {
   const anyTable = table as PgTable;
   const liveRows = deletedAt ? isNull(deletedAt) : undefined;
   const live = (condition?: SQL) => and(liveRows, condition);
-  const listSpec: ListSpec = defineList({
-    fields: fieldsOf(getTableColumns(anyTable)),
-    ...options.list,
-    key: id,
-    total: getTableName(table),
-    totals: {
-      ...(deletedAt ? { counted: `c.${deletedAt.name} IS NULL` } : {}),
-      ...options.list.totals,
-    },
-  });
+  const fields = fieldsOf(getTableColumns(anyTable));
+  const { list } = options;
+  const listSpec: ListSpec = defineList(
+    list.scale === "large"
+      ? {
+          fields,
+          ...list,
+          key: id,
+          total: getTableName(table),
+          totals: {
+            ...(deletedAt ? { counted: `c.${deletedAt.name} IS NULL` } : {}),
+            ...list.totals,
+          },
+        }
+      : { fields, ...list, key: id },
+  );
 
   async function find(tx: Tx, key: number, lock = false): Promise<Row | undefined> {
     const query = tx

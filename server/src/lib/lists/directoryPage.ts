@@ -1,6 +1,6 @@
 import { and, sql } from "drizzle-orm";
 import type { PageRequest } from "./pageArgs";
-import type { ListSpec } from "./spec";
+import type { LargeListSpec } from "./spec";
 import { type Found, keyPage, orderSql, whereSql } from "./sqlParts";
 
 /**
@@ -10,10 +10,12 @@ import { type Found, keyPage, orderSql, whereSql } from "./sqlParts";
  * are skipped. Counts and rows come from one statement (one snapshot), so
  * the page is exact.
  */
-export async function directoryPage(request: PageRequest): Promise<Found> {
+export async function directoryPage(
+  request: PageRequest,
+  directory: NonNullable<LargeListSpec["directory"]>,
+): Promise<Found> {
   const { db, clauses, from, limit, offset } = request;
   const { spec, order } = clauses;
-  const directory = spec.directory as NonNullable<ListSpec["directory"]>;
   const direction = order[0]?.desc ? sql`desc` : sql`asc`;
   const page = await keyPage(
     db,

@@ -10,9 +10,12 @@ export const FAR_OFFSET = 10_000;
  * from the far end of the order's index (the reversed order skips fewer
  * rows); undefined when the page is nearer the start.
  */
-export async function farOffsetPage(request: PageRequest): Promise<Found | undefined> {
+export async function farOffsetPage(
+  request: PageRequest,
+  totalName: string,
+): Promise<Found | undefined> {
   const { db, clauses, limit, offset } = request;
-  const total = runningTotal(clauses.spec.total);
+  const total = runningTotal(totalName);
   const [known] = (await db.execute<{ n: number | string }>(sql`select ${total} as n`)).rows;
   if (offset <= Number(known?.n ?? 0) / 2) return undefined;
   // Offset and limit from the total read in the same statement: the page is exact.

@@ -10,14 +10,28 @@ import { capped, type Found, keyPage, whereSql } from "./sqlParts";
  */
 export const FILTER_COUNT_CAP = 1000;
 
-/** A filtered page: a count stopped at FILTER_COUNT_CAP + 1, and the keys in order. */
-export async function filteredPage(request: PageRequest): Promise<Found> {
+/**
+ * How many rows a simple list counts (any page, filtered, searched or not):
+ * its rows are a few hundred, so the count is exact; past this the total says
+ * "at least" (X-Total-Count-Capped) rather than count a table that grew, and
+ * the list should be declared `scale: "large"`.
+ */
+export const SIMPLE_COUNT_CAP = 10_000;
+
+/** A page: a count stopped at `cap` + 1, and the keys in order, in one statement. */
+async function countedPage(request: PageRequest, cap: number): Promise<Found> {
   const { db, clauses, from, limit, offset } = request;
   const page = await keyPage(
     db,
     sql`select (select count(*) from (select 1 from ${from}${whereSql(clauses.where)}
-        limit ${FILTER_COUNT_CAP + 1}) as counted)::int as n,
+        limit ${cap + 1}) as counted)::int as n,
       array(${keysIn(request, clauses.where)} limit ${limit} offset ${offset}) as keys`,
   );
-  return capped(page.n, page.keys, FILTER_COUNT_CAP);
+  return capped(page.n, page.keys, cap);
 }
+
+/** A large list's filtered page (no search): its count stopped at FILTER_COUNT_CAP. */
+export const filteredPage = (request: PageRequest) => countedPage(request, FILTER_COUNT_CAP);
+
+/** Any page of a simple list: its count stopped at SIMPLE_COUNT_CAP. */
+export const simplePage = (request: PageRequest) => countedPage(request, SIMPLE_COUNT_CAP);

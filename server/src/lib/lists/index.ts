@@ -1,8 +1,11 @@
 /**
  * Lists: one entry for every list the API answers (docs/ARCHITECTURE.md,
  * "How to add a list and form"; docs/decisions/list-pages-by-key.md).
- * A list's spec (spec.ts) says what it holds; readPage answers a request
- * with the way of reading its page that costs least at any store size:
+ * A list's spec (spec.ts) says what it holds. A simple list (the default: a
+ * few hundred rows) reads every page with simplePage (filteredPage.ts): one
+ * statement, its count stopped at SIMPLE_COUNT_CAP. A list declared
+ * `scale: "large"` (with its reason) is read the way that costs least at any
+ * store size:
  *
  * | request                                      | way (file)                          | why                                                                  |
  * |----------------------------------------------|-------------------------------------|----------------------------------------------------------------------|
@@ -33,7 +36,7 @@ import { ALL_BATCH, csvLines } from "./csvExport";
 import { directoryPage } from "./directoryPage";
 import type { CsvLines, ListExport } from "./exportTypes";
 import { FAR_OFFSET, farOffsetPage } from "./farOffset";
-import { filteredPage } from "./filteredPage";
+import { filteredPage, simplePage } from "./filteredPage";
 import { unfilteredPage } from "./keyPage";
 import type { PageRequest } from "./pageArgs";
 
@@ -46,7 +49,7 @@ import type { ListClauses } from "./spec";
 import type { Found } from "./sqlParts";
 
 export { ALL_BATCH, csvLines } from "./csvExport";
-export { FILTER_COUNT_CAP } from "./filteredPage";
+export { FILTER_COUNT_CAP, SIMPLE_COUNT_CAP } from "./filteredPage";
 export { plannerHints } from "./plannerHints";
 export type { ListSource, PreparableSelect } from "./rows";
 export { searchCache } from "./searchCache";
@@ -56,12 +59,14 @@ export {
   definedLists,
   defineList,
   type KeptTotals,
+  type LargeListSpec,
   type ListClauses,
   type ListScope,
   type ListSpec,
   listClauses,
   listSpecOf,
   type ParentSort,
+  type SimpleListSpec,
   sortNames,
 } from "./spec";
 
@@ -98,16 +103,18 @@ export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] | Promise<F
 /** The page's keys and its total, by the way the table above gives; never a count of the table. */
 async function readKeys(request: PageRequest): Promise<Found> {
   const { clauses, offset } = request;
+  const { spec } = clauses;
+  if (spec.scale !== "large") return simplePage(request);
   if (clauses.unfiltered) {
-    if (clauses.defaultOrder && clauses.spec.directory && offset > 0) {
-      return directoryPage(request);
+    if (clauses.defaultOrder && spec.directory && offset > 0) {
+      return directoryPage(request, spec.directory);
     }
-    if (clauses.parentSort) return parentPage(request, clauses.parentSort);
+    if (clauses.parentSort) return parentPage(request, clauses.parentSort, spec.total);
     if (offset > FAR_OFFSET) {
-      const far = await farOffsetPage(request);
+      const far = await farOffsetPage(request, spec.total);
       if (far) return far;
     }
-    return unfilteredPage(request);
+    return unfilteredPage(request, spec.total);
   }
   if (!clauses.q) return filteredPage(request);
   return searchPage(request);

@@ -8,9 +8,10 @@ import { type Found, keyPage, runningTotal } from "./sqlParts";
  * keys in one statement. The same text serves every page of this list, sort
  * and FROM: built once (compiled.ts), the page's numbers its parameters.
  */
-export async function unfilteredPage(request: PageRequest): Promise<Found> {
+/** `total`: the list's running total (LargeListSpec). */
+export async function unfilteredPage(request: PageRequest, totalName: string): Promise<Found> {
   const { db, clauses, limit, offset } = request;
-  const total = runningTotal(clauses.spec.total);
+  const total = runningTotal(totalName);
   const compiled = compiledFor(
     clauses.spec,
     `page:${clauses.shape}`,

@@ -10,7 +10,11 @@ import { type Found, keyPage, runningTotal, whereSql } from "./sqlParts";
  * start reads a few dozen entries), then the rows without a parent (a null
  * column: last ascending, first descending, as ORDER BY puts them).
  */
-export async function parentPage(request: PageRequest, sort: ParentSort): Promise<Found> {
+export async function parentPage(
+  request: PageRequest,
+  sort: ParentSort,
+  totalName: string,
+): Promise<Found> {
   const { db, clauses, limit, offset } = request;
   const { spec } = clauses;
   const descending = clauses.order[0]?.desc ?? false;
@@ -19,7 +23,7 @@ export async function parentPage(request: PageRequest, sort: ParentSort): Promis
   const parent = (column: PgColumn) =>
     sql`${sql.identifier("parent")}.${sql.identifier(column.name)}`;
   const own = (condition: SQL) => whereSql(and(clauses.where, condition));
-  const total = runningTotal(spec.total);
+  const total = runningTotal(totalName);
   const orphans = sort.fk.notNull
     ? sql``
     : sql` union all (select ${spec.key} as k, null as s from ${spec.key.table}${own(sql`${sort.fk} is null`)}

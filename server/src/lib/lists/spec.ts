@@ -26,7 +26,8 @@ export interface ParentSort {
   fk: PgColumn;
 }
 
-export interface ListSpec {
+/** What every list declares: its fields, search, sorts, default order and key. */
+interface ListShape {
   /** Columns that `q` searches, case-insensitively, any of them matching. */
   search: Expr[];
   /**
@@ -55,6 +56,31 @@ export interface ListSpec {
   defaultOrder: { by: Expr; order: "asc" | "desc" };
   /** The list's row key: the tie-breaker, and what a page is read by first. */
   key: PgColumn;
+}
+
+/**
+ * A list of a few hundred rows (the default: brands, banners, permission
+ * groups…): every page is one statement, its count stopped at
+ * SIMPLE_COUNT_CAP (simplePage.ts); no trigger is kept for it.
+ */
+export interface SimpleListSpec extends ListShape {
+  scale?: undefined;
+  // A large list's declarations, refused here: a list that keeps totals says `scale: "large"`.
+  because?: never;
+  total?: never;
+  totals?: never;
+  directory?: never;
+}
+
+/**
+ * A list a store grows without bound (orders, members, the ledger…), opted
+ * into with its reason: the ways of reading a page in index.ts, on running
+ * totals and write counters its triggers keep (triggers.ts).
+ */
+export interface LargeListSpec extends ListShape {
+  scale: "large";
+  /** What makes it grow: the reason it needs the large-store machinery. */
+  because: string;
   /**
    * The running total (running_totals.name, migration 0005) of the unfiltered
    * list: the rows of its table, kept by the triggers triggers.ts writes.
@@ -72,6 +98,8 @@ export interface ListSpec {
    */
   directory?: { prefix: string; bucket: string; before: (bucket: SQL) => SQL };
 }
+
+export type ListSpec = SimpleListSpec | LargeListSpec;
 
 /** What the running-total triggers keep on a list's table besides its row count (triggers.ts). */
 export interface KeptTotals {

@@ -1,6 +1,6 @@
 import { Column, is, SQL } from "drizzle-orm";
 import { literal, type TriggerSql } from "../../db/derived";
-import type { ListSpec } from "./spec";
+import type { LargeListSpec, ListSpec } from "./spec";
 import { tableName, tablesIn } from "./sqlParts";
 
 /**
@@ -17,8 +17,8 @@ import { tableName, tablesIn } from "./sqlParts";
  *   cache (searchCache.ts) keeps a count while they stand still, so without
  *   one a search keeps answering what it counted before a write.
  *
- * What a spec declares: `total`, `directory` and `totals` (spec.ts,
- * KeptTotals); the tables it reads come from its columns. The functions the
+ * What a large list's spec declares: `total`, `directory` and `totals`
+ * (spec.ts, LargeListSpec); the tables it reads come from its columns. The functions the
  * triggers call (keep_running_totals, running_totals_truncated, count_writes)
  * are migrations 0005 and 0007's. They are applied at every start with the
  * other derived triggers (db/derived.ts): a new list needs no migration of
@@ -46,7 +46,7 @@ export function tablesRead(spec: ListSpec): string[] {
 }
 
 /** The (name, delta) pairs keep_running_totals adds per changed row `c`. */
-function pairs(spec: ListSpec): string {
+function pairs(spec: LargeListSpec): string {
   const kept = spec.totals ?? {};
   const sign = kept.counted ? `CASE WHEN ${kept.counted} THEN c.sign END` : "c.sign";
   const list = [`(${literal(spec.total)}, ${sign})`];
@@ -67,7 +67,7 @@ function pairs(spec: ListSpec): string {
  * A list's running totals counted afresh from its table's rows, as the
  * triggers would have kept them (a trigger created on a table with rows).
  */
-export function recountTotals(spec: ListSpec): string[] {
+export function recountTotals(spec: LargeListSpec): string[] {
   const total = spec.total;
   return [
     `DELETE FROM running_totals WHERE name = ${literal(total)} OR left(name, ${total.length + 1}) = ${literal(`${total}.`)}`,
@@ -76,7 +76,7 @@ export function recountTotals(spec: ListSpec): string[] {
 }
 
 /** The running-total triggers of a list's own table. */
-export function totalsTriggers(spec: ListSpec): TriggerSql[] {
+export function totalsTriggers(spec: LargeListSpec): TriggerSql[] {
   const table = ownTable(spec);
   const kept = spec.totals ?? {};
   const call = `keep_running_totals(${literal(pairs(spec))})`;
@@ -112,13 +112,15 @@ export function writesTrigger(table: string): TriggerSql {
 }
 
 /**
- * Every trigger these lists need: each one's running totals, and a write
- * counter on every table a searched list reads (a list without `q` keeps no
- * search cache). By table and name, each once.
+ * Every trigger these lists need: each large list's running totals, and a
+ * write counter on every table a searched large list reads (a list without
+ * `q` keeps no search cache; a simple list reads without either). By table
+ * and name, each once.
  */
 export function listTriggers(specs: readonly ListSpec[]): TriggerSql[] {
   const byName = new Map<string, TriggerSql>();
   for (const spec of specs) {
+    if (spec.scale !== "large") continue;
     for (const trigger of totalsTriggers(spec)) byName.set(trigger.name, trigger);
     if (spec.search.length === 0) continue;
     for (const table of tablesRead(spec)) byName.set(`${table}_writes`, writesTrigger(table));

@@ -41,6 +41,8 @@ const listSpec = defineList({
   fields: fieldsOf(entryColumns),
   defaultOrder: { by: auditLog.audit_id, order: "desc" },
   key: auditLog.audit_id,
+  scale: "large",
+  because: "every write of every person adds a row, kept for years",
   total: "audit_log",
   // The trail only grows (migration 0004 refuses UPDATE, DELETE and TRUNCATE).
   totals: { appendOnly: true },

@@ -55,6 +55,8 @@ const listSpec = defineList({
   },
   defaultOrder: { by: products.product_id, order: "desc" },
   key: products.product_id,
+  scale: "large",
+  because: "a catalogue of tens of thousands of products, searched as staff type",
   total: "products",
   fields: {
     ...fieldsOf(productColumns),

@@ -1,6 +1,5 @@
 import type { ListQuery, testimonialInput } from "@store/contract";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { banners, testimonials, users } from "../../db/schema";
@@ -41,8 +40,6 @@ const record = {
   version: testimonials.version,
 };
 
-const customer = (column: PgColumn) => ({ table: users, key: users.user_id, column });
-
 const listSpec = defineList({
   search: [
     testimonials.username,
@@ -51,14 +48,8 @@ const listSpec = defineList({
     testimonials.testimonial_title,
     testimonials.testimonial_content,
   ],
-  sort: {
-    f_name: { by: users.f_name, parent: customer(users.f_name), fk: testimonials.user_id },
-    l_name: { by: users.l_name, parent: customer(users.l_name), fk: testimonials.user_id },
-  },
   defaultOrder: { by: testimonials.testimonial_id, order: "desc" },
   key: testimonials.testimonial_id,
-  total: "testimonials",
-  totals: { counted: "c.deleted_at IS NULL" },
   fields: fieldsOf(record),
 });
 

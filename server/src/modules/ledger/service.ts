@@ -235,6 +235,8 @@ const listSpec = defineList({
   },
   defaultOrder: { by: walletLedger.entry_id, order: "desc" as const },
   key: walletLedger.entry_id,
+  scale: "large",
+  because: "every credit and debit of every member is a row, never deleted",
   total: "wallet_ledger",
   // The ledger only grows (migration 0008 refuses UPDATE, DELETE and TRUNCATE).
   totals: { appendOnly: true },

@@ -33,6 +33,8 @@ const crud = crudService({
   id: orders.orders_id,
   entity: "Order",
   list: {
+    scale: "large",
+    because: "every sale is a row, for as long as the store trades",
     // The buyer's and the recipient's phones by their digits (lib/phones.ts).
     search: [
       orders.order_number,

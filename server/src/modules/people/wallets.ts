@@ -56,6 +56,8 @@ const listSpec = defineList({
   },
   defaultOrder: { by: userWallets.wallet_id, order: "asc" },
   key: userWallets.wallet_id,
+  scale: "large",
+  because: "a wallet per member",
   total: "user_wallets",
   fields: {
     ...fieldsOf(walletColumns),

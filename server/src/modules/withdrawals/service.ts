@@ -100,6 +100,8 @@ const listSpec = defineList({
   },
   defaultOrder: { by: withdrawRequests.request_at, order: "desc" },
   key: withdrawRequests.withdraw_id,
+  scale: "large",
+  because: "every cash-out of every member, kept for the books",
   total: "withdraw_requests",
   fields: {
     ...fieldsOf(requestColumns),
