@@ -12,7 +12,7 @@
  *
  * Flags: --orders n[,n…], --pg, --seconds s (per run, default 5), --requests n
  * (per run, default 300), --load-seconds s (least load before the memory
- * reading, default 60), --no-write, --only word (the calls whose name holds it, e.g.
+ * reading, default 60), --no-write, --only word[,word…] (the calls whose name holds one, e.g.
  * "report:"; writes nothing). Environment, as before: BENCH_ORDERS,
  * BENCH_DB=postgres, BENCH_ITERATIONS (requests), BENCH_WRITE=0, and
  * BENCH_USERS / BENCH_PRODUCTS (a store of other proportions, seeded by this
@@ -68,7 +68,7 @@ const writeDocs = !(
 const runSeconds = Number(flags.seconds ?? 5);
 const runRequests = Number(flags.requests ?? env.BENCH_ITERATIONS ?? 300);
 const loadSeconds = Number(flags["load-seconds"] ?? 60);
-/** --only word: only the calls whose name holds it (a quick look at some rows, beside the floor's; nothing written). */
+/** --only word[,word…]: only the calls whose name holds one (a quick look at some rows, beside the floor's; nothing written). */
 const only = flags.only ?? env.npm_config_only;
 const customUsers = env.BENCH_USERS ? Number(env.BENCH_USERS) : undefined;
 const customProducts = env.BENCH_PRODUCTS ? Number(env.BENCH_PRODUCTS) : undefined;
@@ -387,7 +387,7 @@ async function runSize(orders: number): Promise<SizeResult> {
   };
   // --only keeps the calls the bare floor answers too: every run has its floor beside it.
   const calls = callsFor(totals, await shownPhone(server.base, cookie)).filter(
-    (call) => !only || call.name.includes(only) || call.floor,
+    (call) => !only || only.split(",").some((word) => call.name.includes(word)) || call.floor,
   );
   const rows: Row[] = [];
   const loadStart = performance.now();
