@@ -1,3 +1,4 @@
+import type { RowData } from "@tanstack/react-table";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -61,7 +62,7 @@ describe("checkImage", () => {
 });
 
 /** A DataTable on the URL's list state, as every list screen has it. */
-function ListTable<T>(props: {
+function ListTable<T extends RowData>(props: {
   columns: Column<T>[];
   page: ListPage<T>;
   loading: boolean;

@@ -1,4 +1,5 @@
 import type { UseMutationResult } from "@tanstack/react-query";
+import type { RowData } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
@@ -22,7 +23,7 @@ import type { ListState } from "./useListState";
  * Edit link and a Delete that asks first ("Delete Alert"); the remove
  * mutation's refresh reloads the list.
  */
-export function RecordList<T>({
+export function RecordList<T extends RowData>({
   list,
   exportFrom,
   bulk,
