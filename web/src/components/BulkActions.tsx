@@ -14,7 +14,6 @@ import { staleRowText } from "./staleRows";
 import type { PickedRow, Selection } from "./table/useSelection";
 
 export type { BulkSummary } from "./BulkSummaryTable";
-export { type PickedRow, type Selection, useSelection } from "./table/useSelection";
 
 /** How a list names its records in the bulk texts: "brand" / "brands". */
 export interface Noun {

@@ -1,7 +1,7 @@
 import { Form } from "react-bootstrap";
 import { translate } from "../i18n/messages";
 import { useMayDo } from "../resources/context";
-import type { PickedRow, Selection } from "./BulkActions";
+import type { PickedRow, Selection } from "./table/useSelection";
 
 /** The tick box of a row (or a card). */
 export function SelectBox<T>({

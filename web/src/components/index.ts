@@ -15,7 +15,6 @@ export {
   deleteAction,
   type Noun,
   statusActions,
-  useSelection,
 } from "./BulkActions";
 export { ConfirmDialog } from "./ConfirmDialog";
 export { ConflictPanel } from "./ConflictPanel";
@@ -72,6 +71,7 @@ export {
   type TypeaheadPage,
   TypeaheadSelect,
 } from "./TypeaheadSelect";
+export { useSelection } from "./table/useSelection";
 export { showToast } from "./toastStore";
 export { useDebouncedText } from "./useDebouncedText";
 export { useDeleteDialog } from "./useDeleteDialog";
