@@ -58,28 +58,22 @@ export function translator(language: LanguageCode, catalogue?: object): Translat
   const section = (root: object, name: keyof Catalogue) => own(root, name);
   const plurals = new Intl.PluralRules(languageByCode(language).locale);
   const inBoth = (look: (c: object) => unknown) => text(look(chosen)) ?? text(look(en));
+  /** The key's text in the first of these sections of the chosen catalogue that holds it. */
+  const firstIn = (names: (keyof Catalogue)[], key: string) =>
+    names.map((name) => text(own(section(chosen, name), key))).find((t) => t !== undefined);
   const path = (root: unknown, key: string) =>
     key.split(".").reduce<unknown>((at, part) => own(at, part), root);
   return {
     language,
     label(english, values) {
-      const found =
-        text(own(section(chosen, "texts"), english)) ??
-        text(own(section(chosen, "messages"), english)) ??
-        text(own(section(chosen, "fields"), english)) ??
-        english;
+      const found = firstIn(["texts", "messages", "fields"], english) ?? english;
       return values ? interpolate(found, values) : found;
     },
     field(name) {
       return inBoth((c) => own(section(c, "recordFields"), name)) ?? humanized(name);
     },
     errorField(name) {
-      return (
-        text(own(section(chosen, "recordFields"), name)) ??
-        text(own(section(chosen, "fields"), name)) ??
-        text(own(section(chosen, "texts"), name)) ??
-        name
-      );
+      return firstIn(["recordFields", "fields", "texts"], name) ?? name;
     },
     report(key, values) {
       return interpolate(inBoth((c) => path(section(c, "reports"), key)) ?? key, values);
