@@ -19,55 +19,45 @@ export interface PickedRow<T = unknown> {
  * shown with, sent with the action: a row changed since is left as it is (412).
  */
 export function useSelection<T = unknown>(list: ListState) {
-  const [chosen, setChosen] = useState<ReadonlyMap<number, string>>(new Map());
-  const [versions, setVersions] = useState<ReadonlyMap<number, number>>(new Map());
-  // The records as ticked: a row ticked on another page is still listed in a summary.
-  const [records, setRecords] = useState<ReadonlyMap<number, T>>(new Map());
+  // Each ticked row as it was ticked (its name, version and record): a row
+  // ticked on another page still has its version sent and is listed in a summary.
+  const [picked, setPicked] = useState<ReadonlyMap<number, PickedRow<T>>>(new Map());
   const [matching, setMatching] = useState(false);
   const shown = JSON.stringify(list.filterParams);
   const [selectedIn, setSelectedIn] = useState(shown);
   if (selectedIn !== shown) {
     setSelectedIn(shown);
-    setChosen(new Map());
-    setVersions(new Map());
-    setRecords(new Map());
+    setPicked(new Map());
     setMatching(false);
   }
+  const chosen: ReadonlyMap<number, string> = new Map(
+    [...picked.values()].map((row) => [row.id, row.name]),
+  );
 
   /** Ticks or unticks rows, keeping the version each was shown with. */
   function pick(rows: PickedRow<T>[], on: boolean) {
     setMatching(false);
-    setChosen((current) => {
+    setPicked((current) => {
       const next = new Map(current);
       for (const row of rows) {
-        if (on) next.set(row.id, row.name);
+        if (on) next.set(row.id, row);
         else next.delete(row.id);
       }
       return next;
     });
-    setVersions((current) => {
-      const next = new Map(current);
-      for (const row of rows) {
-        if (on && row.version !== undefined) next.set(row.id, row.version);
-        else next.delete(row.id);
-      }
-      return next;
-    });
-    setRecords((current) => {
-      const next = new Map(current);
-      for (const row of rows) {
-        if (on && row.row !== undefined) next.set(row.id, row.row);
-        else next.delete(row.id);
-      }
-      return next;
-    });
+  }
+
+  /** A ticked row's field as on show now (`onShow`), else as it was ticked. */
+  function latest<K extends "version" | "row">(onShow: PickedRow<T>[], field: K) {
+    const now = new Map(onShow.map((row) => [row.id, row[field]]));
+    return (id: number) => (now.get(id) !== undefined ? now.get(id) : picked.get(id)?.[field]);
   }
 
   return {
     chosen,
     matching,
-    count: chosen.size,
-    has: (id: number) => matching || chosen.has(id),
+    count: picked.size,
+    has: (id: number) => matching || picked.has(id),
     toggle(id: number, name: string, on: boolean, version?: number, row?: T) {
       pick([{ id, name, version, row }], on);
     },
@@ -77,10 +67,9 @@ export function useSelection<T = unknown>(list: ListState) {
     },
     /** The ticked records, in the order ticked: as on show now, else as they were ticked. */
     records(onShow: PickedRow<T>[] = []): { id: number; row: T }[] {
-      const shownNow = new Map(records);
-      for (const r of onShow) if (r.row !== undefined) shownNow.set(r.id, r.row);
-      return [...chosen.keys()].flatMap((id) => {
-        const row = shownNow.get(id);
+      const rowOf = latest(onShow, "row");
+      return [...picked.keys()].flatMap((id) => {
+        const row = rowOf(id) as T | undefined;
         return row === undefined ? [] : [{ id, row }];
       });
     },
@@ -89,17 +78,16 @@ export function useSelection<T = unknown>(list: ListState) {
      * ("<id>": n): a row on show now, as it is shown now; one ticked on another page, as it was then.
      */
     versions(onShow: PickedRow<T>[] = []): Record<string, number> | undefined {
-      const shownNow = new Map(versions);
-      for (const row of onShow) if (row.version !== undefined) shownNow.set(row.id, row.version);
-      const known = [...chosen.keys()].filter((id) => shownNow.has(id));
-      if (known.length === 0) return undefined;
-      return Object.fromEntries(known.map((id) => [String(id), shownNow.get(id) ?? 0]));
+      const versionOf = latest(onShow, "version");
+      const known = [...picked.keys()].flatMap((id) => {
+        const version = versionOf(id) as number | undefined;
+        return version === undefined ? [] : [[String(id), version] as const];
+      });
+      return known.length === 0 ? undefined : Object.fromEntries(known);
     },
     selectMatching: () => setMatching(true),
     clear() {
-      setChosen(new Map());
-      setVersions(new Map());
-      setRecords(new Map());
+      setPicked(new Map());
       setMatching(false);
     },
   };
