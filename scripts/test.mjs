@@ -18,6 +18,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CHROMIUM_CANDIDATES, chromiumPath } from "./chromium.mjs";
 import { startPostgres } from "./postgres.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -218,35 +219,37 @@ if (postgres) {
 const pgliteLabel = `server on PGlite, Node ${process.versions.node} (${long ? "long" : "engine"} tier)`;
 
 /**
- * The browser tests drive Debian's Chromium (or CHROMIUM_PATH); on Debian as root
- * it is installed when missing, elsewhere the message says what to do.
+ * The browser tests drive Debian's old headless shell, else its Chromium (or
+ * CHROMIUM_PATH, scripts/chromium.mjs); on Debian as root the headless shell is
+ * installed when missing, elsewhere the message says what to do.
  */
 async function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (fs.existsSync(chromium)) return true;
+  const chosen = chromiumPath();
+  if (fs.existsSync(chosen) && (process.env.CHROMIUM_PATH || chosen === CHROMIUM_CANDIDATES[0]))
+    return true;
   const debian = fs.existsSync("/usr/bin/apt-get") && fs.existsSync("/etc/debian_version");
-  if (process.env.CHROMIUM_PATH || !debian || process.getuid?.() !== 0) {
-    console.error(
-      [
-        `${chromium} is missing: the browser tests need a Chromium or Chrome.`,
-        debian
-          ? "  - as root, `apt-get install chromium fonts-liberation` (npm test does this itself when run as root), or"
-          : "  - install Chromium or Google Chrome with the system's package manager, or",
-        "  - CHROMIUM_PATH=/path/to/chromium (e.g. /usr/bin/chromium-browser or /Applications/Google Chrome.app/Contents/MacOS/Google Chrome).",
-      ].join("\n"),
+  if (!process.env.CHROMIUM_PATH && debian && process.getuid?.() === 0) {
+    console.log("Installing Debian's chromium-headless-shell for the browser tests.");
+    const env = { DEBIAN_FRONTEND: "noninteractive" };
+    await run("apt-get update", "apt-get", ["update", "-qq"], env);
+    await run(
+      "apt-get install chromium-headless-shell",
+      "apt-get",
+      ["install", "-y", "-qq", "chromium-headless-shell", "fonts-liberation"],
+      env,
     );
-    return false;
   }
-  console.log("Installing Debian's chromium for the browser tests.");
-  const env = { DEBIAN_FRONTEND: "noninteractive" };
-  await run("apt-get update", "apt-get", ["update", "-qq"], env);
-  await run(
-    "apt-get install chromium",
-    "apt-get",
-    ["install", "-y", "-qq", "chromium", "fonts-liberation"],
-    env,
+  if (fs.existsSync(chromiumPath())) return true;
+  console.error(
+    [
+      `${chosen} is missing: the browser tests need a Chromium or Chrome.`,
+      debian
+        ? "  - as root, `apt-get install chromium-headless-shell fonts-liberation` (npm test does this itself when run as root), or"
+        : "  - install Chromium or Google Chrome with the system's package manager, or",
+      "  - CHROMIUM_PATH=/path/to/chromium (e.g. /usr/bin/chromium-browser or /Applications/Google Chrome.app/Contents/MacOS/Google Chrome).",
+    ].join("\n"),
   );
-  return fs.existsSync(chromium);
+  return false;
 }
 
 async function browserSuite() {

@@ -136,6 +136,21 @@ export async function waitForLanguage(page: Page, code: "en" | "ms" | "zh"): Pro
   await page.waitForFunction((lang) => document.documentElement.lang === lang, HTML_LANG[code]);
 }
 
+/**
+ * Chooses a language from the top bar's Language menu and waits for the server
+ * to keep it: a page loaded before then asks GET /api/me, which still names the
+ * old language and switches back to it.
+ */
+export async function chooseLanguage(page: Page, name: string): Promise<void> {
+  await page.getByRole("button", { name: "Language" }).click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/adminLanguage") && r.request().method() === "PUT",
+  );
+  await page.getByRole("button", { name }).click();
+  const status = (await saved).status();
+  if (status !== 200) throw new Error(`PUT adminLanguage answered ${status}`);
+}
+
 /** Saves the signed-in admin's own language, as the Language menu does. */
 export async function saveOwnLanguage(page: Page, name: string): Promise<void> {
   const status = await page.evaluate(async (languages) => {

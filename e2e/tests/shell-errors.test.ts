@@ -1,5 +1,5 @@
 import { expect, test, useBrowser } from "../support/browser";
-import { saveOwnLanguage, waitForLanguage } from "../support/i18n";
+import { chooseLanguage, saveOwnLanguage, waitForLanguage } from "../support/i18n";
 
 /**
  * Issue 34 item 1: a screen that fails while it draws shows the app's own
@@ -59,8 +59,7 @@ test.describe("a screen that fails to draw", () => {
   test("says it in the person's language", async () => {
     await s.page.goto("/admin");
     try {
-      await s.page.getByRole("button", { name: "Language" }).click();
-      await s.page.getByRole("button", { name: "Bahasa Melayu" }).click();
+      await chooseLanguage(s.page, "Bahasa Melayu");
       await waitForLanguage(s.page, "ms");
       await s.page.goto("/reports?report=members");
       const failed = s.page.getByTestId("screen-error");
