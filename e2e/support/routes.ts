@@ -51,6 +51,8 @@ export const ROUTES = [
   "/paymentMethod",
   "/auditLog",
   "/reports",
+  "/taxCategories",
+  "/addTaxCategory",
   "/profile",
   "/terms",
   "/privacy",

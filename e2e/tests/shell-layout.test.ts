@@ -21,6 +21,7 @@ const SIDEBAR = [
   ["Audit Log", "/auditLog"],
   ["Permission Groups", "/roles"],
   ["Reports", "/reports"],
+  ["Tax Categories", "/taxCategories"],
 ] as const;
 
 async function storeSettings(page: Page): Promise<StoreIdentity> {
@@ -44,7 +45,7 @@ test.describe("the layout on a wide window", () => {
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (then Audit Log, Permission Groups and Reports), each going to its screen, highlighted there", async () => {
+  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (then Audit Log, Permission Groups, Reports and Tax Categories), each going to its screen, highlighted there", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.sidebar().waitFor();

@@ -6,8 +6,8 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { subscribeToasts } from "../src/components/toastStore";
 import { resources } from "../src/resources";
-import { brands } from "../src/resources/brands";
 import { ResourcesContext, resourceLookups } from "../src/resources/context";
+import { declaredResources } from "../src/resources/records";
 import { appRoutes } from "../src/routes";
 import { signInAs, signOut } from "./signedIn";
 
@@ -22,6 +22,7 @@ interface Call {
   body: unknown;
 }
 
+const brands = declaredResources.find((r) => r.name === "brands") ?? declaredResources[0]!;
 let stored: Brand;
 let calls: Call[];
 let toasts: string[];

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from "@store/contract";
+import { DECLARED_RECORDS, PERMISSIONS } from "@store/contract";
 import en from "@store/i18n/en.json";
 import ms from "@store/i18n/ms.json";
 import zh from "@store/i18n/zh.json";
@@ -44,6 +44,13 @@ function wordsOf(resource: (typeof resources)[number]): string[] {
   const words = resource.screens.map((s) => s.title);
   // A missing record's notice: "No brand …", and its way back.
   if (resource.edit) words.push(`Back to ${resource.list.title}`, resource.noun?.one ?? "");
+  // A declared record's screens are drawn from its fields (pages/records/).
+  const declared = DECLARED_RECORDS.find((r) => r.name === resource.name);
+  for (const field of declared?.fields ?? []) {
+    words.push(field.label, ...Object.values(field.choices ?? {}));
+    if (field.hint) words.push(field.hint);
+  }
+  if (declared) words.push(resource.noun?.many ?? "");
   return words;
 }
 
@@ -102,6 +109,7 @@ describe("every declared resource", () => {
       "Audit Log",
       "Permission Groups",
       "Reports",
+      "Tax Categories",
     ]);
     // Every screen of a resource highlights its entry, and only its entry.
     for (const r of resources.filter((r) => r.sidebar)) {

@@ -198,21 +198,3 @@ export const category = z.object({
   version: recordVersion,
 });
 export type Category = z.infer<typeof category>;
-
-export const brandInput = z.object({
-  brand_name: requiredText("Brand name"),
-  brand_image: fileName,
-  brand_status: status01.default(0),
-});
-export type BrandInput = z.input<typeof brandInput>;
-
-export const brand = z.object({
-  brand_id: z.number(),
-  brand_name: z.string(),
-  brand_image: z.string(),
-  brand_status: statusOut,
-  created_at: timestamp,
-  updated_at: nullableTimestamp,
-  version: recordVersion,
-});
-export type Brand = z.infer<typeof brand>;

@@ -19,6 +19,8 @@ export * from "./orders";
 export * from "./people";
 export * from "./permissions";
 export * from "./primitives";
+export * from "./record";
+export * from "./records";
 export * from "./reports";
 export * from "./sessions";
 export * from "./settings";

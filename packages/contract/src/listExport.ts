@@ -1,3 +1,5 @@
+import { type AnyRecordDeclaration, DECLARED_RECORDS } from "./records";
+
 /**
  * What a list's Excel export holds (docs/decisions/xlsx-export.md): the
  * columns of its screen, in the screen's order, each an answered field and
@@ -36,8 +38,17 @@ const created = ["created_at", "Created Date"] as const;
 const updated = ["updated_at", "Updated Date"] as const;
 const status = (field: string) => [field, "Status"] as const;
 
+/** A declared record's: its fields but images, then its dates (contract/src/record.ts). */
+const declaredColumns = (record: AnyRecordDeclaration): ExportColumn[] => [
+  ...record.fields.filter((f) => f.kind !== "image").map((f) => [f.name, f.label] as const),
+  ...(["created_at", "updated_at"].every((field) => field in record.record.shape)
+    ? [created, updated]
+    : []),
+];
+
 /** By the list's API path (`/api/<path>`). */
 export const LIST_COLUMNS: Readonly<Record<string, readonly ExportColumn[]>> = {
+  ...Object.fromEntries(DECLARED_RECORDS.map((record) => [record.name, declaredColumns(record)])),
   orders: [
     ["order_number", "Order Number"],
     ["username", "Customer Username"],
@@ -121,7 +132,6 @@ export const LIST_COLUMNS: Readonly<Record<string, readonly ExportColumn[]>> = {
     ["created_at", "Created At"],
     ["updated_at", "Updated At"],
   ],
-  brands: [["brand_name", "Brand Name"], status("brand_status"), created, updated],
   vouchers: [
     ["voucher_code", "Coupon Code"],
     ["discount", "Discount"],
@@ -173,10 +183,20 @@ export const LIST_COLUMNS: Readonly<Record<string, readonly ExportColumn[]>> = {
 export const VALUE_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   withdraw_status: { processing: "Processing", completed: "Completed", rejected: "Rejected" },
   ...Object.fromEntries(
+    DECLARED_RECORDS.flatMap((record) =>
+      record.fields.flatMap((f) =>
+        f.kind === "status"
+          ? [[f.name, { "1": "Active", "0": "Inactive" }]]
+          : f.choices
+            ? [[f.name, f.choices]]
+            : [],
+      ),
+    ),
+  ),
+  ...Object.fromEntries(
     [
       "user_status",
       "cat_status",
-      "brand_status",
       "voucher_status",
       "store_status",
       "banner_status",

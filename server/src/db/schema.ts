@@ -389,6 +389,28 @@ export const brands = pgTable(
   (t) => [index("brands_created_at_idx").on(t.created_at)],
 );
 
+/** How a product's sales are taxed (contract: taxCategoryRecord); only a taxable one has a rate. */
+export const taxCategories = pgTable(
+  "tax_categories",
+  {
+    tax_category_id: serial("tax_category_id").primaryKey(),
+    tax_category_name: text("tax_category_name").notNull(),
+    tax_type: text("tax_type").notNull().$type<"taxable" | "exempt" | "not_applicable">(),
+    tax_rate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
+    tax_category_status: status("tax_category_status").$type<0 | 1>(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check("tax_categories_type", sql`${t.tax_type} in ('taxable', 'exempt', 'not_applicable')`),
+    check(
+      "tax_categories_rate",
+      sql`${t.tax_rate} < 100 and (${t.tax_type} = 'taxable') = (${t.tax_rate} > 0)`,
+    ),
+  ],
+);
+
 export const products = pgTable(
   "products",
   {

@@ -1,3 +1,4 @@
+import { DECLARED_RECORDS, type DeclaredEntity } from "@store/contract";
 import type { FunctionSql } from "../db/derived";
 
 /**
@@ -13,7 +14,13 @@ const field = (name: string) => `coalesce("after"->>'${name}', "before"->>'${nam
 const memberOf = (name: string) =>
   `audit_username(audit_key(coalesce("after", "before")->>'${name}'))`;
 
+/** A declared record is named by its title field (contract/src/records.ts). */
+const declaredLabels = Object.fromEntries(
+  DECLARED_RECORDS.map((record) => [record.entity, field(record.title)]),
+) as Record<DeclaredEntity, string>;
+
 export const AUDIT_LABELS = {
+  ...declaredLabels,
   Product: `coalesce("after"->>'product_name', "before"->>'product_name',
       (SELECT "product_name" FROM "products" WHERE "product_id" = audit_key("entity_id")))`,
   Variant: `concat_ws(' · ',
@@ -33,7 +40,6 @@ export const AUDIT_LABELS = {
       (SELECT "payee_username" FROM "withdraw_requests" WHERE "withdraw_id" = audit_key("entity_id")),
       ${memberOf("user_id")})`,
   Category: field("category_name"),
-  Brand: field("brand_name"),
   Voucher: field("voucher_code"),
   Membership: field("membership"),
   "Agency store": field("store_name"),

@@ -11,6 +11,7 @@ import { registerOrderDocumentRoutes } from "./orders/documentRoutes";
 import { registerOrderRoutes } from "./orders/routes";
 import { registerPeopleBulkRoutes } from "./people/bulk";
 import { registerPeopleRoutes } from "./people/routes";
+import { registerDeclaredRecordRoutes } from "./records/routes";
 import { registerReportRoutes } from "./reports/routes";
 import { registerSettingsRoutes } from "./settings/routes";
 import { registerStoreIdentityRoutes } from "./settings/storeIdentity";
@@ -23,6 +24,7 @@ import { registerWithdrawalRoutes } from "./withdrawals/routes";
 /** Every domain's HTTP calls, mounted under /api. */
 export const modules: ((app: App) => void | Promise<void>)[] = [
   registerCatalogRoutes,
+  registerDeclaredRecordRoutes,
   registerOrderRoutes,
   registerOrderDocumentRoutes,
   registerVoucherRoutes,

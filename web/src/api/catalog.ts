@@ -1,22 +1,7 @@
-import type {
-  Brand,
-  BrandInput,
-  Category,
-  CategoryInput,
-  Product,
-  ProductInput,
-  Variant,
-} from "@store/contract";
+import type { Category, CategoryInput, Product, ProductInput, Variant } from "@store/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, refreshWhatever, useRefresh } from "./client";
 import { createResource, type RemoveTarget } from "./crud";
-
-/** Brands: GET/POST brands, GET/PUT/DELETE brands/{id}. */
-export const brands = createResource<Brand, BrandInput>({
-  name: "brands",
-  list: "brands",
-  item: (id) => `brands/${id}`,
-});
 
 /** Categories: GET/POST categories, GET/PUT/DELETE categories/{id}. */
 export const categories = createResource<Category, CategoryInput>({

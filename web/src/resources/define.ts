@@ -1,5 +1,7 @@
-import type { Permission, PermissionArea } from "@store/contract";
+import type { Permission, PermissionArea, SidebarGroup, SidebarIcon } from "@store/contract";
 import type { ComponentType } from "react";
+
+export type { SidebarGroup, SidebarIcon } from "@store/contract";
 
 /**
  * One declaration per resource (docs/decisions/resource-declarations.md): its
@@ -11,29 +13,6 @@ import type { ComponentType } from "react";
  *
  * Plain data and code loaders only: the server's test reads these files too.
  */
-
-/** The line icons of the sidebar (layout/icons.tsx draws them). */
-export type SidebarIcon =
-  | "home"
-  | "box"
-  | "folder"
-  | "cart"
-  | "ticket"
-  | "users"
-  | "wallet"
-  | "cash"
-  | "store"
-  | "award"
-  | "image"
-  | "tag"
-  | "quote"
-  | "gear"
-  | "list"
-  | "shield"
-  | "chart";
-
-/** The job a sidebar entry belongs to; the order of docs/REQUIREMENTS.md section 2 interleaves them. */
-export type SidebarGroup = "home" | "catalog" | "sales" | "people" | "money" | "content" | "system";
 
 export interface SidebarEntry {
   group: SidebarGroup;

@@ -2,7 +2,6 @@ import { account, legal } from "./account";
 import { agency } from "./agency";
 import { auditLog } from "./auditLog";
 import { banner } from "./banner";
-import { brands } from "./brands";
 import { categories } from "./categories";
 import { coupon } from "./coupon";
 import { dashboard } from "./dashboard";
@@ -10,6 +9,7 @@ import type { Resource } from "./define";
 import { memberships } from "./memberships";
 import { order } from "./order";
 import { products } from "./products";
+import { declaredResources } from "./records";
 import { reports } from "./reports";
 import { roles } from "./roles";
 import { settings } from "./settings";
@@ -30,7 +30,7 @@ export const resources: readonly Resource[] = [
   reports,
   products,
   categories,
-  brands,
+  ...declaredResources,
   order,
   coupon,
   users,

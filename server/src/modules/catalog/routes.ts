@@ -1,6 +1,4 @@
 import {
-  brand,
-  brandInput,
   category,
   categoryInput,
   product,
@@ -16,7 +14,7 @@ import { registerCrudRoutes } from "../../lib/crudRoutes";
 import { sendJsonStream } from "../../lib/stream";
 import { ifMatchOf } from "../../lib/versions";
 import { productService } from "./products";
-import { brandService, categoryService } from "./service";
+import { categoryService } from "./service";
 import { variantService } from "./variants";
 
 const tags = ["catalog"];
@@ -30,16 +28,6 @@ const variantIdParams = z.object({
 const categoryIdParams = z.object({ category_id: z.coerce.number().int() });
 
 export function registerCatalogRoutes(app: App): void {
-  registerCrudRoutes(app, {
-    area: "catalog",
-    service: brandService,
-    input: brandInput,
-    record: brand,
-    tag: "catalog",
-    collection: "/brands",
-    item: "/brands/:id",
-    bulk: { key: "brand_id", status: "brand_status" },
-  });
   // The original client also PUTs categories "with counts adjusted" (docs/REQUIREMENTS.md
   // section 7): accepted, but the input schema has no products_in_cat, so a body can
   // never change the count.

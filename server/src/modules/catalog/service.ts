@@ -1,21 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { brands, categories } from "../../db/schema";
+import { categories } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
 import { conflict, notFound } from "../../lib/errors";
 import { requireVersion } from "../../lib/versions";
 import { liveProductCount, lockCategories } from "./counts";
-
-export const brandService = crudService({
-  table: brands,
-  id: brands.brand_id,
-  entity: "Brand",
-  list: {
-    search: [brands.brand_name],
-    defaultOrder: { by: brands.brand_id, order: "desc" },
-  },
-});
 
 const categoryCrud = crudService({
   table: categories,

@@ -4,10 +4,13 @@
  * the move-in rewrites them; migration 0020's triggers restart an image's 24
  * hours when a record stops naming it.
  */
+
+import { DECLARED_RECORDS } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
-import { banners, brands, products, productVariants, settings } from "../../db/schema";
+import { banners, products, productVariants, settings } from "../../db/schema";
+import { tableOf } from "../records/service";
 
 export interface ImageColumn {
   table: PgTable;
@@ -17,7 +20,11 @@ export interface ImageColumn {
 }
 
 export const IMAGE_COLUMNS: readonly ImageColumn[] = [
-  { table: brands, column: brands.brand_image, list: false },
+  ...DECLARED_RECORDS.flatMap((record) => {
+    if (!record.image) return [];
+    const { table, column } = tableOf(record);
+    return [{ table, column: column(record.image), list: false }];
+  }),
   { table: products, column: products.product_images, list: true },
   { table: productVariants, column: productVariants.variant_image, list: false },
   { table: banners, column: banners.banner_image, list: false },
