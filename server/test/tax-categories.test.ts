@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const sst10 = { tax_category_name: "Sales tax 10%", tax_type: "taxable", tax_rate: "10" };
+const sst10 = {
+  tax_category_name: "Sales tax 10%",
+  tax_type: "taxable",
+  tax_rate: "10",
+  tax_category_status: 1,
+};
 
 async function create(body: Record<string, unknown>) {
   const res = await ctx.call("POST", "/api/taxCategories", body);
@@ -32,12 +37,13 @@ describe("tax categories", () => {
       tax_category_status: 1,
       version: 1,
     });
+    // Inactive unless said, as every record is.
     const exempt = await create({
       tax_category_name: "Basic food",
       tax_type: "exempt",
       tax_rate: "6",
     });
-    expect(exempt.tax_rate).toBe("0.00");
+    expect(exempt).toMatchObject({ tax_rate: "0.00", tax_category_status: 0 });
     const again = await ctx.call("GET", `/api/taxCategories/${taxable.tax_category_id}`);
     expect(again.headers.etag).toBe('"1"');
     expect(again.json().tax_rate).toBe("10.00");

@@ -82,7 +82,7 @@ export const taxCategoryInput = z
     tax_category_name: requiredText("Name", 100),
     tax_type: z.enum(taxTypes, { error: notListed("Tax type") }),
     tax_rate: percentage("Tax rate"),
-    tax_category_status: status01.default(1),
+    tax_category_status: status01.default(0),
   })
   // Only a taxable category has a rate: the others keep 0, whatever was typed.
   .transform((v) => (v.tax_type === "taxable" ? v : { ...v, tax_rate: "0.00" }))
