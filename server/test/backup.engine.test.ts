@@ -154,6 +154,13 @@ describe("a backup taken under writes", { timeout: 180_000 }, () => {
     const back = (await restored.db.execute(sample)).rows;
     expect(back).toHaveLength(12);
     expect(back).toEqual((await ctx.db.execute(sample)).rows);
+    // Planned on fresh statistics from its first call: every store table was analysed.
+    const neverAnalysed = await restored.db.execute<{ table: string }>(
+      sql`select c.relname as "table" from pg_class c
+        where c.relkind = 'r' and c.relnamespace = current_schema()::regnamespace
+          and c.relname <> '__drizzle_migrations' and c.reltuples < 0`,
+    );
+    expect(neverAnalysed.rows).toEqual([]);
     // Every image is back, byte for byte (its row carries it).
     const images = sql`select name, md5(content) as sum from uploads order by name`;
     const imagesBack = (await restored.db.execute(images)).rows;

@@ -179,6 +179,9 @@ async function loadArchive(
     return loaded;
   });
   await migrateDatabase(database, MIGRATIONS_FOLDER);
+  // Statistics for the planner now, not at autovacuum's pace (the embedded store has
+  // none): a report planned on no statistics reads a year's list in a filter.
+  await database.db.execute(sql`analyze`);
   return { manifest, counts, reconcile: await reconcile(database.db) };
 }
 
