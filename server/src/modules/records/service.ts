@@ -39,7 +39,8 @@ function recordService(record: AnyRecordDeclaration) {
   });
 }
 
-/** Every declared record's service, by its name; made as this file loads, so its list is defined. */
-export const declaredServices = new Map(
-  DECLARED_RECORDS.map((record) => [record.name, recordService(record)]),
-);
+/** Every declared record with its service; made as this file loads, so its list is defined. */
+export const DECLARED_SERVICES = DECLARED_RECORDS.map((record) => ({
+  record,
+  service: recordService(record),
+}));
