@@ -735,6 +735,46 @@ describe("reports", () => {
     expect(top.series).toEqual([{ id: x, name: "Days X", quantity: 1, revenue: "40.00" }]);
   });
 
+  it("sums the product whose most ties with twenty others' though its key sorts after theirs", async () => {
+    // A _limit of 1 reads three keys of each month and sums at most twenty.
+    // March: twenty-one products O at RM 10.00 (read, with their ties), K at
+    // RM 9.99 in three units (not read). April: K, B and C at RM 5.00 (read),
+    // each O at RM 4.99. Every key's most is RM 14.99, and K's key sorts last,
+    // so K is left out of the twenty summed, though its RM 14.99 in four
+    // units ranks above each O's RM 14.99 in two.
+    const made = await ctx.db
+      .insert(products)
+      .values(
+        Array.from({ length: 24 }, (_, i) => ({
+          product_name: `Most ${i}`,
+          normal_price: "10.00",
+          category_id: categoryIds[0] as number,
+        })),
+      )
+      .returning();
+    // Keys sort as text (report_rollups_rank): K is the last of them.
+    const ids = made.map((p) => p.product_id).sort((a, b) => (String(a) < String(b) ? -1 : 1));
+    const k = ids.at(-1) as number;
+    for (const o of ids.slice(0, 21)) {
+      await sellOne(o, 1000, "2023-03-20");
+      await sellOne(o, 499, "2023-04-20");
+    }
+    for (const other of ids.slice(21)) await sellOne(other, 500, "2023-04-20"); // B, C and K
+    await addOrder({
+      local: "2023-03-21 10:00:00",
+      user_id: null,
+      status: 6,
+      state: "Johor",
+      coupon: "",
+      lines: [{ product: k, quantity: 3, price: 333 }],
+      shipping: 0,
+      discountPercent: 0,
+    });
+    const top = await report("products", "from=2023-03-01&to=2023-04-30&by=product&_limit=1");
+    const name = made.find((p) => p.product_id === k)?.product_name;
+    expect(top.series).toEqual([{ id: k, name, quantity: 4, revenue: "14.99" }]);
+  });
+
   it("refuses a range backwards or too long, and a date that is not one, with 400", async () => {
     for (const query of [
       "from=2026-03-02&to=2026-03-01",

@@ -148,11 +148,20 @@ export function rowsOf(series: readonly string[], parts: readonly Piece[], keys?
         where series = any(${toArray(series.map((s) => s + p.suffix))}::text[])
           ${keys ? sql`and key = any(${keys})` : sql``}
           and day between ${p.from}::date and ${p.to}::date
-          ${p.suffix && !keys ? sql`and series like '%@%'` : sql``}`,
+          ${p.suffix && !keys ? sql`and series like '%@%'` : sql``}
+          ${p.ahead && keys ? aheadAtAll(series, p) : sql``}`,
     ),
     sql` union all `,
   )})`;
 }
+
+/**
+ * The days after a range that reaches today hold rows only when a clock ran
+ * ahead: asked once (a one-time filter), not once per key.
+ */
+const aheadAtAll = (series: readonly string[], p: Piece) =>
+  sql`and exists (select from report_rollups as ahead where ahead.series = any(${toArray(series)}::text[])
+    and ahead.day between ${p.from}::date and ${p.to}::date)`;
 
 /** A ranked key's sums of the series given (a, b, c), and its label ('' without one). */
 export type RankedRow = { key: string; a: string; b: string; c: string; label: string };
@@ -206,7 +215,8 @@ interface RankList {
 /**
  * The period lists of a range: each year and month it reads, and for its
  * days their months (a key's sum over some days of a month is at most its
- * month's: sales never count negative).
+ * month's: sales never count negative). A month read less some days bounds
+ * them too.
  */
 function listsOf(parts: readonly Piece[]): RankList[] {
   const lists = new Map<string, RankList>();
@@ -228,6 +238,7 @@ function listsOf(parts: readonly Piece[]): RankList[] {
       day = p.suffix === "@year" ? `${Number(day.slice(0, 4)) + 1}-01-01` : nextMonth(day);
     }
   }
+  // A month less some days (the days taken come after the rows they are taken from).
   return [...lists.values()].map((l) => ({
     ...l,
     whole: l.whole && !(l.suffix === "@month" && partial.has(l.day)),
@@ -261,12 +272,12 @@ function sumsOf(
 
 /** What one round of a ranking found (see rankRound). */
 interface Round {
-  /** The candidates' exact top rows; null when the round did not sum them. */
-  rows: RankedRow[] | null;
+  /** The exact top rows of the candidates summed. */
+  rows: RankedRow[];
   /** No key unseen sums to more. */
   threshold: bigint;
-  /** The least of the `_limit` highest leasts of the keys seen. */
-  cut: bigint | undefined;
+  /** The highest most of a key seen but not summed; undefined when every key seen was summed. */
+  left: bigint | undefined;
   /** Every list ended before the depth: every key was seen. */
   ended: boolean;
   /** A period value is negative: the bounds do not hold. */
@@ -278,8 +289,8 @@ interface Round {
  * leaves the database: each list's highest `depth` keys of the first series
  * and the keys tied with the last (index report_rollups_rank); the `days`
  * whole when they are few (exact: their months then bound nothing); each
- * key's bounds; and, when the limit's least is above the threshold (or
- * `force`) and the candidates are few, their exact sums.
+ * key's bounds; and the exact sums of the keys with the highest mosts that
+ * reach the `_limit`-th least.
  */
 async function rankRound(
   db: Db,
@@ -290,12 +301,11 @@ async function rankRound(
     depth: number;
     step: bigint;
     limit: number;
-    force: boolean;
     label: Label | undefined;
     days: readonly Piece[];
   },
 ): Promise<Round> {
-  const { depth, step, limit, force, label, days } = round;
+  const { depth, step, limit, label, days } = round;
   const first = series[0];
   const within = (days: readonly Piece[]) =>
     days.length
@@ -315,7 +325,7 @@ async function rankRound(
   const result = await readRollups<{
     rows: RankedRow[] | null;
     threshold: string;
-    cut: string | null;
+    left: string | null;
     ended: boolean;
     negative: boolean;
   }>(
@@ -340,6 +350,8 @@ async function rankRound(
     threshold as (select coalesce(sum(edge), 0) as value,
         coalesce(bool_and(ended), true) as ended, coalesce(bool_or(negative), false) as negative
       from edges),
+    -- A key's least: its whole periods' values and its days (less any after
+    -- the range); its most: its values read, its days and the other lists' edges.
     bounds as (select key, sum(low) as low, (select value from threshold) + sum(high) as high
       from (select t.key, case when e.whole then t.value else 0 end as low, t.value - e.edge as high
           from tops as t join edges as e on e.n = t.n
@@ -348,27 +360,22 @@ async function rankRound(
         union all
         select key, -value, 0 from report_rollups where series = ${first} and (${within(ahead)})
       ) as b group by key),
+    -- No key whose most is below the limit's least can rank.
     cut as (select low as value from bounds order by low desc offset ${limit - 1} limit 1),
-    picked as (select key from bounds where high >= (select value from cut)),
-    go as (select ((select value from cut) > (select value from threshold) or ${force}::boolean)
-      and (select count(*) from picked) <= ${RANK_CANDIDATES * limit} as sum)
+    reach as (select key, high from bounds where high >= coalesce((select value from cut), 0)),
+    picked as (select key from reach order by high desc, key limit ${RANK_CANDIDATES * limit}),
+    left_out as (select high from reach order by high desc, key offset ${RANK_CANDIDATES * limit} limit 1)
     select (select json_agg(s order by s.a::numeric desc, s.b::numeric desc, s.key)
-        from (${sumsOf(
-          series,
-          parts,
-          limit,
-          label,
-          sql`case when (select sum from go) then array(select key from picked) end`,
-        )}) as s) as rows,
-      t.value::text as threshold, (select value from cut)::text as cut, t.ended, t.negative
+        from (${sumsOf(series, parts, limit, label, sql`array(select key from picked)`)}) as s) as rows,
+      t.value::text as threshold, (select high from left_out)::text as left, t.ended, t.negative
     from threshold as t`,
   );
   const row = result.rows[0];
   if (!row) throw new Error("a ranking's round answered no row");
   return {
-    rows: row.rows,
+    rows: row.rows ?? [],
     threshold: toSen(row.threshold),
-    cut: row.cut === null ? undefined : toSen(row.cut),
+    left: row.left === null ? undefined : toSen(row.left),
     ended: row.ended,
     negative: row.negative,
   };
@@ -393,12 +400,13 @@ async function keySums(
  * round reads every list's highest keys to a depth, and the keys tied with
  * the last; a key outside a list has there less than the last value read, at
  * most a sen less, a whole one for `counts` (its edge), so no key unseen sums
- * to more than the edges' sum (the threshold). Per key seen: at least its
- * whole periods' values and its days, at most its values, its days and the
- * other lists' edges. Once the `_limit`-th least is above the threshold, the
- * keys whose most reaches it are summed exactly and the answer stands when
- * its last row is above the threshold; until then the next round reads
- * deeper. A negative period value, or no answer at the deepest read, leaves
+ * to more than the edges' sum (the threshold). A key seen sums at least to
+ * its whole periods' values and its days, at most to its values read, its
+ * days and the other lists' edges (its most); of the keys whose most reaches
+ * the `_limit`-th least, the highest (at most 20 × `_limit`) are summed exactly, and the
+ * answer stands when its last row is above the threshold and above every
+ * most left out; until then the next round reads deeper. A negative period
+ * value, or no answer at the deepest read, leaves
  * the full read over every key.
  */
 export async function ranked(
@@ -419,23 +427,18 @@ export async function ranked(
     ? RANK_FIRST_DEPTH_COUNTS[onServer(db) ? "server" : "embedded"]
     : RANK_FIRST_DEPTH;
   for (let depth = first * limit; lists.length && depth <= RANK_DEEPEST * limit; ) {
-    const force = depth * RANK_DEEPER > RANK_DEEPEST * limit;
-    const round = await rankRound(db, series, all, lists, {
-      depth,
-      step,
-      days,
-      limit,
-      force,
-      label,
-    });
+    const round = await rankRound(db, series, all, lists, { depth, step, days, limit, label });
     if (round.negative) break;
-    const last = round.rows?.at(-1);
-    if (round.rows?.length === limit && last && toSen(last.a) > round.threshold) return round.rows;
+    const last = round.rows.at(-1);
+    const stands = (most: bigint | undefined) =>
+      !last || most === undefined || toSen(last.a) > most;
+    if (round.rows.length === limit && stands(round.threshold) && stands(round.left))
+      return round.rows;
     // Every key was seen: the full read is as small.
     if (round.ended) break;
-    // Deeper: four times, sixteen when the threshold is far above the least (ties).
-    const { cut, threshold } = round;
-    depth *= cut !== undefined && threshold > cut + cut / 4n ? RANK_DEEPER ** 2 : RANK_DEEPER;
+    // Deeper: four times, sixteen when the threshold is far above the last row.
+    const behind = last ? toSen(last.a) : 0n;
+    depth *= round.threshold > behind + behind / 4n ? RANK_DEEPER ** 2 : RANK_DEEPER;
   }
   return keySums(db, series, all, limit, label);
 }
