@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readRollups } from "../src/modules/reports/rollupReads";
+import { readPrepared } from "../src/db/prepared";
 import { createTestContext, type TestContext } from "./helpers";
 
 let ctx: TestContext;
@@ -21,7 +21,7 @@ const settings = sql`select current_setting('plan_cache_mode') as plans,
 describe("report statements", () => {
   it("plan once, generic, without parallel workers; the app's statements keep the default", async () => {
     for (let i = 0; i < 3; i++) {
-      const { rows } = await readRollups<{ plans: string; workers: string }>(ctx.db, settings);
+      const { rows } = await readPrepared<{ plans: string; workers: string }>(ctx.db, settings);
       expect(rows).toEqual([{ plans: "force_generic_plan", workers: "0" }]);
     }
     const app = await ctx.db.execute<{ plans: string }>(settings);
@@ -30,7 +30,7 @@ describe("report statements", () => {
 
   it("a statement that fails answers its error and runs again with other values", async () => {
     const ratio = (divisor: number) =>
-      readRollups<{ ratio: number }>(ctx.db, sql`select 10 / ${divisor}::int as ratio`);
+      readPrepared<{ ratio: number }>(ctx.db, sql`select 10 / ${divisor}::int as ratio`);
     await expect(ratio(0)).rejects.toThrow(/division by zero/);
     expect((await ctx.db.execute<{ plans: string }>(settings)).rows[0]?.plans).toBe("auto");
     expect((await ratio(5)).rows).toEqual([{ ratio: 2 }]);
@@ -41,7 +41,7 @@ describe("report statements", () => {
     "keeps at most 200 statements prepared in the embedded store",
     async () => {
       for (let i = 0; i < 210; i++)
-        await readRollups(ctx.db, sql`select ${sql.raw(String(i))} + ${i}::int as n`);
+        await readPrepared(ctx.db, sql`select ${sql.raw(String(i))} + ${i}::int as n`);
       const kept = await ctx.db.execute<{ n: number }>(
         sql`select count(*)::int as n from pg_prepared_statements where name like 'report_%'`,
       );

@@ -6,6 +6,7 @@
  */
 
 const AMOUNT = /^-?\d+(\.\d{1,2})?$/;
+const TWO_PLACES = /^-?\d+\.\d\d$/;
 
 /** True when the text is an amount with at most two decimal places (a sign allowed). */
 export function isAmount(value: string): boolean {
@@ -24,6 +25,8 @@ export function toMoneyString(text: string): string {
 
 /** An amount in whole sen; throws on anything that is not an amount ("1,000", "RM 5", "1.234"). */
 export function toSen(value: string): bigint {
+  // The database's numeric(20,2) text, on every row a report reads: the digits are the sen.
+  if (TWO_PLACES.test(value)) return BigInt(value.slice(0, -3) + value.slice(-2));
   const text = value.trim();
   if (!AMOUNT.test(text)) throw new Error(`Not an amount: ${value}`);
   const negative = text.startsWith("-");

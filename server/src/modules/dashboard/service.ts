@@ -7,6 +7,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { readPrepared } from "../../db/prepared";
 import { memberships, runningTotals, runningTotalsTimeZone } from "../../db/schema";
 
 /** Exact money as text with two places, also for an empty sum: "0.00". */
@@ -70,21 +71,29 @@ export function viewableFigures(
   return shown;
 }
 
+/** One running total by name, looked up in its index (the table holds a row per month, tier and more). */
+const totalOf = (name: SQL) =>
+  sql`(select ${runningTotals.value} from ${runningTotals} where ${runningTotals.name} = ${name})`;
+
 async function readSummary(db: Db, timeZone: string): Promise<SummaryRow> {
   const year = sql`extract(year from now() at time zone ${timeZone})::int`;
   const months = sql`array(select ${MONTH} || ${year} || '-' || lpad(m::text, 2, '0')
     from generate_series(1, 12) as m)`;
-  const result = await db.execute<SummaryRow>(sql`select
+  // Prepared once per connection: the dashboard is polled on every screen.
+  const result = await readPrepared<SummaryRow>(
+    db,
+    sql`select
       (select ${runningTotalsTimeZone.time_zone} from ${runningTotalsTimeZone}) as counted_in,
       ${year} as year,
-      ${moneyText(sql`(select ${runningTotals.value} from ${runningTotals} where ${runningTotals.name} = 'orders.total_price')`)} as total_revenue,
-      (select json_object_agg(${runningTotals.name}, ${runningTotals.value}::text) from ${runningTotals}
-        where ${runningTotals.name} = any(array['orders', 'products', 'users'] || ${months})) as totals,
+      ${moneyText(totalOf(sql`'orders.total_price'`))} as total_revenue,
+      (select json_object_agg(n.name, ${totalOf(sql`n.name`)}::text)
+        from unnest(array['orders', 'products', 'users'] || ${months}) as n(name)) as totals,
       (select json_agg(json_build_object('member_id', ${memberships.member_id},
-          'membership', ${memberships.membership}, 'users', coalesce(${runningTotals.value}, 0)::int)
+          'membership', ${memberships.membership},
+          'users', coalesce(${totalOf(sql`'users.membership:' || ${memberships.member_id}`)}, 0)::int)
           order by ${memberships.member_id})
-        from ${memberships} left join ${runningTotals}
-          on ${runningTotals.name} = 'users.membership:' || ${memberships.member_id}) as users_by_membership`);
+        from ${memberships}) as users_by_membership`,
+  );
   const [row] = result.rows;
   if (!row) throw new Error("the dashboard's statement answered no row");
   return { ...row, year: Number(row.year) };

@@ -60,13 +60,12 @@ export function rangesOf(query: Pick<Asked, "from" | "to"> & { compare?: ReportC
 export function periodsOf(from: string, to: string, group: ReportGroup): string[] {
   const first = periodStart(from, group);
   const periods: string[] = [];
-  for (let day = first; day <= to; ) {
+  const at = new Date(`${first}T00:00:00Z`);
+  for (let day = first; day <= to; day = at.toISOString().slice(0, 10)) {
     periods.push(day);
-    const at = new Date(`${day}T00:00:00Z`);
     if (group === "day") at.setUTCDate(at.getUTCDate() + 1);
     else if (group === "week") at.setUTCDate(at.getUTCDate() + 7);
     else at.setUTCMonth(at.getUTCMonth() + 1);
-    day = at.toISOString().slice(0, 10);
   }
   return periods;
 }

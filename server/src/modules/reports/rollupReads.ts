@@ -1,10 +1,8 @@
-import { createHash } from "node:crypto";
-import type { PGlite } from "@electric-sql/pglite";
 import { fromSen, toSen } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import pg from "pg";
-import { clientOf, type Db, reportPoolOf } from "../../db/client";
-import { dialect } from "../../lib/lists/compiled";
+import { clientOf, type Db } from "../../db/client";
+import { readPrepared } from "../../db/prepared";
 import { type Asked, shiftDay, todayHere } from "./days";
 
 // How the reports read report_rollups (migrations 0024, 0026 and 0027,
@@ -93,38 +91,8 @@ export function pieces(
   return [...out, ...taken];
 }
 
-/**
- * Runs a report statement prepared by name (the hash of its text) and planned
- * once, generic (docs/decisions/reports-rollups.md, "Prepared"): a report's
- * text repeats for every range of one shape, its plan does not depend on the
- * values, and planning a union of pieces costs as much as running it. On
- * PostgreSQL on the report pool's connections (db/client.ts), on PGlite
- * once per store (db/pglite.ts).
- */
-export async function readRollups<R extends pg.QueryResultRow>(
-  db: Db,
-  query: SQL,
-): Promise<{ rows: R[] }> {
-  const client = clientOf(db);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `report_${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
-  if (client instanceof pg.Pool)
-    return (reportPoolOf(client) ?? client).query<R>({ name, text, values: params });
-  if (isPglite(client)) {
-    const { queryPrepared } = await import("../../db/pglite");
-    return queryPrepared<R>(client, name, text, params);
-  }
-  // A transaction: as it comes.
-  const { rows } = await db.execute<R>(query);
-  return { rows: rows as R[] };
-}
-
 /** A PostgreSQL server's pool: the report's statements run side by side. */
 const onServer = (db: Db) => clientOf(db) instanceof pg.Pool;
-
-function isPglite(client: unknown): client is PGlite {
-  return typeof (client as Partial<PGlite> | undefined)?.execProtocol === "function";
-}
 
 /** A text array literal for `any(...)`: PGlite and node-postgres both take it. */
 export function toArray(values: readonly string[]): string {
@@ -322,7 +290,7 @@ async function rankRound(
     ),
     sql`, `,
   );
-  const result = await readRollups<{
+  const result = await readPrepared<{
     rows: RankedRow[] | null;
     threshold: string;
     left: string | null;
@@ -389,7 +357,7 @@ async function keySums(
   limit: number,
   label: Label | undefined,
 ): Promise<RankedRow[]> {
-  return (await readRollups<RankedRow>(db, sumsOf(series, parts, limit, label))).rows;
+  return (await readPrepared<RankedRow>(db, sumsOf(series, parts, limit, label))).rows;
 }
 
 /**

@@ -11,16 +11,9 @@ import {
 } from "@store/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { readPrepared } from "../../db/prepared";
 import { type Asked, periodsOf, rangesOf } from "./days";
-import {
-  type Label,
-  pieces,
-  type RankedRow,
-  ranked,
-  readRollups,
-  rowsOf,
-  toArray,
-} from "./rollupReads";
+import { type Label, pieces, type RankedRow, ranked, rowsOf, toArray } from "./rollupReads";
 import {
   allKeys,
   average,
@@ -202,7 +195,7 @@ export async function membersReport(db: Db, query: Asked): Promise<MembersReport
     // By period the totals only: one row a day each (migration 0028).
     periodSums(db, MEMBER_PERIODS, query, STORE_KEY),
     compared && periodSums(db, MEMBER_PERIODS, compared, STORE_KEY),
-    readRollups<{ member_id: number; membership: string }>(
+    readPrepared<{ member_id: number; membership: string }>(
       db,
       sql`select member_id, membership from memberships order by member_id`,
     ),
@@ -328,7 +321,7 @@ export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
 
 /** Every account's balance at the end of `day`: all its entries up to then. */
 async function balancesAt(db: Db, day: string): Promise<Map<string, string>> {
-  const result = await readRollups<{ key: string; value: string }>(
+  const result = await readPrepared<{ key: string; value: string }>(
     db,
     sql`select key,
       coalesce(sum(value), 0)::numeric(20,2)::text as value

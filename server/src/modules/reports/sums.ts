@@ -1,8 +1,9 @@
 import { fromSen, toSen, wholeUnits } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { readPrepared } from "../../db/prepared";
 import { type Asked, rangesOf } from "./days";
-import { pieces, readRollups, rowsOf } from "./rollupReads";
+import { pieces, rowsOf } from "./rollupReads";
 
 /**
  * The reports' sums read from the daily roll-ups (docs/decisions/reports-rollups.md):
@@ -58,7 +59,7 @@ export async function rangeSums(
   keys?: SQL,
 ): Promise<{ current: Sums; previous: Sums }> {
   const { range, previous_range } = rangesOf(query);
-  const result = await readRollups<SumRow>(
+  const result = await readPrepared<SumRow>(
     db,
     sql`select series, key,
       coalesce(sum(value) filter (where part = 1), 0)::numeric(20,2)::text as current,
@@ -94,22 +95,25 @@ export async function periodSums(
   keys?: SQL,
 ): Promise<Map<string, Sums>> {
   const parts = pieces(query.from, query.to, { years: false, months: query.group === "month" });
-  const result = await readRollups<{ series: string; period: string; key: string; value: string }>(
+  // One row of JSON: a year of days is ~2,000 rows, each parsed on its own otherwise.
+  const rows = sql.raw("coalesce(json_agg(json_build_array(series, period, key, value)), '[]')");
+  const result = await readPrepared<{ rows: [string, string, string, string][] }>(
     db,
     // By day the rows are the sums (one a series, key and day); else the
     // period's first day, formatted once per period, not per row.
     query.group === "day"
-      ? sql`select series, day::text as period, key, value::numeric(20,2)::text as value
-        from ${rowsOf(series, parts, keys)} as r`
-      : sql`select series, period::text as period, key, sum(value)::numeric(20,2)::text as value
+      ? sql`select ${rows} as rows from (select series, day::text as period, key,
+          value::numeric(20,2)::text as value from ${rowsOf(series, parts, keys)} as r) as r`
+      : sql`select ${rows} as rows from (select series, period::text as period, key,
+          sum(value)::numeric(20,2)::text as value
         from (select series, key, value,
             ${PERIOD_START[query.group]} as period
           from ${rowsOf(series, parts, keys)} as r) as p
-        group by series, period, key`,
+        group by series, period, key) as r`,
   );
   const byPeriod = new Map<string, Sums>();
-  for (const row of result.rows)
-    entry(entry(byPeriod, row.period), row.series).set(row.key, row.value);
+  for (const [series, period, key, value] of result.rows[0]?.rows ?? [])
+    entry(entry(byPeriod, period), series).set(key, value);
   return byPeriod;
 }
 
@@ -128,7 +132,7 @@ export async function sumsOver(
   range: Pick<Asked, "from" | "to">,
   keys?: SQL,
 ): Promise<Sums> {
-  const result = await readRollups<{ series: string; key: string; value: string }>(
+  const result = await readPrepared<{ series: string; key: string; value: string }>(
     db,
     sql`select series, key, coalesce(sum(value), 0)::numeric(20,2)::text as value
     from ${rowsOf(series, pieces(range.from, range.to), keys)} as r
