@@ -45,6 +45,8 @@ export function fromSen(sen: bigint): string {
 
 /** The whole units of an amount (a count kept in a decimal column: "12.00" → 12), its sen dropped. */
 export function wholeUnits(value: string): number {
+  // "12.00", as the database gives a count: the digits before the point.
+  if (TWO_PLACES.test(value) && value.endsWith(".00")) return Number(value.slice(0, -3));
   return Number(toSen(value) / 100n);
 }
 

@@ -20,6 +20,7 @@ import {
   comparedRange,
   count,
   EPOCH,
+  entry,
   negate,
   periodSums,
   rangeSums,
@@ -247,11 +248,14 @@ function memberSeries(range: Pick<Asked, "from" | "to" | "group">, byPeriod: Map
 // money
 
 const WITHDRAWALS = ["requested", "paid", "rejected", "reversed"] as const;
-const FLOW_SERIES = [
-  "ledger",
-  "owed",
-  ...WITHDRAWALS.flatMap((w) => [`withdrawals.${w}`, `withdrawals.${w}_amount`]),
-];
+/** Withdrawals are store-wide (key ''): read from index report_rollups_by_key alone. */
+const WITHDRAWAL_SERIES = WITHDRAWALS.flatMap((w) => [
+  `withdrawals.${w}`,
+  `withdrawals.${w}_amount`,
+]);
+/** The ledger per account:reason, owed per account. */
+const KEYED_FLOWS = ["ledger", "owed"];
+const FLOW_SERIES = [...KEYED_FLOWS, ...WITHDRAWAL_SERIES];
 
 /** The money flows of a range from its sums (ledger per account:reason, owed per account). */
 function moneyFlows(sums: Sums | undefined) {
@@ -286,8 +290,8 @@ export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
   const compared = comparedRange(query);
   const [sums, periods, comparedPeriods, balances, previousBalances] = await Promise.all([
     rangeSums(db, FLOW_SERIES, query),
-    periodSums(db, FLOW_SERIES, query),
-    compared && periodSums(db, FLOW_SERIES, compared),
+    flowsByPeriod(db, query),
+    compared && flowsByPeriod(db, compared),
     balancesAt(db, range.to),
     balancesAt(db, previous_range.to),
   ]);
@@ -317,6 +321,22 @@ export async function moneyReport(db: Db, query: Asked): Promise<MoneyReport> {
       ? { previous_series: seriesOf(compared, comparedPeriods) }
       : {}),
   };
+}
+
+/** The money flows per period: the withdrawals' store-wide rows and the keyed ones side by side. */
+async function flowsByPeriod(
+  db: Db,
+  range: Pick<Asked, "from" | "to" | "group">,
+): Promise<Map<string, Sums>> {
+  const [withdrawals, keyed] = await Promise.all([
+    periodSums(db, WITHDRAWAL_SERIES, range, STORE_KEY),
+    periodSums(db, KEYED_FLOWS, range),
+  ]);
+  for (const [period, sums] of keyed) {
+    const into = entry(withdrawals, period);
+    for (const [series, keys] of sums) into.set(series, keys);
+  }
+  return withdrawals;
 }
 
 /** Every account's balance at the end of `day`: all its entries up to then. */

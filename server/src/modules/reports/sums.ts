@@ -21,7 +21,12 @@ export function sumOf(sums: Sums | undefined, series: string, key = ""): string 
   return sums?.get(series)?.get(key) ?? ZERO;
 }
 export const count = wholeUnits;
-export const negate = (money: string) => fromSen(-toSen(money));
+/** -amount: the database's two places turned in the text itself, anything else in sen. */
+export function negate(money: string): string {
+  if (!/^-?\d+\.\d\d$/.test(money)) return fromSen(-toSen(money));
+  if (/^-?0\.00$/.test(money)) return ZERO;
+  return money.startsWith("-") ? money.slice(1) : `-${money}`;
+}
 
 /** revenue / orders, rounded half up to the sen. */
 export function average(revenue: string, orders: number): string {
@@ -95,25 +100,22 @@ export async function periodSums(
   keys?: SQL,
 ): Promise<Map<string, Sums>> {
   const parts = pieces(query.from, query.to, { years: false, months: query.group === "month" });
-  // One row of JSON: a year of days is ~2,000 rows, each parsed on its own otherwise.
-  const rows = sql.raw("coalesce(json_agg(json_build_array(series, period, key, value)), '[]')");
-  const result = await readPrepared<{ rows: [string, string, string, string][] }>(
+  const result = await readPrepared<{ series: string; period: string; key: string; value: string }>(
     db,
     // By day the rows are the sums (one a series, key and day); else the
     // period's first day, formatted once per period, not per row.
     query.group === "day"
-      ? sql`select ${rows} as rows from (select series, day::text as period, key,
-          value::numeric(20,2)::text as value from ${rowsOf(series, parts, keys)} as r) as r`
-      : sql`select ${rows} as rows from (select series, period::text as period, key,
-          sum(value)::numeric(20,2)::text as value
+      ? sql`select series, day::text as period, key, value::numeric(20,2)::text as value
+        from ${rowsOf(series, parts, keys)} as r`
+      : sql`select series, period::text as period, key, sum(value)::numeric(20,2)::text as value
         from (select series, key, value,
             ${PERIOD_START[query.group]} as period
           from ${rowsOf(series, parts, keys)} as r) as p
-        group by series, period, key) as r`,
+        group by series, period, key`,
   );
   const byPeriod = new Map<string, Sums>();
-  for (const [series, period, key, value] of result.rows[0]?.rows ?? [])
-    entry(entry(byPeriod, period), series).set(key, value);
+  for (const row of result.rows)
+    entry(entry(byPeriod, row.period), row.series).set(row.key, row.value);
   return byPeriod;
 }
 
