@@ -63,6 +63,8 @@ export async function buildApp({
   app.decorate("db", db);
   app.decorate("config", config);
   app.decorate("lifecycle", { stopping: false });
+  // main.ts starts the runner after listening; until then (and in tests without one) nothing wakes.
+  app.decorate("jobs", { wake: () => {} });
   app.decorate("uploadStorage", uploadStorage ?? (await openUploadStorage(db, config)));
   const routeList: App["routeList"] = [];
   app.decorate("routeList", routeList);

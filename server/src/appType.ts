@@ -26,6 +26,8 @@ declare module "fastify" {
     config: Config;
     /** Where images' bytes live: the database or a bucket (modules/uploads/storage.ts). */
     uploadStorage: UploadStorage;
+    /** The job runner of this process (modules/jobs/runner.ts): woken after an enqueue commits. */
+    jobs: { wake(): void };
     /** Every registered route, for the guard's walk-every-route test and the docs. */
     routeList: { method: string; url: string; public: boolean; permission?: RoutePermission }[];
   }

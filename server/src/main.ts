@@ -16,6 +16,8 @@ import { embeddedLimitNotice } from "./db/embeddedLimit";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
 import { applyDerivedTriggers } from "./derivedObjects";
+import { jobHandlers } from "./modules/index";
+import { startJobRunner } from "./modules/jobs/runner";
 import { moveInUploadFiles } from "./modules/uploads/moveIn";
 import { openUploadStorage } from "./modules/uploads/storage";
 import { startSweeping } from "./modules/uploads/sweep";
@@ -108,6 +110,11 @@ const { createdAdmin } =
 
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
+// Work that runs on its own (modules/jobs): every server takes due jobs, one at a time.
+const jobRunner = startJobRunner(database.db, jobHandlers, {
+  log: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
+});
+app.jobs.wake = jobRunner.wake;
 // Images no record has named for 24 hours (modules/uploads/sweep.ts).
 const stopSweeping = startSweeping(database.db, app.uploadStorage, (line) => app.log.info(line));
 
@@ -183,7 +190,8 @@ async function stop(signal: string): Promise<void> {
     app.server.closeAllConnections();
   }, config.shutdownGraceMs);
   try {
-    await app.close();
+    // A job still running when the grace is over goes back to the queue for another server.
+    await Promise.all([app.close(), jobRunner.stop(config.shutdownGraceMs)]);
   } finally {
     clearTimeout(grace);
   }

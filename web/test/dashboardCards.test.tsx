@@ -50,4 +50,29 @@ describe("the dashboard's cards", () => {
     open(undefined);
     expect(headings()).toEqual(["Total Products"]);
   });
+
+  it("say whether the books balanced at the last reconcile, to a person who may view wallets", () => {
+    signInAs(["wallets:view"], { role: "Staff" });
+    open({ year: 2026, books_balance: null });
+    expect(screen.getByText("Books balance: not checked yet.")).toBeTruthy();
+    cleanup();
+    open({
+      year: 2026,
+      books_balance: { job_id: 4, checked_at: "2026-11-29 03:00:00", mismatches: 2 },
+    });
+    expect(screen.getByRole("alert").textContent).toMatch(
+      /^Books balance: 2 mismatches found at .*2026/,
+    );
+    cleanup();
+    open({
+      year: 2026,
+      books_balance: { job_id: 5, checked_at: "2026-11-29 04:00:00", mismatches: 0 },
+    });
+    expect(screen.getByText(/^Books balance: every balance and order agreed at/)).toBeTruthy();
+  });
+
+  it("leave the books out for a person who may not view wallets", () => {
+    open({ year: 2026, total_products: 3 });
+    expect(screen.queryByText(/Books balance/)).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PermissionArea } from "./permissions";
-import { moneyOut } from "./primitives";
+import { moneyOut, timestamp } from "./primitives";
 
 export const DOUGHNUT_CUTOUT = "65%";
 export const CHART_ASPECT_RATIO = 5 / 3;
@@ -43,6 +43,15 @@ export const dashboardSummary = z.object({
   year: z.number(),
   /** New users per month of `year`, Jan..Dec, by created_at in the store's time zone. members:view. */
   new_users_by_month: z.array(z.number()).length(12).optional(),
+  /**
+   * The last reconcile run done (POST walletLedger/reconcileRuns): when, and
+   * how many balances, orders and account totals did not agree; null before
+   * the first. wallets:view.
+   */
+  books_balance: z
+    .object({ job_id: z.number(), checked_at: timestamp, mismatches: z.number() })
+    .nullable()
+    .optional(),
 });
 /** The area whose view permission each of the summary's figures needs. */
 export const DASHBOARD_FIGURE_AREAS = {
@@ -52,6 +61,7 @@ export const DASHBOARD_FIGURE_AREAS = {
   total_users: "members",
   users_by_membership: "members",
   new_users_by_month: "members",
+  books_balance: "wallets",
 } as const satisfies Record<
   Exclude<keyof z.infer<typeof dashboardSummary>, "year">,
   PermissionArea

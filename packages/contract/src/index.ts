@@ -8,6 +8,7 @@ export * from "./dashboard";
 export * from "./errors";
 export * from "./genealogy";
 export * from "./invoice";
+export * from "./jobs";
 export * from "./ledger";
 export * from "./listExport";
 export * from "./lookups";

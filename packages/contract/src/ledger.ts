@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { listQuery } from "./common";
 import { say } from "./errors";
+import { JOB_STATUSES } from "./jobs";
 import { LEDGER_ACCOUNTS } from "./money";
 import {
   atLeastCharacters,
@@ -162,6 +163,23 @@ export const reconcileReport = z.object({
   account_totals: accountTotalMismatch.array(),
 });
 export type ReconcileReport = z.infer<typeof reconcileReport>;
+
+/**
+ * POST walletLedger/reconcileRuns, GET walletLedger/reconcileRuns/latest (null before the first): the
+ * same check as a job, a part of the store at a time, with its progress; the
+ * report once done.
+ */
+export const reconcileRun = z.object({
+  job_id: z.number(),
+  status: z.enum(JOB_STATUSES),
+  /** Parts checked of all (members, then orders, 100,000 ids a part, then the account totals). */
+  progress: z.object({ done: z.number(), total: z.number() }),
+  started_at: timestamp.nullable(),
+  finished_at: timestamp.nullable(),
+  last_error: z.string().nullable(),
+  report: reconcileReport.nullable(),
+});
+export type ReconcileRun = z.infer<typeof reconcileRun>;
 
 /**
  * PUT withdrawRequest/{id}/reverse: undoes a completed request; the amount

@@ -1145,3 +1145,37 @@ export const KEPT_BY_SYSTEM = {
   users: [users.ttl_order, users.down_line, users.totp_last_step],
   categories: [categories.products_in_cat],
 };
+
+/** Durable jobs (migration 0035, modules/jobs, docs/decisions/jobs.md). */
+export const jobs = pgTable(
+  "jobs",
+  {
+    job_id: bigserial("job_id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    status: text("status")
+      .notNull()
+      .default("queued")
+      .$type<"queued" | "running" | "failed" | "done" | "canceled">(),
+    payload: jsonb("payload").notNull().default({}),
+    result: jsonb("result"),
+    tries: integer("tries").notNull().default(0),
+    max_tries: integer("max_tries").notNull().default(5),
+    run_at: timestamp("run_at").notNull().default(sql`date_trunc('second', now())`),
+    started_at: timestamp("started_at"),
+    finished_at: timestamp("finished_at"),
+    lock_until: timestamp("lock_until"),
+    locked_by: text("locked_by"),
+    last_error: text("last_error"),
+    progress_done: integer("progress_done").notNull().default(0),
+    progress_total: integer("progress_total").notNull().default(0),
+    created_at: timestamp("created_at").notNull().default(sql`now()`),
+  },
+  (t) => [
+    check("jobs_status", sql`${t.status} in ('queued', 'running', 'failed', 'done', 'canceled')`),
+    uniqueIndex("jobs_kind_key").on(t.kind, t.key),
+    index("jobs_due").on(t.run_at, t.job_id).where(sql`${t.status} = 'queued'`),
+    index("jobs_running").on(t.lock_until).where(sql`${t.status} = 'running'`),
+    index("jobs_latest").on(t.kind, t.job_id.desc()),
+  ],
+);

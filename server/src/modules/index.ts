@@ -4,6 +4,8 @@ import { registerAuditRoutes } from "./audit/routes";
 import { registerCatalogRoutes } from "./catalog/routes";
 import { registerContentRoutes } from "./content/routes";
 import { registerDashboardRoutes } from "./dashboard/routes";
+import type { JobHandler } from "./jobs/runner";
+import { RECONCILE_JOB, runReconcile } from "./ledger/reconcileRun";
 import { registerLedgerRoutes } from "./ledger/routes";
 import { registerNotificationRoutes } from "./notifications/routes";
 import { registerOrderBulkRoutes } from "./orders/bulk";
@@ -46,3 +48,8 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerPeopleBulkRoutes,
   registerWithdrawalBulkRoutes,
 ];
+
+/** Every kind of job and its work (modules/jobs, docs/decisions/jobs.md). */
+export const jobHandlers: Record<string, JobHandler> = {
+  [RECONCILE_JOB]: runReconcile,
+};

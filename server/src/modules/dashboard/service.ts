@@ -8,7 +8,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { readPrepared } from "../../db/prepared";
-import { memberships, runningTotals, runningTotalsTimeZone } from "../../db/schema";
+import { jobs, memberships, runningTotals, runningTotalsTimeZone } from "../../db/schema";
+import { RECONCILE_JOB } from "../ledger/reconcileRun";
 
 /** Exact money as text with two places, also for an empty sum: "0.00". */
 const moneyText = (value: SQL | PgColumn) =>
@@ -25,6 +26,7 @@ type SummaryRow = {
   total_revenue: string;
   totals: Record<string, string> | null;
   users_by_membership: DashboardSummary["users_by_membership"] | null;
+  books_balance: DashboardSummary["books_balance"];
 };
 
 /**
@@ -54,6 +56,7 @@ export async function dashboardSummary(
     users_by_membership: row.users_by_membership ?? [],
     year: row.year,
     new_users_by_month: Array.from({ length: 12 }, (_, i) => count(monthName(row.year, i + 1))),
+    books_balance: row.books_balance ?? null,
   };
   return viewableFigures(all, held);
 }
@@ -92,7 +95,13 @@ async function readSummary(db: Db, timeZone: string): Promise<SummaryRow> {
           'membership', ${memberships.membership},
           'users', coalesce(${totalOf(sql`'users.membership:' || ${memberships.member_id}`)}, 0)::int)
           order by ${memberships.member_id})
-        from ${memberships}) as users_by_membership`,
+        from ${memberships}) as users_by_membership,
+      (select json_build_object('job_id', ${jobs.job_id}, 'checked_at', left(${jobs.finished_at}::text, 19),
+          'mismatches', jsonb_array_length(${jobs.result} -> 'mismatches')
+            + jsonb_array_length(${jobs.result} -> 'order_mismatches')
+            + jsonb_array_length(${jobs.result} -> 'account_totals'))
+        from ${jobs} where ${jobs.kind} = ${RECONCILE_JOB} and ${jobs.status} = 'done'
+        order by ${jobs.job_id} desc limit 1) as books_balance`,
   );
   const [row] = result.rows;
   if (!row) throw new Error("the dashboard's statement answered no row");

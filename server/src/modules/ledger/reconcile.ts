@@ -11,11 +11,22 @@ import type {
   ReconcileMismatch,
   ReconcileReport,
 } from "@store/contract";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 
-async function balanceMismatches(
+/** Ids from..to, both counted: a part of a check run a part at a time (reconcileRun.ts). */
+export interface IdRange {
+  from: number;
+  to: number;
+}
+
+/** `and <column> between from and to`, or nothing for the whole. */
+const inRange = (column: string, within: IdRange | undefined): SQL =>
+  within ? sql`and ${sql.raw(column)} between ${within.from} and ${within.to}` : sql``;
+
+export async function balanceMismatches(
   db: Tx,
+  within?: IdRange,
 ): Promise<{ checked: number; mismatches: ReconcileMismatch[] }> {
   const result = await db.execute<{
     checked: number;
@@ -26,19 +37,22 @@ async function balanceMismatches(
   }>(sql`
     with balances as (
       select w.user_id, 'wallet'::text as account, w.wallet_amt as balance from user_wallets w
+      where true ${inRange("w.user_id", within)}
       union all
       select w.user_id, 'cash_wallet', w.c_wallet_amt from user_wallets w
+      where true ${inRange("w.user_id", within)}
       union all
-      select u.user_id, 'pv', u.ttl_pv from users u
+      select u.user_id, 'pv', u.ttl_pv from users u where true ${inRange("u.user_id", within)}
     ),
     sums as (
-      select user_id, account, sum(amount) as total from wallet_ledger group by user_id, account
+      select user_id, account, sum(amount) as total from wallet_ledger
+      where true ${inRange("user_id", within)} group by user_id, account
     ),
     compared as (
       select b.user_id, b.account, b.balance, coalesce(s.total, 0) as total
       from balances b left join sums s on s.user_id = b.user_id and s.account = b.account
     )
-    select (select count(*)::int from users) as checked,
+    select (select count(*)::int from users where true ${inRange("user_id", within)}) as checked,
       c.user_id, c.account, c.balance::numeric(12,2)::text as balance,
       c.total::numeric(12,2)::text as ledger_sum
     from (select 1) one
@@ -63,7 +77,7 @@ async function balanceMismatches(
 }
 
 /** Per account: the sum of every entry ever posted against the sum of the balances held now. */
-async function accountTotals(db: Tx): Promise<AccountTotalMismatch[]> {
+export async function accountTotals(db: Tx): Promise<AccountTotalMismatch[]> {
   const result = await db.execute<AccountTotalMismatch>(sql`
     with balances as (
       select 'wallet'::text as account, coalesce(sum(wallet_amt), 0) as total from user_wallets
@@ -87,7 +101,10 @@ async function accountTotals(db: Tx): Promise<AccountTotalMismatch[]> {
  * canceled, refunded or returned, and either when in 1-5 (a correction keeps
  * what stood). Members deleted since are not checked: their entries stay.
  */
-async function orderMismatches(db: Tx): Promise<{ checked: number; mismatches: OrderMismatch[] }> {
+export async function orderMismatches(
+  db: Tx,
+  within?: IdRange,
+): Promise<{ checked: number; mismatches: OrderMismatch[] }> {
   const result = await db.execute<{
     checked: number;
     orders_id: number | null;
@@ -99,10 +116,10 @@ async function orderMismatches(db: Tx): Promise<{ checked: number; mismatches: O
     owed: string;
   }>(sql`
     with candidates as (
-      select orders_id from orders where order_status = 6
-      union select orders_id from order_commissions
-      union select ref_id from wallet_ledger where ref_type = 'order'
-      union select orders_id from ledger_owed
+      select orders_id from orders where order_status = 6 ${inRange("orders_id", within)}
+      union select orders_id from order_commissions where true ${inRange("orders_id", within)}
+      union select ref_id from wallet_ledger where ref_type = 'order' ${inRange("ref_id", within)}
+      union select orders_id from ledger_owed where true ${inRange("orders_id", within)}
     ),
     full_credit as (
       select o.orders_id, o.user_id, 'pv'::text as account, o.points_earned as credit,
@@ -112,14 +129,16 @@ async function orderMismatches(db: Tx): Promise<{ checked: number; mismatches: O
       where o.user_id is not null
       union all
       select c.orders_id, c.referrer_id, 'cash_wallet', c.amount, 0
-      from order_commissions c where c.outcome = 'paid'
+      from order_commissions c where c.outcome = 'paid' ${inRange("c.orders_id", within)}
     ),
     entries as (
       select ref_id as orders_id, user_id, account, sum(amount) as net from wallet_ledger
-      where ref_type = 'order' and account in ('pv', 'cash_wallet') group by ref_id, user_id, account
+      where ref_type = 'order' and account in ('pv', 'cash_wallet') ${inRange("ref_id", within)}
+      group by ref_id, user_id, account
     ),
     owed as (
       select orders_id, user_id, account, sum(amount - recovered) as owed from ledger_owed
+      where true ${inRange("orders_id", within)}
       group by orders_id, user_id, account
     ),
     parties as (

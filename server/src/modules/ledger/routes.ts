@@ -7,6 +7,7 @@ import {
   ledgerListQuery,
   owedSummary as owedAnswer,
   reconcileReport,
+  reconcileRun,
   walletAdjustmentInput,
 } from "@store/contract";
 import type { App } from "../../appType";
@@ -15,6 +16,7 @@ import { ifMatchOf } from "../../lib/versions";
 import { adjustBalance, decideAdjustment, listAdjustments } from "./adjustments";
 import { owedSummary } from "./owed";
 import { reconcile } from "./reconcile";
+import { latestReconcileRun, startReconcileRun } from "./reconcileRun";
 import { listEntries } from "./service";
 
 /** The wallet ledger (docs/decisions/wallet-ledger.md): read, adjust, reconcile, what a member owes. */
@@ -35,6 +37,35 @@ export function registerLedgerRoutes(app: App): void {
       schema: { tags, response: { 200: reconcileReport } },
     },
     async () => reconcile(app.db),
+  );
+  app.post(
+    "/walletLedger/reconcileRuns",
+    {
+      config: { permission: "wallets:view" },
+      schema: {
+        tags,
+        description:
+          "The same check as GET walletLedger/reconcile, run as a job a part at a time with its progress: 202 with the run asked for, or 200 with the one already queued or running.",
+        response: { 200: reconcileRun, 202: reconcileRun },
+      },
+    },
+    async (_request, reply) => {
+      const { run, created } = await startReconcileRun(app.db);
+      if (created) app.jobs.wake();
+      return reply.code(created ? 202 : 200).send(run);
+    },
+  );
+  app.get(
+    "/walletLedger/reconcileRuns/latest",
+    {
+      config: { permission: "wallets:view" },
+      schema: {
+        tags,
+        description: "The last run asked for, whatever its state; null before the first.",
+        response: { 200: reconcileRun.nullable() },
+      },
+    },
+    async () => (await latestReconcileRun(app.db)) ?? null,
   );
   app.get(
     "/users/:id/owed",

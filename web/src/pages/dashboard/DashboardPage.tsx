@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Alert, Card, Col, Row } from "react-bootstrap";
 import { useDashboardSummary } from "../../api/dashboard";
 import { useTranslation } from "../../i18n";
-import { formatCount, formatMoney } from "../../lib/format";
+import { formatCount, formatDateTime, formatMoney } from "../../lib/format";
 import { grants, useHeldPermissions } from "../../lib/permissions";
 import { loadCharts } from "./loadCharts";
 
@@ -88,14 +88,39 @@ type Figure = keyof typeof import("@store/contract").DASHBOARD_FIGURE_AREAS;
  * The area whose view each figure needs: the contract's DASHBOARD_FIGURE_AREAS,
  * repeated so this page's download holds no zod (test/dashboardCards.test.tsx keeps them equal).
  */
-export const FIGURE_AREAS: Record<Figure, "orders" | "catalog" | "members"> = {
+export const FIGURE_AREAS: Record<Figure, "orders" | "catalog" | "members" | "wallets"> = {
   total_revenue: "orders",
   total_orders: "orders",
   total_products: "catalog",
   total_users: "members",
   users_by_membership: "members",
   new_users_by_month: "members",
+  books_balance: "wallets",
 };
+
+/**
+ * The last reconcile run's outcome (POST walletLedger/reconcileRuns, a job):
+ * whether every balance and order agreed with the ledger, and when.
+ */
+function BooksBalance({ books }: { books: { checked_at: string; mismatches: number } | null }) {
+  const { t } = useTranslation();
+  if (!books)
+    return (
+      <p className="small text-muted mb-3" id="books-balance">
+        {t("dashboard.booksUnchecked")}
+      </p>
+    );
+  const at = formatDateTime(books.checked_at);
+  return books.mismatches === 0 ? (
+    <p className="small text-muted mb-3" id="books-balance">
+      {t("dashboard.booksBalanced", { at })}
+    </p>
+  ) : (
+    <Alert variant="warning" id="books-balance">
+      {t("dashboard.booksMismatch", { count: books.mismatches, at })}
+    </Alert>
+  );
+}
 
 /** A count as shown, or undefined (the card's placeholder) until it is there. */
 const count = (value: number | undefined) => (value === undefined ? undefined : formatCount(value));
@@ -146,6 +171,7 @@ export default function DashboardPage() {
           />
         )}
       </Row>
+      {shows("books_balance") && data && <BooksBalance books={data.books_balance ?? null} />}
       <Row className="g-3">
         {shows("users_by_membership") && (
           <ChartCard
