@@ -4,6 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dashboardKeys } from "../src/api/dashboard";
+import { ledgerKeys } from "../src/api/ledger";
 import DashboardPage, { FIGURE_AREAS } from "../src/pages/dashboard/DashboardPage";
 import { signInAs, signOut } from "./signedIn";
 
@@ -19,8 +20,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open(summary: contract.DashboardSummary | undefined) {
+function open(
+  summary: contract.DashboardSummary | undefined,
+  run: contract.ReconcileRun | null = null,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  client.setQueryData(ledgerKeys.reconcileRun, run);
   if (summary) client.setQueryData(dashboardKeys.summary, summary);
   // Never answered: the cards wait on their placeholders.
   else vi.stubGlobal("fetch", () => new Promise(() => {}));
@@ -74,5 +79,25 @@ describe("the dashboard's cards", () => {
   it("leave the books out for a person who may not view wallets", () => {
     open({ year: 2026, total_products: 3 });
     expect(screen.queryByText(/Books balance/)).toBeNull();
+  });
+
+  it("show a check under way with its progress, in place of the button", () => {
+    signInAs(["wallets:view"], { role: "Staff" });
+    open(
+      { year: 2026, books_balance: null },
+      {
+        job_id: 9,
+        status: "running",
+        progress: { done: 3, total: 13 },
+        started_at: "2026-11-29 03:00:00",
+        finished_at: null,
+        last_error: null,
+        report: null,
+      },
+    );
+    const bar = screen.getByRole("progressbar", { name: "Checking: 3 of 13 parts" });
+    expect(bar.getAttribute("aria-valuenow")).toBe("3");
+    expect(bar.getAttribute("aria-valuemax")).toBe("13");
+    expect(screen.queryByRole("button", { name: "Check now" })).toBeNull();
   });
 });

@@ -4,11 +4,12 @@ import {
   type LedgerAccount,
   type LedgerEntry,
   type OwedSummary,
+  type ReconcileRun,
   type WalletAdjustmentInput,
   type WithdrawRequest,
   type WithdrawReversalInput,
 } from "@store/contract";
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   api,
   type ListPage,
@@ -26,7 +27,35 @@ export const ledgerKeys = {
   list: (params: ListParams) => ["walletLedger", "list", params] as const,
   balances: (userId: number) => ["walletLedger", "balances", userId] as const,
   owed: (userId: number) => ["walletLedger", "owed", userId] as const,
+  reconcileRun: ["walletLedger", "reconcileRun"] as const,
 };
+
+/** A run not yet finished: asked again every second for its progress. */
+const RECONCILE_POLL_MS = 1000;
+const unfinished = (run: ReconcileRun | null | undefined) =>
+  run?.status === "queued" || run?.status === "running";
+
+/**
+ * GET walletLedger/reconcileRuns/latest: the last check of every balance and
+ * order asked for (a job), with its progress while it runs; null before the first.
+ */
+export function useReconcileRun(enabled: boolean) {
+  return useQuery<ReconcileRun | null>({
+    queryKey: ledgerKeys.reconcileRun,
+    enabled,
+    queryFn: () => api.get<ReconcileRun | null>("walletLedger/reconcileRuns/latest"),
+    refetchInterval: (query) => (unfinished(query.state.data) ? RECONCILE_POLL_MS : false),
+  });
+}
+
+/** POST walletLedger/reconcileRuns: asks for a run (or answers the one under way). */
+export function useStartReconcile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ReconcileRun>("walletLedger/reconcileRuns"),
+    onSuccess: (run) => client.setQueryData(ledgerKeys.reconcileRun, run),
+  });
+}
 
 /**
  * GET users/{id}/owed: what a member still owes from reversed orders (a

@@ -2,8 +2,9 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Alert, Card, Col, Row } from "react-bootstrap";
 import { useDashboardSummary } from "../../api/dashboard";
 import { useTranslation } from "../../i18n";
-import { formatCount, formatDateTime, formatMoney } from "../../lib/format";
+import { formatCount, formatMoney } from "../../lib/format";
 import { grants, useHeldPermissions } from "../../lib/permissions";
+import { BooksBalance } from "./BooksBalance";
 import { loadCharts } from "./loadCharts";
 
 /** The charts' components once their code is there; until then their cards keep the placeholder. */
@@ -97,30 +98,6 @@ export const FIGURE_AREAS: Record<Figure, "orders" | "catalog" | "members" | "wa
   new_users_by_month: "members",
   books_balance: "wallets",
 };
-
-/**
- * The last reconcile run's outcome (POST walletLedger/reconcileRuns, a job):
- * whether every balance and order agreed with the ledger, and when.
- */
-function BooksBalance({ books }: { books: { checked_at: string; mismatches: number } | null }) {
-  const { t } = useTranslation();
-  if (!books)
-    return (
-      <p className="small text-muted mb-3" id="books-balance">
-        {t("dashboard.booksUnchecked")}
-      </p>
-    );
-  const at = formatDateTime(books.checked_at);
-  return books.mismatches === 0 ? (
-    <p className="small text-muted mb-3" id="books-balance">
-      {t("dashboard.booksBalanced", { at })}
-    </p>
-  ) : (
-    <Alert variant="warning" id="books-balance">
-      {t("dashboard.booksMismatch", { count: books.mismatches, at })}
-    </Alert>
-  );
-}
 
 /** A count as shown, or undefined (the card's placeholder) until it is there. */
 const count = (value: number | undefined) => (value === undefined ? undefined : formatCount(value));
