@@ -33,8 +33,9 @@ export function BooksBalance({ books }: { books: Books | null }) {
       ? t("dashboard.booksBalanced", { at })
       : t("dashboard.booksMismatch", { count: books.mismatches, at });
   const mismatched = Boolean(books && books.mismatches > 0);
-  const checking =
-    run && t("dashboard.booksChecking", { done: run.progress.done, total: run.progress.total });
+  const checking = run
+    ? t("dashboard.booksChecking", { done: run.progress.done, total: run.progress.total })
+    : "";
   return (
     // An alert only when the books disagree; otherwise a plain line.
     <div
