@@ -16,11 +16,10 @@ import { embeddedLimitNotice } from "./db/embeddedLimit";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
 import { applyDerivedTriggers } from "./derivedObjects";
-import { jobHandlers } from "./modules/index";
+import { jobHandlers, jobSchedules } from "./modules/index";
 import { startJobRunner } from "./modules/jobs/runner";
 import { moveInUploadFiles } from "./modules/uploads/moveIn";
 import { openUploadStorage } from "./modules/uploads/storage";
-import { startSweeping } from "./modules/uploads/sweep";
 
 /** Set in the child process that only prepares a new embedded store. */
 const PREPARE_ONLY = "STORE_PREPARE_ONLY";
@@ -111,12 +110,11 @@ const { createdAdmin } =
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
 // Work that runs on its own (modules/jobs): every server takes due jobs, one at a time.
-const jobRunner = startJobRunner(database.db, jobHandlers, {
+const jobRunner = startJobRunner(database.db, jobHandlers(app), {
+  schedules: { list: jobSchedules, timeZone: config.timeZone },
   log: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
 });
 app.jobs.wake = jobRunner.wake;
-// Images no record has named for 24 hours (modules/uploads/sweep.ts).
-const stopSweeping = startSweeping(database.db, app.uploadStorage, (line) => app.log.info(line));
 
 // `npm run backup` reaches an embedded store through this process (backup/localSocket.ts).
 const backupServer =
@@ -180,7 +178,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
  */
 async function stop(signal: string): Promise<void> {
   app.lifecycle.stopping = true;
-  stopSweeping();
   backupSchedule?.stop();
   await backupServer?.close();
   const graceSeconds = config.shutdownGraceMs / 1000;

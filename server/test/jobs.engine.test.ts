@@ -4,6 +4,7 @@ import { jobs, users } from "../src/db/schema";
 import { jobHandlers } from "../src/modules/index";
 import { enqueueJob, RETRY_FIRST_SECONDS } from "../src/modules/jobs/queue";
 import { type JobHandler, type JobRunner, startJobRunner } from "../src/modules/jobs/runner";
+import { scheduleLooker } from "../src/modules/jobs/schedules";
 import { RECONCILE_PART } from "../src/modules/ledger/reconcileRun";
 import { createTestContext, type TestContext } from "./helpers";
 import { insertOrders } from "./orders.fixtures";
@@ -162,6 +163,44 @@ describe("durable jobs (docs/decisions/jobs.md)", () => {
   });
 });
 
+describe("schedules: a cron tick is one job (docs/decisions/jobs.md)", () => {
+  const ticksOf = async (kind: string) =>
+    (await ctx.db.select({ key: jobs.key }).from(jobs).where(eq(jobs.kind, kind)))
+      .map((job) => job.key)
+      .sort();
+
+  it("enqueues each tick once, however many servers look at it", async () => {
+    const every = [{ kind: "test.minutely", cron: "* * * * *", missed: "skip" as const }];
+    const one = scheduleLooker(ctx.db, every, "Asia/Kuala_Lumpur");
+    const other = scheduleLooker(ctx.db, every, "Asia/Kuala_Lumpur");
+    const at = (text: string) => new Date(text);
+    expect(await one(at("2026-11-29T02:00:05Z"))).toBe(1);
+    expect(await other(at("2026-11-29T02:00:06Z"))).toBe(0);
+    expect(await one(at("2026-11-29T02:00:40Z"))).toBe(0);
+    expect(await other(at("2026-11-29T02:01:01Z"))).toBe(1);
+    expect(await one(at("2026-11-29T02:01:02Z"))).toBe(0);
+    expect(await ticksOf("test.minutely")).toEqual([
+      "tick:2026-11-29T02:00:00.000Z",
+      "tick:2026-11-29T02:01:00.000Z",
+    ]);
+  });
+
+  it("runs a tick missed while every server was down once at start, or skips it, by the schedule's word", async () => {
+    // 03:30 in Kuala Lumpur is 19:30 UTC the day before; the servers come back at 08:00.
+    const back = new Date("2026-11-29T00:00:00Z");
+    const run = [{ kind: "test.nightly.run", cron: "30 3 * * *", missed: "run" as const }];
+    const skip = [{ kind: "test.nightly.skip", cron: "30 3 * * *", missed: "skip" as const }];
+    const first = scheduleLooker(ctx.db, [...run, ...skip], "Asia/Kuala_Lumpur");
+    expect(await first(back)).toBe(1);
+    expect(await ticksOf("test.nightly.run")).toEqual(["tick:2026-11-28T19:30:00.000Z"]);
+    expect(await ticksOf("test.nightly.skip")).toEqual([]);
+    // Another server starting after: the missed tick is there already.
+    expect(await scheduleLooker(ctx.db, run, "Asia/Kuala_Lumpur")(back)).toBe(0);
+    // The next night, on time: both.
+    expect(await first(new Date("2026-11-29T19:30:10Z"))).toBe(2);
+  });
+});
+
 describe("reconcile as a job (POST walletLedger/reconcileRuns)", () => {
   it("runs the check a part at a time, answers the same report as the direct check, and the dashboard shows it", async () => {
     const none = await ctx.call("GET", "/api/walletLedger/reconcileRuns/latest");
@@ -186,7 +225,10 @@ describe("reconcile as a job (POST walletLedger/reconcileRuns)", () => {
       },
     ]);
     const direct = (await ctx.call("GET", "/api/walletLedger/reconcile")).json();
-    const runner = startJobRunner(ctx.db, jobHandlers, { pollMs: 60_000, holdSeconds: 30 });
+    const runner = startJobRunner(ctx.db, jobHandlers(ctx.app), {
+      pollMs: 60_000,
+      holdSeconds: 30,
+    });
     ctx.app.jobs.wake = runner.wake;
     try {
       const asked = await ctx.call("POST", "/api/walletLedger/reconcileRuns");

@@ -5,6 +5,7 @@ import { registerCatalogRoutes } from "./catalog/routes";
 import { registerContentRoutes } from "./content/routes";
 import { registerDashboardRoutes } from "./dashboard/routes";
 import type { JobHandler } from "./jobs/runner";
+import type { JobSchedule } from "./jobs/schedules";
 import { RECONCILE_JOB, runReconcile } from "./ledger/reconcileRun";
 import { registerLedgerRoutes } from "./ledger/routes";
 import { registerNotificationRoutes } from "./notifications/routes";
@@ -19,6 +20,7 @@ import { registerSettingsRoutes } from "./settings/routes";
 import { registerStoreIdentityRoutes } from "./settings/storeIdentity";
 import { registerStaffRoutes } from "./staff/routes";
 import { registerUploadRoutes } from "./uploads/routes";
+import { sweepUploads, UPLOAD_SWEEP_JOB } from "./uploads/sweep";
 import { registerVoucherRoutes } from "./vouchers/routes";
 import { registerWithdrawalBulkRoutes } from "./withdrawals/bulk";
 import { registerWithdrawalRoutes } from "./withdrawals/routes";
@@ -50,6 +52,19 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
 ];
 
 /** Every kind of job and its work (modules/jobs, docs/decisions/jobs.md). */
-export const jobHandlers: Record<string, JobHandler> = {
-  [RECONCILE_JOB]: runReconcile,
-};
+export function jobHandlers(app: Pick<App, "uploadStorage">): Record<string, JobHandler> {
+  return {
+    [RECONCILE_JOB]: runReconcile,
+    [UPLOAD_SWEEP_JOB]: async (db) => ({ removed: await sweepUploads(db, app.uploadStorage) }),
+  };
+}
+
+/**
+ * The work on a clock, in the store's zone: the sweep of images no record
+ * names every hour, and the books' check every night. A tick missed while
+ * every server was down waits for the next: a start does no heavy work.
+ */
+export const jobSchedules: JobSchedule[] = [
+  { kind: UPLOAD_SWEEP_JOB, cron: "0 * * * *", missed: "skip" },
+  { kind: RECONCILE_JOB, cron: "30 3 * * *", missed: "skip" },
+];

@@ -10,6 +10,7 @@ import {
   reportProgress,
   takeBackStuck,
 } from "./queue";
+import { type JobSchedule, scheduleLooker } from "./schedules";
 
 /** What a job's work is given: the job, a way to report progress, and a signal that it must stop. */
 export interface JobContext {
@@ -34,6 +35,8 @@ export interface JobRunnerOptions {
   holdSeconds?: number;
   /** How often the queue is looked at when nothing wakes the runner. */
   pollMs?: number;
+  /** Work on a clock, and the zone its cron expressions are read in (the store's). */
+  schedules?: { list: readonly JobSchedule[]; timeZone: string };
   log?: { info(message: string): void; error(message: string): void };
 }
 
@@ -47,8 +50,9 @@ class JobLost extends Error {}
 export function startJobRunner(
   db: Db,
   handlers: Record<string, JobHandler>,
-  { holdSeconds = 60, pollMs = 2000, log }: JobRunnerOptions = {},
+  { holdSeconds = 60, pollMs = 2000, schedules, log }: JobRunnerOptions = {},
 ): JobRunner {
+  const lookAtSchedules = schedules && scheduleLooker(db, schedules.list, schedules.timeZone);
   const worker = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const kinds = Object.keys(handlers);
   let stopped = false;
@@ -90,6 +94,7 @@ export function startJobRunner(
     while (!stopped) {
       woken = false;
       try {
+        await lookAtSchedules?.();
         await takeBackStuck(db);
         const job = kinds.length ? await claimJob(db, worker, kinds, holdSeconds) : undefined;
         if (job) {

@@ -13,8 +13,8 @@ import type { UploadStorage } from "./storage";
 
 /** How long an image no record names is kept. */
 export const UNNAMED_KEPT_HOURS = 24;
-/** How often each server sweeps. Several servers sweeping at once is harmless. */
-export const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** The job that sweeps, every hour (modules/index.ts, jobSchedules): once across servers. */
+export const UPLOAD_SWEEP_JOB = "uploads.sweep";
 
 /**
  * Removes the images due and answers their names. The row goes in one
@@ -30,22 +30,4 @@ export async function sweepUploads(db: Db, storage: UploadStorage): Promise<stri
   const removed = result.rows.map((row) => row.name);
   if (storage.kind === "s3") for (const name of removed) await storage.remove(name);
   return removed;
-}
-
-/** The hourly sweep of a running server; the answer stops it. */
-export function startSweeping(
-  db: Db,
-  storage: UploadStorage,
-  log: (line: string) => void,
-): () => void {
-  const timer = setInterval(() => {
-    sweepUploads(db, storage).then(
-      (removed) => {
-        if (removed.length > 0) log(`Removed ${removed.length} images no record names.`);
-      },
-      (error: unknown) => log(`The sweep of unnamed images failed: ${String(error)}`),
-    );
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }
