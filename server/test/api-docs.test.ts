@@ -41,6 +41,7 @@ const BODILESS_WRITES = [
   "POST /api/logoutAdmin",
   "POST /api/me/totp",
   "POST /api/users/{id}/totp/unlock",
+  "POST /api/walletLedger/reconcileRuns",
 ];
 function operations(): [string, string, Operation][] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>

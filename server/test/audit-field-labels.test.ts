@@ -28,8 +28,9 @@ const NOT_AUDITED = new Set([
   "order_statuses",
   // An upload is audited as its event (EVENT_FIELDS), never as its row.
   "uploads",
-  // Kept by the server itself: the scheduled backups' runs and the reports' roll-ups.
+  // Kept by the server itself: the scheduled backups' runs, the jobs and the reports' roll-ups.
   "backup_runs",
+  "jobs",
   "report_rollups",
   "report_rollup_changes",
   "report_time_zone",

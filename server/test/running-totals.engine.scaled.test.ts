@@ -1,3 +1,4 @@
+import type { ReconcileReport } from "@store/contract";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import pg from "pg";
@@ -114,7 +115,23 @@ async function freshDashboard(db: Db) {
   );
   const new_users_by_month = Array.from({ length: 12 }, () => 0);
   for (const m of months) new_users_by_month[m.month - 1] = m.users;
-  return { ...top, users_by_membership, new_users_by_month };
+  // The last books' check done: its mismatches counted from its report.
+  const [books] = await rows<{ job_id: number; checked_at: string; report: ReconcileReport }>(
+    db,
+    sql`select job_id::int, left(finished_at::text, 19) as checked_at, result as report from jobs
+      where kind = 'reconcile' and status = 'done' order by job_id desc limit 1`,
+  );
+  const books_balance = books
+    ? {
+        job_id: books.job_id,
+        checked_at: books.checked_at,
+        mismatches:
+          books.report.mismatches.length +
+          books.report.order_mismatches.length +
+          books.report.account_totals.length,
+      }
+    : null;
+  return { ...top, users_by_membership, new_users_by_month, books_balance };
 }
 
 type Command =

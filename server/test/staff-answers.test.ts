@@ -63,6 +63,7 @@ describe("GET /api/dashboard answers the figures of the areas the caller may vie
   it("gives an Admin every figure", async () => {
     const body = await get(ctx.cookie, "/api/dashboard");
     expect(Object.keys(body).sort()).toEqual([
+      "books_balance",
       "new_users_by_month",
       "total_orders",
       "total_products",
@@ -83,6 +84,8 @@ describe("GET /api/dashboard answers the figures of the areas the caller may vie
     const orders = await get(await staffCookie(["orders:view"]), "/api/dashboard");
     expect(Object.keys(orders).sort()).toEqual(["total_orders", "total_revenue", "year"]);
     expect(orders.total_revenue).toMatch(/^\d+\.\d{2}$/);
+    const wallets = await get(await staffCookie(["wallets:view"]), "/api/dashboard");
+    expect(Object.keys(wallets).sort()).toEqual(["books_balance", "year"]);
     const members = await get(await staffCookie(["members:view"]), "/api/dashboard");
     expect(Object.keys(members).sort()).toEqual([
       "new_users_by_month",
