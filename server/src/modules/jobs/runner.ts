@@ -82,7 +82,8 @@ export function startJobRunner(
         if (error instanceof JobLost || abort.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
         log?.error(`job ${job.job_id} (${job.kind}) failed: ${message}`);
-        await failJob(db, job.job_id, worker, message);
+        // Not recorded (the database gone too): its hold runs out and it is taken back.
+        await failJob(db, job.job_id, worker, message).catch(() => undefined);
       }
     })();
     current = { job, abort, done };
