@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ReconcileReport, ReconcileRun } from "@store/contract";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { jobs } from "../../db/schema";
 import { enqueueJob, type Job } from "../jobs/queue";
 import type { JobContext } from "../jobs/runner";
@@ -46,10 +46,10 @@ export async function runReconcile(
     order_mismatches: [],
     account_totals: [],
   };
-  const inSnapshot = <T>(check: (tx: Db) => Promise<T>) =>
+  const inSnapshot = <T>(check: (tx: Tx) => Promise<T>) =>
     db.transaction(async (tx) => {
       await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-      return check(tx as unknown as Db);
+      return check(tx);
     });
   await progress(done, total);
   for (const part of memberParts) {
