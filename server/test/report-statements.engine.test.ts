@@ -43,7 +43,7 @@ describe("report statements", () => {
       for (let i = 0; i < 210; i++)
         await readPrepared(ctx.db, sql`select ${sql.raw(String(i))} + ${i}::int as n`);
       const kept = await ctx.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from pg_prepared_statements where name like 'report_%'`,
+        sql`select count(*)::int as n from pg_prepared_statements where name like 'prepared_%'`,
       );
       expect(Number(kept.rows[0]?.n)).toBeLessThanOrEqual(200);
       expect(Number(kept.rows[0]?.n)).toBeGreaterThan(100);

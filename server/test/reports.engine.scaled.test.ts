@@ -254,18 +254,32 @@ const neg = (amount: string | undefined) =>
       ? amount.slice(1)
       : `-${amount}`;
 
-/** One completed sale of one unit of `product` at `price` sen, at 10:00 on `day`. */
-function sellOne(product: number | undefined, price: number, day: string) {
+/** One completed sale of `quantity` units of `product` at `price` sen each, at 10:00 on `day`. */
+function sellOne(product: number | undefined, price: number, day: string, quantity = 1) {
   return addOrder({
     local: `${day} 10:00:00`,
     user_id: null,
     status: 6,
     state: "Johor",
     coupon: "",
-    lines: [{ product: product as number, quantity: 1, price }],
+    lines: [{ product: product as number, quantity, price }],
     shipping: 0,
     discountPercent: 0,
   });
+}
+
+/** Products named as given, RM 10.00, in the first category. */
+function addProducts(names: readonly string[]) {
+  return ctx.db
+    .insert(products)
+    .values(
+      names.map((product_name) => ({
+        product_name,
+        normal_price: "10.00",
+        category_id: categoryIds[0] as number,
+      })),
+    )
+    .returning();
 }
 
 /** Descending by the numbers given in turn, then ascending by the key (text, as SQL orders it). */
@@ -513,16 +527,7 @@ describe("reports", () => {
     // (equal revenues, new referrals of 1-3): the rankings read each month's top
     // keys only (docs/decisions/reports-rollups.md, "Rankings"), so a small
     // _limit takes that path, and the ties its fallback.
-    const made = await ctx.db
-      .insert(products)
-      .values(
-        Array.from({ length: 12 }, (_, i) => ({
-          product_name: `Rank ${i}`,
-          normal_price: "10.00",
-          category_id: categoryIds[0] as number,
-        })),
-      )
-      .returning();
+    const made = await addProducts(Array.from({ length: 12 }, (_, i) => `Rank ${i}`));
     const ids = made.map((p) => p.product_id);
     let state = 7;
     const next = (n: number) => {
@@ -557,16 +562,7 @@ describe("reports", () => {
     }
     // The trap: three leaders a month, each month others, and a fourth in every
     // month that leads the range; no month's top three holds it.
-    const trap = await ctx.db
-      .insert(products)
-      .values(
-        Array.from({ length: 10 }, (_, i) => ({
-          product_name: `Trap ${i}`,
-          normal_price: "10.00",
-          category_id: categoryIds[0] as number,
-        })),
-      )
-      .returning();
+    const trap = await addProducts(Array.from({ length: 10 }, (_, i) => `Trap ${i}`));
     const fourth = trap[9]?.product_id as number;
     for (const month of [1, 2, 3]) {
       const leaders = trap.slice((month - 1) * 3, month * 3).map((p) => p.product_id);
@@ -679,16 +675,9 @@ describe("reports", () => {
     }
     // Money is not whole: D, outside both months' keys read (tied at RM 20.00),
     // has RM 19.50 in each, so RM 39.00 leads A's RM 38.50 in May alone.
-    const made = await ctx.db
-      .insert(products)
-      .values(
-        ["A", "B", "C", "D", "E", "F", "G"].map((name) => ({
-          product_name: `Tie ${name}`,
-          normal_price: "10.00",
-          category_id: categoryIds[0] as number,
-        })),
-      )
-      .returning();
+    const made = await addProducts(
+      ["A", "B", "C", "D", "E", "F", "G"].map((name) => `Tie ${name}`),
+    );
     const [a, b, c, d, e, f, g] = made.map((p) => p.product_id);
     const sell = async (month: string, sales: [number | undefined, number][]) => {
       for (const [product, price] of sales) await sellOne(product, price, `2024-${month}-20`);
@@ -712,16 +701,7 @@ describe("reports", () => {
   it("ranks a product whose sales fall in the range's last days, read by their month", async () => {
     // August whole, then 1-10 September: X sold in those days only; August's
     // leader sold less. A _limit of 1 reads three keys of each list.
-    const made = await ctx.db
-      .insert(products)
-      .values(
-        ["A", "B", "C", "D", "X"].map((name) => ({
-          product_name: `Days ${name}`,
-          normal_price: "10.00",
-          category_id: categoryIds[0] as number,
-        })),
-      )
-      .returning();
+    const made = await addProducts(["A", "B", "C", "D", "X"].map((name) => `Days ${name}`));
     const [a, b, c, d, x] = made.map((p) => p.product_id);
     for (const [product, price, day] of [
       [a, 3000, "2024-08-10"],
@@ -742,16 +722,7 @@ describe("reports", () => {
     // each O at RM 4.99. Every key's most is RM 14.99, and K's key sorts last,
     // so K is left out of the twenty summed, though its RM 14.99 in four
     // units ranks above each O's RM 14.99 in two.
-    const made = await ctx.db
-      .insert(products)
-      .values(
-        Array.from({ length: 24 }, (_, i) => ({
-          product_name: `Most ${i}`,
-          normal_price: "10.00",
-          category_id: categoryIds[0] as number,
-        })),
-      )
-      .returning();
+    const made = await addProducts(Array.from({ length: 24 }, (_, i) => `Most ${i}`));
     // Keys sort as text (report_rollups_rank): K is the last of them.
     const ids = made.map((p) => p.product_id).sort((a, b) => (String(a) < String(b) ? -1 : 1));
     const k = ids.at(-1) as number;
@@ -760,16 +731,7 @@ describe("reports", () => {
       await sellOne(o, 499, "2023-04-20");
     }
     for (const other of ids.slice(21)) await sellOne(other, 500, "2023-04-20"); // B, C and K
-    await addOrder({
-      local: "2023-03-21 10:00:00",
-      user_id: null,
-      status: 6,
-      state: "Johor",
-      coupon: "",
-      lines: [{ product: k, quantity: 3, price: 333 }],
-      shipping: 0,
-      discountPercent: 0,
-    });
+    await sellOne(k, 333, "2023-03-21", 3);
     const top = await report("products", "from=2023-03-01&to=2023-04-30&by=product&_limit=1");
     const name = made.find((p) => p.product_id === k)?.product_name;
     expect(top.series).toEqual([{ id: k, name, quantity: 4, revenue: "14.99" }]);

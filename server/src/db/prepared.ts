@@ -20,7 +20,7 @@ export async function readPrepared<R extends pg.QueryResultRow>(
 ): Promise<{ rows: R[] }> {
   const client = clientOf(db);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `report_${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
+  const name = `prepared_${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
   if (client instanceof pg.Pool)
     return (reportPoolOf(client) ?? client).query<R>({ name, text, values: params });
   if (isPglite(client)) {

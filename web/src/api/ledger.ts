@@ -39,10 +39,9 @@ const unfinished = (run: ReconcileRun | null | undefined) =>
  * GET walletLedger/reconcileRuns/latest: the last check of every balance and
  * order asked for (a job), with its progress while it runs; null before the first.
  */
-export function useReconcileRun(enabled: boolean) {
+export function useReconcileRun() {
   return useQuery<ReconcileRun | null>({
     queryKey: ledgerKeys.reconcileRun,
-    enabled,
     queryFn: () => api.get<ReconcileRun | null>("walletLedger/reconcileRuns/latest"),
     refetchInterval: (query) => (unfinished(query.state.data) ? RECONCILE_POLL_MS : false),
   });

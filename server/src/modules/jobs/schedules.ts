@@ -20,7 +20,7 @@ export interface JobSchedule {
 }
 
 /** A tick is due from its time until this long after; later it was missed. */
-export const TICK_LATE_MS = 60_000;
+const TICK_LATE_MS = 60_000;
 
 const tickKey = (at: Date) => `tick:${at.toISOString()}`;
 
@@ -55,9 +55,4 @@ export function scheduleLooker(
     first = false;
     return enqueued;
   };
-}
-
-/** When a schedule next ticks, in the store's zone. */
-export function nextTick(schedule: JobSchedule, timeZone: string, after = new Date()): Date | null {
-  return new Cron(schedule.cron, { timezone: timeZone, paused: true }).nextRun(after);
 }

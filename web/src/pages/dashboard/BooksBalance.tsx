@@ -17,7 +17,7 @@ type Books = NonNullable<DashboardSummary["books_balance"]>;
 export function BooksBalance({ books }: { books: Books | null }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { data: run } = useReconcileRun(true);
+  const { data: run } = useReconcileRun();
   const start = useStartReconcile();
   const running = run?.status === "queued" || run?.status === "running";
   // A run done since the summary was read: read it again.
