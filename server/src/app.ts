@@ -22,7 +22,7 @@ import { registerOpenApi } from "./lib/openapi";
 import { registerReadiness } from "./lib/readiness";
 import { REQUEST_ID_HEADER, requestIdMaker } from "./lib/requestIds";
 import { tagVersions } from "./lib/versions";
-import { modules } from "./modules";
+import { jobSchedules, modules } from "./modules";
 import { registerUploadServing } from "./modules/uploads/serve";
 import { openUploadStorage, type UploadStorage } from "./modules/uploads/storage";
 
@@ -64,7 +64,7 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("lifecycle", { stopping: false });
   // main.ts starts the runner after listening; until then (and in tests without one) nothing wakes.
-  app.decorate("jobs", { wake: () => {} });
+  app.decorate("jobs", { wake: () => {}, schedules: jobSchedules(config) });
   app.decorate("uploadStorage", uploadStorage ?? (await openUploadStorage(db, config)));
   const routeList: App["routeList"] = [];
   app.decorate("routeList", routeList);

@@ -5,6 +5,7 @@ import type { SessionCaller } from "./auth/service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { RoutePermission } from "./lib/routeConfig";
+import type { JobSchedule } from "./modules/jobs/schedules";
 import type { UploadStorage } from "./modules/uploads/storage";
 
 /**
@@ -27,7 +28,11 @@ declare module "fastify" {
     /** Where images' bytes live: the database or a bucket (modules/uploads/storage.ts). */
     uploadStorage: UploadStorage;
     /** The job runner of this process (modules/jobs/runner.ts): woken after an enqueue commits. */
-    jobs: { wake(): void };
+    jobs: {
+      wake(): void;
+      /** The work on a clock this server enqueues (modules/index.ts, jobSchedules). */
+      schedules: readonly JobSchedule[];
+    };
     /** Every registered route, for the guard's walk-every-route test and the docs. */
     routeList: { method: string; url: string; public: boolean; permission?: RoutePermission }[];
   }

@@ -2,7 +2,6 @@ import { fork } from "node:child_process";
 import path from "node:path";
 import { buildApp } from "./app";
 import { serveBackups } from "./backup/localSocket";
-import { scheduleBackups } from "./backup/schedule";
 import {
   adminPasswordProblem,
   applyTimeZone,
@@ -16,7 +15,7 @@ import { embeddedLimitNotice } from "./db/embeddedLimit";
 import { ensureAdmin, seedBase } from "./db/seed/base";
 import { seedDemoIfEmpty } from "./db/seed/index";
 import { applyDerivedTriggers } from "./derivedObjects";
-import { jobHandlers, jobSchedules } from "./modules/index";
+import { jobHandlers } from "./modules/index";
 import { startJobRunner } from "./modules/jobs/runner";
 import { moveInUploadFiles } from "./modules/uploads/moveIn";
 import { openUploadStorage } from "./modules/uploads/storage";
@@ -110,8 +109,8 @@ const { createdAdmin } =
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
 // Work that runs on its own (modules/jobs): every server takes due jobs, one at a time.
-const jobRunner = startJobRunner(database.db, jobHandlers(app), {
-  schedules: { list: jobSchedules, timeZone: config.timeZone },
+const jobRunner = startJobRunner(database.db, jobHandlers(app, database), {
+  schedules: { list: app.jobs.schedules, timeZone: config.timeZone },
   log: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
 });
 app.jobs.wake = jobRunner.wake;
@@ -127,18 +126,10 @@ const backupServer =
         config.backupSigningKey,
       )
     : undefined;
-const backupSchedule = config.backups
-  ? await scheduleBackups(
-      database,
-      config.backups,
-      app.uploadStorage,
-      {
-        info: (message) => app.log.info(message),
-        error: (message) => app.log.error(message),
-      },
-      config.backupSigningKey,
-    )
-  : undefined;
+if (config.backups)
+  app.log.info(
+    `Scheduled backups to ${config.backups.dir} every ${config.backups.everyHours} h, keeping ${config.backups.keep}.`,
+  );
 if (config.backups && !config.backupSigningKey)
   app.log.warn(
     "BACKUP_SIGNING_KEY is not set: scheduled backups are unsigned, and a restore asks for --allow-unsigned (docs/OPERATIONS.md).",
@@ -178,7 +169,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
  */
 async function stop(signal: string): Promise<void> {
   app.lifecycle.stopping = true;
-  backupSchedule?.stop();
   await backupServer?.close();
   const graceSeconds = config.shutdownGraceMs / 1000;
   app.log.info({ signal, graceSeconds }, "stopping: finishing requests in flight");

@@ -38,6 +38,8 @@ interface OpenApiDocument {
 const METHODS = ["get", "put", "post", "delete", "patch"];
 /** Writes that take nothing but the session. */
 const BODILESS_WRITES = [
+  "POST /api/jobs/{id}/cancel",
+  "POST /api/jobs/{id}/retry",
   "POST /api/logoutAdmin",
   "POST /api/me/totp",
   "POST /api/users/{id}/totp/unlock",

@@ -35,8 +35,11 @@ const NOT_AUDITED = new Set([
   "report_rollup_changes",
   "report_time_zone",
 ]);
-/** What sign-in and upload rows record (auth/service.ts, auth/routes.ts, modules/uploads). */
-const EVENT_FIELDS = ["address", "check", "kind", "file_name", "size"];
+/**
+ * What sign-in and upload rows record (auth/service.ts, auth/routes.ts,
+ * modules/uploads), and a job's retry or cancel (modules/jobs/service.ts).
+ */
+const EVENT_FIELDS = ["address", "check", "kind", "file_name", "size", "key", "status", "tries"];
 
 const auditedFields = [
   ...new Set([

@@ -10,6 +10,9 @@ import { checkArchive } from "../src/backup/restore";
 import { type BackupLog, runScheduledBackup } from "../src/backup/schedule";
 import { readBackupSchedule, readConfig } from "../src/config";
 import type { Database } from "../src/db/client";
+import { jobHandlers, jobSchedules } from "../src/modules/index";
+import { startJobRunner } from "../src/modules/jobs/runner";
+import { scheduleLooker } from "../src/modules/jobs/schedules";
 import { createTestContext, type TestContext } from "./helpers";
 
 /** BACKUP_SIGNING_KEY of the scheduled runs. */
@@ -24,12 +27,7 @@ const log: BackupLog = {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  database = {
-    db: ctx.db,
-    kind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
-    exclusive: (run) => run(),
-    close: async () => {},
-  };
+  database = ctx.database;
 });
 afterAll(() => ctx?.close());
 
@@ -110,4 +108,51 @@ describe("scheduled backups", () => {
     expect((await runScheduledBackup(database, fixed, uploads, log)).ok).toBe(true);
     expect(await failing()).toBe(0);
   });
+
+  it("run on the job queue: the tick missed at start once, a failure a failed job retried from /jobs", async () => {
+    const blocked = path.join(ctx.dataDir, "blocked-queue");
+    fs.writeFileSync(blocked, "a file");
+    const backups = { dir: path.join(blocked, "backups"), everyHours: 24, keep: 2 };
+    const app = { ...ctx.app, config: { ...ctx.app.config, backups } };
+    const runner = startJobRunner(ctx.db, jobHandlers(app, database), {
+      pollMs: 20,
+      schedules: { list: jobSchedules({ backups }), timeZone: "Asia/Kuala_Lumpur" },
+    });
+    ctx.app.jobs.wake = runner.wake;
+    const backupJob = async () =>
+      (await ctx.call("GET", "/api/jobs?kind=backup")).json() as {
+        job_id: number;
+        status: string;
+        last_error: string | null;
+        key: string;
+      }[];
+    try {
+      const [failed] = await until(backupJob, (rows) => rows[0]?.status === "failed");
+      // Today's tick (midnight in the store's zone), its one try spent.
+      expect(failed?.key).toMatch(/^tick:\d{4}-\d\d-\d\dT16:00:00\.000Z$/);
+      expect(failed?.last_error).toMatch(/ENOTDIR|EEXIST/);
+      fs.rmSync(blocked);
+      const retried = await ctx.call("POST", `/api/jobs/${failed?.job_id}/retry`);
+      expect(retried.statusCode).toBe(200);
+      const [done] = await until(backupJob, (rows) => rows[0]?.status === "done");
+      expect(done?.job_id).toBe(failed?.job_id);
+      expect(fs.readdirSync(backups.dir)).toHaveLength(1);
+      // The same tick is not run again by another server's look.
+      const again = await scheduleLooker(ctx.db, jobSchedules({ backups }), "Asia/Kuala_Lumpur")();
+      expect(again).toBe(0);
+    } finally {
+      await runner.stop(100);
+    }
+  });
 });
+
+/** Polls until `check` holds (the runner works on its own), or fails after 20 s. */
+async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > end) throw new Error(`not reached: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

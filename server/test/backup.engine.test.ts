@@ -11,7 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unpackArchive, writeArchive } from "../src/backup/archive";
 import { createBackup } from "../src/backup/backup";
@@ -24,6 +24,7 @@ import {
 } from "../src/backup/restore";
 import { moneySums } from "../src/backup/snapshot";
 import { type Database, isNewPgliteStore, openDatabase } from "../src/db/client";
+import { jobs } from "../src/db/schema";
 import { seedDemoStore } from "../src/db/seed/demo";
 import { SMALL_STORE } from "./backup.fixtures";
 import { createTestContext, pgliteTemplate, type TestContext } from "./helpers";
@@ -122,6 +123,17 @@ describe("a backup taken under writes", { timeout: 180_000 }, () => {
       exclusive: (run) => run(),
       close: async () => {},
     };
+    // Caught running by the backup: a scheduled backup's own job, and a check of the books.
+    await ctx.db.insert(jobs).values(
+      ["backup", "reconcile"].map((kind) => ({
+        kind,
+        key: "caught-running",
+        status: "running" as const,
+        tries: 1,
+        locked_by: "a server long gone",
+        lock_until: sql`now() + interval '1 minute'`,
+      })),
+    );
     // Let the writes start, then take the backup in the middle of them.
     while (acknowledged < 2) await new Promise((resolve) => setTimeout(resolve, 10));
     manifest = await createBackup(source, {
@@ -147,6 +159,20 @@ describe("a backup taken under writes", { timeout: 180_000 }, () => {
     expect(result.counts).toEqual(manifest.counts);
     expect(result.reconcile.mismatches).toEqual([]);
     expect(result.reconcile.order_mismatches).toEqual([]);
+    // The backup's job is done (this archive is its work); the other waits for someone's retry.
+    const caught = await restored.db
+      .select({ kind: jobs.kind, status: jobs.status, last_error: jobs.last_error })
+      .from(jobs)
+      .where(eq(jobs.key, "caught-running"))
+      .orderBy(jobs.kind);
+    expect(caught).toEqual([
+      { kind: "backup", status: "done", last_error: null },
+      {
+        kind: "reconcile",
+        status: "failed",
+        last_error: "Running when the backup was taken: retry it if it is still wanted.",
+      },
+    ]);
     // The demo store's orders, field for field (the writer's may be caught between
     // insert and completion: reconcile above finds each one's money matching its status).
     const sample = sql`select orders_id, order_number, total_price::text, order_status, completed_at::text

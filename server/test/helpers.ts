@@ -17,6 +17,8 @@ export const ADMIN = { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD };
 export interface TestContext {
   app: App;
   db: Db;
+  /** The opened store (its engine and exclusive run), for what takes it whole: a backup. */
+  database: Database;
   dataDir: string;
   /** Cookie header of a logged-in administrator. */
   cookie: string;
@@ -70,6 +72,7 @@ export async function createTestContext(): Promise<TestContext> {
   return {
     app,
     db: database.db,
+    database,
     dataDir,
     cookie,
     call: (method, url, payload) =>

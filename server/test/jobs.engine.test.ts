@@ -225,7 +225,7 @@ describe("reconcile as a job (POST walletLedger/reconcileRuns)", () => {
       },
     ]);
     const direct = (await ctx.call("GET", "/api/walletLedger/reconcile")).json();
-    const runner = startJobRunner(ctx.db, jobHandlers(ctx.app), {
+    const runner = startJobRunner(ctx.db, jobHandlers(ctx.app, ctx.database), {
       pollMs: 60_000,
       holdSeconds: 30,
     });

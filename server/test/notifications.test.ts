@@ -48,6 +48,7 @@ describe("GET notifications", () => {
       "adjustments_second_approval",
       "agencies_expiring",
       "backup_failed",
+      "jobs_failing",
       "orders_to_ship",
       "products_low_stock",
       "variants_low_stock",

@@ -108,6 +108,7 @@ describe("GET /api/notifications answers the kinds whose list the caller may vie
       "adjustments_second_approval",
       "agencies_expiring",
       "backup_failed",
+      "jobs_failing",
       "orders_to_ship",
       "products_low_stock",
       "variants_low_stock",
@@ -139,5 +140,7 @@ describe("GET /api/notifications answers the kinds whose list the caller may vie
     expect(await kinds(await staffCookie(["settings:manage", "export"]))).toEqual([
       "backup_failed",
     ]);
+    expect(await kinds(await staffCookie(["jobs:manage"]))).toEqual(["jobs_failing"]);
+    expect(await kinds(await staffCookie(["jobs:view"]))).toEqual([]);
   });
 });

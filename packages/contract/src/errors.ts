@@ -191,6 +191,8 @@ export const ERROR_CODES = {
   upload_unreadable: {},
   withdraw_id_mismatch: {},
   withdrawal_decided: { status: "field" },
+  job_not_failed: { status: "text" },
+  job_not_queued: { status: "text" },
   withdrawal_not_reversible: { status: "field" },
   withdrawal_reversed: { date: "text" },
   withdrawal_above_max: { amount: "money", max: "money" },

@@ -17,6 +17,7 @@ export const PERMISSION_AREAS = [
   { area: "settings", label: "Settings" },
   { area: "staff", label: "Staff accounts and groups" },
   { area: "audit", label: "Audit log and History" },
+  { area: "jobs", label: "Jobs and schedules (backups, checks, sweeps)" },
 ] as const;
 
 export type PermissionArea = (typeof PERMISSION_AREAS)[number]["area"];

@@ -2,17 +2,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ReconcileReport } from "@store/contract";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import type { S3Settings } from "../config";
 import {
   type Database,
+  type Db,
   isNewPgliteStore,
   MIGRATIONS_FOLDER,
   migrateDatabase,
   openDatabase,
 } from "../db/client";
 import { lockDataDir } from "../db/dataDirLock";
+import { jobs } from "../db/schema";
 import { reconcile } from "../modules/ledger/reconcile";
 import {
   databaseStorage,
@@ -31,6 +33,7 @@ import {
   tableMember,
   uploadMember,
 } from "./manifest";
+import { BACKUP_JOB } from "./schedule";
 import {
   type ArchiveTrust,
   checkSignature,
@@ -179,10 +182,30 @@ async function loadArchive(
     return loaded;
   });
   await migrateDatabase(database, MIGRATIONS_FOLDER);
+  await settleJobsCaughtRunning(database.db);
   // Statistics for the planner now, not at autovacuum's pace (the embedded store has
   // none): a report planned on no statistics reads a year's list in a filter.
   await database.db.execute(sql`analyze`);
   return { manifest, counts, reconcile: await reconcile(database.db) };
+}
+
+/**
+ * The jobs the archive caught running belong to a process long gone. A
+ * backup's is done (this archive is what it wrote); any other is failed with
+ * a word, not run again blindly, so someone decides on /jobs to retry it.
+ */
+async function settleJobsCaughtRunning(db: Db): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: sql`case when ${jobs.kind} = ${BACKUP_JOB} then 'done' else 'failed' end`,
+      finished_at: sql`now()`,
+      lock_until: null,
+      locked_by: null,
+      last_error: sql`case when ${jobs.kind} = ${BACKUP_JOB} then null
+        else 'Running when the backup was taken: retry it if it is still wanted.' end`,
+    })
+    .where(eq(jobs.status, "running"));
 }
 
 /** Reads a whole archive and checks it as a restore would; answers its manifest and signature. */

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { desc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { BackupSchedule } from "../config";
 import type { Database } from "../db/client";
 import { backupRuns } from "../db/schema";
+import type { JobHandler } from "../modules/jobs/runner";
 import type { UploadStorage } from "../modules/uploads/storage";
 import { createBackup } from "./backup";
 
@@ -85,49 +86,32 @@ function prune(dir: string, keep: number): string[] {
   return old;
 }
 
+/** The scheduled backup's job kind (modules/index.ts, jobSchedules: every BACKUP_EVERY hours). */
+export const BACKUP_JOB = "backup";
+
 /**
- * Runs backups every `everyHours`, the first one interval after the last
- * recorded run (at once if that is past). Answers stop(); the timer does not
- * keep the process alive.
+ * The scheduled backup as a job (docs/decisions/jobs.md): one try per tick,
+ * as the timer did before it, so a failure shows on /jobs and in the bell and
+ * the next tick tries again.
  */
-export async function scheduleBackups(
+export function backupJob(
   database: Database,
   schedule: BackupSchedule,
   storage: UploadStorage,
   log: BackupLog,
   /** BACKUP_SIGNING_KEY: each archive's manifest signed with it (backup/signature.ts). */
   signingKey?: string,
-): Promise<{ stop(): void }> {
-  const every = schedule.everyHours * 3_600_000;
-  const [last] = await database.db
-    .select({ at: backupRuns.started_at })
-    .from(backupRuns)
-    .orderBy(desc(backupRuns.run_id))
-    .limit(1);
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const next = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(
-      () => {
-        void runScheduledBackup(database, schedule, storage, log, new Date(), signingKey).finally(
-          () => next(every),
-        );
-      },
-      Math.max(0, delay),
+): JobHandler {
+  return async () => {
+    const outcome = await runScheduledBackup(
+      database,
+      schedule,
+      storage,
+      log,
+      new Date(),
+      signingKey,
     );
-    timer.unref();
-  };
-  const since = last ? Date.now() - new Date(last.at).getTime() : every;
-  // A minute's grace at start, so the backup does not compete with the first requests.
-  next(Math.max(every - since, 60_000));
-  log.info(
-    `Scheduled backups to ${schedule.dir} every ${schedule.everyHours} h, keeping ${schedule.keep}.`,
-  );
-  return {
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
+    if (!outcome.ok) throw new Error(outcome.error ?? "The backup failed.");
+    return { file: outcome.file, deleted: outcome.deleted };
   };
 }

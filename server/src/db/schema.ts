@@ -1177,5 +1177,6 @@ export const jobs = pgTable(
     index("jobs_due").on(t.run_at, t.job_id).where(sql`${t.status} = 'queued'`),
     index("jobs_running").on(t.lock_until).where(sql`${t.status} = 'running'`),
     index("jobs_latest").on(t.kind, t.job_id.desc()),
+    index("jobs_failed").on(t.finished_at).where(sql`${t.status} = 'failed'`),
   ],
 );

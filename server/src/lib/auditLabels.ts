@@ -51,6 +51,7 @@ export const AUDIT_LABELS = {
   "Shipping method": field("shipping_name"),
   "Permission group": field("name"),
   Upload: `coalesce("after"->>'file_name', "entity_id")`,
+  Job: `concat_ws(' · ', ${field("kind")}, ${field("key")})`,
 } as const satisfies Record<string, string>;
 
 /** A kind of record the audit log names. */

@@ -9,10 +9,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { type BlockList, isIPv6 } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import pg from "pg";
 import client from "prom-client";
-import { clientOf, reportPoolOf } from "../db/client";
+import { clientOf, type Db, reportPoolOf } from "../db/client";
 import { HttpError } from "./errors";
 
 /** One registry for the process: the ledger and the login limits count into it wherever they run. */
@@ -44,6 +45,18 @@ const ledgerEntries = new client.Counter({
   labelNames: ["account"] as const,
   registers: [registry],
 });
+
+const jobFailures = new client.Counter({
+  name: "store_jobs_failed_total",
+  help: "Tries of jobs that failed on this server, by kind (modules/jobs/runner.ts).",
+  labelNames: ["kind"] as const,
+  registers: [registry],
+});
+
+/** modules/jobs/runner.ts: one try of a job failed. */
+export function countJobFailure(kind: string): void {
+  jobFailures.inc({ kind });
+}
 
 /** auth/throttle.ts: one failed check, or one attempt the limit refused. */
 export function countLoginFailure(outcome: "failed" | "refused"): void {
@@ -90,6 +103,39 @@ new client.Gauge({
       else waiting += Math.max(0, source.pglite.inFlight() - 1);
     }
     this.set(waiting);
+  },
+});
+
+/** The stores whose queue the job gauges read (one per app; several apps of one process share them). */
+const queues = new Set<Db>();
+
+/** The queue as a scrape finds it: jobs queued, and how long the oldest due one has waited. */
+async function readQueue(): Promise<{ queued: number; oldestSeconds: number }> {
+  const [db] = queues;
+  if (!db) return { queued: 0, oldestSeconds: 0 };
+  const [row] = (
+    await db.execute<{ queued: string | number; oldest: string | number | null }>(sql`
+      select count(*) as queued,
+        extract(epoch from now() - min(run_at) filter (where run_at <= now())) as oldest
+      from jobs where status = 'queued'`)
+  ).rows;
+  return { queued: Number(row?.queued ?? 0), oldestSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
+}
+
+new client.Gauge({
+  name: "store_jobs_queued",
+  help: "Jobs waiting to run, due or not yet (modules/jobs).",
+  registers: [registry],
+  async collect() {
+    this.set((await readQueue()).queued);
+  },
+});
+new client.Gauge({
+  name: "store_jobs_oldest_queued_seconds",
+  help: "How long the oldest due job has waited to be taken (0 when none waits).",
+  registers: [registry],
+  async collect() {
+    this.set((await readQueue()).oldestSeconds);
   },
 });
 
@@ -158,7 +204,12 @@ export function registerMetrics(app: FastifyInstance): void {
     defaultsCollected = true;
     client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   }
-  const source = sourceOf(clientOf(app.db));
+  const db = app.db;
+  queues.add(db);
+  app.addHook("onClose", async () => {
+    queues.delete(db);
+  });
+  const source = sourceOf(clientOf(db));
   if (source) {
     sources.add(source);
     app.addHook("onClose", async () => {

@@ -1,9 +1,14 @@
 import type { App } from "../appType";
+import { BACKUP_JOB, backupJob } from "../backup/schedule";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
 import { registerAgencyRoutes } from "./agency/routes";
 import { registerAuditRoutes } from "./audit/routes";
 import { registerCatalogRoutes } from "./catalog/routes";
 import { registerContentRoutes } from "./content/routes";
 import { registerDashboardRoutes } from "./dashboard/routes";
+import { JOB_PRUNE_JOB, pruneJobs } from "./jobs/queue";
+import { registerJobRoutes } from "./jobs/routes";
 import type { JobHandler } from "./jobs/runner";
 import type { JobSchedule } from "./jobs/schedules";
 import { RECONCILE_JOB, runReconcile } from "./ledger/reconcileRun";
@@ -45,6 +50,7 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerUploadRoutes,
   registerAuditRoutes,
   registerNotificationRoutes,
+  registerJobRoutes,
   // POST <list>/bulk of the lists whose routes are written by hand (lib/bulk.ts).
   registerOrderBulkRoutes,
   registerPeopleBulkRoutes,
@@ -52,19 +58,49 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
 ];
 
 /** Every kind of job and its work (modules/jobs, docs/decisions/jobs.md). */
-export function jobHandlers(app: Pick<App, "uploadStorage">): Record<string, JobHandler> {
+export function jobHandlers(
+  app: Pick<App, "uploadStorage" | "config" | "log">,
+  database: Database,
+): Record<string, JobHandler> {
+  const { backups, backupSigningKey } = app.config;
   return {
     [RECONCILE_JOB]: runReconcile,
     [UPLOAD_SWEEP_JOB]: async (db) => ({ removed: await sweepUploads(db, app.uploadStorage) }),
+    [JOB_PRUNE_JOB]: async (db) => ({ pruned: await pruneJobs(db) }),
+    // Only a server with BACKUP_DIR takes the backups (its folder is where they go).
+    ...(backups && {
+      [BACKUP_JOB]: backupJob(
+        database,
+        backups,
+        app.uploadStorage,
+        { info: (line) => app.log.info(line), error: (line) => app.log.error(line) },
+        backupSigningKey,
+      ),
+    }),
   };
 }
 
 /**
  * The work on a clock, in the store's zone: the sweep of images no record
- * names every hour, and the books' check every night. A tick missed while
- * every server was down waits for the next: a start does no heavy work.
+ * names every hour, the books' check and the pruning of old jobs every night,
+ * and with BACKUP_DIR a backup every BACKUP_EVERY hours. A tick missed while
+ * every server was down waits for the next (a start does no heavy work),
+ * except a backup's: it runs once at start, as the timer before it did.
  */
-export const jobSchedules: JobSchedule[] = [
-  { kind: UPLOAD_SWEEP_JOB, cron: "0 * * * *", missed: "skip" },
-  { kind: RECONCILE_JOB, cron: "30 3 * * *", missed: "skip" },
-];
+export function jobSchedules(config: Pick<Config, "backups">): JobSchedule[] {
+  return [
+    { kind: UPLOAD_SWEEP_JOB, cron: "0 * * * *", missed: "skip" },
+    { kind: RECONCILE_JOB, cron: "30 3 * * *", missed: "skip" },
+    { kind: JOB_PRUNE_JOB, cron: "15 4 * * *", missed: "skip" },
+    ...(config.backups
+      ? [
+          {
+            kind: BACKUP_JOB,
+            everyHours: config.backups.everyHours,
+            missed: "run" as const,
+            maxTries: 1,
+          },
+        ]
+      : []),
+  ];
+}

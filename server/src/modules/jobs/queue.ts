@@ -171,3 +171,21 @@ export async function releaseJob(db: Tx, jobId: number, worker: string): Promise
     })
     .where(held(jobId, worker));
 }
+
+/** Finished jobs are kept this long for /jobs, then pruned (JOB_PRUNE_JOB, every night). */
+export const JOBS_KEPT_DAYS = 30;
+export const JOB_PRUNE_JOB = "jobs.prune";
+
+/** Deletes the jobs that finished (done, failed or canceled) more than JOBS_KEPT_DAYS ago. */
+export async function pruneJobs(db: Tx): Promise<number> {
+  const pruned = await db
+    .delete(jobs)
+    .where(
+      and(
+        sql`${jobs.status} in ('done', 'failed', 'canceled')`,
+        sql`${jobs.finished_at} < now() - make_interval(days => ${JOBS_KEPT_DAYS})`,
+      ),
+    )
+    .returning({ job_id: jobs.job_id });
+  return pruned.length;
+}

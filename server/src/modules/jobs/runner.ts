@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Db } from "../../db/client";
+import { countJobFailure } from "../../lib/metrics";
 import {
   claimJob,
   completeJob,
@@ -81,6 +82,7 @@ export function startJobRunner(
       } catch (error) {
         if (error instanceof JobLost || abort.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
+        countJobFailure(job.kind);
         log?.error(`job ${job.job_id} (${job.kind}) failed: ${message}`);
         // Not recorded (the database gone too): its hold runs out and it is taken back.
         await failJob(db, job.job_id, worker, message).catch(() => undefined);

@@ -6,6 +6,9 @@ import { toWireTimestamp } from "../../db/columns";
 /** Order statuses that are paid for and not yet shipped (db/seed/base.ts: 2 paid, 3 processing). */
 export const TO_SHIP_STATUSES = [2, 3] as const;
 export const EXPIRY_NOTICE_DAYS = 7;
+/** A kind of job fails repeatedly: this many of its jobs failed within this many hours. */
+export const JOBS_FAILING_TIMES = 2;
+export const JOBS_FAILING_HOURS = 24;
 
 /** The permission each kind of notice needs: the view of the list its link opens (issue 22). */
 export const NOTICE_PERMISSIONS = {
@@ -20,6 +23,8 @@ export const NOTICE_PERMISSIONS = {
   variants_low_stock: "catalog:view",
   // Whoever may change the store's settings looks after it (docs/decisions/backups.md).
   backup_failed: "settings:manage",
+  // Who may retry a job is told when a kind keeps failing (docs/decisions/jobs.md).
+  jobs_failing: "jobs:manage",
 } as const satisfies Record<string, Permission>;
 
 type NoticeKind = keyof typeof NOTICE_PERMISSIONS;
@@ -54,6 +59,7 @@ export async function notificationsOf(
       now: string;
       until: string;
       backup_failures: string | number;
+      jobs_failing: string | number;
     }>(sql`with limits as (
         select coalesce((select low_stock_threshold from settings where setting_id = 1), 5) as threshold,
           date_trunc('second', now()) as now,
@@ -81,7 +87,10 @@ export async function notificationsOf(
           and v.variant_qtt <= limits.threshold) as variants,
         limits.now::text as now, limits.until::text as until,
         (select count(*) from backup_runs where not ok and run_id >
-          coalesce((select max(run_id) from backup_runs where ok), 0)) as backup_failures
+          coalesce((select max(run_id) from backup_runs where ok), 0)) as backup_failures,
+        (select count(*) from (select kind from jobs where status = 'failed'
+          and finished_at > now() - make_interval(hours => ${JOBS_FAILING_HOURS})
+          group by kind having count(*) >= ${JOBS_FAILING_TIMES}) failing) as jobs_failing
       from limits`)
   ).rows;
   const threshold = row?.threshold ?? 5;
@@ -138,6 +147,12 @@ export async function notificationsOf(
       title: "Scheduled backups failing (see the server log)",
       count: Number(row?.backup_failures ?? 0),
       link: "/settings",
+    },
+    {
+      kind: "jobs_failing",
+      title: "Jobs failing repeatedly (kinds of job)",
+      count: Number(row?.jobs_failing ?? 0),
+      link: "/jobs?status=failed",
     },
   ];
   return notices.filter((notice) => grants(held, NOTICE_PERMISSIONS[notice.kind]));
