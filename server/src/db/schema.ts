@@ -1029,6 +1029,8 @@ export const reportRollups = pgTable(
       .on(t.series, t.day, t.value.desc(), t.key)
       .where(sql`${t.series} LIKE '%@%'`),
     index("report_rollups_by_key").on(t.series, t.key, t.day, t.value),
+    // Migration 0037, INCLUDE (value), which Drizzle cannot say: a ranking's day rows from the index alone.
+    index("report_rollups_days").on(t.series, t.day, t.key).where(sql`${t.series} NOT LIKE '%@%'`),
   ],
 );
 

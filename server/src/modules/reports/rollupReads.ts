@@ -167,8 +167,12 @@ export const RANK_FIRST_DEPTH_COUNTS = { server: 12, embedded: RANK_FIRST_DEPTH 
 const RANK_DEEPEST = 1000;
 /** The most candidates a ranking sums exactly per row asked; beyond, a deeper read. */
 const RANK_CANDIDATES = 20;
-/** The most day rows a ranking reads whole (× `_limit`); beyond, their months bound them. */
-const RANK_DAY_ROWS = 50;
+/**
+ * The most day rows a ranking reads whole (× `_limit`); beyond, their months
+ * bound them. A day holds up to ~3,000 keys' rows at a million orders (its
+ * products), read from index report_rollups_days alone (migration 0037).
+ */
+const RANK_DAY_ROWS = 300;
 
 /** A period row list a ranking's candidates come from (see listsOf). */
 interface RankList {
@@ -300,7 +304,8 @@ async function rankRound(
     db,
     sql`with lists(n, series, day, whole, of_days) as (values ${named}),
     days as (select key, value from report_rollups
-      where series = ${first} and (${within(days)}) limit ${RANK_DAY_ROWS * limit + 1}),
+      where series = ${first} and series not like '%@%' and (${within(days)})
+      limit ${RANK_DAY_ROWS * limit + 1}),
     days_whole as (select ${days.length > 0}::boolean and count(*) <= ${RANK_DAY_ROWS * limit}
       as whole from days),
     read as (select * from lists where not (of_days and (select whole from days_whole))),
@@ -387,10 +392,11 @@ export async function ranked(
   const all = pieces(query.from, query.to);
   const lists = listsOf(all);
   // A key outside a list read with its ties has there less than the last value:
-  // a sen less, or a whole one for counts. Counts tie (new referrals, 1 to 10 a
-  // year): their range's days are read whole, so that no month bounds them.
+  // a sen less, or a whole one for counts (new referrals tie, 1 to 10 a year).
+  // The range's days are read whole when few, so that no month bounds them: a
+  // month's value bounding one day's is far above it, and would ask round after round.
   const step = counts ? toSen("1") : 1n;
-  const days = counts ? all.filter((p) => p.suffix === "" && p.sign === 1) : [];
+  const days = all.filter((p) => p.suffix === "" && p.sign === 1);
   const first = counts
     ? RANK_FIRST_DEPTH_COUNTS[onServer(db) ? "server" : "embedded"]
     : RANK_FIRST_DEPTH;
