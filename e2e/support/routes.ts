@@ -49,6 +49,7 @@ export const ROUTES = [
   "/editTestimonial?tid=1",
   "/settings",
   "/paymentMethod",
+  "/jobs",
   "/auditLog",
   "/reports",
   "/taxCategories",

@@ -106,6 +106,7 @@ describe("every declared resource", () => {
       "Brands",
       "Testimonial",
       "Settings",
+      "Jobs",
       "Audit Log",
       "Permission Groups",
       "Reports",

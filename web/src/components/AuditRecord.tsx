@@ -34,6 +34,7 @@ const KIND_NAMES: Record<string, string> = {
   AdjustmentRequest: "Adjustment request",
   WithdrawRequest: "Withdrawal request",
   Session: "Sign-in",
+  Job: "Job",
 };
 
 /** A record kind in English words ("LedgerEntry" → "Ledger entry"), for translate() or a filter's option. */
@@ -79,6 +80,8 @@ export function recordLink(entry: Linked, resources: Resources): string | undefi
   if (entity === "Variant") return editOf("Product", fieldOf(entry, "product_id"));
   if (SETTINGS_KINDS.has(entity)) return resources.path("settings");
   if (entity === "Payment method") return resources.path("settings", "paymentMethod");
+  // A job has no screen of its own: the list of jobs, where it is retried or canceled.
+  if (entity === "Job") return resources.path("jobs");
   return action !== "delete" ? editOf(SAME_SCREEN[entity] ?? entity, idOf(id)) : undefined;
 }
 

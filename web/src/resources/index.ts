@@ -6,6 +6,7 @@ import { categories } from "./categories";
 import { coupon } from "./coupon";
 import { dashboard } from "./dashboard";
 import type { Resource } from "./define";
+import { jobs } from "./jobs";
 import { memberships } from "./memberships";
 import { order } from "./order";
 import { products } from "./products";
@@ -41,6 +42,7 @@ export const resources: readonly Resource[] = [
   banner,
   testimonial,
   settings,
+  jobs,
   auditLog,
   roles,
   account,
