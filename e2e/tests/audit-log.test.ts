@@ -7,13 +7,14 @@ test.describe("the /auditLog screen", () => {
   const s = useBrowser();
   const rows = () => s.page.locator("table.data-table > tbody > tr");
 
-  test("is the sidebar's link after Settings", async () => {
+  test("is the sidebar's link after Settings and Jobs", async () => {
     await s.page.goto("/admin");
     const links = await s.page
       .getByRole("navigation", { name: "Sidebar" })
       .getByRole("link")
       .allTextContents();
-    expect(links.indexOf("Audit Log")).toBe(links.indexOf("Settings") + 1);
+    expect(links.indexOf("Jobs")).toBe(links.indexOf("Settings") + 1);
+    expect(links.indexOf("Audit Log")).toBe(links.indexOf("Jobs") + 1);
   });
 
   test("finds a record's changes by filters kept in the address, each field before and after", async () => {

@@ -18,6 +18,7 @@ const SIDEBAR = [
   ["Brands", "/brands"],
   ["Testimonial", "/testimonial"],
   ["Settings", "/settings"],
+  ["Jobs", "/jobs"],
   ["Audit Log", "/auditLog"],
   ["Permission Groups", "/roles"],
   ["Reports", "/reports"],
@@ -45,7 +46,7 @@ test.describe("the layout on a wide window", () => {
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (then Audit Log, Permission Groups, Reports and Tax Categories), each going to its screen, highlighted there", async () => {
+  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (then Jobs, Audit Log, Permission Groups, Reports and Tax Categories), each going to its screen, highlighted there", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.sidebar().waitFor();
