@@ -161,6 +161,23 @@ describe("durable jobs (docs/decisions/jobs.md)", () => {
     expect(released).toMatchObject({ status: "queued", tries: 1, locked_by: null });
     expect(started).toBe(1);
   });
+
+  it("leaves no job running when stopped in the middle of taking one", async () => {
+    // A stop falls anywhere in the loop: before a claim, during it, or while the job runs.
+    for (let n = 0; n < 30; n++) {
+      const { job_id } = await enqueueJob(ctx.db, { kind: "test.quick", key: key() });
+      // Longer than the grace: a job it runs when stopped is given back, not left running.
+      const slow = (_db: unknown, { signal }: { signal: AbortSignal }) =>
+        new Promise((resolve) => {
+          setTimeout(resolve, 300);
+          signal.addEventListener("abort", resolve);
+        });
+      const runner = startJobRunner(ctx.db, { "test.quick": slow }, { pollMs: 5 });
+      for (let turn = 0; turn < n; turn++) await new Promise((resolve) => setImmediate(resolve));
+      await runner.stop(50);
+      expect(await jobNamed(job_id)).toMatchObject({ status: "queued", tries: 0 });
+    }
+  });
 });
 
 describe("schedules: a cron tick is one job (docs/decisions/jobs.md)", () => {

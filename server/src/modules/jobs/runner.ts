@@ -100,6 +100,11 @@ export function startJobRunner(
         await lookAtSchedules?.();
         await takeBackStuck(db);
         const job = kinds.length ? await claimJob(db, worker, kinds, holdSeconds) : undefined;
+        // Stopped while it was being claimed: given back at once, its try not counted.
+        if (job && stopped) {
+          await releaseJob(db, job.job_id, worker);
+          break;
+        }
         if (job) {
           await run(job);
           continue;
@@ -140,7 +145,8 @@ export function startJobRunner(
           log?.info(`job ${running.job.job_id} (${running.job.kind}) given back to the queue`);
         }
       }
-      await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, 100).unref())]);
+      // The loop ends once its look or claim in flight is over (a claimed job given back).
+      await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
     },
   };
 }
