@@ -13,7 +13,8 @@
  * Flags: --orders n[,n…], --pg, --seconds s (per run, default 5), --requests n
  * (per run, default 300), --load-seconds s (least load before the memory
  * reading, default 60), --no-write, --only word[,word…] (the calls whose name holds one, e.g.
- * "report:"; writes nothing). Environment, as before: BENCH_ORDERS,
+ * "report:"; writes nothing; "jobs": the job queue beside its floor, bench/jobs.ts, no
+ * store of orders). Environment, as before: BENCH_ORDERS,
  * BENCH_DB=postgres, BENCH_ITERATIONS (requests), BENCH_WRITE=0, and
  * BENCH_USERS / BENCH_PRODUCTS (a store of other proportions, seeded by this
  * process through seedDemoStore before the server starts).
@@ -481,7 +482,7 @@ async function runSize(orders: number): Promise<SizeResult> {
   };
 }
 
-function table(result: SizeResult): string {
+function table(result: Pick<SizeResult, "rows">): string {
   const cell = (f: Figures | undefined, k: "p50" | "p99") => (f ? f[k].toFixed(1) : "-");
   const rate = (f: Figures | undefined) => (f ? f.throughput.toFixed(0) : "-");
   const lines = [
@@ -558,6 +559,23 @@ function curve(results: SizeResult[]): string {
     );
   }
   return lines.join("\n");
+}
+
+// --only jobs: the job queue beside its floor (bench/jobs.ts), PGlite and, with --pg, PostgreSQL; no orders.
+if (only?.split(",").includes("jobs")) {
+  const { benchJobs } = await import("./jobs");
+  const jobRows = await benchJobs({ postgresUrl: serverUrl, workDir, timeZone: TZ }).catch(
+    (error: unknown) => {
+      stopPostgres();
+      throw error;
+    },
+  );
+  console.log(`\n${table({ rows: jobRows })}`);
+  if (only.split(",").every((word) => word === "jobs")) {
+    stopPostgres();
+    fs.rmSync(workDir, { recursive: true, force: true });
+    process.exit(0);
+  }
 }
 
 const loadBefore = os.loadavg()[0] ?? 0;
