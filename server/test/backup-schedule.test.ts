@@ -13,7 +13,7 @@ import type { Database } from "../src/db/client";
 import { jobHandlers, jobSchedules } from "../src/modules/index";
 import { startJobRunner } from "../src/modules/jobs/runner";
 import { scheduleLooker } from "../src/modules/jobs/schedules";
-import { createTestContext, type TestContext } from "./helpers";
+import { createTestContext, type TestContext, until } from "./helpers";
 
 /** BACKUP_SIGNING_KEY of the scheduled runs. */
 const signingKey = "schedule-test-signing-key-0123456789abcdef";
@@ -127,14 +127,14 @@ describe("scheduled backups", () => {
         key: string;
       }[];
     try {
-      const [failed] = await until(backupJob, (rows) => rows[0]?.status === "failed");
+      const [failed] = await until(backupJob, (rows) => rows[0]?.status === "failed", 20_000);
       // Today's tick (midnight in the store's zone), its one try spent.
       expect(failed?.key).toMatch(/^tick:\d{4}-\d\d-\d\dT16:00:00\.000Z$/);
       expect(failed?.last_error).toMatch(/ENOTDIR|EEXIST/);
       fs.rmSync(blocked);
       const retried = await ctx.call("POST", `/api/jobs/${failed?.job_id}/retry`);
       expect(retried.statusCode).toBe(200);
-      const [done] = await until(backupJob, (rows) => rows[0]?.status === "done");
+      const [done] = await until(backupJob, (rows) => rows[0]?.status === "done", 20_000);
       expect(done?.job_id).toBe(failed?.job_id);
       expect(fs.readdirSync(backups.dir)).toHaveLength(1);
       // The same tick is not run again by another server's look.
@@ -145,14 +145,3 @@ describe("scheduled backups", () => {
     }
   });
 });
-
-/** Polls until `check` holds (the runner works on its own), or fails after 20 s. */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > end) throw new Error(`not reached: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -130,3 +130,18 @@ export async function login(app: App, credentials = ADMIN): Promise<string> {
   const setCookie = response.cookies.find((c) => c.name === "sid");
   return `sid=${setCookie?.value}`;
 }
+
+/** Polls `read` until `check` holds (work that runs on its own), or fails after `ms`. */
+export async function until<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  ms = 10_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > end) throw new Error(`not reached: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -13,7 +13,7 @@ import { jobSchedules } from "../src/modules/index";
 import { enqueueJob } from "../src/modules/jobs/queue";
 import { startJobRunner } from "../src/modules/jobs/runner";
 import { scheduleLooker } from "../src/modules/jobs/schedules";
-import { createTestContext, type TestContext } from "./helpers";
+import { createTestContext, type TestContext, until } from "./helpers";
 import { createStaff } from "./staff.fixtures";
 
 let ctx: TestContext;
@@ -21,17 +21,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx?.close());
-
-/** Polls until `check` holds (the runner works on its own), or fails after 10 s. */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > end) throw new Error(`not reached: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const jobOf = async (jobId: number) =>
   (await ctx.call("GET", `/api/jobs?job_id=${jobId}`)).json()[0];

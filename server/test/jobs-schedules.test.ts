@@ -11,6 +11,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client";
+import { until } from "./helpers";
 import { killWorkers, signalWorker, spawnWorker, WORKER_TABLES } from "./jobWorker.fixture";
 import { createDatabase } from "./processes.fixtures";
 
@@ -50,17 +51,6 @@ async function tickRuns() {
     sql`select key, worker from tick_runs order by key, at`,
   );
   return rows.map((run) => ({ ...run, time: tickTime(run.key) }));
-}
-
-/** Polls until `check` holds, or fails after `ms`. */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, ms: number) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > end) throw new Error(`not reached: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe.skipIf(skipped)("two workers on one PostgreSQL", () => {

@@ -6,7 +6,7 @@ import { enqueueJob, RETRY_FIRST_SECONDS } from "../src/modules/jobs/queue";
 import { type JobHandler, type JobRunner, startJobRunner } from "../src/modules/jobs/runner";
 import { scheduleLooker } from "../src/modules/jobs/schedules";
 import { RECONCILE_PART } from "../src/modules/ledger/reconcileRun";
-import { createTestContext, type TestContext } from "./helpers";
+import { createTestContext, type TestContext, until } from "./helpers";
 import { insertOrders } from "./orders.fixtures";
 
 let ctx: TestContext;
@@ -25,17 +25,6 @@ const jobNamed = async (jobId: number) => {
   if (!job) throw new Error(`job ${jobId} is gone`);
   return job;
 };
-
-/** Polls until `check` holds (the runner works on its own), or fails after 10 s. */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > end) throw new Error(`not reached: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function withRunner<T>(
   handlers: Record<string, JobHandler>,

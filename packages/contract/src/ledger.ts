@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { listQuery } from "./common";
 import { say } from "./errors";
-import { JOB_STATUSES } from "./jobs";
+import { job, jobProgress } from "./jobs";
 import { LEDGER_ACCOUNTS } from "./money";
 import {
   atLeastCharacters,
@@ -169,16 +169,13 @@ export type ReconcileReport = z.infer<typeof reconcileReport>;
  * same check as a job, a part of the store at a time, with its progress; the
  * report once done.
  */
-export const reconcileRun = z.object({
-  job_id: z.number(),
-  status: z.enum(JOB_STATUSES),
-  /** Parts checked of all (members, then orders, 100,000 ids a part, then the account totals). */
-  progress: z.object({ done: z.number(), total: z.number() }),
-  started_at: timestamp.nullable(),
-  finished_at: timestamp.nullable(),
-  last_error: z.string().nullable(),
-  report: reconcileReport.nullable(),
-});
+export const reconcileRun = job
+  .pick({ job_id: true, status: true, started_at: true, finished_at: true, last_error: true })
+  .extend({
+    /** Parts checked of all (members, then orders, 100,000 ids a part, then the account totals). */
+    progress: jobProgress,
+    report: reconcileReport.nullable(),
+  });
 export type ReconcileRun = z.infer<typeof reconcileRun>;
 
 /**

@@ -43,6 +43,9 @@ export interface JobRunnerOptions {
 
 class JobLost extends Error {}
 
+/** How often a runner looks for jobs whose server stopped answering. */
+const TAKE_BACK_EVERY_MS = 1000;
+
 /**
  * Runs due jobs of the kinds `handlers` knows, one at a time, until stopped
  * (docs/decisions/jobs.md). Every server runs one; SKIP LOCKED gives each
@@ -61,6 +64,7 @@ export function startJobRunner(
   let woken = false;
   let wakeUp: (() => void) | undefined;
   let current: { job: Job; abort: AbortController; done: Promise<void> } | undefined;
+  let tookBackAt = 0;
 
   async function run(job: Job): Promise<void> {
     const handler = handlers[job.kind];
@@ -98,7 +102,11 @@ export function startJobRunner(
       woken = false;
       try {
         await lookAtSchedules?.();
-        await takeBackStuck(db);
+        // Holds run out in seconds: looked for once a second, not before every job.
+        if (Date.now() - tookBackAt >= TAKE_BACK_EVERY_MS) {
+          tookBackAt = Date.now();
+          await takeBackStuck(db);
+        }
         const job = kinds.length ? await claimJob(db, worker, kinds, holdSeconds) : undefined;
         // Stopped while it was being claimed: given back at once, its try not counted.
         if (job && stopped) {
