@@ -1,4 +1,4 @@
-import { idParams, job, jobSchedule, listQuery } from "@store/contract";
+import { errorBody, idParams, job, jobSchedule, listQuery } from "@store/contract";
 import type { App } from "../../appType";
 import { sendPage } from "../../lib/lists";
 import { cancelJob, listJobSchedules, listJobs, retryJob } from "./service";
@@ -21,9 +21,11 @@ export function registerJobRoutes(app: App): void {
       schema: {
         tags,
         params: idParams,
-        description:
-          "Queues a failed job again, due now, its tries counted anew (409 job_not_failed in any other state).",
-        response: { 200: job },
+        description: "Queues a failed job again, due now, its tries counted anew.",
+        response: {
+          200: job,
+          409: errorBody.describe("The job is not failed (`job_not_failed`, naming its state)."),
+        },
       },
     },
     async (request) => {
@@ -39,8 +41,11 @@ export function registerJobRoutes(app: App): void {
       schema: {
         tags,
         params: idParams,
-        description: "A queued job will not run (409 job_not_queued in any other state).",
-        response: { 200: job },
+        description: "A queued job will not run.",
+        response: {
+          200: job,
+          409: errorBody.describe("The job is not queued (`job_not_queued`, naming its state)."),
+        },
       },
     },
     async (request) => cancelJob(app.db, request.admin, request.params.id),
