@@ -1,6 +1,6 @@
 /**
  * A job worker as a real process, for the tests of the queue across processes
- * (jobs-processes.engine.test.ts, jobs-schedules.test.ts). Run as
+ * (jobs-processes.engine.scaled.test.ts, jobs-schedules.test.ts). Run as
  * `node --import tsx test/jobWorker.fixture.ts` by `spawnWorker` below, it
  * opens the store named by DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite) as
  * main.ts does, runs `startJobRunner` with the test kinds below, and prints

@@ -5,7 +5,9 @@
  * it again, and the job's key keeps its effect to one. Workers are
  * test/jobWorker.fixture.ts as child processes. On PGlite (one process per
  * data folder) they run one after the other on the same folder: the killed
- * one's folder is opened by the next, as after a crash.
+ * one's folder is opened by the next, as after a crash. Both engines in the
+ * long tier; `npm test` runs it on PostgreSQL (docs/decisions/test-tiers.md:
+ * PGlite's worker processes cost a minute of both cores beside the browser suite).
  */
 import fs from "node:fs";
 import os from "node:os";
