@@ -58,7 +58,9 @@ describe.skipIf(skipped)("the compiled server (npm start)", () => {
     child.stderr?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const deadline = Date.now() + 60_000;
+    // A new embedded store is prepared first (initdb, migrations) in a child
+    // process: beside the browser suite on two cores that has taken over a minute.
+    const deadline = Date.now() + 150_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
       const answered = await fetch(`${base}/api/health`).catch(() => undefined);
@@ -66,7 +68,7 @@ describe.skipIf(skipped)("the compiled server (npm start)", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`server did not answer: ${output}`);
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     if (child && child.exitCode === null) {
