@@ -52,6 +52,7 @@ export { CardSkeleton, FormSkeleton, LoadingDots, TableSkeleton } from "./Loadin
 export { MissingRecord, useRecordId } from "./MissingRecord";
 export { NumberInput } from "./NumberInput";
 export { PageHeader } from "./PageHeader";
+export { PartsProgress } from "./PartsProgress";
 export { RecordList } from "./RecordList";
 export {
   type RecordCalls,

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Button } from "react-bootstrap";
 import { dashboardKeys } from "../../api/dashboard";
 import { useReconcileRun, useStartReconcile } from "../../api/ledger";
+import { PartsProgress } from "../../components";
 import { useTranslation } from "../../i18n";
 import { formatDateTime } from "../../lib/format";
 
@@ -45,23 +46,13 @@ export function BooksBalance({ books }: { books: Books | null }) {
     >
       <span className="me-auto">{said}</span>
       {running && run ? (
-        // Bootstrap 5.3's markup: the role and values on the outer element.
-        <div
-          className="progress flex-grow-1"
-          style={{ minWidth: 160, height: "1.25rem" }}
-          role="progressbar"
-          aria-label={checking}
-          aria-valuenow={run.progress.done}
-          aria-valuemin={0}
-          aria-valuemax={run.progress.total}
-        >
-          <div
-            className="progress-bar"
-            style={{ width: `${(100 * run.progress.done) / Math.max(run.progress.total, 1)}%` }}
-          >
-            {checking}
-          </div>
-        </div>
+        <PartsProgress
+          done={run.progress.done}
+          total={run.progress.total}
+          said={checking}
+          minWidth={160}
+          className="flex-grow-1"
+        />
       ) : (
         <Button
           size="sm"

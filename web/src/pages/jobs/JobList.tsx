@@ -9,6 +9,7 @@ import {
   type ListFilter,
   LoadingDots,
   PageHeader,
+  PartsProgress,
   ScrollingTable,
   showToast,
   useListState,
@@ -59,23 +60,13 @@ function JobProgress({ job }: { job: Job }) {
   if (total <= 0) return <span className="text-body-secondary">-</span>;
   const said = translate("{{done}} of {{total}}", { done, total });
   return (
-    // Bootstrap 5.3's markup: the role and values on the outer element.
-    <div
-      className="progress"
-      style={{ minWidth: 96, height: "1.25rem" }}
-      role="progressbar"
-      aria-label={said}
-      aria-valuenow={done}
-      aria-valuemin={0}
-      aria-valuemax={total}
-    >
-      <div
-        className={`progress-bar${job.status === "running" ? " progress-bar-striped" : ""}`}
-        style={{ width: `${(100 * Math.min(done, total)) / total}%` }}
-      >
-        {said}
-      </div>
-    </div>
+    <PartsProgress
+      done={done}
+      total={total}
+      said={said}
+      minWidth={96}
+      striped={job.status === "running"}
+    />
   );
 }
 
