@@ -1,14 +1,12 @@
 import type { Job, JobSchedule } from "@store/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../src/App";
 import { JOB_POLL_MS } from "../src/api/jobs";
 import { subscribeToasts } from "../src/components/toastStore";
 import { forgetListViews } from "../src/components/useListState";
 import { setLanguage } from "../src/i18n/index";
 import { jobKindName, whenText } from "../src/pages/jobs/jobText";
+import { openApp } from "./openApp";
 import { signInAs, signOut } from "./signedIn";
 
 // /jobs (issue 37): the real App, routed as in the browser, against a small
@@ -117,18 +115,6 @@ afterEach(async () => {
   await setLanguage("en");
 });
 
-function open(path: string) {
-  const router = createMemoryRouter([{ path: "*", element: <App /> }], {
-    initialEntries: [path],
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
-
 /** A row of the list of jobs (the schedules' table names kinds too). */
 async function jobRow(name: RegExp): Promise<HTMLElement> {
   return waitFor(() => {
@@ -144,7 +130,7 @@ const jobCalls = () =>
 describe("the jobs screen", () => {
   it("shows each job's kind in words, its tries, progress and whole error; the schedules under it", async () => {
     signInAs();
-    open("/jobs");
+    openApp("/jobs");
     const failed = await jobRow(/Scheduled backup/);
     expect(within(failed).getByText("Failed")).toBeTruthy();
     expect(within(failed).getByText("1 / 1")).toBeTruthy();
@@ -169,7 +155,7 @@ describe("the jobs screen", () => {
 
   it("retries a failed job and cancels a queued one, each said, for a person who may manage jobs", async () => {
     signInAs(["jobs:manage"], { role: "Staff" });
-    open("/jobs");
+    openApp("/jobs");
     fireEvent.click(await screen.findByRole("button", { name: "Retry job #1" }, LOADED));
     await waitFor(() => expect(posted).toEqual(["jobs/1/retry"]));
     await waitFor(() => expect(toasts).toContain("Job #1 (Scheduled backup) is queued again."));
@@ -184,7 +170,7 @@ describe("the jobs screen", () => {
 
   it("offers no Retry or Cancel to a person who may only view jobs", async () => {
     signInAs(["jobs:view"], { role: "Staff" });
-    open("/jobs");
+    openApp("/jobs");
     await jobRow(/Scheduled backup/);
     expect(screen.queryByRole("button", { name: /^Retry job/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Cancel job/ })).toBeNull();
@@ -193,7 +179,7 @@ describe("the jobs screen", () => {
 
   it("asks for the list again while a job waits or runs, and stops once none does", async () => {
     signInAs();
-    open("/jobs");
+    openApp("/jobs");
     await jobRow(/Books balance check/);
     // Done meanwhile: the next poll shows it, and then none follows.
     for (const row of rows) row.status = "done";

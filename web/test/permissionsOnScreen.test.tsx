@@ -1,13 +1,11 @@
 import type { AdminData, Brand, Order, Permission } from "@store/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../src/App";
 import { ApiError } from "../src/api/client";
 import { subscribeToasts } from "../src/components/toastStore";
 import { FORBIDDEN_QUIET_MS, sayForbidden } from "../src/layout/forbidden";
 import { readAdmin } from "../src/lib/session";
+import { openApp } from "./openApp";
 import { signInAs, signOut } from "./signedIn";
 
 // Each person sees their job (issue 22): the real App, routed as in the
@@ -98,20 +96,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The App at `path`, as main.tsx mounts it. */
-function open(path: string) {
-  const router = createMemoryRouter([{ path: "*", element: <App /> }], {
-    initialEntries: [path],
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 const sidebarLinks = () =>
   within(screen.getByRole("navigation", { name: "Sidebar" }))
     .getAllByRole("link")
@@ -124,7 +108,7 @@ const staff = (permissions: Permission[]) =>
 describe("the sidebar", () => {
   it("shows the dashboard and the screens the person may view, nothing else", async () => {
     staff(["catalog:manage"]);
-    open("/admin");
+    openApp("/admin");
     await screen.findByRole("navigation", { name: "Sidebar" });
     expect(sidebarLinks()).toEqual(["Dashboard", "Products", "Categories", "Brands"]);
   });
@@ -136,7 +120,7 @@ describe("the sidebar", () => {
       permissions: ["orders:view"],
       group_names: ["Sales"],
     });
-    open("/admin");
+    openApp("/admin");
     await waitFor(() => expect(sidebarLinks()).toEqual(["Dashboard", "Order", "Coupon"]));
     expect(readAdmin()?.group_names).toEqual(["Sales"]);
   });
@@ -145,7 +129,7 @@ describe("the sidebar", () => {
 describe("a screen the person may not view", () => {
   it("says so with a way back to the dashboard, and asks nothing of the screen's calls", async () => {
     staff(["catalog:manage"]);
-    open("/withdrawRequest");
+    openApp("/withdrawRequest");
     const heading = await screen.findByRole("heading", {
       level: 1,
       name: "You do not have access to this page",
@@ -163,7 +147,7 @@ describe("a screen the person may not view", () => {
 describe("a list", () => {
   it("gives a person who may only view it View links, and no Add, Delete, switches, bulk or Export", async () => {
     staff(["catalog:view"]);
-    open("/brands");
+    openApp("/brands");
     const view = await screen.findByRole("link", { name: "View Acme" }, LOADED);
     expect(view.getAttribute("href")).toBe("/editBrands?bid=5");
     expect(screen.queryByRole("link", { name: "Add New" })).toBeNull();
@@ -177,7 +161,7 @@ describe("a list", () => {
 
   it("gives manage every change, and Export only with `export` too", async () => {
     staff(["catalog:manage"]);
-    open("/brands");
+    openApp("/brands");
     expect(await screen.findByRole("link", { name: "Edit Acme" }, LOADED)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Add New" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Delete Acme" })).toBeTruthy();
@@ -187,7 +171,7 @@ describe("a list", () => {
     cleanup();
 
     staff(["catalog:manage", "export"]);
-    open("/brands");
+    openApp("/brands");
     expect(await screen.findByRole("button", { name: "Export" }, LOADED)).toBeTruthy();
   });
 });
@@ -195,7 +179,7 @@ describe("a list", () => {
 describe("the order list's print actions (docs/decisions/invoices.md)", () => {
   it("let a person who may only view tick orders and print them, without the status actions", async () => {
     staff(["orders:view"]);
-    const router = open("/order");
+    const router = openApp("/order");
     const tick = await screen.findByRole(
       "checkbox",
       { name: "Select order KH20260509000007" },
@@ -214,7 +198,7 @@ describe("the order list's print actions (docs/decisions/invoices.md)", () => {
 
   it("are offered beside the status actions to a person who may manage orders", async () => {
     staff(["orders:manage"]);
-    open("/order");
+    openApp("/order");
     fireEvent.click(
       await screen.findByRole("checkbox", { name: "Select order KH20260509000007" }, LOADED),
     );
@@ -227,7 +211,7 @@ describe("the order list's print actions (docs/decisions/invoices.md)", () => {
 describe("an edit screen", () => {
   it("is read only for a person who may only view: fields disabled, Back and no Save, no History without audit:view", async () => {
     staff(["catalog:view"]);
-    open("/editBrands?bid=5");
+    openApp("/editBrands?bid=5");
     const name = (await screen.findByLabelText("Brand Name", {}, LOADED)) as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe("Acme"));
     // Disabled by the read-only fieldset around every field.
@@ -242,7 +226,7 @@ describe("an edit screen", () => {
 
   it("can be changed with manage, and shows History with audit:view", async () => {
     staff(["catalog:manage", "audit:view"]);
-    open("/editBrands?bid=5");
+    openApp("/editBrands?bid=5");
     const name = (await screen.findByLabelText("Brand Name", {}, LOADED)) as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe("Acme"));
     expect(name.closest("fieldset")).toBeNull();
@@ -259,14 +243,14 @@ describe("the top bar's menu", () => {
       l_name: "Clerk",
       group_names: ["Catalog", "Sales"],
     });
-    open("/admin");
+    openApp("/admin");
     fireEvent.click(await screen.findByRole("button", { name: "admin" }));
     const person = await screen.findByTestId("topbar-person");
     expect(person.textContent).toBe("Siti ClerkPermission groups: Catalog, Sales");
     cleanup();
 
     signInAs();
-    open("/admin");
+    openApp("/admin");
     fireEvent.click(await screen.findByRole("button", { name: "admin" }));
     expect((await screen.findByTestId("topbar-person")).textContent).toBe(
       "Aminah OwnerAdministrator",
