@@ -122,12 +122,21 @@ async function readQueue(): Promise<{ queued: number; oldestSeconds: number }> {
   return { queued: Number(row?.queued ?? 0), oldestSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
 }
 
+/** One read a scrape for both gauges (a scrape collects them side by side). */
+let queueRead: Promise<{ queued: number; oldestSeconds: number }> | undefined;
+const readQueueOnce = () => {
+  queueRead ??= readQueue().finally(() => {
+    queueRead = undefined;
+  });
+  return queueRead;
+};
+
 new client.Gauge({
   name: "store_jobs_queued",
   help: "Jobs waiting to run, due or not yet (modules/jobs).",
   registers: [registry],
   async collect() {
-    this.set((await readQueue()).queued);
+    this.set((await readQueueOnce()).queued);
   },
 });
 new client.Gauge({
@@ -135,7 +144,7 @@ new client.Gauge({
   help: "How long the oldest due job has waited to be taken (0 when none waits).",
   registers: [registry],
   async collect() {
-    this.set((await readQueue()).oldestSeconds);
+    this.set((await readQueueOnce()).oldestSeconds);
   },
 });
 
