@@ -201,6 +201,14 @@ export const ERROR_CODES = {
   withdrawal_member_inactive: { name: "text" },
   withdrawal_member_deleted: {},
   withdrawal_member_owes: { name: "text", amount: "money" },
+  levels_in_order: {},
+  commission_tier_unknown: { tier: "text" },
+  commission_period_not_open: { status: "text" },
+  commission_period_not_calculated: { status: "text" },
+  commission_period_not_approved: { status: "text" },
+  commission_period_earlier_open: { starts_on: "text" },
+  commission_period_in_hold: { date: "text" },
+  commission_period_running: {},
 } as const satisfies Record<string, Record<string, ParamKind>>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

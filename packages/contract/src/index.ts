@@ -2,6 +2,7 @@ export * from "./agency";
 export * from "./auditLog";
 export * from "./auth";
 export * from "./catalog";
+export * from "./commissions";
 export * from "./common";
 export * from "./content";
 export * from "./dashboard";

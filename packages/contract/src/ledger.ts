@@ -7,7 +7,7 @@ import { z } from "zod";
 import { listQuery } from "./common";
 import { say } from "./errors";
 import { job, jobProgress } from "./jobs";
-import { LEDGER_ACCOUNTS } from "./money";
+import { ADJUSTABLE_ACCOUNTS, LEDGER_ACCOUNTS } from "./money";
 import {
   atLeastCharacters,
   atMostCharacters,
@@ -30,6 +30,8 @@ export const LEDGER_REASONS = [
   "commission",
   "commission_reversal",
   "clawback_recovery",
+  "commission_held",
+  "commission_release",
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
@@ -43,10 +45,12 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   commission: "Commission",
   commission_reversal: "Commission reversal",
   clawback_recovery: "Clawback recovery",
+  commission_held: "Commission held",
+  commission_release: "Commission release",
 };
 
-/** What an entry came from: an order (orders_id) or a withdrawal request (withdraw_id). */
-export const LEDGER_REF_TYPES = ["order", "withdrawal"] as const;
+/** What an entry came from: an order (orders_id), a withdrawal request (withdraw_id) or a commission period (period_id). */
+export const LEDGER_REF_TYPES = ["order", "withdrawal", "period"] as const;
 export type LedgerRefType = (typeof LEDGER_REF_TYPES)[number];
 
 /** One ledger entry as answered. Amounts are signed exact decimal strings ("-12.50"). */
@@ -60,6 +64,8 @@ export const ledgerEntry = z.object({
   ref_type: z.enum(LEDGER_REF_TYPES).nullable(),
   ref_id: z.number().nullable(),
   note: z.string(),
+  /** The plan level of a commission entry (held, reversed); null for the rest. */
+  level: z.number().nullable(),
   /** The administrator who posted it, as they were named then; null for the system (migration, seed). */
   actor_id: z.number().nullable(),
   actor_username: z.string().nullable(),
@@ -77,9 +83,11 @@ const userIdFilter = z.coerce
   .max(MAX_ID, USER_ID_MESSAGE)
   .optional();
 // The API document's choices (the pipe's input is text, so the message is the contract's).
-const ledgerAccount = text({ error: ACCOUNT_MESSAGE })
-  .pipe(z.enum(LEDGER_ACCOUNTS, { error: ACCOUNT_MESSAGE }))
-  .meta({ enum: [...LEDGER_ACCOUNTS] });
+const accountOf = <const A extends readonly [string, ...string[]]>(accounts: A) =>
+  text({ error: ACCOUNT_MESSAGE })
+    .pipe(z.enum(accounts, { error: ACCOUNT_MESSAGE }))
+    .meta({ enum: [...accounts] });
+const ledgerAccount = accountOf(LEDGER_ACCOUNTS);
 
 /** GET walletLedger: the usual paging, narrowed to one member and/or one account. Newest first. */
 export const ledgerListQuery = listQuery.extend({
@@ -109,7 +117,7 @@ export const walletAdjustmentInput = z.object({
     .int(isRequired("User"))
     .positive(isRequired("User"))
     .max(MAX_ID, say("existing_user", { field: "User" }, "User must be an existing user.")),
-  account: ledgerAccount,
+  account: accountOf(ADJUSTABLE_ACCOUNTS),
   amount: money("Amount", { min: -9_999_999_999.99 }).refine((v) => v !== "0.00", {
     message: say("amount_zero", {}, "Amount must not be zero."),
   }),

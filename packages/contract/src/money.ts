@@ -108,15 +108,24 @@ export function formatMoney(
   return `${symbol} ${formatDecimal(value, signs)}`;
 }
 
-/** The three balances of a member the ledger keeps (docs/decisions/wallet-ledger.md). */
-export const LEDGER_ACCOUNTS = ["wallet", "cash_wallet", "pv"] as const;
+/**
+ * The balances of a member the ledger keeps (docs/decisions/wallet-ledger.md):
+ * the three a member spends and earns, and, under a commission plan, what is
+ * held for them until their period is released (docs/decisions/commission-plans.md).
+ */
+export const LEDGER_ACCOUNTS = ["wallet", "cash_wallet", "pv", "held", "held_pv"] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+/** The balances an administrator may adjust: held amounts move only by their orders and periods. */
+export const ADJUSTABLE_ACCOUNTS = ["wallet", "cash_wallet", "pv"] as const;
+export type AdjustableAccount = (typeof ADJUSTABLE_ACCOUNTS)[number];
 
 /** What a balance is called on screen. */
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   wallet: "Wallet",
   cash_wallet: "Cash wallet",
   pv: "PV",
+  held: "Held commission",
+  held_pv: "Held PV",
 };
 
 /** An amount of one account: "RM 1,234.50" for the two wallets, "1,234.50 PV" for points. */
@@ -125,5 +134,7 @@ export function formatLedgerAmount(
   value: string,
   signs: NumberSigns = ENGLISH_SIGNS,
 ): string {
-  return account === "pv" ? `${formatDecimal(value, signs)} PV` : formatMoney(value, signs);
+  return account === "pv" || account === "held_pv"
+    ? `${formatDecimal(value, signs)} PV`
+    : formatMoney(value, signs);
 }

@@ -18,6 +18,7 @@ export const PERMISSION_AREAS = [
   { area: "staff", label: "Staff accounts and groups" },
   { area: "audit", label: "Audit log and History" },
   { area: "jobs", label: "Jobs and schedules (backups, checks, sweeps)" },
+  { area: "commissions", label: "Commissions (plan, periods, statements)" },
 ] as const;
 
 export type PermissionArea = (typeof PERMISSION_AREAS)[number]["area"];

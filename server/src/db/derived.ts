@@ -93,6 +93,7 @@ export const HAND_WRITTEN_TRIGGERS: Readonly<Record<string, readonly string[]>> 
   running_total_changes: ["running_total_changes_apply"],
   user_wallets: ["user_wallets_match_ledger", "user_wallets_opening"],
   users: [
+    "users_held_pv_match_ledger",
     "users_pv_match_ledger",
     "users_pv_opening",
     "users_report_delete",

@@ -5,7 +5,10 @@
  */
 import type {
   CommissionBase,
+  CommissionLevel,
+  CommissionLineOutcome,
   CommissionOutcome,
+  CommissionPeriodStatus,
   LedgerAccount,
   LedgerReason,
   LedgerRefType,
@@ -173,6 +176,8 @@ export const users = pgTable(
       onDelete: "set null",
     }),
     ttl_pv: money("ttl_pv").notNull().default("0"),
+    /** PV from orders held under a commission plan until their period is released (migration 0038). */
+    held_pv: money("held_pv").notNull().default("0"),
     /**
      * The user's orders, kept by statement triggers on orders (migration 0010,
      * docs/decisions/derived-counts.md): every insert, delete and change
@@ -223,6 +228,7 @@ export const users = pgTable(
       "users_not_own_referrer",
       sql`${t.referral_of} is null or ${t.referral_of} <> ${t.user_id}`,
     ),
+    check("users_held_pv", sql`${t.held_pv} >= 0`),
   ],
 );
 
@@ -235,6 +241,8 @@ export const userWallets = pgTable(
       .references(() => users.user_id, { onDelete: "cascade" }),
     wallet_amt: money("wallet_amt").notNull().default("0"),
     c_wallet_amt: money("c_wallet_amt").notNull().default("0"),
+    /** Commissions held under a commission plan until their period is released (migration 0038). */
+    held_amt: money("held_amt").notNull().default("0"),
     recent_spend_at: timestamp("recent_spend_at"),
     created_at: createdAt(),
     version: version(),
@@ -243,6 +251,7 @@ export const userWallets = pgTable(
     uniqueIndex("user_wallets_user_id_key").on(t.user_id),
     ...sortIndexes("user_wallets", t.wallet_id, [t.wallet_amt, t.c_wallet_amt, t.recent_spend_at]),
     check("user_wallets_amounts", sql`${t.wallet_amt} >= 0 and ${t.c_wallet_amt} >= 0`),
+    check("user_wallets_held", sql`${t.held_amt} >= 0`),
   ],
 );
 
@@ -328,6 +337,8 @@ export const walletLedger = pgTable(
     ref_type: text("ref_type").$type<LedgerRefType>(),
     ref_id: integer("ref_id"),
     note: text("note").notNull().default(""),
+    /** The plan level of a commission entry (migration 0038). */
+    level: smallint("level"),
     actor_id: integer("actor_id"),
     actor_username: text("actor_username"),
     created_at: createdAt(),
@@ -339,14 +350,17 @@ export const walletLedger = pgTable(
     uniqueIndex("wallet_ledger_one_opening")
       .on(t.user_id, t.account)
       .where(sql`${t.reason} = 'opening'`),
-    check("wallet_ledger_account", sql`${t.account} in ('wallet', 'cash_wallet', 'pv')`),
+    check(
+      "wallet_ledger_account",
+      sql`${t.account} in ('wallet', 'cash_wallet', 'pv', 'held', 'held_pv')`,
+    ),
     check(
       "wallet_ledger_reason",
-      sql`${t.reason} in ('opening', 'adjustment', 'withdrawal', 'withdrawal_reversal', 'pv_order', 'pv_refund', 'commission', 'commission_reversal', 'clawback_recovery')`,
+      sql`${t.reason} in ('opening', 'adjustment', 'withdrawal', 'withdrawal_reversal', 'pv_order', 'pv_refund', 'commission', 'commission_reversal', 'clawback_recovery', 'commission_held', 'commission_release')`,
     ),
     check(
       "wallet_ledger_ref",
-      sql`(${t.ref_type} is null and ${t.ref_id} is null) or (${t.ref_type} in ('order', 'withdrawal') and ${t.ref_id} is not null)`,
+      sql`(${t.ref_type} is null and ${t.ref_id} is null) or (${t.ref_type} in ('order', 'withdrawal', 'period') and ${t.ref_id} is not null)`,
     ),
     check("wallet_ledger_balance", sql`${t.balance_after} >= 0`),
     check(
@@ -665,6 +679,12 @@ export const orderCommissions = pgTable(
     amount: money("amount").notNull().default("0"),
     pv_opening: money("pv_opening").notNull().default("0"),
     decided_at: timestamp("decided_at").notNull().default(sql`now()`),
+    /** The period the order's commissions and PV count in (migration 0038). */
+    period_id: integer("period_id"),
+    /** Held under a commission plan until the period is released; false: paid at once. */
+    held: boolean("held").notNull().default(false),
+    /** The buyer as they were at the decision. */
+    buyer_id: integer("buyer_id"),
   },
   (t) => [
     check(
@@ -680,6 +700,114 @@ export const orderCommissions = pgTable(
       sql`${t.amount} >= 0 and (${t.outcome} = 'paid') = (${t.amount} > 0)`,
     ),
     check("order_commissions_pv_opening", sql`${t.pv_opening} >= 0`),
+    index("order_commissions_period_idx").on(t.period_id, t.buyer_id),
+  ],
+);
+
+/** The commission plan (docs/decisions/commission-plans.md): one row; `levels` null is the default rule. */
+export const commissionPlan = pgTable(
+  "commission_plan",
+  {
+    plan_id: smallint("plan_id").primaryKey().default(1),
+    levels: jsonb("levels").$type<CommissionLevel[]>(),
+    cap_per_order: money("cap_per_order"),
+    cap_per_period: money("cap_per_period"),
+    hold_days: smallint("hold_days").notNull().default(0),
+    period_start_day: smallint("period_start_day").notNull().default(1),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check("commission_plan_one", sql`${t.plan_id} = 1`),
+    check("commission_plan_hold_days", sql`${t.hold_days} between 0 and 60`),
+    check("commission_plan_start_day", sql`${t.period_start_day} between 1 and 28`),
+    check(
+      "commission_plan_caps",
+      sql`coalesce(${t.cap_per_order}, 1) > 0 and coalesce(${t.cap_per_period}, 1) > 0`,
+    ),
+  ],
+);
+
+export const commissionPeriods = pgTable(
+  "commission_periods",
+  {
+    period_id: serial("period_id").primaryKey(),
+    starts_on: date("starts_on", { mode: "string" }).notNull(),
+    ends_on: date("ends_on", { mode: "string" }).notNull(),
+    status: text("status").$type<CommissionPeriodStatus>().notNull().default("open"),
+    total: numeric("total", { precision: 14, scale: 2 }).notNull().default("0"),
+    members: integer("members").notNull().default(0),
+    orders: integer("orders").notNull().default(0),
+    sales: numeric("sales", { precision: 14, scale: 2 }).notNull().default("0"),
+    calculated_at: timestamp("calculated_at"),
+    first_approved_by: integer("first_approved_by"),
+    first_approved_username: text("first_approved_username"),
+    approved_by: integer("approved_by"),
+    approved_username: text("approved_username"),
+    approved_at: timestamp("approved_at"),
+    released_at: timestamp("released_at"),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("commission_periods_starts_on_key").on(t.starts_on),
+    check("commission_periods_dates", sql`${t.ends_on} >= ${t.starts_on}`),
+    check(
+      "commission_periods_status",
+      sql`${t.status} in ('open', 'calculated', 'approved', 'released')`,
+    ),
+  ],
+);
+
+/** Each upline of an order's sponsor line as it stood at the order's first completion. */
+export const commissionLines = pgTable(
+  "commission_lines",
+  {
+    orders_id: integer("orders_id").notNull(),
+    depth: smallint("depth").notNull(),
+    user_id: integer("user_id").notNull(),
+    username: text("username").notNull(),
+    level: smallint("level"),
+    outcome: text("outcome").$type<CommissionLineOutcome>().notNull(),
+    percent: numeric("percent", { precision: 5, scale: 2 }).notNull().default("0"),
+    base_amount: money("base_amount").notNull().default("0"),
+    amount: money("amount").notNull().default("0"),
+    held: boolean("held").notNull().default(false),
+    period_id: integer("period_id"),
+    decided_at: timestamp("decided_at").notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ name: "commission_lines_pkey", columns: [t.orders_id, t.depth] }),
+    index("commission_lines_period_user_idx")
+      .on(t.period_id, t.user_id)
+      .where(sql`${t.amount} > 0`),
+    index("commission_lines_user_idx")
+      .on(t.user_id, t.period_id)
+      .where(sql`${t.amount} > 0`),
+    check(
+      "commission_lines_outcome",
+      sql`${t.outcome} in ('paid', 'unqualified', 'compressed', 'capped')`,
+    ),
+    check(
+      "commission_lines_amount",
+      sql`${t.amount} >= 0 and (${t.outcome} = 'paid') = (${t.amount} > 0)`,
+    ),
+  ],
+);
+
+/** What a calculated period releases to each member (held money and held PV), and when it did. */
+export const commissionPeriodMembers = pgTable(
+  "commission_period_members",
+  {
+    period_id: integer("period_id").notNull(),
+    user_id: integer("user_id").notNull(),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull().default("0"),
+    held: numeric("held", { precision: 14, scale: 2 }).notNull().default("0"),
+    held_pv: numeric("held_pv", { precision: 14, scale: 2 }).notNull().default("0"),
+    released_at: timestamp("released_at"),
+  },
+  (t) => [
+    primaryKey({ name: "commission_period_members_pkey", columns: [t.period_id, t.user_id] }),
   ],
 );
 

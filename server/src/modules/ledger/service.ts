@@ -32,6 +32,8 @@ const ACCOUNT_NAMES: Record<LedgerAccount, string> = {
   wallet: "wallet",
   cash_wallet: "cash wallet",
   pv: "PV",
+  held: "held commission",
+  held_pv: "held PV",
 };
 
 /** "RM 12.50" for money, "12.50 PV" for points: the contract's rule, ungrouped in the server's words. */
@@ -56,13 +58,20 @@ export interface Posting {
   onShort?: (held: string) => HttpError;
   /** The note of a clamped debit, told what was taken. */
   clampNote?: (taken: string) => string;
+  /** The plan level of a commission entry. */
+  level?: number;
 }
 
+/** Where each balance is kept: PV on the member's row, money on their wallet's. */
 const balanceColumn = {
   wallet: userWallets.wallet_amt,
   cash_wallet: userWallets.c_wallet_amt,
+  held: userWallets.held_amt,
   pv: users.ttl_pv,
+  held_pv: users.held_pv,
 } as const;
+const onMemberRow = (account: LedgerAccount): account is "pv" | "held_pv" =>
+  account === "pv" || account === "held_pv";
 
 /** Locks the balance's row; undefined when the user (or, for the wallets, the wallet) is gone. */
 async function lockBalance(
@@ -70,9 +79,9 @@ async function lockBalance(
   userId: number,
   account: LedgerAccount,
 ): Promise<string | undefined> {
-  if (account === "pv") {
+  if (onMemberRow(account)) {
     const [row] = await tx
-      .select({ balance: users.ttl_pv })
+      .select({ balance: balanceColumn[account] })
       .from(users)
       .where(eq(users.user_id, userId))
       .for("update");
@@ -131,7 +140,7 @@ export async function postEntry(
   let held = await lockBalance(tx, userId, account);
   if (
     held === undefined &&
-    account !== "pv" &&
+    !onMemberRow(account) &&
     cents > 0n &&
     (await openWallet(tx, actor, userId))
   ) {
@@ -182,6 +191,7 @@ export async function postEntry(
       ref_type: posting.ref?.type ?? null,
       ref_id: posting.ref?.id ?? null,
       note: (clamped ? posting.clampNote?.(fromSen(-cents)) : undefined) ?? posting.note ?? "",
+      level: posting.level ?? null,
       actor_id: actor?.user_id ?? null,
       actor_username: actor?.username ?? null,
     })
@@ -189,12 +199,16 @@ export async function postEntry(
   if (!entry) throw new Error("The ledger entry was not written.");
   countLedgerEntry(account);
   // The entry first: the database accepts the new balance only as the latest entry's.
-  if (account === "pv") {
-    await tx.update(users).set({ ttl_pv: balanceAfter }).where(eq(users.user_id, userId));
+  const column = balanceColumn[account].name;
+  if (onMemberRow(account)) {
+    await tx
+      .update(users)
+      .set({ [column]: balanceAfter })
+      .where(eq(users.user_id, userId));
   } else {
     await tx
       .update(userWallets)
-      .set({ [account === "wallet" ? "wallet_amt" : "c_wallet_amt"]: balanceAfter })
+      .set({ [column]: balanceAfter })
       .where(eq(userWallets.user_id, userId));
   }
   await recordAudit(tx, actor, {
