@@ -36,6 +36,7 @@ CREATE TABLE "commission_periods" (
 	"approved_username" text,
 	"approved_at" timestamp(0) with time zone,
 	"released_at" timestamp(0) with time zone,
+	"job_id" integer,
 	"updated_at" timestamp(0) with time zone,
 	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "commission_periods_dates" CHECK ("commission_periods"."ends_on" >= "commission_periods"."starts_on"),
@@ -57,7 +58,7 @@ CREATE TABLE "commission_lines" (
 	"period_id" integer,
 	"decided_at" timestamp(0) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "commission_lines_pkey" PRIMARY KEY ("orders_id", "depth"),
-	CONSTRAINT "commission_lines_outcome" CHECK ("commission_lines"."outcome" in ('paid', 'unqualified', 'compressed', 'capped')),
+	CONSTRAINT "commission_lines_outcome" CHECK ("commission_lines"."outcome" in ('paid', 'unqualified', 'compressed', 'capped', 'zero')),
 	CONSTRAINT "commission_lines_amount" CHECK ("commission_lines"."amount" >= 0 and ("commission_lines"."outcome" = 'paid') = ("commission_lines"."amount" > 0))
 );
 --> statement-breakpoint

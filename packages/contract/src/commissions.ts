@@ -40,10 +40,7 @@ const TIER_ID_MESSAGE = say("invalid_format", { field: "Tier" }, "Tier must be a
 /** One level of a plan: a percentage per membership tier (by member_id), and who qualifies. */
 export const commissionLevelInput = z.object({
   level: wholeNumber("Level", 1, COMMISSION_MAX_LEVELS),
-  rates: z.record(
-    z.string().regex(/^[1-9]\d{0,9}$/, TIER_ID_MESSAGE),
-    percentage("Rate %"),
-  ),
+  rates: z.record(z.string().regex(/^[1-9]\d{0,9}$/, TIER_ID_MESSAGE), percentage("Rate %")),
   /** The upline's own PV from orders completed in the period (held included) must reach this. */
   min_personal_pv: money("Minimum personal PV"),
   when_unqualified: z.enum(WHEN_UNQUALIFIED, { error: WHEN_UNQUALIFIED_MESSAGE }),
@@ -129,7 +126,13 @@ export type CommissionPreviewInput = z.input<typeof commissionPreviewInput>;
  * (inactive or short of the level's personal PV); passed over by compression;
  * nothing left under a cap.
  */
-export const COMMISSION_LINE_OUTCOMES = ["paid", "unqualified", "compressed", "capped"] as const;
+export const COMMISSION_LINE_OUTCOMES = [
+  "paid",
+  "unqualified",
+  "compressed",
+  "capped",
+  "zero",
+] as const;
 export type CommissionLineOutcome = (typeof COMMISSION_LINE_OUTCOMES)[number];
 
 /** One upline in an order's sponsor line as it stood at completion. */
@@ -222,7 +225,12 @@ export const commissionPeriodReport = z.object({
   period: commissionPeriod,
   levels: z.object({ level: z.number(), amount: moneyOut, lines: z.number() }).array(),
   tiers: z
-    .object({ member_id: z.number(), membership: z.string(), amount: moneyOut, members: z.number() })
+    .object({
+      member_id: z.number(),
+      membership: z.string(),
+      amount: moneyOut,
+      members: z.number(),
+    })
     .array(),
   top_earners: z.object({ user_id: z.number(), username: z.string(), amount: moneyOut }).array(),
 });

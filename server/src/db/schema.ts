@@ -746,6 +746,8 @@ export const commissionPeriods = pgTable(
     approved_username: text("approved_username"),
     approved_at: timestamp("approved_at"),
     released_at: timestamp("released_at"),
+    /** The calculation or release running now (server/src/modules/commissions/close.ts). */
+    job_id: integer("job_id"),
     updated_at: updatedAt(),
     version: version(),
   },
@@ -781,12 +783,10 @@ export const commissionLines = pgTable(
     index("commission_lines_period_user_idx")
       .on(t.period_id, t.user_id)
       .where(sql`${t.amount} > 0`),
-    index("commission_lines_user_idx")
-      .on(t.user_id, t.period_id)
-      .where(sql`${t.amount} > 0`),
+    index("commission_lines_user_idx").on(t.user_id, t.period_id).where(sql`${t.amount} > 0`),
     check(
       "commission_lines_outcome",
-      sql`${t.outcome} in ('paid', 'unqualified', 'compressed', 'capped')`,
+      sql`${t.outcome} in ('paid', 'unqualified', 'compressed', 'capped', 'zero')`,
     ),
     check(
       "commission_lines_amount",

@@ -52,6 +52,8 @@ export const AUDIT_LABELS = {
   "Permission group": field("name"),
   Upload: `coalesce("after"->>'file_name', "entity_id")`,
   Job: `concat_ws(' · ', ${field("kind")}, ${field("key")})`,
+  CommissionPlan: `'Commission plan'`,
+  CommissionPeriod: `concat_ws(' to ', ${field("starts_on")}, ${field("ends_on")})`,
 } as const satisfies Record<string, string>;
 
 /** A kind of record the audit log names. */

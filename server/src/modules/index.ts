@@ -5,6 +5,13 @@ import type { Database } from "../db/client";
 import { registerAgencyRoutes } from "./agency/routes";
 import { registerAuditRoutes } from "./audit/routes";
 import { registerCatalogRoutes } from "./catalog/routes";
+import {
+  calculatePeriod,
+  PERIOD_CALCULATE_JOB,
+  PERIOD_RELEASE_JOB,
+  releasePeriod,
+} from "./commissions/close";
+import { registerCommissionRoutes } from "./commissions/routes";
 import { registerContentRoutes } from "./content/routes";
 import { registerDashboardRoutes } from "./dashboard/routes";
 import { JOB_PRUNE_JOB, pruneJobs } from "./jobs/queue";
@@ -51,6 +58,7 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerAuditRoutes,
   registerNotificationRoutes,
   registerJobRoutes,
+  registerCommissionRoutes,
   // POST <list>/bulk of the lists whose routes are written by hand (lib/bulk.ts).
   registerOrderBulkRoutes,
   registerPeopleBulkRoutes,
@@ -67,6 +75,8 @@ export function jobHandlers(
     [RECONCILE_JOB]: runReconcile,
     [UPLOAD_SWEEP_JOB]: async (db) => ({ removed: await sweepUploads(db, app.uploadStorage) }),
     [JOB_PRUNE_JOB]: async (db) => ({ pruned: await pruneJobs(db) }),
+    [PERIOD_CALCULATE_JOB]: calculatePeriod,
+    [PERIOD_RELEASE_JOB]: releasePeriod,
     // Only a server with BACKUP_DIR takes the backups (its folder is where they go).
     ...(backups && {
       [BACKUP_JOB]: backupJob(

@@ -35,6 +35,8 @@ const KIND_NAMES: Record<string, string> = {
   WithdrawRequest: "Withdrawal request",
   Session: "Sign-in",
   Job: "Job",
+  CommissionPlan: "Commission plan",
+  CommissionPeriod: "Commission period",
 };
 
 /** A record kind in English words ("LedgerEntry" → "Ledger entry"), for translate() or a filter's option. */

@@ -3,6 +3,7 @@ import { agency } from "./agency";
 import { auditLog } from "./auditLog";
 import { banner } from "./banner";
 import { categories } from "./categories";
+import { commissions } from "./commissions";
 import { coupon } from "./coupon";
 import { dashboard } from "./dashboard";
 import type { Resource } from "./define";
@@ -38,6 +39,7 @@ export const resources: readonly Resource[] = [
   userWallets,
   memberships,
   withdrawRequest,
+  commissions,
   agency,
   banner,
   testimonial,

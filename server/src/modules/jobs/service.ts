@@ -44,6 +44,14 @@ const asJob = ({ progress_done, progress_total, ...row }: JobRow): Job => ({
   progress: { done: progress_done, total: progress_total },
 });
 
+/** A job row as GET jobs answers it (the payload, result and holder left out). */
+export function jobRecord(row: typeof jobs.$inferSelect): Job {
+  const picked = Object.fromEntries(
+    Object.keys(jobColumns).map((name) => [name, row[name as keyof typeof jobColumns]]),
+  ) as JobRow;
+  return asJob(picked);
+}
+
 export async function listJobs(db: Tx, query: ListQuery): Promise<Page<Job>> {
   const clauses = listClauses(query, listSpec);
   const page = await readPage(db, clauses, {

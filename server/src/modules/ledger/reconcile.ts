@@ -42,7 +42,12 @@ export async function balanceMismatches(
       select w.user_id, 'cash_wallet', w.c_wallet_amt from user_wallets w
       where true ${inRange("w.user_id", within)}
       union all
+      select w.user_id, 'held', w.held_amt from user_wallets w
+      where true ${inRange("w.user_id", within)}
+      union all
       select u.user_id, 'pv', u.ttl_pv from users u where true ${inRange("u.user_id", within)}
+      union all
+      select u.user_id, 'held_pv', u.held_pv from users u where true ${inRange("u.user_id", within)}
     ),
     sums as (
       select user_id, account, sum(amount) as total from wallet_ledger
@@ -82,7 +87,9 @@ export async function accountTotals(db: Tx): Promise<AccountTotalMismatch[]> {
     with balances as (
       select 'wallet'::text as account, coalesce(sum(wallet_amt), 0) as total from user_wallets
       union all select 'cash_wallet', coalesce(sum(c_wallet_amt), 0) from user_wallets
+      union all select 'held', coalesce(sum(held_amt), 0) from user_wallets
       union all select 'pv', coalesce(sum(ttl_pv), 0) from users
+      union all select 'held_pv', coalesce(sum(held_pv), 0) from users
     ),
     entries as (select account, sum(amount) as total from wallet_ledger group by account)
     select b.account, b.total::numeric(14,2)::text as balances,
@@ -99,7 +106,8 @@ export async function accountTotals(db: Tx): Promise<AccountTotalMismatch[]> {
  * the full credit when complete (the buyer's points_earned, the recorded
  * commission to the recorded referrer, nothing to anyone else), 0 when
  * canceled, refunded or returned, and either when in 1-5 (a correction keeps
- * what stood). Members deleted since are not checked: their entries stay.
+ * what stood). Each paid level of its sponsor line counts (commission_lines);
+ * a held balance counts with its live one. Members deleted since are not checked: their entries stay.
  */
 export async function orderMismatches(
   db: Tx,
@@ -128,13 +136,17 @@ export async function orderMismatches(
       left join order_commissions c on c.orders_id = o.orders_id
       where o.user_id is not null
       union all
-      select c.orders_id, c.referrer_id, 'cash_wallet', c.amount, 0
-      from order_commissions c where c.outcome = 'paid' ${inRange("c.orders_id", within)}
+      select l.orders_id, l.user_id, 'cash_wallet', l.amount, 0
+      from commission_lines l where l.amount > 0 ${inRange("l.orders_id", within)}
     ),
+    -- A held balance counts with its live one: under a plan an order credits
+    -- the held balance first, and its period's release moves the money on.
     entries as (
-      select ref_id as orders_id, user_id, account, sum(amount) as net from wallet_ledger
-      where ref_type = 'order' and account in ('pv', 'cash_wallet') ${inRange("ref_id", within)}
-      group by ref_id, user_id, account
+      select ref_id as orders_id, user_id,
+        case account when 'held' then 'cash_wallet' when 'held_pv' then 'pv' else account end as account,
+        sum(amount) as net from wallet_ledger
+      where ref_type = 'order' and account in ('pv', 'cash_wallet', 'held', 'held_pv') ${inRange("ref_id", within)}
+      group by 1, 2, 3
     ),
     owed as (
       select orders_id, user_id, account, sum(amount - recovered) as owed from ledger_owed

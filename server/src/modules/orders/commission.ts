@@ -11,8 +11,6 @@
  * first completion, and kept in order_commissions.
  */
 import {
-  type CommissionBase,
-  type CommissionOutcome,
   fromSen,
   ORDER_STATUS_CANCELED,
   ORDER_STATUS_COMPLETED,
@@ -21,10 +19,20 @@ import {
   type OwedAccount,
   toSen,
 } from "@store/contract";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { memberships, orderCommissions, type orders, settings, users } from "../../db/schema";
+import {
+  commissionLines,
+  commissionPeriods,
+  orderCommissions,
+  type orders,
+  settings,
+} from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
+import { periodForCompletion } from "../commissions/periods";
+import { readPlan } from "../commissions/plan";
+import { type DecidedLine, payLines } from "../commissions/rule";
+import { sponsorLine } from "../commissions/sponsorLine";
 import { owedForOrder, recoverOwed, reverseStanding } from "../ledger/owed";
 import { checkPvPromotion, orderCredits, postEntry } from "../ledger/service";
 
@@ -54,23 +62,25 @@ export async function findCommission(
   return row;
 }
 
-interface Decision {
-  outcome: CommissionOutcome;
-  referrer_id: number | null;
-  referrer_username: string | null;
-  percent: string | null;
-  base_kind: CommissionBase | null;
-  base_amount: string | null;
-  amount: string;
-}
+type Decision = Omit<OrderCommissionRow, "orders_id" | "decided_at" | "pv_opening">;
 
 /**
- * The commission as the store's rules say today, for the order's first
- * completion: off, no referrer, an inactive referrer, or the referrer's own
- * tier's Member Earning % of the base (the total, or the total less shipping),
- * rounded half-up to the sen (PostgreSQL's round on numeric).
+ * The order's commission under the plan in force (modules/commissions), for
+ * its first completion: off, no referrer, or the sponsor line as it stands,
+ * each level paid the upline's tier's rate of the base (the total, or the
+ * total less shipping), half-up to the sen. The default plan's level 1 is the
+ * referrer's Member Earning %, as before plans.
  */
-async function decide(tx: Tx, order: Order): Promise<Decision> {
+async function decide(
+  tx: Tx,
+  order: Order,
+): Promise<{ decision: Decision; lines: DecidedLine[]; baseSen: bigint }> {
+  const plan = await readPlan(tx);
+  const period = await periodForCompletion(tx, plan.period_start_day);
+  const [store] = await tx
+    .select({ on: settings.commission_status, base: settings.commission_base })
+    .from(settings)
+    .where(eq(settings.setting_id, 1));
   const none = {
     referrer_id: null,
     referrer_username: null,
@@ -78,98 +88,205 @@ async function decide(tx: Tx, order: Order): Promise<Decision> {
     base_kind: null,
     base_amount: null,
     amount: "0.00",
+    period_id: period.period_id,
+    held: !plan.default,
+    buyer_id: order.user_id,
   };
-  const [store] = await tx
-    .select({ on: settings.commission_status, base: settings.commission_base })
-    .from(settings)
-    .where(eq(settings.setting_id, 1));
-  if (store?.on !== 1) return { ...none, outcome: "commission_off" };
-  const result = await tx.execute<{
-    referrer_id: number;
-    referrer_username: string;
-    active: number;
-    percent: string;
-    base_amount: string;
-    amount: string;
-  }>(sql`
-    select r.user_id as referrer_id, r.username as referrer_username, r.user_status as active,
-      m.member_earning::text as percent, b.base::numeric(12,2)::text as base_amount,
-      round(b.base * m.member_earning / 100, 2)::numeric(12,2)::text as amount
-    from ${users} buyer
-    join ${users} r on r.user_id = buyer.referral_of
-    join ${memberships} m on m.member_id = r.membership
-    cross join lateral (select case when ${store.base} = 'goods'
-      then greatest(${order.total_price}::numeric - ${order.shipping_fee}::numeric, 0)
-      else ${order.total_price}::numeric end as base) b
-    where buyer.user_id = ${order.user_id}`);
-  const row = result.rows[0];
-  if (order.user_id === null || !row) return { ...none, outcome: "no_referrer" };
-  const referrer = { referrer_id: row.referrer_id, referrer_username: row.referrer_username };
-  if (Number(row.active) !== 1) return { ...none, ...referrer, outcome: "referrer_inactive" };
-  const decided = {
-    ...referrer,
-    percent: row.percent,
+  if (store?.on !== 1)
+    return { decision: { ...none, outcome: "commission_off" }, lines: [], baseSen: 0n };
+  const line =
+    order.user_id === null ? [] : await sponsorLine(tx, plan, order.user_id, period.period_id);
+  const referrer = line[0];
+  if (!referrer) return { decision: { ...none, outcome: "no_referrer" }, lines: [], baseSen: 0n };
+  const total = toSen(order.total_price);
+  const goods = total - toSen(order.shipping_fee);
+  const baseSen = store.base === "goods" ? (goods > 0n ? goods : 0n) : total;
+  const lines = payLines(plan, line, baseSen);
+  const amount = lines.reduce((sum, l) => sum + l.amount, 0n);
+  const named = { ...none, referrer_id: referrer.user_id, referrer_username: referrer.username };
+  const first = lines[0];
+  if (amount === 0n && !referrer.active) {
+    return { decision: { ...named, outcome: "referrer_inactive" }, lines, baseSen };
+  }
+  const decision: Decision = {
+    ...named,
+    outcome: amount > 0n ? "paid" : "zero",
+    percent: first?.level != null ? first.percent : null,
     base_kind: store.base,
-    base_amount: row.base_amount,
-    amount: row.amount,
+    base_amount: fromSen(baseSen),
+    amount: fromSen(amount),
   };
-  return { ...decided, outcome: toSen(row.amount) > 0n ? "paid" : "zero" };
+  return { decision, lines, baseSen };
 }
 
-/** The order's commission record, written at its first completion and read ever after. */
+/** The order's commission record and its sponsor line, written at its first completion and read ever after. */
 async function decideOnce(tx: Tx, actor: Actor | null, order: Order): Promise<OrderCommissionRow> {
   const stored = await findCommission(tx, order.orders_id);
   if (stored) return stored;
-  const decision = await decide(tx, order);
+  const { decision, lines, baseSen } = await decide(tx, order);
   const [row] = await tx
     .insert(orderCommissions)
     .values({ orders_id: order.orders_id, ...decision })
     .returning();
   if (!row) throw new Error("The order's commission was not recorded.");
+  if (lines.length > 0) {
+    await tx.insert(commissionLines).values(
+      lines.map((line) => ({
+        orders_id: order.orders_id,
+        depth: line.depth,
+        user_id: line.user_id,
+        username: line.username,
+        level: line.level,
+        outcome: line.outcome,
+        percent: line.percent,
+        base_amount: fromSen(baseSen),
+        amount: fromSen(line.amount),
+        held: row.held,
+        period_id: row.period_id,
+      })),
+    );
+  }
   await recordAudit(tx, actor, {
     entity: "OrderCommission",
     entityId: order.orders_id,
     action: "create",
-    after: row,
+    after: { ...row, lines: lines.map((line) => ({ ...line, amount: fromSen(line.amount) })) },
   });
   return row;
 }
 
-/** What stands for an order in one member's account: its entries, PV in the opening, less what is owed. */
-async function standing(
-  tx: Tx,
-  ordersId: number,
-  userId: number,
-  account: OwedAccount,
-  opening: string,
-): Promise<bigint> {
-  const credits = await orderCredits(tx, ordersId);
-  const net = credits
-    .filter((c) => c.user_id === userId && c.account === account)
-    .reduce((sum, c) => sum + toSen(c.net), 0n);
-  return net + toSen(opening) - (await owedForOrder(tx, ordersId, userId, account));
+/** Where an order's credit goes: the live balance, and under a plan the held one first. */
+const HELD_OF = { cash_wallet: "held", pv: "held_pv" } as const;
+
+/** One member's full credit from an order in one account. */
+interface Party {
+  userId: number;
+  account: OwedAccount;
+  full: string;
+  opening: string;
+  level: number | null;
+  note: string;
 }
 
-/** The member and the full credit an order gives in each account (none when there is nobody). */
-function parties(order: Order, record: OrderCommissionRow | undefined) {
-  const list: { userId: number; account: OwedAccount; full: string; opening: string }[] = [];
+/**
+ * What stands for an order in one member's account: its entries in the live
+ * balance and the held one, PV in the opening, less what is owed.
+ */
+async function standing(tx: Tx, ordersId: number, party: Party): Promise<bigint> {
+  const credits = await orderCredits(tx, ordersId);
+  const accounts: string[] = [party.account, HELD_OF[party.account]];
+  const net = credits
+    .filter((c) => c.user_id === party.userId && accounts.includes(c.account))
+    .reduce((sum, c) => sum + toSen(c.net), 0n);
+  return (
+    net + toSen(party.opening) - (await owedForOrder(tx, ordersId, party.userId, party.account))
+  );
+}
+
+/** The members an order credits and how much: the buyer's PV, each paid level of its sponsor line. */
+async function parties(tx: Tx, order: Order, record: OrderCommissionRow | undefined) {
+  const list: Party[] = [];
   if (order.user_id !== null) {
     list.push({
       userId: order.user_id,
       account: "pv",
       full: order.points_earned,
       opening: record?.pv_opening ?? "0.00",
+      level: null,
+      note: "",
     });
   }
-  if (record?.referrer_id != null && record.outcome === "paid") {
+  if (record?.outcome !== "paid") return list;
+  const lines = await tx
+    .select()
+    .from(commissionLines)
+    .where(and(eq(commissionLines.orders_id, order.orders_id), gt(commissionLines.amount, "0")))
+    .orderBy(asc(commissionLines.depth));
+  const goods = record.base_kind === "goods" ? " (goods)" : "";
+  for (const line of lines) {
     list.push({
-      userId: record.referrer_id,
+      userId: line.user_id,
       account: "cash_wallet",
-      full: record.amount,
+      full: line.amount,
       opening: "0.00",
+      level: line.level,
+      note: record.held
+        ? `Level ${line.level}: ${line.percent}% of RM ${line.base_amount}${goods}`
+        : `${line.percent}% of RM ${line.base_amount}${goods}`,
     });
   }
   return list;
+}
+
+/**
+ * Whether the order's money goes to the held balances: under a plan, while
+ * its period is open. Once the period is calculated its figures stand, and a
+ * change is made on the live balances (recovered as owed when short).
+ */
+async function heldNow(tx: Tx, record: OrderCommissionRow | undefined): Promise<boolean> {
+  if (!record?.held || record.period_id === null) return false;
+  const [period] = await tx
+    .select({ status: commissionPeriods.status })
+    .from(commissionPeriods)
+    .where(eq(commissionPeriods.period_id, record.period_id))
+    .for("share");
+  return period?.status === "open";
+}
+
+/** Takes back what stands for one member: from the held balance while the period is open, else as before plans. */
+async function reverseParty(
+  tx: Tx,
+  actor: Actor | null,
+  ordersId: number,
+  party: Party,
+  held: boolean,
+  stands: bigint,
+): Promise<void> {
+  if (!held) {
+    await reverseStanding(tx, actor, {
+      userId: party.userId,
+      account: party.account,
+      ordersId,
+      amount: fromSen(stands),
+    });
+    return;
+  }
+  await postEntry(tx, actor, {
+    userId: party.userId,
+    account: HELD_OF[party.account],
+    amount: fromSen(-stands),
+    reason: party.account === "pv" ? "pv_refund" : "commission_reversal",
+    ref: { type: "order", id: ordersId },
+    level: party.level ?? undefined,
+    short: "clamp",
+  });
+}
+
+/** Credits what is due to one member: to the held balance while the period is open, else to the live one. */
+async function creditParty(
+  tx: Tx,
+  actor: Actor | null,
+  ordersId: number,
+  party: Party,
+  held: boolean,
+  due: bigint,
+): Promise<void> {
+  const amount = fromSen(due);
+  const commission = party.account === "cash_wallet";
+  const entry = await postEntry(tx, actor, {
+    userId: party.userId,
+    account: held ? HELD_OF[party.account] : party.account,
+    amount,
+    reason: !commission ? "pv_order" : held ? "commission_held" : "commission",
+    ref: { type: "order", id: ordersId },
+    note: party.note,
+    level: party.level ?? undefined,
+    // A member deleted since the decision has no balance to credit.
+    short: "clamp",
+  });
+  if (!entry || held) return;
+  await recoverOwed(tx, actor, party.userId, party.account, amount);
+  if (party.account === "pv") await checkPvPromotion(tx, actor, party.userId);
 }
 
 /**
@@ -183,48 +300,18 @@ export async function settleOrder(
   after: Order,
 ): Promise<void> {
   if (before.order_status === after.order_status || !movesMoney(after.order_status)) return;
-  const ref = { type: "order" as const, id: after.orders_id };
-  if (REVERSED_STATUSES.includes(after.order_status)) {
-    const record = await findCommission(tx, after.orders_id);
-    for (const party of parties(after, record)) {
-      const stands = await standing(
-        tx,
-        after.orders_id,
-        party.userId,
-        party.account,
-        party.opening,
-      );
-      if (stands <= 0n) continue;
-      await reverseStanding(tx, actor, {
-        userId: party.userId,
-        account: party.account,
-        ordersId: after.orders_id,
-        amount: fromSen(stands),
-      });
+  const reversing = REVERSED_STATUSES.includes(after.order_status);
+  const record = reversing
+    ? await findCommission(tx, after.orders_id)
+    : await decideOnce(tx, actor, after);
+  const held = await heldNow(tx, record);
+  for (const party of await parties(tx, after, record)) {
+    const stands = await standing(tx, after.orders_id, party);
+    if (reversing) {
+      if (stands > 0n) await reverseParty(tx, actor, after.orders_id, party, held, stands);
+      continue;
     }
-    return;
-  }
-  const record = await decideOnce(tx, actor, after);
-  for (const party of parties(after, record)) {
-    const stands = await standing(tx, after.orders_id, party.userId, party.account, party.opening);
     const due = toSen(party.full) - stands;
-    if (due <= 0n) continue;
-    const amount = fromSen(due);
-    const entry = await postEntry(tx, actor, {
-      userId: party.userId,
-      account: party.account,
-      amount,
-      reason: party.account === "pv" ? "pv_order" : "commission",
-      ref,
-      note:
-        party.account === "pv"
-          ? ""
-          : `${record.percent}% of RM ${record.base_amount}${record.base_kind === "goods" ? " (goods)" : ""}`,
-      // A member deleted since the decision has no balance to credit.
-      short: "clamp",
-    });
-    if (!entry) continue;
-    await recoverOwed(tx, actor, party.userId, party.account, amount);
-    if (party.account === "pv") await checkPvPromotion(tx, actor, party.userId);
+    if (due > 0n) await creditParty(tx, actor, after.orders_id, party, held, due);
   }
 }

@@ -1,21 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
 import {
   addressLines,
   type DocumentStore,
   type ExportLanguage,
-  formatMoney,
   invoiceNumber,
-  type NumberSigns,
   ORDER_DOCUMENT_TITLES,
   type OrderDocument,
   type OrderRecord,
   paymentStatus,
   toSen,
 } from "@store/contract";
-import { woffToSfnt } from "../../lib/fonts";
-import { translatorIn } from "../../lib/labels";
-import { SERVER_ROOT } from "../../serverRoot";
+import { PdfWording, renderPdf } from "../../lib/pdf";
 
 /**
  * The invoice and the packing slip of orders as one A4 PDF, each order from a
@@ -23,54 +17,8 @@ import { SERVER_ROOT } from "../../serverRoot";
  * view (web/src/pages/orders/OrderPrint.tsx), labels from the same catalogues.
  */
 
-/**
- * Noto Sans SC (server/assets/fonts/README.md): Latin, Malay's accents and
- * Chinese in one font, so every language prints the same way. Read and
- * unwrapped once (lib/fonts.ts); each PDF embeds only the glyphs it uses.
- */
-const FONT_FILE = path.join(SERVER_ROOT, "assets", "fonts", "NotoSansSC-Regular.woff");
-let fontBytes: Buffer | undefined;
-function font(): Buffer {
-  fontBytes ??= woffToSfnt(fs.readFileSync(FONT_FILE));
-  return fontBytes;
-}
-
-/** The Intl locale of each language, as the web's i18n/index.ts sets it. */
-const LOCALES: Record<ExportLanguage, string> = { en: "en-GB", ms: "ms-MY", zh: "zh-CN" };
-
-/** The words, amounts and dates of one language. */
-class Wording {
-  private readonly signs: NumberSigns;
-  private readonly dates: Intl.DateTimeFormat;
-
-  constructor(readonly language: ExportLanguage) {
-    const parts = new Intl.NumberFormat(LOCALES[language]).formatToParts(1234.5);
-    this.signs = {
-      group: parts.find((p) => p.type === "group")?.value ?? ",",
-      decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
-    };
-    this.dates = new Intl.DateTimeFormat(LOCALES[language]);
-  }
-
-  text(english: string): string {
-    return translatorIn(this.language).label(english);
-  }
-
-  message(english: string, values: Record<string, string | number>): string {
-    return translatorIn(this.language).label(english, values);
-  }
-
-  money(value: string): string {
-    return formatMoney(value, this.signs);
-  }
-
-  /** The day of a wire timestamp ("yyyy-MM-dd HH:mm:ss", the store's time) as the language writes it. */
-  date(wire: string): string {
-    const [year, month, day] = wire.slice(0, 10).split("-").map(Number);
-    if (!year || !month || !day) return wire;
-    return this.dates.format(new Date(year, month - 1, day));
-  }
-
+/** The words, amounts and dates of one language, and an order's payment. */
+class Wording extends PdfWording {
   payment(order: OrderRecord): string {
     const status = paymentStatus(order);
     return status.date
@@ -354,36 +302,23 @@ export async function orderDocumentsPdf(
 ): Promise<Buffer> {
   const words = new Wording(language);
   const title = words.text(ORDER_DOCUMENT_TITLES[kind]);
-  // Loaded on the first PDF asked for: pdfkit and its fonts' code take 0.4 s to
-  // load, paid by every start and every test file otherwise (as lib/xlsx.ts does).
-  const { default: PDFDocument } = await import("pdfkit");
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    autoFirstPage: false,
-    lang: LOCALES[language],
-    info: {
+  return renderPdf(
+    language,
+    {
       Title:
         orders.length === 1 && orders[0]
           ? `${title} ${kind === "invoice" ? invoiceNumber(orders[0].order_number) : orders[0].order_number}`
           : title,
       Author: store.store_name,
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
-  doc.registerFont("body", font());
-  for (const order of orders) {
-    doc.addPage();
-    doc.font("body");
-    if (kind === "invoice") invoicePage(doc, order, store, words);
-    else packingSlipPage(doc, order, store, words);
-  }
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+    (doc) => {
+      for (const order of orders) {
+        doc.addPage();
+        doc.font("body");
+        if (kind === "invoice") invoicePage(doc, order, store, words);
+        else packingSlipPage(doc, order, store, words);
+      }
+    },
+    MARGIN,
+  );
 }

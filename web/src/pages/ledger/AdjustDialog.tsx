@@ -1,8 +1,8 @@
 import {
+  ADJUSTABLE_ACCOUNTS,
   addMoney,
   isAmount,
   LEDGER_ACCOUNT_LABELS,
-  LEDGER_ACCOUNTS,
   LEDGER_NOTE_MAX,
   type LedgerAccount,
   type WalletAdjustmentInput,
@@ -86,7 +86,8 @@ export function AdjustDialog({
           <Field name="account" id="adjust-account" label="Account">
             {(input) => (
               <Form.Select {...input}>
-                {LEDGER_ACCOUNTS.map((a) => (
+                {/* Held balances move only by their orders and periods, never by hand. */}
+                {ADJUSTABLE_ACCOUNTS.map((a) => (
                   <option key={a} value={a}>
                     {translate(LEDGER_ACCOUNT_LABELS[a])}
                   </option>

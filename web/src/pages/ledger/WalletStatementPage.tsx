@@ -24,17 +24,26 @@ import {
 } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatBalance, formatDateTime, formatDecimal } from "../../lib/format";
+import { useCan } from "../../lib/permissions";
 import { useMayDo, useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { AdjustDialog } from "./AdjustDialog";
 import { PendingAdjustments } from "./PendingAdjustments";
 
-/** The wallet list's column names for the three balances (docs/REQUIREMENTS.md section 2). */
+/**
+ * The wallet list's column names for the three balances (docs/REQUIREMENTS.md
+ * section 2), and the two a commission plan holds until its period is released.
+ */
 const BALANCE_TITLES: Record<LedgerAccount, string> = {
   wallet: "Wallet Amount",
   cash_wallet: "Cash Wallet Amount",
   pv: "PV Amount",
+  held: LEDGER_ACCOUNT_LABELS.held,
+  held_pv: LEDGER_ACCOUNT_LABELS.held_pv,
 };
+
+/** Held balances: not the member's to spend until their period is released. */
+const HELD: ReadonlySet<LedgerAccount> = new Set(["held", "held_pv"]);
 
 /** The statement narrowed to one balance: drawn by the list's filter bar, kept in the URL. */
 const FILTERS: readonly ListFilter[] = [
@@ -58,9 +67,10 @@ function SignedAmount({ entry }: { entry: LedgerEntry }) {
   );
 }
 
-/** Where an entry came from: its order (Edit Order) or its withdrawal request. */
+/** Where an entry came from: its order (Edit Order), its withdrawal request or its commission period. */
 function Reference({ entry }: { entry: LedgerEntry }) {
   const resources = useResources();
+  const mayViewCommissions = useCan("commissions:view");
   if (entry.ref_type === "order" && entry.ref_id !== null)
     return (
       <Link to={resources.editLink("order", entry.ref_id)}>
@@ -73,7 +83,31 @@ function Reference({ entry }: { entry: LedgerEntry }) {
         {translate("{{field}} #{{id}}", { field: translate("Withdrawal"), id: entry.ref_id })}
       </Link>
     );
+  if (entry.ref_type === "period" && entry.ref_id !== null) {
+    const text = translate("{{field}} #{{id}}", {
+      field: translate("Commission period"),
+      id: entry.ref_id,
+    });
+    // The period's report is commissions:view; without it the reference is said, not linked.
+    return mayViewCommissions ? (
+      <Link to={resources.link("commissions", "report", entry.ref_id)}>{text}</Link>
+    ) : (
+      text
+    );
+  }
   return <>-</>;
+}
+
+/** An entry's reason, and the plan level of a commission's (held, released, reversed). */
+function ReasonText({ entry }: { entry: LedgerEntry }) {
+  const reason = translate(LEDGER_REASON_LABELS[entry.reason]);
+  if (entry.level === null) return <>{reason}</>;
+  return (
+    <>
+      {reason}
+      <div className="small text-muted">{translate("Level {{level}}", { level: entry.level })}</div>
+    </>
+  );
 }
 
 /**
@@ -93,6 +127,7 @@ export default function WalletStatementPage({ resource, screen }: ScreenProps) {
   const [adjusting, setAdjusting] = useState(false);
   // An adjustment changes the wallet: wallets:manage.
   const mayAdjust = useMayDo("update", resource);
+  const mayViewCommissions = useCan("commissions:view");
 
   const unknown = member.error instanceof ApiError && member.error.status === 404;
   if (id === null || invalid || unknown)
@@ -113,7 +148,7 @@ export default function WalletStatementPage({ resource, screen }: ScreenProps) {
       className: "text-nowrap",
     },
     { header: "Account", cell: (e) => translate(LEDGER_ACCOUNT_LABELS[e.account]) },
-    { header: "Reason", cell: (e) => translate(LEDGER_REASON_LABELS[e.reason]) },
+    { header: "Reason", cell: (e) => <ReasonText entry={e} /> },
     {
       header: "Amount",
       role: "money",
@@ -159,6 +194,11 @@ export default function WalletStatementPage({ resource, screen }: ScreenProps) {
           <div className="d-flex gap-3 align-items-start">
             <Link to={resources.editLink("users", id)}>{translate("Edit User")}</Link>
             <Link to={resources.link("users", "genealogy", id)}>{translate("Tree")}</Link>
+            {mayViewCommissions && (
+              <Link to={resources.link("commissions", "statement", id)}>
+                {translate("Commission Statement")}
+              </Link>
+            )}
           </div>
         </div>
         <BalanceCards balances={balances.data} />
@@ -225,11 +265,18 @@ function BalanceCards({ balances }: { balances: Balances | undefined }) {
       {LEDGER_ACCOUNTS.map((account) => (
         <div key={account} className="col-sm-4">
           {/* One <dl> a card: a list's items may not sit in the grid's nested boxes. */}
-          <dl className="border rounded p-3 h-100 mb-0">
+          <dl
+            className={`border rounded p-3 h-100 mb-0${HELD.has(account) ? " bg-body-tertiary" : ""}`}
+          >
             <dt className="small text-muted fw-normal">{translate(BALANCE_TITLES[account])}</dt>
             <dd className="h4 mb-0" data-testid={`balance-${account}`}>
               {balances ? formatBalance(account, balances[account]) : "…"}
             </dd>
+            {HELD.has(account) && (
+              <dd className="small text-muted mb-0">
+                {translate("Paid in when its commission period is released.")}
+              </dd>
+            )}
           </dl>
         </div>
       ))}

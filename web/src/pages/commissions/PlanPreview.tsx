@@ -1,0 +1,219 @@
+import {
+  type CommissionPlanValues,
+  type CommissionPreviewRow,
+  commissionPlanInput,
+  commissionPreviewInput,
+} from "@store/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert, Button, Table } from "react-bootstrap";
+import { Controller } from "react-hook-form";
+import { usePreviewPlan } from "../../api/commissions";
+import { USER_CHOICES_KEY, usernameOf, userPages } from "../../api/userChoices";
+import {
+  Field,
+  NumberInput,
+  RecordForm,
+  ScrollingTable,
+  TypeaheadSelect,
+  useRecordForm,
+} from "../../components";
+import { translate } from "../../i18n/messages";
+import { formatLocale, formatMoney } from "../../lib/format";
+import { OUTCOME_LABELS, percentText } from "./periodText";
+
+const memberPages = userPages((u) => String(u.user_id));
+
+/** The preview's own fields; the plan comes from the plan form beside it. */
+const previewFields = commissionPreviewInput.omit({ plan: true });
+
+interface Shown {
+  rows: CommissionPreviewRow[];
+  amount: string;
+  buyerId: string;
+}
+
+/**
+ * The plan the form says, when it differs from the one in force: "same" when
+ * the form is untouched (the preview reads the plan in force), undefined while
+ * the form does not pass its own rules (their messages are then shown on it).
+ */
+export type FormPlan = () => Promise<CommissionPlanValues | "same" | undefined>;
+
+/** Who is paid what: "C RM 10.00 (level 1), B RM 5.00 (level 2) and A RM 2.00 (level 3)". */
+function paysSentence(rows: CommissionPreviewRow[], amount: string, buyer: string): string {
+  const paid = rows.filter((r) => r.outcome === "paid" && r.level !== null);
+  if (paid.length === 0)
+    return translate("An order of {{amount}} by {{buyer}} pays no commission.", {
+      amount: formatMoney(amount),
+      buyer,
+    });
+  const payments = new Intl.ListFormat(formatLocale(), { type: "conjunction" }).format(
+    paid.map((r) =>
+      translate("{{name}} {{amount}} (level {{level}})", {
+        name: r.username,
+        amount: formatMoney(r.amount),
+        level: r.level ?? "",
+      }),
+    ),
+  );
+  return translate("An order of {{amount}} by {{buyer}} pays {{payments}}.", {
+    amount: formatMoney(amount),
+    buyer,
+    payments,
+  });
+}
+
+/**
+ * Beside the plan form: what an order of an amount by a member would pay up
+ * their sponsor line, under the plan as the form says it (unsaved changes
+ * included), level by level, and why an upline is passed over.
+ */
+export function PlanPreview({ formPlan }: { formPlan: FormPlan }) {
+  const preview = usePreviewPlan();
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [planInvalid, setPlanInvalid] = useState(false);
+  const form = useRecordForm({
+    schema: previewFields,
+    defaults: { user_id: "", amount: "100.00" },
+    savedMessage: false,
+    save: async (values) => {
+      const plan = await formPlan();
+      setPlanInvalid(plan === undefined);
+      if (plan === undefined) return null;
+      const rows = await preview.mutateAsync({
+        user_id: values.user_id,
+        amount: values.amount,
+        plan: plan === "same" ? undefined : plan,
+      });
+      setShown({ rows, amount: values.amount, buyerId: String(values.user_id) });
+      return rows;
+    },
+    onSaved: () => {},
+  });
+  const { control, watch } = form.form;
+  const chosen = String(watch("user_id") ?? "");
+  const buyer = useQuery({
+    queryKey: [...USER_CHOICES_KEY, "label", shown?.buyerId ?? ""],
+    queryFn: () => usernameOf(shown?.buyerId ?? ""),
+    enabled: shown !== null,
+    staleTime: 60_000,
+  });
+
+  return (
+    <section className="card p-3" aria-labelledby="plan-preview-title">
+      <h2 id="plan-preview-title" className="h5">
+        {translate("Preview")}
+      </h2>
+      <p className="small text-muted">
+        {translate(
+          "What an order by a member would pay up their sponsor line under the plan above, saved or not.",
+        )}
+      </p>
+      {/* Anyone who may view the plan may preview it: reading, not changing. */}
+      <RecordForm form={form} permission="commissions:view">
+        <Field
+          name="user_id"
+          label="Member"
+          hint="The buyer: their referrer is level 1."
+          render={({ id, isInvalid, ...aria }) => (
+            <Controller
+              control={control}
+              name="user_id"
+              render={({ field }) => (
+                <TypeaheadSelect
+                  id={id}
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={String(field.value ?? "")}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  fetchPage={memberPages}
+                  queryKey={USER_CHOICES_KEY}
+                  fetchLabel={usernameOf}
+                  placeholder="Search by username"
+                  isInvalid={isInvalid}
+                  aria-invalid={aria["aria-invalid"]}
+                  aria-describedby={aria["aria-describedby"]}
+                />
+              )}
+            />
+          )}
+        />
+        <Field name="amount" label="Amount (RM)">
+          {(input) => <NumberInput step="0.01" {...input} />}
+        </Field>
+        <Button
+          type="submit"
+          variant="outline-primary"
+          disabled={chosen === "" || form.isSubmitting}
+        >
+          {translate("Preview")}
+        </Button>
+      </RecordForm>
+      {planInvalid && (
+        <Alert variant="warning" className="mt-3 mb-0">
+          {translate("Correct the plan first: the preview pays by what the form says.")}
+        </Alert>
+      )}
+      {shown && !planInvalid && (
+        <div className="mt-3" aria-live="polite">
+          <p data-testid="preview-sentence">
+            {paysSentence(shown.rows, shown.amount, buyer.data ?? "…")}
+          </p>
+          <ScrollingTable label={translate("Preview")}>
+            <Table size="sm" className="mb-0" data-testid="preview-rows">
+              <thead>
+                <tr>
+                  <th scope="col">{translate("Level")}</th>
+                  <th scope="col">{translate("Member")}</th>
+                  <th scope="col" className="text-end">
+                    {translate("Rate")}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {translate("Amount")}
+                  </th>
+                  <th scope="col">{translate("Outcome")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.rows.map((r) => (
+                  <tr key={r.depth}>
+                    <td>{r.level ?? "-"}</td>
+                    <td>{r.username}</td>
+                    <td className="text-end">{percentText(r.percent)}</td>
+                    <td className="text-end text-nowrap">{formatMoney(r.amount)}</td>
+                    <td>{translate(OUTCOME_LABELS[r.outcome])}</td>
+                  </tr>
+                ))}
+                {shown.rows.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className="text-muted">
+                      {translate("This member has no referrer: no one above them is paid.")}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </Table>
+          </ScrollingTable>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The plan form's values through the contract's rules, for the preview: its
+ * messages are shown on the form when they do not pass.
+ */
+export async function planOfForm(
+  values: unknown,
+  dirty: boolean,
+  showErrors: () => Promise<boolean>,
+): Promise<CommissionPlanValues | "same" | undefined> {
+  if (!dirty) return "same";
+  const parsed = commissionPlanInput.safeParse(values);
+  if (parsed.success) return parsed.data;
+  await showErrors();
+  return undefined;
+}
