@@ -111,11 +111,12 @@ export async function startCalculation(
       );
     }
     const { hold_days } = await readPlan(tx);
+    // No hold, nothing to wait for (decided_at is rounded to the second, maybe up).
     const [hold] = (
       await tx.execute<{ ends: string | null }>(sql`
         select to_char(max(decided_at) + make_interval(days => ${hold_days}), 'YYYY-MM-DD HH24:MI:SS') as ends
         from order_commissions
-        where period_id = ${periodId} and held
+        where period_id = ${periodId} and held and ${hold_days} > 0
         having max(decided_at) + make_interval(days => ${hold_days}) > now()`)
     ).rows;
     if (hold?.ends) {
@@ -143,8 +144,9 @@ export async function calculatePeriod(
   { job, progress }: JobContext,
 ): Promise<CommissionPeriod> {
   const { period_id: periodId } = job.payload as PeriodJobPayload;
-  await progress(0, 2);
-  return db.transaction(async (tx) => {
+  await progress(0, 1);
+  // Progress only outside the transaction: the embedded store has one connection.
+  const period = await db.transaction(async (tx) => {
     await tx.delete(commissionPeriodMembers).where(eq(commissionPeriodMembers.period_id, periodId));
     await tx.execute(sql`
       insert into commission_period_members (period_id, user_id, amount, held, held_pv)
@@ -159,7 +161,6 @@ export async function calculatePeriod(
       group by e.user_id
       having sum(e.amount) filter (where e.account in ('held', 'held_pv')
         or (not c.held and e.account = 'cash_wallet' and e.reason in ('commission', 'commission_reversal'))) <> 0`);
-    await progress(1, 2);
     const [after] = await tx
       .update(commissionPeriods)
       .set({
@@ -175,9 +176,10 @@ export async function calculatePeriod(
       .where(eq(commissionPeriods.period_id, periodId))
       .returning();
     if (!after) throw new Error(`commission period ${periodId} is gone`);
-    await progress(2, 2);
     return periodRecord(after);
   });
+  await progress(1, 1);
+  return period;
 }
 
 /**
@@ -345,7 +347,7 @@ export async function releasePeriod(
     done += 1;
     if (done % RELEASE_PART === 0) await progress(done, members.length);
   }
-  return db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const before = await lockPeriod(tx, periodId);
     const [after] = await tx
       .update(commissionPeriods)
@@ -360,7 +362,8 @@ export async function releasePeriod(
       before,
       after,
     });
-    await progress(members.length, members.length);
     return periodRecord(after);
   });
+  await progress(members.length, members.length);
+  return released;
 }
