@@ -100,6 +100,7 @@ describe("every declared resource", () => {
       "Users",
       "User Wallets",
       "Withdraw Request",
+      "Commissions",
       "Agency",
       "Memberships",
       "Banner",

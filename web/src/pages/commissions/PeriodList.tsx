@@ -1,4 +1,4 @@
-import type { CommissionPeriod } from "@store/contract";
+import { COMMISSION_PERIOD_STATUSES, type CommissionPeriod } from "@store/contract";
 import { useCallback, useState } from "react";
 import { Button } from "react-bootstrap";
 import { Link } from "react-router";
@@ -13,6 +13,7 @@ import {
   type Column,
   ConfirmDialog,
   DataTable,
+  type ListFilter,
   PageHeader,
   reportStaleRow,
   showToast,
@@ -24,7 +25,20 @@ import { useStoredAdmin } from "../../lib/permissions";
 import { useMayDo } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { type PeriodRun, type RunEnd, RunProgress } from "./PeriodRun";
-import { PeriodStatusBadge, percentText, periodName } from "./periodText";
+import { PERIOD_STATUS_STYLE, PeriodStatusBadge, percentText, periodName } from "./periodText";
+
+/** The periods in one state (the list's `status` filter). */
+const filters: ListFilter[] = [
+  {
+    kind: "choice",
+    name: "status",
+    label: "Status",
+    options: COMMISSION_PERIOD_STATUSES.map((s) => ({
+      value: s,
+      label: PERIOD_STATUS_STYLE[s].label,
+    })),
+  },
+];
 
 /** The two steps that move money, asked first with the period's total named. */
 type Asked = { step: "approve" | "release"; period: CommissionPeriod };
@@ -37,7 +51,7 @@ type Asked = { step: "approve" | "release"; period: CommissionPeriod };
  * row, and the list is asked again until it ends.
  */
 export default function PeriodList({ resource }: ScreenProps) {
-  const list = useListState({ filters: [] });
+  const list = useListState({ filters });
   const [runs, setRuns] = useState<Record<number, PeriodRun>>({});
   const running = Object.keys(runs).length > 0;
   const query = useCommissionPeriods(list.params, running);
@@ -168,7 +182,7 @@ export default function PeriodList({ resource }: ScreenProps) {
       header: "Starts",
       role: "key",
       sticky: "start",
-      field: "starts_on",
+      sort: "starts_on",
       cell: (p) => (
         <Link
           to={report(p)}
@@ -181,32 +195,32 @@ export default function PeriodList({ resource }: ScreenProps) {
     },
     {
       header: "Ends",
-      field: "ends_on",
+      sort: "ends_on",
       cell: (p) => formatDate(p.ends_on),
       className: "text-nowrap",
     },
     {
       header: "Status",
       role: "status",
-      field: "status",
+      sort: "status",
       cell: (p) => <PeriodStatusBadge period={p} />,
     },
     {
       header: "Orders",
-      field: "orders",
+      sort: "orders",
       cell: (p) => formatCount(p.orders),
       className: "text-end",
     },
     {
       header: "Members",
-      field: "members",
+      sort: "members",
       cell: (p) => formatCount(p.members),
       className: "text-end",
     },
     {
       header: "Total",
       role: "money",
-      field: "total",
+      sort: "total",
       cell: (p) => formatMoney(p.total),
       className: "text-end text-nowrap",
     },
@@ -267,7 +281,7 @@ export default function PeriodList({ resource }: ScreenProps) {
       >
         {asked?.step === "release"
           ? translate(
-              "Release {{period}}? {{total}} held for {{members}} members is paid into their wallets, and their held PV into their PV.",
+              "Release {{period}}? {{total}} held for {{members}} members is paid into their cash wallets, and their held PV into their PV.",
               { period: name, total, members: formatCount(asked.period.members) },
             )
           : translate(

@@ -107,7 +107,7 @@ export function PlanPreview({ formPlan }: { formPlan: FormPlan }) {
       </h2>
       <p className="small text-muted">
         {translate(
-          "What an order by a member would pay up their sponsor line under the plan above, saved or not.",
+          "What an order by a member would pay up their sponsor line under the plan in the form, saved or not.",
         )}
       </p>
       {/* Anyone who may view the plan may preview it: reading, not changing. */}

@@ -73,7 +73,7 @@ function Lines({ statement }: { statement: CommissionStatement }) {
             <th scope="col" className="text-end">
               {translate("Amount")}
             </th>
-            <th scope="col">{translate("State")}</th>
+            <th scope="col">{translate("Status")}</th>
           </tr>
         </thead>
         <tbody>

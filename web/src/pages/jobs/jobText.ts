@@ -8,6 +8,8 @@ export const JOB_KINDS: Readonly<Record<string, string>> = {
   "uploads.sweep": "Sweep of unused images",
   reconcile: "Books balance check",
   "jobs.prune": "Pruning of old jobs",
+  "commissions.calculate": "Commission period calculation",
+  "commissions.release": "Commission period release",
 };
 
 /** A kind in English words for translate() or a filter's option; one the web does not know, as it is. */
