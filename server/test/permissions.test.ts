@@ -2,8 +2,8 @@ import { grants, PERMISSIONS, permission, permissionLabel } from "@store/contrac
 import { describe, expect, it } from "vitest";
 
 describe("the permission catalogue (docs/decisions/permissions.md)", () => {
-  it("holds view and manage for each of the ten areas, secret keys, export and reports", () => {
-    expect(PERMISSIONS).toHaveLength(23);
+  it("holds view and manage for each of the eleven areas, secret keys, export and reports", () => {
+    expect(PERMISSIONS).toHaveLength(25);
     expect(PERMISSIONS).toContain("reports:view");
     expect(PERMISSIONS).toContain("payouts:manage");
     expect(PERMISSIONS).toContain("secrets:manage");

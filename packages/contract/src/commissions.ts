@@ -16,6 +16,7 @@ import {
   moneyOut,
   nullableTimestamp,
   percentage,
+  text,
   timestamp,
   wholeNumber,
 } from "./primitives";
@@ -40,7 +41,7 @@ const TIER_ID_MESSAGE = say("invalid_format", { field: "Tier" }, "Tier must be a
 /** One level of a plan: a percentage per membership tier (by member_id), and who qualifies. */
 export const commissionLevelInput = z.object({
   level: wholeNumber("Level", 1, COMMISSION_MAX_LEVELS),
-  rates: z.record(z.string().regex(/^[1-9]\d{0,9}$/, TIER_ID_MESSAGE), percentage("Rate %")),
+  rates: z.record(text().regex(/^[1-9]\d{0,9}$/, TIER_ID_MESSAGE), percentage("Rate %")),
   /** The upline's own PV from orders completed in the period (held included) must reach this. */
   min_personal_pv: money("Minimum personal PV"),
   when_unqualified: z.enum(WHEN_UNQUALIFIED, { error: WHEN_UNQUALIFIED_MESSAGE }),

@@ -38,7 +38,8 @@ export async function currentPeriodId(tx: Tx): Promise<number | null> {
  * counting in it.
  */
 async function periodStarting(tx: Tx, startsOn: SQL, startDay: number): Promise<PeriodRow> {
-  const [start] = (await tx.execute<{ d: string }>(sql`select (${startsOn})::date::text as d`)).rows;
+  const [start] = (await tx.execute<{ d: string }>(sql`select (${startsOn})::date::text as d`))
+    .rows;
   if (!start) throw new Error("No start date for the commission period.");
   await tx.execute(sql`
     insert into commission_periods (starts_on, ends_on)
