@@ -186,6 +186,16 @@ describe("a three-level plan", () => {
     expect((await readUser(ctx.db, d))?.ttl_pv).toBe("0.00");
   });
 
+  it("a member with money held cannot be deleted: the release would pay nobody", async () => {
+    const { ctx } = store;
+    const { c, d } = await chain(ctx);
+    await setStatus(ctx, await insertOrder(ctx.db, d, "30.00", "0.00"), 6);
+    const res = await ctx.call("DELETE", `/api/users/${c}`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: "member_holds_held", params: { held: "3.00" } });
+    expect(await readUser(ctx.db, c)).toBeDefined();
+  });
+
   it("a cancel inside the hold takes back the held entries only: nothing owed", async () => {
     const { ctx } = store;
     const { a, b, c, d } = await chain(ctx);

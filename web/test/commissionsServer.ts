@@ -92,6 +92,7 @@ const period = (p: Partial<CommissionPeriod> & Pick<CommissionPeriod, "period_id
     approved_by: null,
     approved_at: null,
     released_at: null,
+    job_id: null,
     version: 1,
     ...p,
   });

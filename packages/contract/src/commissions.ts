@@ -173,6 +173,8 @@ export const commissionPeriod = z.object({
   approved_by: z.string().nullable(),
   approved_at: nullableTimestamp,
   released_at: nullableTimestamp,
+  /** The calculation or release running now (GET /api/jobs?job_id= shows its progress); null when none. */
+  job_id: z.number().nullable(),
   version: recordVersion,
 });
 export type CommissionPeriod = z.infer<typeof commissionPeriod>;

@@ -144,6 +144,7 @@ export const ERROR_CODES = {
   unknown_order_status: { status: "text" },
   member_holds_money: { name: "text", cash: "money", wallet: "money", pv: "text" },
   member_owes: { name: "text", cash: "money", pv: "text" },
+  member_holds_held: { name: "text", held: "money", pv: "text" },
   member_refers: { name: "text", count: "number", referrer: "text" },
   member_refers_no_referrer: { name: "text", count: "number" },
   own_account_delete: {},

@@ -127,6 +127,7 @@ export function periodRecord(row: PeriodRow): CommissionPeriod {
     approved_by: row.approved_username,
     approved_at: row.approved_at,
     released_at: row.released_at,
+    job_id: row.job_id,
     version: row.version,
   };
 }

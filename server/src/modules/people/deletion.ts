@@ -60,6 +60,31 @@ function assertHoldsNothing(user: User, balances: MemberBalances): void {
 }
 
 /**
+ * 409 while a commission plan holds money or PV for the member until their
+ * period's release (docs/decisions/commission-plans.md): deleting them would
+ * leave the release nobody to pay.
+ */
+async function assertHoldsNothingHeld(tx: Tx, user: User): Promise<void> {
+  const [wallet] = await tx
+    .select({ held: userWallets.held_amt })
+    .from(userWallets)
+    .where(eq(userWallets.user_id, user.user_id));
+  const [member] = await tx
+    .select({ held_pv: users.held_pv })
+    .from(users)
+    .where(eq(users.user_id, user.user_id));
+  const held = fromSen(toSen(wallet?.held ?? "0"));
+  const pv = fromSen(toSen(member?.held_pv ?? "0"));
+  if (held === "0.00" && pv === "0.00") return;
+  throw conflictWith(
+    "member_holds_held",
+    { name: user.username, held, pv },
+    `${user.username} has RM ${held} commission and ${pv} PV held until their commission period is released; release it, then delete.`,
+    { held: { held, held_pv: pv } },
+  );
+}
+
+/**
  * 409 while the member owes the store (a reversal their balance could not
  * cover, ledger/owed.ts): deleting them would lose the debt with its trail.
  */
@@ -162,6 +187,7 @@ export async function removeUserIn(
   if (before.role === ADMIN_ROLE && before.user_status === 1)
     await assertAnotherAdminRemains(tx, userId);
   assertHoldsNothing(before, await balancesOf(tx, before));
+  await assertHoldsNothingHeld(tx, before);
   await assertOwesNothing(tx, before);
   const children = await directReferrals(tx, userId);
   if (children.length > 0 && referrals === undefined) {
