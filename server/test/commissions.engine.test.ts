@@ -12,8 +12,8 @@ import {
   calculatePeriod,
   PERIOD_CALCULATE_JOB,
   PERIOD_RELEASE_JOB,
-  releasePeriod,
 } from "../src/modules/commissions/close";
+import { releasePeriod } from "../src/modules/commissions/release";
 import { type JobRunner, startJobRunner } from "../src/modules/jobs/runner";
 import { createTestContext, type TestContext, until } from "./helpers";
 import { insertOrder, setCommission } from "./ledger.fixtures";
@@ -410,6 +410,26 @@ describe("a period closed, approved by two and released", () => {
       await ctx.call("GET", `/api/users/${c}/statement?period_id=${released.period_id}`)
     ).json();
     expect(after).toMatchObject({ earned: "0.00", reversed: "20.00" });
+
+    // The next period's release is B's next credit: what B owes is recovered from it first.
+    const next = (await ctx.call("GET", "/api/commissionPeriods")).json()[0] as CommissionPeriod;
+    expect(next.status).toBe("open");
+    const nextCalculated = await runStep(ctx, next, "calculate");
+    const single = await ctx.app.inject({
+      method: "POST",
+      url: `/api/commissionPeriods/${next.period_id}/approve`,
+      headers: { cookie: ctx.cookie, "if-match": `"${nextCalculated.version}"` },
+    });
+    expect(single.statusCode, single.body).toBe(200);
+    await runStep(ctx, single.json(), "release");
+    expect([await cash(ctx, c), await cash(ctx, b), await cash(ctx, a)]).toEqual([
+      "1.00",
+      "0.00",
+      "0.20",
+    ]);
+    expect((await ctx.call("GET", `/api/users/${b}/owed`)).json().cash_wallet).toBe("5.50");
+    const clean = (await ctx.call("GET", "/api/walletLedger/reconcile")).json();
+    expect([clean.order_mismatches, clean.mismatches, clean.account_totals]).toEqual([[], [], []]);
   });
 
   it("answers the statement as CSV and PDF", async () => {

@@ -64,8 +64,8 @@ export function countLoginFailure(outcome: "failed" | "refused"): void {
 }
 
 /** modules/ledger: one entry written. */
-export function countLedgerEntry(account: string): void {
-  ledgerEntries.inc({ account });
+export function countLedgerEntry(account: string, entries = 1): void {
+  ledgerEntries.inc({ account }, entries);
 }
 
 /** The database the gauges read: node-postgres pools (with the reports' own), or PGlite's one connection and its queue. */

@@ -5,12 +5,8 @@ import type { Database } from "../db/client";
 import { registerAgencyRoutes } from "./agency/routes";
 import { registerAuditRoutes } from "./audit/routes";
 import { registerCatalogRoutes } from "./catalog/routes";
-import {
-  calculatePeriod,
-  PERIOD_CALCULATE_JOB,
-  PERIOD_RELEASE_JOB,
-  releasePeriod,
-} from "./commissions/close";
+import { calculatePeriod, PERIOD_CALCULATE_JOB, PERIOD_RELEASE_JOB } from "./commissions/close";
+import { releasePeriod } from "./commissions/release";
 import { registerCommissionRoutes } from "./commissions/routes";
 import { registerContentRoutes } from "./content/routes";
 import { registerDashboardRoutes } from "./dashboard/routes";

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import type { CommissionPeriod, CommissionPeriodRun } from "@store/contract";
 import { toSen } from "@store/contract";
-import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { requireStepUp, type SessionCaller } from "../../auth/service";
 import type { Db, Tx } from "../../db/client";
 import { commissionPeriodMembers, commissionPeriods, jobs } from "../../db/schema";
@@ -20,8 +20,6 @@ import { enqueueJob } from "../jobs/queue";
 import type { JobContext } from "../jobs/runner";
 import { jobRecord } from "../jobs/service";
 import { secondApprovalAbove } from "../ledger/fourEyes";
-import { recoverOwed } from "../ledger/owed";
-import { checkPvPromotion, formatAmount, postEntry } from "../ledger/service";
 import { earlierOpen, lockPeriod, type PeriodRow, periodRecord } from "./periods";
 import { readPlan } from "./plan";
 
@@ -262,108 +260,4 @@ export async function startRelease(
     await requireIdle(tx, period);
     return startJob(tx, actor, period, PERIOD_RELEASE_JOB, {});
   });
-}
-
-/** Members released per progress report. */
-const RELEASE_PART = 200;
-
-/** One member's release: held money to the cash wallet, held PV to PV, what they owe recovered. */
-async function releaseMember(
-  tx: Tx,
-  actor: Actor,
-  period: PeriodRow,
-  member: { user_id: number; held: string; held_pv: string },
-): Promise<void> {
-  const ref = { type: "period" as const, id: period.period_id };
-  const note = `Period ${period.starts_on} to ${period.ends_on} released.`;
-  for (const [from, to, amount] of [
-    ["held", "cash_wallet", member.held],
-    ["held_pv", "pv", member.held_pv],
-  ] as const) {
-    if (toSen(amount) <= 0n) continue;
-    const taken = await postEntry(tx, actor, {
-      userId: member.user_id,
-      account: from,
-      amount: `-${amount}`,
-      reason: "commission_release",
-      ref,
-      note,
-      short: "clamp",
-    });
-    if (!taken) continue;
-    const moved = taken.amount.replace(/^-/, "");
-    await postEntry(tx, actor, {
-      userId: member.user_id,
-      account: to,
-      amount: moved,
-      reason: "commission_release",
-      ref,
-      note: `${note} ${formatAmount(to, moved)} from ${from === "held" ? "held commission" : "held PV"}.`,
-      short: "clamp",
-    });
-    await recoverOwed(tx, actor, member.user_id, to, moved);
-    if (to === "pv") await checkPvPromotion(tx, actor, member.user_id);
-  }
-  await tx
-    .update(commissionPeriodMembers)
-    .set({ released_at: sql`now()` })
-    .where(
-      and(
-        eq(commissionPeriodMembers.period_id, period.period_id),
-        eq(commissionPeriodMembers.user_id, member.user_id),
-      ),
-    );
-}
-
-/** The release: every member not yet released, one transaction each (a retry goes on where it stopped). */
-export async function releasePeriod(
-  db: Db,
-  { job, progress }: JobContext,
-): Promise<CommissionPeriod> {
-  const { period_id: periodId, actor } = job.payload as PeriodJobPayload;
-  const members = await db
-    .select({
-      user_id: commissionPeriodMembers.user_id,
-      held: commissionPeriodMembers.held,
-      held_pv: commissionPeriodMembers.held_pv,
-    })
-    .from(commissionPeriodMembers)
-    .where(
-      and(
-        eq(commissionPeriodMembers.period_id, periodId),
-        isNull(commissionPeriodMembers.released_at),
-      ),
-    )
-    .orderBy(asc(commissionPeriodMembers.user_id));
-  const [period] = await db
-    .select()
-    .from(commissionPeriods)
-    .where(eq(commissionPeriods.period_id, periodId));
-  if (!period) throw new Error(`commission period ${periodId} is gone`);
-  let done = 0;
-  await progress(done, members.length);
-  for (const member of members) {
-    await db.transaction((tx) => releaseMember(tx, actor, period, member));
-    done += 1;
-    if (done % RELEASE_PART === 0) await progress(done, members.length);
-  }
-  const released = await db.transaction(async (tx) => {
-    const before = await lockPeriod(tx, periodId);
-    const [after] = await tx
-      .update(commissionPeriods)
-      .set({ status: "released", released_at: sql`now()`, job_id: null, updated_at: sql`now()` })
-      .where(eq(commissionPeriods.period_id, periodId))
-      .returning();
-    if (!after) throw new Error(`commission period ${periodId} is gone`);
-    await recordAudit(tx, actor, {
-      entity: "CommissionPeriod",
-      entityId: periodId,
-      action: "update",
-      before,
-      after,
-    });
-    return periodRecord(after);
-  });
-  await progress(members.length, members.length);
-  return released;
 }
