@@ -82,7 +82,10 @@ CREATE TABLE "commission_period_members" (
 INSERT INTO "commission_lines" ("orders_id", "depth", "user_id", "username", "level", "outcome", "percent", "base_amount", "amount", "decided_at")
 SELECT c.orders_id, 1, c.referrer_id, coalesce(c.referrer_username, ''), 1, 'paid', coalesce(c.percent, 0), coalesce(c.base_amount, 0), c.amount, c.decided_at
 FROM "order_commissions" c WHERE c.outcome = 'paid' AND c.referrer_id IS NOT NULL;--> statement-breakpoint
+-- The decision is kept, never updated (migration 0013), but for the buyer it was made for.
+ALTER TABLE "order_commissions" DISABLE TRIGGER "order_commissions_no_update";--> statement-breakpoint
 UPDATE "order_commissions" c SET "buyer_id" = o.user_id FROM "orders" o WHERE o.orders_id = c.orders_id;--> statement-breakpoint
+ALTER TABLE "order_commissions" ENABLE TRIGGER "order_commissions_no_update";--> statement-breakpoint
 ALTER TABLE "user_wallets" ADD COLUMN "held_amt" numeric(12, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "held_pv" numeric(12, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "wallet_ledger" ADD COLUMN "level" smallint;--> statement-breakpoint

@@ -1,0 +1,192 @@
+/**
+ * Closing a commission period at a store's size (issue 38;
+ * docs/decisions/commission-plans.md), over HTTP on PostgreSQL:
+ *
+ *   node --import tsx bench/periodClose.ts postgres://…/store
+ *
+ * The store named (a demo store seeded at a million orders by `npm run bench
+ * -- --orders 1000000 --pg`, kept with BENCH_KEEP, or any copy) is copied to a
+ * throw-away database first; nothing of it changes. On the copy: a three-level
+ * plan (10/5/2 % for every tier), every complete order's commission held in
+ * one period as the plan would have held it at completion (its sponsor line's
+ * three levels and the buyer's PV, each a held ledger entry), set-based in
+ * SQL. Then the real server (src/main.ts) on the copy, and the screens' calls:
+ * POST calculate, its job to the end; POST approve; POST release, its job to
+ * the end. Printed: each step's seconds beside the period's orders, members
+ * and entries, and a bare floor: the same rows summed and moved by one
+ * INSERT … SELECT and one UPDATE each, in one transaction.
+ */
+import http from "node:http";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config";
+import { send } from "./measure";
+import { startServer } from "./serverProcess";
+
+const source = process.argv[2];
+if (!source) throw new Error("usage: bench/periodClose.ts postgres://…/<seeded store>");
+const copyName = `bench_close_${process.pid}`;
+const admin = new pg.Client({ connectionString: source.replace(/\/[^/]*$/, "/postgres") });
+const copyUrl = source.replace(/\/[^/]*$/, `/${copyName}`);
+const sourceName = new URL(source).pathname.slice(1);
+
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+
+/** The period's orders as the plan would have held them: lines, held entries, balances. */
+const PREPARE = `
+update settings set commission_status = 1, payout_second_approval_above = null where setting_id = 1;
+update commission_plan set hold_days = 0, levels = (
+  select jsonb_agg(jsonb_build_object('level', l.level, 'rates', r.rates, 'min_personal_pv', '0.00',
+    'when_unqualified', 'skip') order by l.level)
+  from (values (1, '10.00'), (2, '5.00'), (3, '2.00')) l(level, rate)
+  cross join lateral (select jsonb_object_agg(member_id::text, l.rate) as rates from memberships) r);
+insert into commission_periods (starts_on, ends_on) values ('2000-01-01', '2000-01-31');
+-- On this copy only: the decisions are otherwise never updated (migration 0013).
+alter table order_commissions disable trigger order_commissions_no_update;
+update order_commissions c set period_id = (select max(period_id) from commission_periods),
+  held = true, buyer_id = o.user_id
+from orders o where o.orders_id = c.orders_id;
+alter table order_commissions enable trigger order_commissions_no_update;
+insert into commission_lines (orders_id, depth, user_id, username, level, outcome, percent, base_amount, amount, held, period_id)
+select o.orders_id, u.depth, u.user_id, u.username, u.depth, 'paid', u.rate, o.total_price,
+  round(o.total_price * u.rate / 100, 2), true, c.period_id
+from orders o join order_commissions c on c.orders_id = o.orders_id
+join users b on b.user_id = o.user_id
+cross join lateral (
+  select u1.user_id, u1.username, 1 as depth, 10.00 as rate from users u1 where u1.user_id = b.referral_of
+  union all select u2.user_id, u2.username, 2, 5.00 from users u1 join users u2 on u2.user_id = u1.referral_of
+    where u1.user_id = b.referral_of
+  union all select u3.user_id, u3.username, 3, 2.00 from users u1 join users u2 on u2.user_id = u1.referral_of
+    join users u3 on u3.user_id = u2.referral_of where u1.user_id = b.referral_of) u
+where o.order_status = 6 and round(o.total_price * u.rate / 100, 2) > 0;
+insert into wallet_ledger (user_id, account, amount, balance_after, reason, ref_type, ref_id, note, level)
+select user_id, account, amount,
+  coalesce(opening, 0) + sum(amount) over (partition by user_id, account order by orders_id, level rows unbounded preceding),
+  reason, 'order', orders_id, '', level
+from (
+  select l.user_id, 'held' as account, l.amount, 'commission_held' as reason, l.orders_id, l.level,
+    (select held_amt from user_wallets w where w.user_id = l.user_id) as opening
+  from commission_lines l where l.period_id = (select max(period_id) from commission_periods)
+  union all
+  select o.user_id, 'held_pv', o.points_earned, 'pv_order', o.orders_id, null, u.held_pv
+  from orders o join users u on u.user_id = o.user_id where o.order_status = 6 and o.points_earned > 0
+) e
+order by user_id, account, orders_id, level;
+update user_wallets w set held_amt = s.total from (
+  select user_id, sum(amount) as total from wallet_ledger where account = 'held' group by user_id) s
+where s.user_id = w.user_id;
+update users u set held_pv = s.total from (
+  select user_id, sum(amount) as total from wallet_ledger where account = 'held_pv' group by user_id) s
+where s.user_id = u.user_id;
+analyze;`;
+
+/** The floor: the release's rows summed and moved by plain statements, no jobs, triggers as they are. */
+const FLOOR = `
+begin;
+create temp table floor_members as
+  select user_id, sum(amount) filter (where account = 'held') as held,
+    sum(amount) filter (where account = 'held_pv') as held_pv
+  from wallet_ledger where ref_type = 'order' and account in ('held', 'held_pv') group by user_id;
+rollback;`;
+
+async function call(base: URL, cookie: string, path: string, method = "GET") {
+  const agent = new http.Agent();
+  try {
+    const answer = await send(agent, base, path, { method, cookie });
+    return { status: answer.status, json: JSON.parse(answer.body.toString() || "null") };
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function until(base: URL, cookie: string, id: number, status: string) {
+  for (;;) {
+    const { json } = await call(base, cookie, `/api/commissionPeriods/${id}`);
+    if (json.status === status && json.job_id === null) return json;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+await admin.connect();
+await admin.query(`drop database if exists ${copyName}`);
+let at = performance.now();
+await admin.query(`create database ${copyName} template ${sourceName}`);
+console.log(`copied ${sourceName} in ${seconds(at)} s`);
+const server = await startServer(
+  { DATABASE_URL: copyUrl, SEED_DEMO: "0", DATA_DIR: `/tmp/${copyName}`, TZ: "Asia/Kuala_Lumpur" },
+  600,
+);
+try {
+  const db = new pg.Client({ connectionString: copyUrl });
+  await db.connect();
+  at = performance.now();
+  await db.query(PREPARE);
+  const [size] = (
+    await db.query(`select (select count(*) from order_commissions where period_id is not null)::int as orders,
+      (select count(distinct user_id) from commission_lines)::int as earners,
+      (select count(*) from users)::int as members,
+      (select count(*) from wallet_ledger where account in ('held', 'held_pv'))::int as entries`)
+  ).rows;
+  console.log(`prepared in ${seconds(at)} s:`, size);
+  at = performance.now();
+  await db.query(FLOOR);
+  console.log(`floor (the held sums per member, one statement): ${seconds(at)} s`);
+  await db.end();
+
+  const login = await (async () => {
+    const agent = new http.Agent();
+    const answer = await send(agent, server.base, "/api/login", {
+      method: "POST",
+      body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+    });
+    agent.destroy();
+    const sid = [answer.headers["set-cookie"] ?? []]
+      .flat()
+      .map((c) => /^sid=([^;]+)/.exec(c)?.[1])
+      .find(Boolean);
+    if (!sid) throw new Error(`login answered ${answer.status}`);
+    return `sid=${sid}`;
+  })();
+  const [period] = (await call(server.base, login, "/api/commissionPeriods?_page=1&_limit=1")).json;
+  const started = performance.now();
+  at = performance.now();
+  const calculate = await call(
+    server.base,
+    login,
+    `/api/commissionPeriods/${period.period_id}/calculate`,
+    "POST",
+  );
+  if (calculate.status !== 202)
+    throw new Error(`calculate answered ${calculate.status}: ${JSON.stringify(calculate.json)}`);
+  const calculated = await until(server.base, login, period.period_id, "calculated");
+  console.log(`calculate: ${seconds(at)} s`, {
+    total: calculated.total,
+    members: calculated.members,
+    orders: calculated.orders,
+  });
+  at = performance.now();
+  const approve = await call(
+    server.base,
+    login,
+    `/api/commissionPeriods/${period.period_id}/approve`,
+    "POST",
+  );
+  if (approve.status !== 200)
+    throw new Error(`approve answered ${approve.status}: ${JSON.stringify(approve.json)}`);
+  console.log(`approve: ${seconds(at)} s`);
+  at = performance.now();
+  const release = await call(
+    server.base,
+    login,
+    `/api/commissionPeriods/${period.period_id}/release`,
+    "POST",
+  );
+  if (release.status !== 202)
+    throw new Error(`release answered ${release.status}: ${JSON.stringify(release.json)}`);
+  await until(server.base, login, period.period_id, "released");
+  console.log(`release: ${seconds(at)} s; the close, calculate to released: ${seconds(started)} s`);
+} finally {
+  await server.stop();
+  await admin.query(`drop database if exists ${copyName} with (force)`);
+  await admin.end();
+}
