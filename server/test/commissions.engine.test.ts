@@ -514,3 +514,92 @@ describe("PUT commissionPlan refuses", () => {
     expect((await periodNow(ctx, period.period_id)).status).toBe("open");
   });
 });
+
+describe("ranks at the period's close", () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore();
+  });
+  afterAll(() => closeStore(store));
+
+  it("promotes on group PV within a depth and active legs at the release, keeps the history; demotes only when the plan says", async () => {
+    const { ctx } = store;
+    const tiers = await ctx.db
+      .select({ id: memberships.member_id, rank: memberships.rank })
+      .from(memberships)
+      .orderBy(memberships.rank);
+    // Members start on the second tier (its own rule counts down-lines, which these
+    // fixtures leave at 0): the default rule moves nobody, only the plan's ranks do.
+    const [bottom, lowest, second] = tiers;
+    if (!bottom || !lowest || !second) throw new Error("the base seed has tiers");
+    const rule = {
+      member_id: second.id,
+      personal_pv: "0",
+      group_pv: "100",
+      group_depth: 2,
+      active_legs: 1,
+    };
+    await putPlan(ctx, { levels: [await level(ctx, "10")], hold_days: 0, ranks: [rule] });
+    const a = await insertUser(ctx.db, { membership: lowest.id });
+    const b = await insertUser(ctx.db, { referral_of: a, membership: lowest.id });
+    const c = await insertUser(ctx.db, { referral_of: b, membership: lowest.id });
+    // A idle member on the second tier: kept there, for the plan does not demote.
+    const idle = await insertUser(ctx.db, { membership: second.id });
+    await setStatus(ctx, await insertOrder(ctx.db, b, "10.00", "50.00"), 6);
+    await setStatus(ctx, await insertOrder(ctx.db, c, "10.00", "60.00"), 6);
+    const calculated = await runStep(ctx, await onlyPeriod(ctx), "calculate");
+    const found = (
+      await ctx.call("GET", `/api/commissionPeriods/${calculated.period_id}/ranks`)
+    ).json();
+    expect(found).toEqual([
+      expect.objectContaining({
+        user_id: a,
+        from_member: lowest.id,
+        to_member: second.id,
+        personal_pv: "0.00",
+        group_pv: "110.00",
+        active_legs: 1,
+        applied_at: null,
+      }),
+    ]);
+    expect((await readUser(ctx.db, a))?.membership).toBe(lowest.id);
+    const approved = await ctx.app.inject({
+      method: "POST",
+      url: `/api/commissionPeriods/${calculated.period_id}/approve`,
+      headers: { cookie: ctx.cookie },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await runStep(ctx, approved.json(), "release");
+    expect((await readUser(ctx.db, a))?.membership).toBe(second.id);
+    expect((await readUser(ctx.db, b))?.membership).toBe(lowest.id);
+    expect((await readUser(ctx.db, idle))?.membership).toBe(second.id);
+    const history = (await ctx.call("GET", `/api/users/${a}/ranks`)).json();
+    expect(history).toEqual([
+      expect.objectContaining({
+        period_id: calculated.period_id,
+        to_member: second.id,
+        applied_at: expect.any(String),
+      }),
+    ]);
+
+    // With demotion on, the next close moves the idle member (and A, idle now) down.
+    await putPlan(ctx, {
+      levels: [await level(ctx, "10")],
+      hold_days: 0,
+      ranks: [rule],
+      demote: true,
+    });
+    await setStatus(ctx, await insertOrder(ctx.db, c, "10.00", "1.00"), 6);
+    const next = await runStep(ctx, await onlyPeriod(ctx), "calculate");
+    const moves = (await ctx.call("GET", `/api/commissionPeriods/${next.period_id}/ranks`)).json();
+    // Down to the bottom tier: no tier below theirs has a rule they meet.
+    expect(
+      moves.map((m: { user_id: number; to_member: number }) => [m.user_id, m.to_member]),
+    ).toEqual(
+      expect.arrayContaining([
+        [idle, bottom.id],
+        [a, bottom.id],
+      ]),
+    );
+  });
+});

@@ -52,6 +52,20 @@ const nullableCap = (label: string) =>
     message: say("above_zero", { field: label }, `${label} must be above zero.`),
   });
 
+/** How far down a rank's group PV may count. */
+export const RANK_DEPTH_MAX = 10;
+
+/** A tier's qualification in a period: own PV, the downline's PV within a depth, active direct legs. */
+export const rankRuleInput = z.object({
+  member_id: wholeNumber("Tier", 1, MAX_ID),
+  personal_pv: money("Personal PV"),
+  group_pv: money("Group PV"),
+  group_depth: wholeNumber("Group depth", 1, RANK_DEPTH_MAX),
+  active_legs: wholeNumber("Active legs", 0, 1000),
+});
+export type RankRuleInput = z.input<typeof rankRuleInput>;
+export type RankRule = z.output<typeof rankRuleInput>;
+
 /**
  * PUT /api/commissionPlan (If-Match, step-up): the whole plan. Levels are
  * numbered 1..N in order; a tier without a rate earns 0 at that level.
@@ -83,6 +97,14 @@ export const commissionPlanInput = z.object({
   hold_days: wholeNumber("Hold days", 0, COMMISSION_HOLD_DAYS_MAX),
   /** The day of the month a period starts on. */
   period_start_day: wholeNumber("Period start day", 1, COMMISSION_START_DAY_MAX).default(1),
+  /**
+   * What each tier takes, checked at every period's calculation; none: the
+   * default rule (one tier up when PV reaches the tier's requirement, at each
+   * credit). A tier not listed is not reached by qualification.
+   */
+  ranks: z.array(rankRuleInput).max(50).default([]),
+  /** Whether a member who no longer qualifies for their tier moves down at the period's release. */
+  demote: z.boolean().default(false),
 });
 export type CommissionPlanInput = z.input<typeof commissionPlanInput>;
 export type CommissionPlanValues = z.output<typeof commissionPlanInput>;
@@ -107,6 +129,16 @@ export const commissionPlan = z.object({
   cap_per_period: moneyOut.nullable(),
   hold_days: z.number(),
   period_start_day: z.number(),
+  ranks: z
+    .object({
+      member_id: z.number(),
+      personal_pv: moneyOut,
+      group_pv: moneyOut,
+      group_depth: z.number(),
+      active_legs: z.number(),
+    })
+    .array(),
+  demote: z.boolean(),
   updated_at: nullableTimestamp,
   version: recordVersion,
 });
@@ -238,3 +270,18 @@ export const commissionPeriodReport = z.object({
   top_earners: z.object({ user_id: z.number(), username: z.string(), amount: moneyOut }).array(),
 });
 export type CommissionPeriodReport = z.infer<typeof commissionPeriodReport>;
+
+/** A member's tier change at a period's close: from the calculation, applied at the release. */
+export const rankChange = z.object({
+  period_id: z.number(),
+  user_id: z.number(),
+  username: z.string(),
+  from_member: z.number(),
+  to_member: z.number(),
+  personal_pv: moneyOut,
+  group_pv: moneyOut,
+  active_legs: z.number(),
+  /** When the release applied it; null while the period is not released. */
+  applied_at: nullableTimestamp,
+});
+export type RankChange = z.infer<typeof rankChange>;

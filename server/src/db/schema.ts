@@ -14,6 +14,7 @@ import type {
   LedgerRefType,
   OwedAccount,
   Permission,
+  RankRule,
   RequirementCondition,
 } from "@store/contract";
 import { sql } from "drizzle-orm";
@@ -714,6 +715,8 @@ export const commissionPlan = pgTable(
     cap_per_period: money("cap_per_period"),
     hold_days: smallint("hold_days").notNull().default(0),
     period_start_day: smallint("period_start_day").notNull().default(1),
+    ranks: jsonb("ranks").$type<RankRule[]>().notNull().default([]),
+    demote: boolean("demote").notNull().default(false),
     updated_at: updatedAt(),
     version: version(),
   },
@@ -792,6 +795,26 @@ export const commissionLines = pgTable(
       "commission_lines_amount",
       sql`${t.amount} >= 0 and (${t.outcome} = 'paid') = (${t.amount} > 0)`,
     ),
+  ],
+);
+
+/** A member's tier change found by a period's calculation, applied at its release (migration 0039). */
+export const commissionPeriodRanks = pgTable(
+  "commission_period_ranks",
+  {
+    period_id: integer("period_id").notNull(),
+    user_id: integer("user_id").notNull(),
+    username: text("username").notNull(),
+    from_member: integer("from_member").notNull(),
+    to_member: integer("to_member").notNull(),
+    personal_pv: numeric("personal_pv", { precision: 14, scale: 2 }).notNull().default("0"),
+    group_pv: numeric("group_pv", { precision: 14, scale: 2 }).notNull().default("0"),
+    active_legs: integer("active_legs").notNull().default(0),
+    applied_at: timestamp("applied_at"),
+  },
+  (t) => [
+    primaryKey({ name: "commission_period_ranks_pkey", columns: [t.period_id, t.user_id] }),
+    index("commission_period_ranks_user_idx").on(t.user_id, t.period_id),
   ],
 );
 

@@ -22,6 +22,7 @@ import { jobRecord } from "../jobs/service";
 import { secondApprovalAbove } from "../ledger/fourEyes";
 import { earlierOpen, lockPeriod, type PeriodRow, periodRecord } from "./periods";
 import { readPlan } from "./plan";
+import { qualifyRanks } from "./ranks";
 
 export const PERIOD_CALCULATE_JOB = "commissions.calculate";
 export const PERIOD_RELEASE_JOB = "commissions.release";
@@ -174,6 +175,7 @@ export async function calculatePeriod(
       .where(eq(commissionPeriods.period_id, periodId))
       .returning();
     if (!after) throw new Error(`commission period ${periodId} is gone`);
+    await qualifyRanks(tx, periodId, await readPlan(tx));
     return periodRecord(after);
   });
   await progress(1, 1);

@@ -45,26 +45,31 @@ export async function readPlan(tx: Tx, lock = false): Promise<PlanInForce> {
     cap_per_period: row.cap_per_period,
     hold_days: row.hold_days,
     period_start_day: row.period_start_day,
+    ranks: row.ranks,
+    demote: row.demote,
     updated_at: row.updated_at,
     version: row.version,
   };
 }
 
-/** 400 on the first rate naming a tier the store does not have. */
-async function requireTiers(tx: Tx, levels: CommissionPlanValues["levels"]): Promise<void> {
+const unknownTier = (path: string, tier: string) =>
+  badRequest(path, "commission_tier_unknown", { tier }, `Tier ${tier} is not a membership tier.`);
+
+/** 400 on the first rate or rank naming a tier the store does not have. */
+async function requireTiers(
+  tx: Tx,
+  { levels, ranks }: Pick<CommissionPlanValues, "levels" | "ranks">,
+): Promise<void> {
   const known = new Set(
     (await tx.select({ id: memberships.member_id }).from(memberships)).map((t) => String(t.id)),
   );
   for (const [index, level] of levels.entries()) {
     const unknown = Object.keys(level.rates).find((tier) => !known.has(tier));
-    if (unknown !== undefined) {
-      throw badRequest(
-        `levels.${index}.rates.${unknown}`,
-        "commission_tier_unknown",
-        { tier: unknown },
-        `Tier ${unknown} is not a membership tier.`,
-      );
-    }
+    if (unknown !== undefined) throw unknownTier(`levels.${index}.rates.${unknown}`, unknown);
+  }
+  for (const [index, rank] of ranks.entries()) {
+    if (!known.has(String(rank.member_id)))
+      throw unknownTier(`ranks.${index}.member_id`, String(rank.member_id));
   }
 }
 
@@ -92,7 +97,7 @@ export async function savePlan(
     const before = await readPlan(tx, true);
     await requireVersion(tx, { entity: "CommissionPlan", id: 1, row: before }, expected);
     requireStepUp(caller);
-    await requireTiers(tx, values.levels);
+    await requireTiers(tx, values);
     await tx
       .update(commissionPlan)
       .set({
@@ -101,6 +106,8 @@ export async function savePlan(
         cap_per_period: values.cap_per_period,
         hold_days: values.hold_days,
         period_start_day: values.period_start_day,
+        ranks: values.ranks,
+        demote: values.demote,
         updated_at: sql`now()`,
       })
       .where(eq(commissionPlan.plan_id, 1));

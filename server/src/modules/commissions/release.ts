@@ -18,6 +18,7 @@ import type { JobContext } from "../jobs/runner";
 import { recoverOwed } from "../ledger/owed";
 import { checkPvPromotion, formatAmount, postEntry } from "../ledger/service";
 import { lockPeriod, type PeriodRow, periodRecord } from "./periods";
+import { applyRanks } from "./ranks";
 
 /** Members released per transaction (and per progress report). */
 export const RELEASE_BATCH = 1_000;
@@ -212,6 +213,7 @@ export async function releasePeriod(
       .where(eq(commissionPeriods.period_id, periodId))
       .returning();
     if (!row) throw new Error(`commission period ${periodId} is gone`);
+    await applyRanks(tx, actor, periodId);
     await recordAudit(tx, actor, {
       entity: "CommissionPeriod",
       entityId: periodId,

@@ -10,6 +10,7 @@ import {
   errorBody,
   idParams,
   listQuery,
+  rankChange,
   statementQuery,
 } from "@store/contract";
 import type { FastifyReply } from "fastify";
@@ -22,6 +23,7 @@ import { settingsService } from "../settings/service";
 import { approvePeriod, startCalculation, startRelease } from "./close";
 import { getPeriod, listPeriods } from "./periods";
 import { previewPlan, readPlan, savePlan } from "./plan";
+import { memberRanks, periodRanks } from "./ranks";
 import { periodReport, statementCsv, statementOf } from "./statement";
 import { statementPdf } from "./statementPdf";
 
@@ -101,6 +103,34 @@ export function registerCommissionRoutes(app: App): void {
       schema: { tags, params: idParams, response: { 200: commissionPeriodReport } },
     },
     async (request) => periodReport(app.db, request.params.id),
+  );
+  app.get(
+    "/commissionPeriods/:id/ranks",
+    {
+      config: { permission: "commissions:view" },
+      schema: {
+        tags,
+        params: idParams,
+        description:
+          "The tier changes the period's calculation found under the plan's rank rules; applied at its release (applied_at).",
+        response: { 200: rankChange.array() },
+      },
+    },
+    async (request) => periodRanks(app.db, request.params.id),
+  );
+  app.get(
+    "/users/:id/ranks",
+    {
+      config: { permission: "commissions:view" },
+      schema: {
+        tags,
+        params: idParams,
+        description:
+          "The member's tier changes at period closes, newest first: their rank history.",
+        response: { 200: rankChange.array() },
+      },
+    },
+    async (request) => memberRanks(app.db, request.params.id),
   );
   app.post(
     "/commissionPeriods/:id/calculate",
