@@ -38,6 +38,10 @@ export const ROUTES = [
   "/addMemberships",
   "/editMemberships?mid=1",
   "/withdrawRequest",
+  "/commissionPeriods",
+  "/commissionPlans",
+  // A member's commission statement and rank history, as the wallet statement: a demo member.
+  "/commissionStatement?uid=2",
   "/agency",
   "/addAgency",
   "/editAgency?sid=1",

@@ -1,9 +1,17 @@
 import { commissionPlanInput, commissionPreviewInput } from "@store/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { errorText } from "../src/i18n/errors";
 import { setLanguage } from "../src/i18n/index";
-import { answers, LOADED, sent, toasts, withFakeStore } from "./commissionsServer";
+import {
+  answers,
+  LOADED,
+  RANKED_PLAN,
+  sent,
+  setPlanInForce,
+  toasts,
+  withFakeStore,
+} from "./commissionsServer";
 import { openApp } from "./openApp";
 import { signInAs } from "./signedIn";
 
@@ -74,6 +82,8 @@ describe("the plan screen", () => {
       cap_per_period: "500.00",
       hold_days: 10,
       period_start_day: 1,
+      ranks: [],
+      demote: false,
     });
     // A plan of its own now: the default's note is gone.
     await waitFor(() => expect(screen.queryByTestId("default-plan-note")).toBeNull());
@@ -115,6 +125,119 @@ describe("the plan screen", () => {
     expect(asked.user_id).toBe(4);
     expect(asked.amount).toBe("100.00");
     expect(asked.plan?.levels[0]?.rates["2"]).toBe("12.00");
+  });
+});
+
+describe("the plan's ranks at period close", () => {
+  const put = () =>
+    commissionPlanInput.parse(sent.find((s) => s.call === "PUT commissionPlan")?.body);
+
+  it("loads the plan's rank rules and sends them back whole when another field is saved", async () => {
+    setPlanInForce(RANKED_PLAN);
+    signInAs();
+    openApp("/commissionPlans");
+    const tier = (await screen.findByLabelText("Rule 1: tier", {}, LOADED)) as HTMLSelectElement;
+    expect(tier.value).toBe("2");
+    expect(tier.selectedOptions[0]?.textContent).toBe("Gold");
+    expect(field("Rule 1: personal PV").value).toBe("100");
+    expect(field("Rule 1: group PV").value).toBe("500");
+    expect(field("Rule 1: group depth").value).toBe("3");
+    expect(field("Rule 1: active legs").value).toBe("2");
+    const demote = field("Move members down when they no longer qualify");
+    expect(demote.checked).toBe(true);
+    expect(screen.getByTestId("default-promotion-note").textContent).toBe(
+      "Without rules the default promotion applies: one tier up when PV reaches the tier's requirement.",
+    );
+
+    fireEvent.change(field("Hold days"), { target: { value: "7" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toasts).toContain("Commission plan saved."));
+    expect(sent.find((s) => s.call === "PUT commissionPlan")?.ifMatch).toBe('"4"');
+    expect(put()).toMatchObject({
+      hold_days: 7,
+      ranks: [
+        { member_id: 2, personal_pv: "100.00", group_pv: "500.00", group_depth: 3, active_legs: 2 },
+      ],
+      demote: true,
+    });
+  });
+
+  it("adds a rule for a tier above the bottom one, offers each tier once, and sends demote as ticked", async () => {
+    signInAs();
+    openApp("/commissionPlans");
+    const add = await screen.findByRole("button", { name: "Add rank rule" }, LOADED);
+    // The default plan has no rules: no table, the default promotion stands.
+    expect(screen.queryByTestId("plan-ranks")).toBeNull();
+    fireEvent.click(add);
+    const first = field("Rule 1: tier") as unknown as HTMLSelectElement;
+    expect(first.value).toBe("2");
+    fireEvent.change(field("Rule 1: personal PV"), { target: { value: "50" } });
+    fireEvent.change(field("Rule 1: group depth"), { target: { value: "2" } });
+    fireEvent.change(field("Rule 1: active legs"), { target: { value: "1" } });
+    fireEvent.click(add);
+    const second = field("Rule 2: tier") as unknown as HTMLSelectElement;
+    expect(second.value).toBe("1");
+    // Gold has its rule in row 1: not offered in row 2; every tier has one, so no more rules.
+    expect(within(second).getByRole("option", { name: "Gold" })).toHaveProperty("disabled", true);
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Remove rule 2" }));
+    expect(screen.queryByLabelText("Rule 2: tier")).toBeNull();
+    fireEvent.click(field("Move members down when they no longer qualify"));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toasts).toContain("Commission plan saved."));
+    expect(put().ranks).toEqual([
+      { member_id: 2, personal_pv: "50.00", group_pv: "0.00", group_depth: 2, active_legs: 1 },
+    ]);
+    expect(put().demote).toBe(true);
+  });
+
+  it("shows a rule's figure refused by the contract under its cell", async () => {
+    setPlanInForce(RANKED_PLAN);
+    signInAs();
+    openApp("/commissionPlans");
+    fireEvent.change(await screen.findByLabelText("Rule 1: group depth", {}, LOADED), {
+      target: { value: "11" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Group depth must be at most 10.")).toBeTruthy();
+    expect(sent.some((s) => s.call === "PUT commissionPlan")).toBe(false);
+  });
+});
+
+describe("the preview when no one is paid", () => {
+  const preview = async () => {
+    const buyer = await screen.findByRole("combobox", { name: "Member" }, LOADED);
+    fireEvent.click(buyer);
+    fireEvent.click(await screen.findByRole("option", { name: "D" }));
+    fireEvent.click(screen.getByRole("button", { name: "Preview" }));
+    return screen.findByTestId("preview-none-paid");
+  };
+
+  it("says the store's commission is switched off, read from the settings", async () => {
+    answers.commissionOn = false;
+    signInAs();
+    openApp("/commissionPlans");
+    const none = await preview();
+    await waitFor(() =>
+      expect(none.textContent).toBe(
+        "Commissions are switched off in the settings: no order pays a commission.",
+      ),
+    );
+    expect(screen.getByTestId("preview-sentence").textContent).toBe(
+      "An order of RM 100.00 by D pays no commission.",
+    );
+  });
+
+  it("says both reasons to a person who may not read the settings, without asking for them", async () => {
+    answers.commissionOn = false;
+    signInAs(["commissions:view", "members:view"], { role: "Staff" });
+    openApp("/commissionPlans");
+    expect((await preview()).textContent).toBe(
+      "No one is paid: the member has no referrer, or commissions are switched off.",
+    );
+    expect(
+      vi.mocked(fetch).mock.calls.some(([url]) => String(url).startsWith("/api/settings")),
+    ).toBe(false);
   });
 });
 

@@ -88,8 +88,34 @@ describe("the periods", () => {
     const byLevel = await screen.findByRole("table", { name: "By level" }, LOADED);
     expect(within(byLevel).getAllByRole("row")[1]?.textContent).toBe("160RM 600.00");
     expect(within(screen.getByRole("table", { name: "By tier" })).getByText("Gold")).toBeTruthy();
-    const earner = screen.getByRole("link", { name: "Commission statement of C" });
+    const earners = screen.getByRole("table", { name: "Top earners" });
+    const earner = within(earners).getByRole("link", { name: "Commission statement of C" });
     expect(earner.getAttribute("href")).toBe("/commissionStatement?uid=3&period=2");
+  });
+
+  it("shows the tier changes found at the period's calculation, by tier name, to be applied at the release", async () => {
+    signInAs();
+    openApp("/commissionReport?period=2");
+    const ranks = await screen.findByRole("table", { name: "Rank changes" }, LOADED);
+    const rows = within(ranks).getAllByRole("row");
+    expect(rows[0]?.textContent).toBe("MemberFromToPersonal PVGroup PVActive legsApplied");
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["C", "Silver", "Gold", "120.00", "640.50", "2", "At the release"]);
+    expect(
+      within(ranks).getByRole("link", { name: "Commission statement of C" }).getAttribute("href"),
+    ).toBe("/commissionStatement?uid=3&period=2");
+  });
+
+  it("says an open period's tier changes come with its calculation", async () => {
+    signInAs();
+    openApp("/commissionReport?period=3");
+    const ranks = await screen.findByRole("table", { name: "Rank changes" }, LOADED);
+    await waitFor(() =>
+      expect(ranks.textContent).toContain("The tier changes come with the period's calculation."),
+    );
   });
 });
 
@@ -109,5 +135,17 @@ describe("a member's statement", () => {
     expect(screen.getByRole("link", { name: "Download PDF" }).getAttribute("href")).toBe(
       "/api/users/3/statement?period_id=2&_format=pdf",
     );
+  });
+
+  it("shows the member's rank history: each period's tier change and when it applied", async () => {
+    signInAs();
+    openApp("/commissionStatement?uid=3&period=2");
+    const history = await screen.findByRole("table", { name: "Rank history" }, LOADED);
+    await waitFor(() => expect(within(history).getAllByRole("row")).toHaveLength(2));
+    expect(
+      within(within(history).getAllByRole("row")[1] as HTMLElement)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["01/10/2026 – 31/10/2026", "Silver", "Gold", "At the release"]);
   });
 });

@@ -15,6 +15,10 @@ import {
   type LedgerEntry,
   ledgerEntry,
   type Membership,
+  type RankChange,
+  rankChange,
+  type Settings,
+  settings,
   type User,
 } from "@store/contract";
 import { cleanup } from "@testing-library/react";
@@ -74,9 +78,68 @@ const DEFAULT_PLAN: CommissionPlan = commissionPlan.parse({
   cap_per_period: null,
   hold_days: 0,
   period_start_day: 1,
+  ranks: [],
+  demote: false,
   updated_at: null,
   version: 1,
 });
+
+/** A plan of the store's own with rank rules: Gold at 100 PV, 500 group PV 3 levels down and 2 legs. */
+export const RANKED_PLAN: CommissionPlan = commissionPlan.parse({
+  ...DEFAULT_PLAN,
+  default: false,
+  ranks: [
+    {
+      member_id: 2,
+      personal_pv: "100.00",
+      group_pv: "500.00",
+      group_depth: 3,
+      active_legs: 2,
+    },
+  ],
+  demote: true,
+  updated_at: "2026-11-10 09:00:00",
+  version: 4,
+});
+
+/** Settings record 1 as GET settings/1 answers it; `commission_status` from `answers`. */
+const storeSettings = (commissionOn: boolean): Settings =>
+  settings.parse({
+    setting_id: 1,
+    theme_color: 1,
+    store_name: "Kedai Demo",
+    store_logo: "",
+    store_address: "",
+    store_contact: "",
+    store_registration: "",
+    copyright_text: "",
+    footer_text: "",
+    commission_status: commissionOn ? 1 : 0,
+    commission_base: "total",
+    withdraw_min_amt: "10.00",
+    withdraw_max_amt: null,
+    low_stock_threshold: 5,
+    payout_second_approval_above: null,
+    totp_required: 0,
+    free_shipping_above: null,
+    updated_at: null,
+    version: 1,
+  });
+
+/** C moved from Silver to Gold at period 2's close, applied at its release. */
+const RANK_CHANGES: RankChange[] = [
+  rankChange.parse({
+    period_id: 2,
+    user_id: 3,
+    username: "C",
+    from_member: 1,
+    to_member: 2,
+    personal_pv: "120.00",
+    group_pv: "640.50",
+    active_legs: 2,
+    applied_at: null,
+  }),
+];
 
 const period = (p: Partial<CommissionPeriod> & Pick<CommissionPeriod, "period_id">) =>
   commissionPeriod.parse({
@@ -139,13 +202,25 @@ let plan: CommissionPlan;
 let periods: CommissionPeriod[];
 let jobs: Job[];
 let ledger: LedgerEntry[];
+/** The plan GET commissionPlan answers from now on (the default plan until then). */
+export function setPlanInForce(next: CommissionPlan): void {
+  plan = next;
+}
 /** The toasts shown, in order. */
 export const toasts: string[] = [];
 let unsubscribe: () => void;
 /** What the screens sent: "METHOD path", its body and its If-Match. */
 export const sent: { call: string; body: unknown; ifMatch: string | null }[] = [];
-/** How the server answers: POST approve approved (200) or a first approval only (202); PUT commissionPlan 412. */
-export const answers = { approve: 200 as 200 | 202, planConflict: false };
+/**
+ * How the server answers: POST approve approved (200) or a first approval
+ * only (202); PUT commissionPlan 412; the store's
+ * commission switch (off: the preview pays no one, as the server answers it).
+ */
+export const answers = {
+  approve: 200 as 200 | 202,
+  planConflict: false,
+  commissionOn: true,
+};
 /** The periods asked for since a calculation started (null: none running). */
 let calculating: number | null = null;
 
@@ -245,8 +320,9 @@ function fakeServer(url: string, init?: RequestInit): Response {
   if (path === "commissionPlan") return json(plan);
   if (path === "commissionPlan/preview") {
     commissionPreviewInput.parse(body);
-    return json(PREVIEW);
+    return json(answers.commissionOn ? PREVIEW : []);
   }
+  if (path === "settings/1") return json(storeSettings(answers.commissionOn));
   if (path === "commissionPeriods") {
     // Without the job to follow, the period itself says when its calculation ended.
     if (calculating !== null && ++calculating > 2) {
@@ -259,10 +335,12 @@ function fakeServer(url: string, init?: RequestInit): Response {
     }
     return json(periods, 200, { "X-Total-Count": String(periods.length) });
   }
-  const step = /^commissionPeriods\/(\d+)\/(calculate|approve|release|report)$/.exec(path);
+  const step = /^commissionPeriods\/(\d+)\/(calculate|approve|release|report|ranks)$/.exec(path);
   if (step) {
     const found = periods.find((p) => p.period_id === Number(step[1]));
     if (!found) return json({ message: "Not found." }, 404);
+    if (step[2] === "ranks")
+      return json(RANK_CHANGES.filter((r) => r.period_id === found.period_id));
     if (step[2] === "report")
       return json(
         commissionPeriodReport.parse({
@@ -315,6 +393,8 @@ function fakeServer(url: string, init?: RequestInit): Response {
   const user = /^users\/(\d+)$/.exec(path);
   if (user) return json(MEMBERS.find((m) => m.user_id === Number(user[1])));
   if (/^users\/\d+\/statement$/.test(path)) return json(STATEMENT);
+  const ranks = /^users\/(\d+)\/ranks$/.exec(path);
+  if (ranks) return json(RANK_CHANGES.filter((r) => r.user_id === Number(ranks[1])));
   if (/^users\/\d+\/owed$/.test(path))
     return json({ user_id: 3, cash_wallet: "0.00", pv: "0.00", items: [] });
   if (path === "walletLedger") {
@@ -368,6 +448,7 @@ export function withFakeStore(): void {
     sent.length = 0;
     answers.approve = 200;
     answers.planConflict = false;
+    answers.commissionOn = true;
     calculating = null;
     toasts.length = 0;
     unsubscribe = subscribeToasts((t) =>

@@ -7,6 +7,7 @@ import type {
   CommissionPreviewRow,
   CommissionStatement,
   Job,
+  RankChange,
 } from "@store/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -29,6 +30,8 @@ export const commissionKeys = {
   periods: (params: ListParams) => ["commissions", "periods", params] as const,
   period: (id: number) => ["commissions", "period", id] as const,
   report: (id: number) => ["commissions", "report", id] as const,
+  periodRanks: (id: number) => ["commissions", "periodRanks", id] as const,
+  memberRanks: (userId: number) => ["commissions", "memberRanks", userId] as const,
   statement: (userId: number, periodId: number) =>
     ["commissions", "statement", userId, periodId] as const,
   job: (jobId: number) => ["commissions", "job", jobId] as const,
@@ -105,6 +108,30 @@ export function usePeriodReport(id: number | null) {
     enabled: id !== null,
     retry: false,
     // The report screen says its failure in place of the figures.
+    meta: SAID_ON_SCREEN,
+  });
+}
+
+/** GET commissionPeriods/{id}/ranks: the tier changes its calculation found (applied at its release). */
+export function usePeriodRanks(id: number | null) {
+  return useQuery<RankChange[]>({
+    queryKey: commissionKeys.periodRanks(id ?? 0),
+    queryFn: () => api.get<RankChange[]>(`commissionPeriods/${id ?? 0}/ranks`),
+    enabled: id !== null,
+    retry: false,
+    // The report says its failure in place of the table.
+    meta: SAID_ON_SCREEN,
+  });
+}
+
+/** GET users/{id}/ranks: a member's tier changes at period closes, newest first. */
+export function useMemberRanks(userId: number | null) {
+  return useQuery<RankChange[]>({
+    queryKey: commissionKeys.memberRanks(userId ?? 0),
+    queryFn: () => api.get<RankChange[]>(`users/${userId ?? 0}/ranks`),
+    enabled: userId !== null,
+    retry: false,
+    // The statement says its failure in place of the table.
     meta: SAID_ON_SCREEN,
   });
 }

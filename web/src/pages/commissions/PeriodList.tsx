@@ -281,7 +281,7 @@ export default function PeriodList({ resource }: ScreenProps) {
       >
         {asked?.step === "release"
           ? translate(
-              "Release {{period}}? {{total}} held for {{members}} members is paid into their cash wallets, and their held PV into their PV.",
+              "Release {{period}}? {{total}} held for {{members}} members is paid into their cash wallets; held PV goes to the members' PV.",
               { period: name, total, members: formatCount(asked.period.members) },
             )
           : translate(

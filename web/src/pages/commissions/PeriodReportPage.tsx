@@ -16,6 +16,7 @@ import { translate } from "../../i18n/messages";
 import { formatCount, formatDateTime, formatMoney } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 import { PeriodStatusBadge, percentText, periodName } from "./periodText";
+import { PeriodRankChanges } from "./RankChanges";
 
 /** One of the report's small tables, under its heading; a row saying so when it is empty. */
 function ReportTable({
@@ -97,8 +98,8 @@ function Figures({ report }: { report: CommissionPeriodReport }) {
 
 /**
  * /commissionReport?period={period_id}: a calculated period paid per level,
- * per tier, its top earners (each to their statement), and its total as a
- * share of the period's sales.
+ * per tier, its top earners (each to their statement), its total as a share
+ * of the period's sales, and the tier changes at its close.
  */
 export default function PeriodReportPage({ resource, screen }: ScreenProps) {
   const { id, invalid } = useRecordId(screen.param ?? "");
@@ -191,6 +192,9 @@ export default function PeriodReportPage({ resource, screen }: ScreenProps) {
               </tr>
             ))}
           </ReportTable>
+          <Col xs={12}>
+            <PeriodRankChanges period={data.period} tiers={data.tiers} statement={statement} />
+          </Col>
         </Row>
       )}
     </>

@@ -44,7 +44,7 @@ export function newLevel(level: number, tiers: readonly PlanTier[]): LevelValues
  * read by screen readers only (the column header says it to the eye), its
  * error under it as Field shows one.
  */
-function CellField({
+export function CellField({
   name,
   label,
   children,

@@ -5,15 +5,11 @@ import {
   type CommissionPlanInput,
   type CommissionPlanValues,
   commissionPlanInput,
-  type Membership,
 } from "@store/contract";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Alert, Button, Col, Row } from "react-bootstrap";
 import { Link } from "react-router";
-import { api } from "../../api/client";
 import { useCommissionPlan, useSavePlan } from "../../api/commissions";
-import { memberships } from "../../api/people";
 import {
   Field,
   FormActions,
@@ -26,11 +22,12 @@ import {
 import { errorText } from "../../i18n/errors";
 import { translate } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
-import { useCan } from "../../lib/permissions";
 import type { ScreenProps } from "../../resources/define";
 import { plainNumber } from "../people/membershipDisplay";
 import { newLevel, PlanLevels, type PlanTier } from "./PlanLevels";
 import { PlanPreview, planOfForm } from "./PlanPreview";
+import { PlanRanks, rankValues } from "./PlanRanks";
+import { useMembershipTiers } from "./tiers";
 
 const EMPTY: CommissionPlanInput = {
   levels: [],
@@ -38,6 +35,8 @@ const EMPTY: CommissionPlanInput = {
   cap_per_period: null,
   hold_days: 0,
   period_start_day: 1,
+  ranks: [],
+  demote: false,
 };
 
 /** A blank cap is no cap: null, as the contract has it. */
@@ -62,21 +61,18 @@ function toValues(plan: CommissionPlan, tiers: readonly PlanTier[]): CommissionP
     cap_per_period: plan.cap_per_period,
     hold_days: plan.hold_days,
     period_start_day: plan.period_start_day,
+    // Carried whole: a save from this screen keeps the rank rules as they are shown.
+    ranks: plan.ranks.map(rankValues),
+    demote: plan.demote,
   };
 }
 
 /**
- * The membership tiers the rates are per, in promotion order; for a person
- * who may not read the tiers, the tiers the plan names, by id.
+ * The membership tiers the rates and rank rules are per, in promotion order;
+ * for a person who may not read the tiers, the tiers the plan names, by id.
  */
 function usePlanTiers(plan: CommissionPlan | undefined): PlanTier[] | undefined {
-  const mayReadTiers = useCan("members:view");
-  // The memberships list's own query (memberships.useAll), asked only when it would be answered.
-  const tiers = useQuery<Membership[]>({
-    queryKey: memberships.keys.list({ all: 1 }),
-    queryFn: () => api.get<Membership[]>("memberships"),
-    enabled: mayReadTiers,
-  });
+  const { mayRead: mayReadTiers, query: tiers } = useMembershipTiers();
   return useMemo(() => {
     if (mayReadTiers && tiers.data)
       return [...tiers.data]
@@ -84,7 +80,12 @@ function usePlanTiers(plan: CommissionPlan | undefined): PlanTier[] | undefined 
         .map((t) => ({ member_id: t.member_id, membership: t.membership }));
     if (mayReadTiers && !tiers.error) return undefined;
     if (!plan) return undefined;
-    const ids = [...new Set(plan.levels.flatMap((l) => Object.keys(l.rates)))].map(Number);
+    const ids = [
+      ...new Set([
+        ...plan.levels.flatMap((l) => Object.keys(l.rates).map(Number)),
+        ...plan.ranks.map((r) => r.member_id),
+      ]),
+    ];
     return ids
       .sort((a, b) => a - b)
       .map((id) => ({ member_id: id, membership: translate("Tier #{{id}}", { id }) }));
@@ -93,7 +94,8 @@ function usePlanTiers(plan: CommissionPlan | undefined): PlanTier[] | undefined 
 
 /**
  * /commissionPlans: the plan an order's sponsor line is paid by (levels,
- * rates per tier, who qualifies, caps, the hold and the period's first day),
+ * rates per tier, who qualifies, caps, the hold and the period's first day)
+ * and the tiers' rank rules at a period's close,
  * saved with If-Match and a fresh step-up; beside it a preview of what an
  * order would pay under what the form says.
  */
@@ -217,6 +219,7 @@ export default function PlanPage({ resource, screen }: ScreenProps) {
                 </Field>
               </Col>
             </Row>
+            <PlanRanks tiers={tiers ?? []} />
             <FormActions cancelTo={resource.list.path} isEdit submitting={form.isSubmitting} />
           </RecordForm>
         </Col>

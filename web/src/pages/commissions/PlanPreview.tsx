@@ -9,6 +9,7 @@ import { useState } from "react";
 import { Alert, Button, Table } from "react-bootstrap";
 import { Controller } from "react-hook-form";
 import { usePreviewPlan } from "../../api/commissions";
+import { useSettings } from "../../api/settings";
 import { USER_CHOICES_KEY, usernameOf, userPages } from "../../api/userChoices";
 import {
   Field,
@@ -20,6 +21,7 @@ import {
 } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatLocale, formatMoney } from "../../lib/format";
+import { useCan } from "../../lib/permissions";
 import { OUTCOME_LABELS, percentText } from "./periodText";
 
 const memberPages = userPages((u) => String(u.user_id));
@@ -65,12 +67,29 @@ function paysSentence(rows: CommissionPreviewRow[], amount: string, buyer: strin
 }
 
 /**
+ * Why a preview pays no one: the store's commission switched off (the
+ * settings' General tab), or no referrer. The server answers both with no
+ * rows: the switch is read from the settings, for a person who may read them;
+ * for another, or while it is not known, both reasons are said.
+ */
+function useNoOnePaidText(): string {
+  const maySeeSettings = useCan("settings:view");
+  const settings = useSettings({ enabled: maySeeSettings });
+  const on = maySeeSettings ? settings.data?.commission_status : undefined;
+  if (on === 0)
+    return translate("Commissions are switched off in the settings: no order pays a commission.");
+  if (on === 1) return translate("This member has no referrer: no one above them is paid.");
+  return translate("No one is paid: the member has no referrer, or commissions are switched off.");
+}
+
+/**
  * Beside the plan form: what an order of an amount by a member would pay up
  * their sponsor line, under the plan as the form says it (unsaved changes
  * included), level by level, and why an upline is passed over.
  */
 export function PlanPreview({ formPlan }: { formPlan: FormPlan }) {
   const preview = usePreviewPlan();
+  const noOnePaid = useNoOnePaidText();
   const [shown, setShown] = useState<Shown | null>(null);
   const [planInvalid, setPlanInvalid] = useState(false);
   const form = useRecordForm({
@@ -188,8 +207,8 @@ export function PlanPreview({ formPlan }: { formPlan: FormPlan }) {
                 ))}
                 {shown.rows.length === 0 && (
                   <tr>
-                    <td colSpan={5} className="text-muted">
-                      {translate("This member has no referrer: no one above them is paid.")}
+                    <td colSpan={5} className="text-muted" data-testid="preview-none-paid">
+                      {noOnePaid}
                     </td>
                   </tr>
                 )}

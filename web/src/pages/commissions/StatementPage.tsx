@@ -18,6 +18,7 @@ import { useCan } from "../../lib/permissions";
 import { useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { LINE_STATE_STYLE, percentText, periodName } from "./periodText";
+import { RankHistory } from "./RankChanges";
 
 const memberPages = userPages((u) => String(u.user_id));
 
@@ -120,7 +121,7 @@ function Lines({ statement }: { statement: CommissionStatement }) {
  * /commissionStatement?uid={user_id}&period={period_id}: a member's
  * commissions in one period (the newest unless one is chosen): each order's
  * line, the totals per level, where the money stands, and the statement as
- * CSV or PDF.
+ * CSV or PDF; under it the member's rank history.
  */
 export default function StatementPage({ resource, screen }: ScreenProps) {
   const resources = useResources();
@@ -267,6 +268,7 @@ export default function StatementPage({ resource, screen }: ScreenProps) {
           </>
         )
       )}
+      {userId !== null && !unknown && <RankHistory userId={userId} periods={choices} />}
     </>
   );
 }
