@@ -174,6 +174,10 @@ try {
   if (approve.status !== 200)
     throw new Error(`approve answered ${approve.status}: ${JSON.stringify(approve.json)}`);
   console.log(`approve: ${seconds(at)} s`);
+  if (process.env.BENCH_CLOSE_KEEP) {
+    console.log(`kept ${copyUrl}, approved, not released`);
+    process.exit(0);
+  }
   at = performance.now();
   const release = await call(
     server.base,

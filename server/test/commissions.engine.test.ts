@@ -475,6 +475,14 @@ describe("PUT commissionPlan refuses", () => {
     });
     expect(tier.statusCode).toBe(400);
     expect(tier.json()).toMatchObject({ code: "commission_tier_unknown", params: { tier: "999" } });
+    const rank = { member_id: 2, personal_pv: "0", group_pv: "0", group_depth: 1, active_legs: 0 };
+    const twice = await ctx.call("PUT", "/api/commissionPlan", {
+      levels: [{ ...one, level: 1 }],
+      hold_days: 0,
+      ranks: [rank, { ...rank, group_pv: "10" }],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().issues[0].code).toBe("rank_tier_twice");
     const stale = await ctx.app.inject({
       method: "PUT",
       url: "/api/commissionPlan",

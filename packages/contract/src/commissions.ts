@@ -102,7 +102,13 @@ export const commissionPlanInput = z.object({
    * default rule (one tier up when PV reaches the tier's requirement, at each
    * credit). A tier not listed is not reached by qualification.
    */
-  ranks: z.array(rankRuleInput).max(50).default([]),
+  ranks: z
+    .array(rankRuleInput)
+    .max(50)
+    .refine((ranks) => new Set(ranks.map((rank) => rank.member_id)).size === ranks.length, {
+      message: say("rank_tier_twice", {}, "Each tier may have one rank rule only."),
+    })
+    .default([]),
   /** Whether a member who no longer qualifies for their tier moves down at the period's release. */
   demote: z.boolean().default(false),
 });

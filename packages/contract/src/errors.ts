@@ -203,6 +203,7 @@ export const ERROR_CODES = {
   withdrawal_member_deleted: {},
   withdrawal_member_owes: { name: "text", amount: "money" },
   levels_in_order: {},
+  rank_tier_twice: {},
   commission_tier_unknown: { tier: "text" },
   commission_period_not_open: { status: "text" },
   commission_period_not_calculated: { status: "text" },

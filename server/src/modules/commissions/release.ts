@@ -106,10 +106,11 @@ async function releaseBatch(tx: Tx, actor: Actor, period: PeriodRow, ids: number
       returning *
     ),
     audited as (
+      -- Labelled as audit_label names an entry (its member, lib/auditLabels.ts), read in one join.
       insert into audit_log (actor_id, actor_username, entity, entity_id, action, after, label)
       select ${actor.user_id}, ${actor.username}, 'LedgerEntry', e.entry_id::text, 'create', a.after,
-        audit_label('LedgerEntry', e.entry_id::text, null, a.after)
-      from entries e
+        u.username
+      from entries e join users u on u.user_id = e.user_id
       cross join lateral (select jsonb_build_object('entry_id', e.entry_id, 'user_id', e.user_id,
         'account', e.account, 'amount', e.amount::text, 'balance_after', e.balance_after::text,
         'reason', e.reason, 'ref_type', e.ref_type, 'ref_id', e.ref_id, 'note', e.note, 'level', e.level,
@@ -141,8 +142,8 @@ async function releaseBatch(tx: Tx, actor: Actor, period: PeriodRow, ids: number
     select ${actor.user_id}, ${actor.username}, 'User', p.user_id::text, 'update',
       jsonb_build_object('membership', p.from_tier),
       jsonb_build_object('membership', p.to_tier, 'reason', 'referral promotion'),
-      audit_label('User', p.user_id::text, null, null)
-    from promoted p`);
+      u.username
+    from promoted p join users u on u.user_id = p.user_id`);
 }
 
 /** The release job: every member not yet released, a batch at a time (a retry goes on where it stopped). */
