@@ -51,6 +51,46 @@ async function requireIdle(tx: Tx, row: PeriodRow): Promise<void> {
   }
 }
 
+/** What each step takes of a period: the states it starts from, and the refusal otherwise. */
+const STEPS = {
+  calculate: {
+    from: ["open", "calculated"],
+    code: "commission_period_not_open",
+    only: "an open or calculated period can be calculated",
+  },
+  approve: {
+    from: ["calculated"],
+    code: "commission_period_not_calculated",
+    only: "a calculated period can be approved",
+  },
+  release: {
+    from: ["approved"],
+    code: "commission_period_not_approved",
+    only: "an approved period can be released",
+  },
+} as const;
+
+/** The period locked for a step: at the version the caller was shown, in a state the step starts from, no job running. */
+async function periodForStep(
+  tx: Tx,
+  step: keyof typeof STEPS,
+  periodId: number,
+  expected: number | undefined,
+): Promise<PeriodRow> {
+  const period = await lockPeriod(tx, periodId);
+  await requireVersion(tx, versioned(period), expected);
+  const rule = STEPS[step];
+  if (!(rule.from as readonly string[]).includes(period.status)) {
+    throw conflict(
+      rule.code,
+      { status: period.status },
+      `This period is ${period.status}; only ${rule.only}.`,
+    );
+  }
+  await requireIdle(tx, period);
+  return period;
+}
+
 /** Enqueues the period's job and marks the period as running it, in the caller's transaction. */
 async function startJob(
   tx: Tx,
@@ -91,16 +131,7 @@ export async function startCalculation(
   expected: number | undefined,
 ): Promise<CommissionPeriodRun> {
   return db.transaction(async (tx) => {
-    const period = await lockPeriod(tx, periodId);
-    await requireVersion(tx, versioned(period), expected);
-    if (period.status !== "open" && period.status !== "calculated") {
-      throw conflict(
-        "commission_period_not_open",
-        { status: period.status },
-        `This period is ${period.status}; only an open or calculated period can be calculated.`,
-      );
-    }
-    await requireIdle(tx, period);
+    const period = await periodForStep(tx, "calculate", periodId, expected);
     const earlier = await earlierOpen(tx, period);
     if (earlier) {
       throw conflict(
@@ -195,16 +226,7 @@ export async function approvePeriod(
   expected: number | undefined,
 ): Promise<{ period: CommissionPeriod; first: boolean }> {
   return db.transaction(async (tx) => {
-    const before = await lockPeriod(tx, periodId);
-    await requireVersion(tx, versioned(before), expected);
-    if (before.status !== "calculated") {
-      throw conflict(
-        "commission_period_not_calculated",
-        { status: before.status },
-        `This period is ${before.status}; only a calculated period can be approved.`,
-      );
-    }
-    await requireIdle(tx, before);
+    const before = await periodForStep(tx, "approve", periodId, expected);
     const above = await secondApprovalAbove(tx);
     const needsTwo =
       before.first_approved_by !== null || (above !== null && toSen(before.total) > toSen(above));
@@ -250,16 +272,7 @@ export async function startRelease(
   expected: number | undefined,
 ): Promise<CommissionPeriodRun> {
   return db.transaction(async (tx) => {
-    const period = await lockPeriod(tx, periodId);
-    await requireVersion(tx, versioned(period), expected);
-    if (period.status !== "approved") {
-      throw conflict(
-        "commission_period_not_approved",
-        { status: period.status },
-        `This period is ${period.status}; only an approved period can be released.`,
-      );
-    }
-    await requireIdle(tx, period);
+    const period = await periodForStep(tx, "release", periodId, expected);
     return startJob(tx, actor, period, PERIOD_RELEASE_JOB, {});
   });
 }
