@@ -428,6 +428,20 @@ describe("a period closed, approved by two and released", () => {
       "0.20",
     ]);
     expect((await ctx.call("GET", `/api/users/${b}/owed`)).json().cash_wallet).toBe("5.50");
+    // The return came after period 1 was closed: its figures stand, and period 2 counts the correction, named.
+    const corrected = (
+      await ctx.call("GET", `/api/users/${c}/statement?period_id=${next.period_id}`)
+    ).json();
+    expect(corrected).toMatchObject({ adjusted: "-20.00", held: "0.00", released: "1.00" });
+    expect(corrected.adjustments).toEqual([
+      expect.objectContaining({
+        orders_id: order,
+        of_period_id: released.period_id,
+        level: 1,
+        amount: "-20.00",
+      }),
+    ]);
+    expect((await periodNow(ctx, next.period_id)).total).toBe("-32.30");
     const clean = (await ctx.call("GET", "/api/walletLedger/reconcile")).json();
     expect([clean.order_mismatches, clean.mismatches, clean.account_totals]).toEqual([[], [], []]);
   });

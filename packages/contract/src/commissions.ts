@@ -249,6 +249,19 @@ export const commissionStatement = z.object({
   reversed: moneyOut,
   /** What the member still owes from reversals, now. */
   owed: moneyOut,
+  /** Corrections of earlier, calculated periods counted in this one (an order reversed or completed again since). */
+  adjustments: z
+    .object({
+      orders_id: z.number(),
+      of_period_id: z.number(),
+      of_starts_on: calendarDate,
+      level: z.number().nullable(),
+      amount: moneyOut,
+      created_at: timestamp,
+    })
+    .array()
+    .default([]),
+  adjusted: moneyOut.default("0.00"),
 });
 export type CommissionStatement = z.infer<typeof commissionStatement>;
 

@@ -818,6 +818,25 @@ export const commissionPeriodRanks = pgTable(
   ],
 );
 
+/** A correction after a period's calculation, counted in the period open when it was made (migration 0040). */
+export const commissionAdjustments = pgTable(
+  "commission_adjustments",
+  {
+    adjustment_id: serial("adjustment_id").primaryKey(),
+    period_id: integer("period_id").notNull(),
+    of_period_id: integer("of_period_id").notNull(),
+    orders_id: integer("orders_id").notNull(),
+    user_id: integer("user_id").notNull(),
+    level: smallint("level"),
+    amount: money("amount").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("commission_adjustments_period_user_idx").on(t.period_id, t.user_id),
+    check("commission_adjustments_amount", sql`${t.amount} <> 0`),
+  ],
+);
+
 /** What a calculated period releases to each member (held money and held PV), and when it did. */
 export const commissionPeriodMembers = pgTable(
   "commission_period_members",

@@ -178,19 +178,24 @@ export async function calculatePeriod(
   // Progress only outside the transaction: the embedded store has one connection.
   const period = await db.transaction(async (tx) => {
     await tx.delete(commissionPeriodMembers).where(eq(commissionPeriodMembers.period_id, periodId));
+    // Per member: what the period's orders hold for them (held money, held PV, and
+    // what the default rule paid at once), and the corrections counted in it.
     await tx.execute(sql`
       insert into commission_period_members (period_id, user_id, amount, held, held_pv)
-      select ${periodId}, e.user_id,
-        coalesce(sum(e.amount) filter (where e.account = 'held'
-          or (not c.held and e.account = 'cash_wallet' and e.reason in ('commission', 'commission_reversal'))), 0),
-        coalesce(sum(e.amount) filter (where e.account = 'held'), 0),
-        coalesce(sum(e.amount) filter (where e.account = 'held_pv'), 0)
-      from order_commissions c
-      join wallet_ledger e on e.ref_type = 'order' and e.ref_id = c.orders_id
-      where c.period_id = ${periodId}
-      group by e.user_id
-      having sum(e.amount) filter (where e.account in ('held', 'held_pv')
-        or (not c.held and e.account = 'cash_wallet' and e.reason in ('commission', 'commission_reversal'))) <> 0`);
+      select ${periodId}, user_id, sum(amount), sum(held), sum(held_pv) from (
+        select e.user_id,
+          case when e.account = 'held' or (not c.held and e.account = 'cash_wallet'
+            and e.reason in ('commission', 'commission_reversal')) then e.amount else 0 end as amount,
+          case when e.account = 'held' then e.amount else 0 end as held,
+          case when e.account = 'held_pv' then e.amount else 0 end as held_pv
+        from order_commissions c
+        join wallet_ledger e on e.ref_type = 'order' and e.ref_id = c.orders_id
+        where c.period_id = ${periodId}
+        union all
+        select user_id, amount, 0, 0 from commission_adjustments where period_id = ${periodId}
+      ) moved
+      group by user_id
+      having sum(amount) <> 0 or sum(held) <> 0 or sum(held_pv) <> 0`);
     const [after] = await tx
       .update(commissionPeriods)
       .set({

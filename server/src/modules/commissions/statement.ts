@@ -59,10 +59,21 @@ export async function statementOf(
     if (line.state === "reversed") continue;
     byLevel.set(line.level, (byLevel.get(line.level) ?? 0n) + toSen(line.amount));
   }
+  const adjustments = (
+    await tx.execute<CommissionStatement["adjustments"][number]>(sql`
+      select a.orders_id, a.of_period_id, p.starts_on::text as of_starts_on, a.level,
+        a.amount::numeric(12,2)::text as amount,
+        to_char(a.created_at, 'YYYY-MM-DD HH24:MI:SS') as created_at
+      from commission_adjustments a join commission_periods p on p.period_id = a.of_period_id
+      where a.user_id = ${userId} and a.period_id = ${periodId}
+      order by a.adjustment_id`)
+  ).rows;
   return {
     user_id: userId,
     username: member.username,
     period,
+    adjustments,
+    adjusted: fromSen(adjustments.reduce((total, a) => total + toSen(a.amount), 0n)),
     lines,
     levels: [...byLevel.entries()]
       .sort(([a], [b]) => a - b)
@@ -101,8 +112,20 @@ export function statementCsv(statement: CommissionStatement): string {
         line.completed_at,
       ]),
     ),
-    ...(["earned", "held", "released", "paid", "reversed", "owed"] as const).map((name) =>
-      csvLine(["", "", "", "", "", statement[name], name, ""]),
+    ...statement.adjustments.map((a) =>
+      csvLine([
+        a.orders_id,
+        `correction of period ${a.of_starts_on}`,
+        a.level,
+        "",
+        "",
+        a.amount,
+        "adjustment",
+        a.created_at,
+      ]),
+    ),
+    ...(["earned", "held", "released", "paid", "reversed", "adjusted", "owed"] as const).map(
+      (name) => csvLine(["", "", "", "", "", statement[name], name, ""]),
     ),
   ];
   return `\uFEFF${rows.join("")}`;

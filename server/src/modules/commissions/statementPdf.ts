@@ -84,6 +84,7 @@ export function statementPdf(
         ["Released", statement.released],
         ["Paid at once", statement.paid],
         ["Reversed", statement.reversed],
+        ["Corrections of earlier periods", statement.adjusted],
         ["Owed", statement.owed],
       ] as const;
       for (const [label, amount] of totals) {

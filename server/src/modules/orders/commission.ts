@@ -22,6 +22,7 @@ import {
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
+  commissionAdjustments,
   commissionLines,
   commissionPeriods,
   orderCommissions,
@@ -307,11 +308,33 @@ export async function settleOrder(
   const held = await heldNow(tx, record);
   for (const party of await parties(tx, after, record)) {
     const stands = await standing(tx, after.orders_id, party);
-    if (reversing) {
-      if (stands > 0n) await reverseParty(tx, actor, after.orders_id, party, held, stands);
-      continue;
-    }
-    const due = toSen(party.full) - stands;
-    if (due > 0n) await creditParty(tx, actor, after.orders_id, party, held, due);
+    const change = reversing ? -stands : toSen(party.full) - stands;
+    if (reversing ? stands <= 0n : change <= 0n) continue;
+    if (reversing) await reverseParty(tx, actor, after.orders_id, party, held, stands);
+    else await creditParty(tx, actor, after.orders_id, party, held, change);
+    if (record?.held && !held) await recordCorrection(tx, record, party, change);
   }
+}
+
+/**
+ * A plan's commission changed after its period was calculated: the period's
+ * figures stand, and the change (made on the live balance) is counted in the
+ * period open now, named with the period it corrects (commission_adjustments).
+ */
+async function recordCorrection(
+  tx: Tx,
+  record: OrderCommissionRow,
+  party: Party,
+  change: bigint,
+): Promise<void> {
+  if (party.account !== "cash_wallet" || record.period_id === null) return;
+  const into = await periodForCompletion(tx, (await readPlan(tx)).period_start_day);
+  await tx.insert(commissionAdjustments).values({
+    period_id: into.period_id,
+    of_period_id: record.period_id,
+    orders_id: record.orders_id,
+    user_id: party.userId,
+    level: party.level,
+    amount: fromSen(change),
+  });
 }
