@@ -34,6 +34,10 @@ const NOT_AUDITED = new Set([
   "report_rollups",
   "report_rollup_changes",
   "report_time_zone",
+  // A period's tier changes and corrections: written by its jobs and orders,
+  // audited as the members' User rows and ledger entries they make.
+  "commission_period_ranks",
+  "commission_adjustments",
 ]);
 /**
  * What sign-in and upload rows record (auth/service.ts, auth/routes.ts,
