@@ -13,6 +13,7 @@ import {
   type Column,
   ConfirmDialog,
   DataTable,
+  dateColumn,
   type ListFilter,
   PageHeader,
   reportStaleRow,
@@ -193,30 +194,15 @@ export default function PeriodList({ resource }: ScreenProps) {
       ),
       className: "text-nowrap",
     },
-    {
-      header: "Ends",
-      sort: "ends_on",
-      cell: (p) => formatDate(p.ends_on),
-      className: "text-nowrap",
-    },
+    dateColumn("Ends", "ends_on", formatDate),
     {
       header: "Status",
       role: "status",
       sort: "status",
       cell: (p) => <PeriodStatusBadge period={p} />,
     },
-    {
-      header: "Orders",
-      sort: "orders",
-      cell: (p) => formatCount(p.orders),
-      className: "text-end",
-    },
-    {
-      header: "Members",
-      sort: "members",
-      cell: (p) => formatCount(p.members),
-      className: "text-end",
-    },
+    countColumn("Orders", "orders"),
+    countColumn("Members", "members"),
     {
       header: "Total",
       role: "money",
@@ -292,6 +278,14 @@ export default function PeriodList({ resource }: ScreenProps) {
     </>
   );
 }
+
+/** A count of the period's (its orders, its members), sorted by that field. */
+const countColumn = (header: string, field: "orders" | "members"): Column<CommissionPeriod> => ({
+  header,
+  sort: field,
+  cell: (p) => formatCount(p[field]),
+  className: "text-end",
+});
 
 /** Another screen of the resource, with nothing chosen on it yet. */
 const morePath = (resource: ScreenProps["resource"], name: "plan" | "statement") =>

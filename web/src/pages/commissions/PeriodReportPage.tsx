@@ -1,22 +1,15 @@
 import type { CommissionPeriodReport } from "@store/contract";
 import type { ReactNode } from "react";
 import { Col, Row, Table } from "react-bootstrap";
-import { Link } from "react-router";
 import { ApiError } from "../../api/client";
 import { usePeriodReport } from "../../api/commissions";
-import {
-  MissingRecord,
-  PageHeader,
-  ScrollingTable,
-  TableSkeleton,
-  useRecordId,
-} from "../../components";
-import { errorText } from "../../i18n/errors";
+import { MissingRecord, PageHeader, ScrollingTable, useRecordId } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatCount, formatDateTime, formatMoney } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
 import { PeriodStatusBadge, percentText, periodName } from "./periodText";
 import { PeriodRankChanges } from "./RankChanges";
+import { EmptyRow, StatementLink, TableHead, WhenRead } from "./tables";
 
 /** One of the report's small tables, under its heading; a row saying so when it is empty. */
 function ReportTable({
@@ -36,22 +29,12 @@ function ReportTable({
       <h2 className="h6">{translate(title)}</h2>
       <ScrollingTable label={translate(title)}>
         <Table size="sm" aria-label={translate(title)}>
-          <thead>
-            <tr>
-              {headers.map((h) => (
-                <th key={h.text} scope="col" className={h.figure ? "text-end" : undefined}>
-                  {translate(h.text)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead heads={headers.map((h) => ({ ...h, text: translate(h.text) }))} />
           <tbody>
             {empty ? (
-              <tr>
-                <td colSpan={headers.length} className="text-muted">
-                  {translate("Nothing paid in this period.")}
-                </td>
-              </tr>
+              <EmptyRow columns={headers.length}>
+                {translate("Nothing paid in this period.")}
+              </EmptyRow>
             ) : (
               children
             )}
@@ -114,26 +97,22 @@ export default function PeriodReportPage({ resource, screen }: ScreenProps) {
     <>
       <PageHeader title={screen.title} backTo={back.path} />
       <div className="card p-3 mb-3">
-        {report.error ? (
-          <p className="mb-0" role="alert">
-            {errorText(report.error)}
-          </p>
-        ) : !data ? (
-          <TableSkeleton rows={2} />
-        ) : (
-          <>
-            <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-              <h2 className="h5 mb-0">{periodName(data.period)}</h2>
-              <PeriodStatusBadge period={data.period} />
-            </div>
-            {data.period.status === "open" && (
-              <p className="text-muted">
-                {translate("Not calculated yet: the figures come with its calculation.")}
-              </p>
-            )}
-            <Figures report={data} />
-          </>
-        )}
+        <WhenRead query={report}>
+          {(read) => (
+            <>
+              <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+                <h2 className="h5 mb-0">{periodName(read.period)}</h2>
+                <PeriodStatusBadge period={read.period} />
+              </div>
+              {read.period.status === "open" && (
+                <p className="text-muted">
+                  {translate("Not calculated yet: the figures come with its calculation.")}
+                </p>
+              )}
+              <Figures report={read} />
+            </>
+          )}
+        </WhenRead>
       </div>
       {data && (
         <Row className="g-3">
@@ -179,14 +158,7 @@ export default function PeriodReportPage({ resource, screen }: ScreenProps) {
             {data.top_earners.map((e) => (
               <tr key={e.user_id}>
                 <td>
-                  <Link
-                    to={statement(e.user_id)}
-                    aria-label={translate("Commission statement of {{name}}", {
-                      name: e.username,
-                    })}
-                  >
-                    {e.username}
-                  </Link>
+                  <StatementLink to={statement(e.user_id)} name={e.username} />
                 </td>
                 <td className="text-end text-nowrap">{formatMoney(e.amount)}</td>
               </tr>

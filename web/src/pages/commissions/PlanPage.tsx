@@ -8,6 +8,7 @@ import {
 } from "@store/contract";
 import { useMemo } from "react";
 import { Alert, Button, Col, Row } from "react-bootstrap";
+import { useFormContext } from "react-hook-form";
 import { Link } from "react-router";
 import { useCommissionPlan, useSavePlan } from "../../api/commissions";
 import {
@@ -41,6 +42,29 @@ const EMPTY: CommissionPlanInput = {
 
 /** A blank cap is no cap: null, as the contract has it. */
 const blankIsNull = (value: unknown) => (value === "" || value === undefined ? null : value);
+
+/** A cap in RM of the plan form: blank for none. */
+function CapField({
+  name,
+  label,
+  hint,
+}: {
+  name: "cap_per_order" | "cap_per_period";
+  label: string;
+  hint: string;
+}) {
+  const { register } = useFormContext<CommissionPlanInput>();
+  return (
+    <Field
+      name={name}
+      label={label}
+      hint={hint}
+      render={(aria) => (
+        <NumberInput step="0.01" {...aria} {...register(name, { setValueAs: blankIsNull })} />
+      )}
+    />
+  );
+}
 
 /** The plan as form values: a rate for every tier (0 where the plan names none). */
 function toValues(plan: CommissionPlan, tiers: readonly PlanTier[]): CommissionPlanInput {
@@ -119,7 +143,7 @@ export default function PlanPage({ resource, screen }: ScreenProps) {
     // Saved and staying: the form shows the plan as now stored.
     onSaved: () => {},
   });
-  const { register, getValues, trigger } = form.form;
+  const { getValues, trigger } = form.form;
   const formPlan = () => planOfForm(getValues(), form.isDirty, () => trigger());
 
   const header = (
@@ -171,31 +195,17 @@ export default function PlanPage({ resource, screen }: ScreenProps) {
             <PlanLevels tiers={tiers ?? []} />
             <Row className="g-3">
               <Col md={6}>
-                <Field
+                <CapField
                   name="cap_per_order"
                   label="Cap per order (RM)"
                   hint="The most one order pays all levels together. Blank: no cap."
-                  render={(aria) => (
-                    <NumberInput
-                      step="0.01"
-                      {...aria}
-                      {...register("cap_per_order", { setValueAs: blankIsNull })}
-                    />
-                  )}
                 />
               </Col>
               <Col md={6}>
-                <Field
+                <CapField
                   name="cap_per_period"
                   label="Cap per period (RM)"
                   hint="The most one member earns in a period from all orders. Blank: no cap."
-                  render={(aria) => (
-                    <NumberInput
-                      step="0.01"
-                      {...aria}
-                      {...register("cap_per_period", { setValueAs: blankIsNull })}
-                    />
-                  )}
                 />
               </Col>
               <Col md={6}>

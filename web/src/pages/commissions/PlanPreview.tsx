@@ -23,6 +23,7 @@ import { translate } from "../../i18n/messages";
 import { formatLocale, formatMoney } from "../../lib/format";
 import { useCan } from "../../lib/permissions";
 import { OUTCOME_LABELS, percentText } from "./periodText";
+import { EmptyRow, TableHead } from "./tables";
 
 const memberPages = userPages((u) => String(u.user_id));
 
@@ -182,19 +183,15 @@ export function PlanPreview({ formPlan }: { formPlan: FormPlan }) {
           </p>
           <ScrollingTable label={translate("Preview")}>
             <Table size="sm" className="mb-0" data-testid="preview-rows">
-              <thead>
-                <tr>
-                  <th scope="col">{translate("Level")}</th>
-                  <th scope="col">{translate("Member")}</th>
-                  <th scope="col" className="text-end">
-                    {translate("Rate")}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {translate("Amount")}
-                  </th>
-                  <th scope="col">{translate("Outcome")}</th>
-                </tr>
-              </thead>
+              <TableHead
+                heads={[
+                  { text: translate("Level") },
+                  { text: translate("Member") },
+                  { text: translate("Rate"), figure: true },
+                  { text: translate("Amount"), figure: true },
+                  { text: translate("Outcome") },
+                ]}
+              />
               <tbody>
                 {shown.rows.map((r) => (
                   <tr key={r.depth}>
@@ -206,11 +203,9 @@ export function PlanPreview({ formPlan }: { formPlan: FormPlan }) {
                   </tr>
                 ))}
                 {shown.rows.length === 0 && (
-                  <tr>
-                    <td colSpan={5} className="text-muted" data-testid="preview-none-paid">
-                      {noOnePaid}
-                    </td>
-                  </tr>
+                  <EmptyRow columns={5} testId="preview-none-paid">
+                    {noOnePaid}
+                  </EmptyRow>
                 )}
               </tbody>
             </Table>

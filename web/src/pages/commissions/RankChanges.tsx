@@ -1,12 +1,13 @@
 import type { CommissionPeriod, CommissionPeriodReport, RankChange } from "@store/contract";
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Table } from "react-bootstrap";
-import { Link } from "react-router";
 import { useMemberRanks, usePeriodRanks } from "../../api/commissions";
-import { ScrollingTable, TableSkeleton } from "../../components";
-import { errorText } from "../../i18n/errors";
+import { ScrollingTable } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatCount, formatDateTime, formatDecimal } from "../../lib/format";
 import { periodName } from "./periodText";
+import { type ColumnHead, EmptyRow, StatementLink, TableHead, WhenRead } from "./tables";
 import { useTierName } from "./tiers";
 
 /**
@@ -19,6 +20,49 @@ function appliedText(change: RankChange, released: boolean | undefined): string 
   if (change.applied_at) return formatDateTime(change.applied_at);
   if (released) return translate("Not applied: the member's tier had changed");
   return translate("At the release");
+}
+
+/**
+ * A card of tier changes under its heading (`id` names it): the table once
+ * read, its rows by `row`, and what `empty` says when there are none.
+ */
+function RankTable({
+  id,
+  title,
+  className,
+  ranks,
+  heads,
+  empty,
+  row,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  ranks: UseQueryResult<RankChange[]>;
+  heads: ColumnHead[];
+  empty: ReactNode;
+  row: (change: RankChange) => ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={id}>
+      <h2 id={id} className="h6">
+        {title}
+      </h2>
+      <WhenRead query={ranks}>
+        {(changes) => (
+          <ScrollingTable label={title}>
+            <Table size="sm" className="mb-0" aria-label={title}>
+              <TableHead heads={heads} />
+              <tbody>
+                {changes.map(row)}
+                {changes.length === 0 && <EmptyRow columns={heads.length}>{empty}</EmptyRow>}
+              </tbody>
+            </Table>
+          </ScrollingTable>
+        )}
+      </WhenRead>
+    </section>
+  );
 }
 
 /**
@@ -38,73 +82,40 @@ export function PeriodRankChanges({
 }) {
   const ranks = usePeriodRanks(period.period_id);
   const tierName = useTierName(tiers);
-  const title = translate("Rank changes");
   return (
-    <section className="card p-3" aria-labelledby="rank-changes-title">
-      <h2 id="rank-changes-title" className="h6">
-        {title}
-      </h2>
-      {ranks.error ? (
-        <p className="mb-0" role="alert">
-          {errorText(ranks.error)}
-        </p>
-      ) : !ranks.data ? (
-        <TableSkeleton rows={2} />
-      ) : (
-        <ScrollingTable label={title}>
-          <Table size="sm" className="mb-0" aria-label={title}>
-            <thead>
-              <tr>
-                <th scope="col">{translate("Member")}</th>
-                <th scope="col">{translate("From")}</th>
-                <th scope="col">{translate("To")}</th>
-                <th scope="col" className="text-end">
-                  {translate("Personal PV")}
-                </th>
-                <th scope="col" className="text-end">
-                  {translate("Group PV")}
-                </th>
-                <th scope="col" className="text-end">
-                  {translate("Active legs")}
-                </th>
-                <th scope="col">{translate("Applied")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ranks.data.map((r) => (
-                <tr key={r.user_id}>
-                  <td>
-                    <Link
-                      to={statement(r.user_id)}
-                      aria-label={translate("Commission statement of {{name}}", {
-                        name: r.username,
-                      })}
-                    >
-                      {r.username}
-                    </Link>
-                  </td>
-                  <td>{tierName(r.from_member)}</td>
-                  <td>{tierName(r.to_member)}</td>
-                  <td className="text-end">{formatDecimal(r.personal_pv)}</td>
-                  <td className="text-end">{formatDecimal(r.group_pv)}</td>
-                  <td className="text-end">{formatCount(r.active_legs)}</td>
-                  <td className="text-nowrap">{appliedText(r, period.status === "released")}</td>
-                </tr>
-              ))}
-              {ranks.data.length === 0 && (
-                <tr>
-                  <td colSpan={7} className="text-muted">
-                    {period.status === "open"
-                      ? translate("The tier changes come with the period's calculation.")
-                      : translate("No member changes tier in this period.")}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </Table>
-        </ScrollingTable>
+    <RankTable
+      id="rank-changes-title"
+      title={translate("Rank changes")}
+      className="card p-3"
+      ranks={ranks}
+      heads={[
+        { text: translate("Member") },
+        { text: translate("From") },
+        { text: translate("To") },
+        { text: translate("Personal PV"), figure: true },
+        { text: translate("Group PV"), figure: true },
+        { text: translate("Active legs"), figure: true },
+        { text: translate("Applied") },
+      ]}
+      empty={
+        period.status === "open"
+          ? translate("The tier changes come with the period's calculation.")
+          : translate("No member changes tier in this period.")
+      }
+      row={(r) => (
+        <tr key={r.user_id}>
+          <td>
+            <StatementLink to={statement(r.user_id)} name={r.username} />
+          </td>
+          <td>{tierName(r.from_member)}</td>
+          <td>{tierName(r.to_member)}</td>
+          <td className="text-end">{formatDecimal(r.personal_pv)}</td>
+          <td className="text-end">{formatDecimal(r.group_pv)}</td>
+          <td className="text-end">{formatCount(r.active_legs)}</td>
+          <td className="text-nowrap">{appliedText(r, period.status === "released")}</td>
+        </tr>
       )}
-    </section>
+    />
   );
 }
 
@@ -122,57 +133,33 @@ export function RankHistory({
 }) {
   const ranks = useMemberRanks(userId);
   const tierName = useTierName();
-  const title = translate("Rank history");
   const periodOf = (id: number) => periods.find((p) => p.period_id === id);
   return (
-    <section className="card p-3 mt-3" aria-labelledby="rank-history-title">
-      <h2 id="rank-history-title" className="h6">
-        {title}
-      </h2>
-      {ranks.error ? (
-        <p className="mb-0" role="alert">
-          {errorText(ranks.error)}
-        </p>
-      ) : !ranks.data ? (
-        <TableSkeleton rows={2} />
-      ) : (
-        <ScrollingTable label={title}>
-          <Table size="sm" className="mb-0" aria-label={title}>
-            <thead>
-              <tr>
-                <th scope="col">{translate("Period")}</th>
-                <th scope="col">{translate("From")}</th>
-                <th scope="col">{translate("To")}</th>
-                <th scope="col">{translate("Applied")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ranks.data.map((r) => {
-                const period = periodOf(r.period_id);
-                return (
-                  <tr key={r.period_id}>
-                    <td className="text-nowrap">
-                      {period ? periodName(period) : `#${r.period_id}`}
-                    </td>
-                    <td>{tierName(r.from_member)}</td>
-                    <td>{tierName(r.to_member)}</td>
-                    <td className="text-nowrap">
-                      {appliedText(r, period ? period.status === "released" : undefined)}
-                    </td>
-                  </tr>
-                );
-              })}
-              {ranks.data.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="text-muted">
-                    {translate("No tier changes at a period's close for this member yet.")}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </Table>
-        </ScrollingTable>
-      )}
-    </section>
+    <RankTable
+      id="rank-history-title"
+      title={translate("Rank history")}
+      className="card p-3 mt-3"
+      ranks={ranks}
+      heads={[
+        { text: translate("Period") },
+        { text: translate("From") },
+        { text: translate("To") },
+        { text: translate("Applied") },
+      ]}
+      empty={translate("No tier changes at a period's close for this member yet.")}
+      row={(r) => {
+        const period = periodOf(r.period_id);
+        return (
+          <tr key={r.period_id}>
+            <td className="text-nowrap">{period ? periodName(period) : `#${r.period_id}`}</td>
+            <td>{tierName(r.from_member)}</td>
+            <td>{tierName(r.to_member)}</td>
+            <td className="text-nowrap">
+              {appliedText(r, period ? period.status === "released" : undefined)}
+            </td>
+          </tr>
+        );
+      }}
+    />
   );
 }

@@ -19,6 +19,7 @@ import { useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { LINE_STATE_STYLE, percentText, periodName } from "./periodText";
 import { RankHistory } from "./RankChanges";
+import { EmptyRow, TableHead } from "./tables";
 
 const memberPages = userPages((u) => String(u.user_id));
 
@@ -57,26 +58,18 @@ function Lines({ statement }: { statement: CommissionStatement }) {
   return (
     <ScrollingTable label={translate("Commission lines")}>
       <Table size="sm" className="mb-0 align-middle" aria-label={translate("Commission lines")}>
-        <thead>
-          <tr>
-            <th scope="col">{translate("Order")}</th>
-            <th scope="col">{translate("Completed")}</th>
-            <th scope="col">{translate("Buyer")}</th>
-            <th scope="col" className="text-end">
-              {translate("Level")}
-            </th>
-            <th scope="col" className="text-end">
-              {translate("Rate")}
-            </th>
-            <th scope="col" className="text-end">
-              {translate("Base")}
-            </th>
-            <th scope="col" className="text-end">
-              {translate("Amount")}
-            </th>
-            <th scope="col">{translate("Status")}</th>
-          </tr>
-        </thead>
+        <TableHead
+          heads={[
+            { text: translate("Order") },
+            { text: translate("Completed") },
+            { text: translate("Buyer") },
+            { text: translate("Level"), figure: true },
+            { text: translate("Rate"), figure: true },
+            { text: translate("Base"), figure: true },
+            { text: translate("Amount"), figure: true },
+            { text: translate("Status") },
+          ]}
+        />
         <tbody>
           {statement.lines.map((line) => {
             const style = LINE_STATE_STYLE[line.state];
@@ -105,11 +98,9 @@ function Lines({ statement }: { statement: CommissionStatement }) {
             );
           })}
           {statement.lines.length === 0 && (
-            <tr>
-              <td colSpan={8} className="text-muted">
-                {translate("No commissions for this member in this period.")}
-              </td>
-            </tr>
+            <EmptyRow columns={8}>
+              {translate("No commissions for this member in this period.")}
+            </EmptyRow>
           )}
         </tbody>
       </Table>
@@ -245,14 +236,12 @@ export default function StatementPage({ resource, screen }: ScreenProps) {
                 <div className="card p-3">
                   <h2 className="h6">{translate("By level")}</h2>
                   <Table size="sm" className="mb-0" aria-label={translate("By level")}>
-                    <thead>
-                      <tr>
-                        <th scope="col">{translate("Level")}</th>
-                        <th scope="col" className="text-end">
-                          {translate("Amount")}
-                        </th>
-                      </tr>
-                    </thead>
+                    <TableHead
+                      heads={[
+                        { text: translate("Level") },
+                        { text: translate("Amount"), figure: true },
+                      ]}
+                    />
                     <tbody>
                       {data.levels.map((l) => (
                         <tr key={l.level}>
