@@ -22,6 +22,7 @@ const SIDEBAR = [
   ["Audit Log", "/auditLog"],
   ["Permission Groups", "/roles"],
   ["Reports", "/reports"],
+  ["Commissions", "/commissionPeriods"],
   ["Tax Categories", "/taxCategories"],
 ] as const;
 
@@ -46,7 +47,7 @@ test.describe("the layout on a wide window", () => {
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (then Jobs, Audit Log, Permission Groups, Reports and Tax Categories), each going to its screen, highlighted there", async () => {
+  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (then Jobs, Audit Log, Permission Groups, Reports, Commissions and Tax Categories), each going to its screen, highlighted there", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.sidebar().waitFor();

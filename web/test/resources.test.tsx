@@ -100,7 +100,6 @@ describe("every declared resource", () => {
       "Users",
       "User Wallets",
       "Withdraw Request",
-      "Commissions",
       "Agency",
       "Memberships",
       "Banner",
@@ -111,6 +110,7 @@ describe("every declared resource", () => {
       "Audit Log",
       "Permission Groups",
       "Reports",
+      "Commissions",
       "Tax Categories",
     ]);
     // Every screen of a resource highlights its entry, and only its entry.

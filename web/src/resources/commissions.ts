@@ -36,5 +36,5 @@ export const commissions = defineResource({
       screen: () => import("../pages/commissions/StatementPage"),
     },
   },
-  sidebar: { group: "money", label: "Commissions", icon: "award", order: 85 },
+  sidebar: { group: "money", label: "Commissions", icon: "award", order: 175 },
 });

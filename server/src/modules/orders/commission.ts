@@ -210,7 +210,8 @@ async function parties(tx: Tx, order: Order, record: OrderCommissionRow | undefi
       account: "cash_wallet",
       full: line.amount,
       opening: "0.00",
-      level: line.level,
+      // The level on its entries under a plan; the default rule's entries stay as they were.
+      level: record.held ? line.level : null,
       note: record.held
         ? `Level ${line.level}: ${line.percent}% of RM ${line.base_amount}${goods}`
         : `${line.percent}% of RM ${line.base_amount}${goods}`,
