@@ -3,10 +3,13 @@
  * docs/decisions/commission-plans.md), over HTTP on PostgreSQL:
  *
  *   node --import tsx bench/periodClose.ts postgres://…/store
+ *   node --import tsx bench/periodClose.ts --pglite 300000
  *
- * The store named (a demo store seeded at a million orders by `npm run bench
- * -- --orders 1000000 --pg`, kept with BENCH_KEEP, or any copy) is copied to a
- * throw-away database first; nothing of it changes. On the copy: a three-level
+ * PostgreSQL: the store named (a demo store seeded at a million orders by `npm
+ * run bench -- --orders 1000000 --pg`, kept with BENCH_KEEP, or any copy) is
+ * copied to a throw-away database first; nothing of it changes. PGlite: a demo
+ * store of that many orders seeded by the server's own start in a throw-away
+ * data folder (the embedded store's stated limit: 300,000). On the copy: a three-level
  * plan (10/5/2 % for every tier), every complete order's commission held in
  * one period as the plan would have held it at completion (its sponsor line's
  * three levels and the buyer's PV, each a held ledger entry), set-based in
@@ -16,19 +19,22 @@
  * and entries, and a bare floor: the same rows summed and moved by one
  * INSERT … SELECT and one UPDATE each, in one transaction.
  */
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config";
+import { clientOf, openDatabase } from "../src/db/client";
 import { send } from "./measure";
 import { startServer } from "./serverProcess";
 
-const source = process.argv[2];
-if (!source) throw new Error("usage: bench/periodClose.ts postgres://…/<seeded store>");
-const copyName = `bench_close_${process.pid}`;
-const admin = new pg.Client({ connectionString: source.replace(/\/[^/]*$/, "/postgres") });
-const copyUrl = source.replace(/\/[^/]*$/, `/${copyName}`);
-const sourceName = new URL(source).pathname.slice(1);
+const [source, pgliteOrders] = process.argv.slice(2);
+if (!source)
+  throw new Error("usage: bench/periodClose.ts postgres://…/<store> | --pglite <orders>");
+const TZ = "Asia/Kuala_Lumpur";
 
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 
@@ -107,58 +113,119 @@ async function until(base: URL, cookie: string, id: number, status: string) {
   }
 }
 
-await admin.connect();
-await admin.query(`drop database if exists ${copyName}`);
-let at = performance.now();
-await admin.query(`create database ${copyName} template ${sourceName}`);
-console.log(`copied ${sourceName} in ${seconds(at)} s`);
-const server = await startServer(
-  { DATABASE_URL: copyUrl, SEED_DEMO: "0", DATA_DIR: `/tmp/${copyName}`, TZ: "Asia/Kuala_Lumpur" },
-  600,
-);
-try {
-  const db = new pg.Client({ connectionString: copyUrl });
-  await db.connect();
-  at = performance.now();
-  await db.query(PREPARE);
-  const [size] = (
-    await db.query(`select (select count(*) from order_commissions where period_id is not null)::int as orders,
-      (select count(distinct user_id) from commission_lines)::int as earners,
-      (select count(*) from users)::int as members,
-      (select count(*) from wallet_ledger where account in ('held', 'held_pv'))::int as entries`)
-  ).rows;
-  console.log(`prepared in ${seconds(at)} s:`, size);
-  at = performance.now();
-  await db.query(FLOOR);
-  console.log(`floor (the held sums per member, one statement): ${seconds(at)} s`);
-  await db.end();
+/** A throw-away store of the engine asked: its server's environment, and raw SQL on it while no server runs. */
+interface Store {
+  env: Record<string, string>;
+  query(text: string): Promise<Record<string, unknown>[]>;
+  remove(): Promise<void>;
+}
 
-  const login = await (async () => {
-    const agent = new http.Agent();
-    const answer = await send(agent, server.base, "/api/login", {
-      method: "POST",
-      body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
-    });
-    agent.destroy();
-    const sid = [answer.headers["set-cookie"] ?? []]
-      .flat()
-      .map((c) => /^sid=([^;]+)/.exec(c)?.[1])
-      .find(Boolean);
-    if (!sid) throw new Error(`login answered ${answer.status}`);
-    return `sid=${sid}`;
-  })();
-  const [period] = (await call(server.base, login, "/api/commissionPeriods?_page=1&_limit=1")).json;
-  const started = performance.now();
+async function postgresStore(url: string): Promise<Store> {
+  const copyName = `bench_close_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, "/postgres") });
+  await admin.connect();
+  const at = performance.now();
+  await admin.query(`drop database if exists ${copyName}`);
+  await admin.query(`create database ${copyName} template ${new URL(url).pathname.slice(1)}`);
+  console.log(`copied the store in ${seconds(at)} s`);
+  const copyUrl = url.replace(/\/[^/]*$/, `/${copyName}`);
+  return {
+    env: { DATABASE_URL: copyUrl, DATA_DIR: path.join(os.tmpdir(), copyName) },
+    async query(text) {
+      const client = new pg.Client({ connectionString: copyUrl });
+      await client.connect();
+      try {
+        const results = await client.query(text);
+        return (Array.isArray(results) ? results.at(-1) : results)?.rows ?? [];
+      } finally {
+        await client.end();
+      }
+    },
+    async remove() {
+      await admin.query(`drop database if exists ${copyName} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function pgliteStore(orders: number): Promise<Store> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-close-"));
+  const at = performance.now();
+  const seeding = await startServer(
+    { DATA_DIR: dataDir, SEED_DEMO: "1", SEED_DEMO_ORDERS: String(orders), TZ },
+    3600,
+  );
+  await seeding.stop();
+  console.log(`seeded ${orders} orders in ${seconds(at)} s`);
+  return {
+    env: { DATA_DIR: dataDir },
+    async query(text) {
+      const database = await openDatabase({ dataDir, timeZone: TZ });
+      try {
+        const results = await (clientOf(database.db) as PGlite).exec(text);
+        return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+      } finally {
+        await database.close();
+      }
+    },
+    async remove() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const SIZE = `select (select count(*) from order_commissions where period_id is not null)::int as orders,
+  (select count(distinct user_id) from commission_lines)::int as earners,
+  (select count(*) from users)::int as members,
+  (select count(*) from wallet_ledger where account in ('held', 'held_pv'))::int as entries`;
+
+const store =
+  source === "--pglite" ? await pgliteStore(Number(pgliteOrders)) : await postgresStore(source);
+try {
+  // A start migrates the store; the period is prepared with no server on it (PGlite is one process's).
+  const migrating = await startServer({ ...store.env, SEED_DEMO: "0", TZ }, 600);
+  await migrating.stop();
+  let at = performance.now();
+  await store.query(PREPARE);
+  console.log(`prepared in ${seconds(at)} s:`, (await store.query(SIZE))[0]);
   at = performance.now();
+  await store.query(FLOOR);
+  console.log(`floor (the held sums per member, one statement): ${seconds(at)} s`);
+  const server = await startServer({ ...store.env, SEED_DEMO: "0", TZ }, 600);
+  try {
+    await measure(server.base);
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await store.remove();
+}
+
+async function measure(base: URL): Promise<void> {
+  const agent = new http.Agent();
+  const answer = await send(agent, base, "/api/login", {
+    method: "POST",
+    body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+  });
+  agent.destroy();
+  const sid = [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map((c) => /^sid=([^;]+)/.exec(c)?.[1])
+    .find(Boolean);
+  if (!sid) throw new Error(`login answered ${answer.status}`);
+  const login = `sid=${sid}`;
+  const [period] = (await call(base, login, "/api/commissionPeriods?_page=1&_limit=1")).json;
+  const started = performance.now();
+  let at = performance.now();
   const calculate = await call(
-    server.base,
+    base,
     login,
     `/api/commissionPeriods/${period.period_id}/calculate`,
     "POST",
   );
   if (calculate.status !== 202)
     throw new Error(`calculate answered ${calculate.status}: ${JSON.stringify(calculate.json)}`);
-  const calculated = await until(server.base, login, period.period_id, "calculated");
+  const calculated = await until(base, login, period.period_id, "calculated");
   console.log(`calculate: ${seconds(at)} s`, {
     total: calculated.total,
     members: calculated.members,
@@ -166,7 +233,7 @@ try {
   });
   at = performance.now();
   const approve = await call(
-    server.base,
+    base,
     login,
     `/api/commissionPeriods/${period.period_id}/approve`,
     "POST",
@@ -174,23 +241,15 @@ try {
   if (approve.status !== 200)
     throw new Error(`approve answered ${approve.status}: ${JSON.stringify(approve.json)}`);
   console.log(`approve: ${seconds(at)} s`);
-  if (process.env.BENCH_CLOSE_KEEP) {
-    console.log(`kept ${copyUrl}, approved, not released`);
-    process.exit(0);
-  }
   at = performance.now();
   const release = await call(
-    server.base,
+    base,
     login,
     `/api/commissionPeriods/${period.period_id}/release`,
     "POST",
   );
   if (release.status !== 202)
     throw new Error(`release answered ${release.status}: ${JSON.stringify(release.json)}`);
-  await until(server.base, login, period.period_id, "released");
+  await until(base, login, period.period_id, "released");
   console.log(`release: ${seconds(at)} s; the close, calculate to released: ${seconds(started)} s`);
-} finally {
-  await server.stop();
-  await admin.query(`drop database if exists ${copyName} with (force)`);
-  await admin.end();
 }
