@@ -177,9 +177,20 @@ test.describe("a bulk approval across the second-approval amount", () => {
         await api.get("/api/withdrawRequest?withdraw_status=processing")
       ).json()) as WithdrawRequest[]
     ).filter((r) => shown.some((s) => s.withdraw_id === r.withdraw_id));
+    // An inactive member's request cannot be approved (another test may have switched one off).
+    const active = new Set<number>();
+    for (const r of open) {
+      if (r.user_id === null) continue;
+      const member = (await (await api.get(`/api/users/${r.user_id}`)).json()) as {
+        user_status: number;
+      };
+      if (member.user_status === 1) active.add(r.user_id);
+    }
     const alone = open
       .filter(
         (r) =>
+          r.user_id !== null &&
+          active.has(r.user_id) &&
           open.filter((o) => o.username === r.username).length === 1 &&
           cents(r.c_wallet_amt) >= cents(r.withdraw_amt) &&
           cents(r.withdraw_amt) > 1n,
