@@ -5,6 +5,7 @@
  */
 import http from "node:http";
 import { performance } from "node:perf_hooks";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config";
 
 export interface CallSpec {
   name: string;
@@ -83,6 +84,22 @@ export function send(
     request.on("error", reject);
     request.end(payload);
   });
+}
+
+/** The demo administrator's session cookie on `base`, as the login screen gets it. */
+export async function login(base: URL): Promise<string> {
+  const agent = new http.Agent();
+  const answer = await send(agent, base, "/api/login", {
+    method: "POST",
+    body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+  });
+  agent.destroy();
+  const sid = [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map((c) => /^sid=([^;]+)/.exec(c)?.[1])
+    .find(Boolean);
+  if (answer.status !== 200 || !sid) throw new Error(`login answered ${answer.status}`);
+  return `sid=${sid}`;
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -26,9 +26,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config";
 import { clientOf, openDatabase } from "../src/db/client";
-import { send } from "./measure";
+import { login, send } from "./measure";
 import { startServer } from "./serverProcess";
 
 const [source, pgliteOrders] = process.argv.slice(2);
@@ -202,30 +201,19 @@ try {
 }
 
 async function measure(base: URL): Promise<void> {
-  const agent = new http.Agent();
-  const answer = await send(agent, base, "/api/login", {
-    method: "POST",
-    body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
-  });
-  agent.destroy();
-  const sid = [answer.headers["set-cookie"] ?? []]
-    .flat()
-    .map((c) => /^sid=([^;]+)/.exec(c)?.[1])
-    .find(Boolean);
-  if (!sid) throw new Error(`login answered ${answer.status}`);
-  const login = `sid=${sid}`;
-  const [period] = (await call(base, login, "/api/commissionPeriods?_page=1&_limit=1")).json;
+  const session = await login(base);
+  const [period] = (await call(base, session, "/api/commissionPeriods?_page=1&_limit=1")).json;
   const started = performance.now();
   let at = performance.now();
   const calculate = await call(
     base,
-    login,
+    session,
     `/api/commissionPeriods/${period.period_id}/calculate`,
     "POST",
   );
   if (calculate.status !== 202)
     throw new Error(`calculate answered ${calculate.status}: ${JSON.stringify(calculate.json)}`);
-  const calculated = await until(base, login, period.period_id, "calculated");
+  const calculated = await until(base, session, period.period_id, "calculated");
   console.log(`calculate: ${seconds(at)} s`, {
     total: calculated.total,
     members: calculated.members,
@@ -234,7 +222,7 @@ async function measure(base: URL): Promise<void> {
   at = performance.now();
   const approve = await call(
     base,
-    login,
+    session,
     `/api/commissionPeriods/${period.period_id}/approve`,
     "POST",
   );
@@ -244,12 +232,12 @@ async function measure(base: URL): Promise<void> {
   at = performance.now();
   const release = await call(
     base,
-    login,
+    session,
     `/api/commissionPeriods/${period.period_id}/release`,
     "POST",
   );
   if (release.status !== 202)
     throw new Error(`release answered ${release.status}: ${JSON.stringify(release.json)}`);
-  await until(base, login, period.period_id, "released");
+  await until(base, session, period.period_id, "released");
   console.log(`release: ${seconds(at)} s; the close, calculate to released: ${seconds(started)} s`);
 }

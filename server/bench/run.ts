@@ -34,7 +34,7 @@ import { demoSizeFor, seedDemoStore } from "../src/db/seed/demo";
 import { applyDerivedTriggers } from "../src/derivedObjects";
 import { databaseStorage } from "../src/modules/uploads/storage";
 import { startFloorProcess } from "./floorProcess";
-import { type Budget, type CallSpec, type Figures, measure, send } from "./measure";
+import { type Budget, type CallSpec, type Figures, login, measure, send } from "./measure";
 import { killAll, type ServerProcess, startServer } from "./serverProcess";
 
 // Flags reach this script through two npm layers (root → workspace); a layer
@@ -274,22 +274,6 @@ const FILTER_PROBES: Record<string, string> = {
   "users, filter membership=3": "users, first page",
   "withdrawRequest, filter processing": "withdrawRequest, first page",
 };
-
-async function login(base: URL): Promise<string> {
-  const http = await import("node:http");
-  const agent = new http.Agent();
-  const answer = await send(agent, base, "/api/login", {
-    method: "POST",
-    body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
-  });
-  agent.destroy();
-  const sid = [answer.headers["set-cookie"] ?? []]
-    .flat()
-    .map((c) => /^sid=([^;]+)/.exec(c)?.[1])
-    .find(Boolean);
-  if (answer.status !== 200 || !sid) throw new Error(`login answered ${answer.status}`);
-  return `sid=${sid}`;
-}
 
 async function totalOf(base: URL, cookie: string, p: string): Promise<string | undefined> {
   const http = await import("node:http");
