@@ -173,8 +173,12 @@ interface Party {
  * What stands for an order in one member's account: its entries in the live
  * balance and the held one, PV in the opening, less what is owed.
  */
-async function standing(tx: Tx, ordersId: number, party: Party): Promise<bigint> {
-  const credits = await orderCredits(tx, ordersId);
+async function standing(
+  tx: Tx,
+  ordersId: number,
+  credits: Awaited<ReturnType<typeof orderCredits>>,
+  party: Party,
+): Promise<bigint> {
   const accounts: string[] = [party.account, HELD_OF[party.account]];
   const net = credits
     .filter((c) => c.user_id === party.userId && accounts.includes(c.account))
@@ -307,8 +311,10 @@ export async function settleOrder(
     ? await findCommission(tx, after.orders_id)
     : await decideOnce(tx, actor, after);
   const held = await heldNow(tx, record);
+  // Read once: a party's entries touch only its own member and account.
+  const credits = await orderCredits(tx, after.orders_id);
   for (const party of await parties(tx, after, record)) {
-    const stands = await standing(tx, after.orders_id, party);
+    const stands = await standing(tx, after.orders_id, credits, party);
     const change = reversing ? -stands : toSen(party.full) - stands;
     if (reversing ? stands <= 0n : change <= 0n) continue;
     if (reversing) await reverseParty(tx, actor, after.orders_id, party, held, stands);
