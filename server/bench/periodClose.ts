@@ -178,6 +178,12 @@ const SIZE = `select (select count(*) from order_commissions where period_id is 
   (select count(*) from users)::int as members,
   (select count(*) from wallet_ledger where account in ('held', 'held_pv'))::int as entries`;
 
+/** What the release must have done: every member released, the cash paid equal to the money held. */
+const RELEASED = `select (select count(*) from commission_period_members where released_at is null)::int as unreleased,
+  (select coalesce(sum(held), 0) from commission_period_members)::text as held,
+  (select coalesce(sum(amount), 0) from wallet_ledger
+    where reason = 'commission_release' and account = 'cash_wallet')::text as paid`;
+
 const store =
   source === "--pglite" ? await pgliteStore(Number(pgliteOrders)) : await postgresStore(source);
 try {
@@ -196,6 +202,10 @@ try {
   } finally {
     await server.stop();
   }
+  const released = (await store.query(RELEASED))[0];
+  console.log("released:", released);
+  if (released?.unreleased !== 0 || released.held !== released.paid)
+    throw new Error("the release paid other than what was held");
 } finally {
   await store.remove();
 }

@@ -6,8 +6,9 @@
  * reversal takes back before and after.
  */
 import type { CommissionPeriod, CommissionPlanInput, LedgerEntry } from "@store/contract";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberships } from "../src/db/schema";
+import { auditLog, memberships } from "../src/db/schema";
 import {
   calculatePeriod,
   PERIOD_CALCULATE_JOB,
@@ -295,6 +296,58 @@ describe("skip and compression", () => {
     expect([await held(ctx, c), await held(ctx, b)]).toEqual(["10.00", "2.00"]);
     await setStatus(ctx, await insertOrder(ctx.db, d, "100.00", "0.00"), 6);
     expect(await held(ctx, c)).toBe("15.00");
+  });
+});
+
+describe("the release moves held PV to PV and promotes by it", () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore();
+  });
+  afterAll(() => closeStore(store));
+
+  it("a Gold member whose PV reaches 2,000 is Platinum after the release, with its audit row; one short stays Gold", async () => {
+    const { ctx } = store;
+    await putPlan(ctx, { levels: [await level(ctx, "10")], hold_days: 0 });
+    const tiers = await ctx.db.select().from(memberships);
+    const tier = (name: string) => tiers.find((t) => t.membership === name)?.member_id;
+    const gold = tier("Gold");
+    const sponsor = await insertUser(ctx.db);
+    const reaches = await insertUser(ctx.db, { referral_of: sponsor, membership: gold });
+    const short = await insertUser(ctx.db, { referral_of: sponsor, membership: gold });
+    await setStatus(ctx, await insertOrder(ctx.db, reaches, "100.00", "2000.00"), 6);
+    await setStatus(ctx, await insertOrder(ctx.db, short, "100.00", "1999.99"), 6);
+    expect((await readUser(ctx.db, reaches))?.membership).toBe(gold);
+
+    const calculated = await runStep(ctx, await onlyPeriod(ctx), "calculate");
+    const approved = await ctx.app.inject({
+      method: "POST",
+      url: `/api/commissionPeriods/${calculated.period_id}/approve`,
+      headers: { cookie: ctx.cookie, "if-match": `"${calculated.version}"` },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await runStep(ctx, approved.json(), "release");
+
+    const [after, shortAfter] = [await readUser(ctx.db, reaches), await readUser(ctx.db, short)];
+    expect([after?.ttl_pv, after?.held_pv, after?.membership]).toEqual([
+      "2000.00",
+      "0.00",
+      tier("Platinum"),
+    ]);
+    expect([shortAfter?.ttl_pv, shortAfter?.held_pv, shortAfter?.membership]).toEqual([
+      "1999.99",
+      "0.00",
+      gold,
+    ]);
+    const promotions = await ctx.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "User"), eq(auditLog.entity_id, String(reaches))));
+    expect(promotions).toContainEqual({
+      before: { membership: gold },
+      after: { membership: tier("Platinum"), reason: "referral promotion" },
+    });
+    expect(await cash(ctx, sponsor)).toBe("20.00");
   });
 });
 

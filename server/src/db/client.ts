@@ -71,13 +71,21 @@ export function isNewPgliteStore(dataDir: string): boolean {
   return !fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
 }
 
+/**
+ * No JIT: it compiles any plan the planner estimates dear, and a trigger's query
+ * over transition tables (no statistics) is always estimated dear: compiling
+ * cost 0.5-1.2 s per 1,000 members released, running it 10 ms (docs/BENCHMARKS.md,
+ * "Commission period close"). No query of ours runs long enough to win it back.
+ */
+const NO_JIT = "-c jit=off";
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      options: `-c timezone=${options.timeZone}`,
+      options: `-c timezone=${options.timeZone} ${NO_JIT}`,
     });
     // An idle connection the server closes (restart, failover, drop) is already
     // dropped by the pool, which opens a new one on demand; unheard, its error
@@ -86,7 +94,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const reports = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 5,
-      options: `-c timezone=${options.timeZone} -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0`,
+      options: `-c timezone=${options.timeZone} -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0 ${NO_JIT}`,
     });
     reports.on("error", () => {});
     reportPools.set(pool, reports);

@@ -23,10 +23,19 @@ import { applyRanks } from "./ranks";
 /** Members released per transaction (and per progress report). */
 export const RELEASE_BATCH = 1_000;
 
+/**
+ * Batches written at once, each on its own connection: their members differ,
+ * so they lock nothing in common (the running totals are appended, never
+ * updated). PGlite has one connection and takes them in turn.
+ */
+const RELEASE_LANES = 2;
+
 interface Member {
   user_id: number;
   held: string;
   held_pv: string;
+  /** Owes the store or has no wallet yet: released through the ledger's one-entry path. */
+  alone?: boolean;
 }
 
 const releaseNote = (period: PeriodRow) =>
@@ -82,7 +91,8 @@ async function releaseBatch(tx: Tx, actor: Actor, period: PeriodRow, ids: number
   const note = releaseNote(period);
   const posted = await tx.execute<{ account: string; entries: number }>(sql`
     with batch as (
-      select m.user_id, m.held, m.held_pv, w.held_amt, w.c_wallet_amt, u.held_pv as member_held_pv, u.ttl_pv
+      select m.user_id, m.held, m.held_pv, w.held_amt, w.c_wallet_amt, u.held_pv as member_held_pv, u.ttl_pv,
+        u.username
       from commission_period_members m
       join users u on u.user_id = m.user_id
       join user_wallets w on w.user_id = m.user_id
@@ -106,11 +116,11 @@ async function releaseBatch(tx: Tx, actor: Actor, period: PeriodRow, ids: number
       returning *
     ),
     audited as (
-      -- Labelled as audit_label names an entry (its member, lib/auditLabels.ts), read in one join.
+      -- Labelled as audit_label names an entry (its member, lib/auditLabels.ts).
       insert into audit_log (actor_id, actor_username, entity, entity_id, action, after, label)
       select ${actor.user_id}, ${actor.username}, 'LedgerEntry', e.entry_id::text, 'create', a.after,
-        u.username
-      from entries e join users u on u.user_id = e.user_id
+        b.username
+      from entries e join batch b on b.user_id = e.user_id
       cross join lateral (select jsonb_build_object('entry_id', e.entry_id, 'user_id', e.user_id,
         'account', e.account, 'amount', e.amount::text, 'balance_after', e.balance_after::text,
         'reason', e.reason, 'ref_type', e.ref_type, 'ref_id', e.ref_id, 'note', e.note, 'level', e.level,
@@ -124,26 +134,54 @@ async function releaseBatch(tx: Tx, actor: Actor, period: PeriodRow, ids: number
     update user_wallets w set held_amt = w.held_amt - m.held, c_wallet_amt = w.c_wallet_amt + m.held
     from commission_period_members m
     where m.period_id = ${period.period_id} and m.user_id = w.user_id and m.user_id in ${list} and m.held > 0`);
+  // The PV and the tier it reaches in one row version: every version of a
+  // member rewrites all of users' indexes (docs/BENCHMARKS.md, "Commission period close").
   await tx.execute(sql`
-    update users u set held_pv = u.held_pv - m.held_pv, ttl_pv = u.ttl_pv + m.held_pv
-    from commission_period_members m
-    where m.period_id = ${period.period_id} and m.user_id = u.user_id and m.user_id in ${list} and m.held_pv > 0`);
-  await tx.execute(sql`
-    with promoted as (
-      update users u set membership = nx.member_id, updated_at = now()
-      from memberships m, commission_period_members pm,
-        lateral (select n.member_id from memberships n where n.rank > m.rank order by n.rank limit 1) nx
-      where pm.period_id = ${period.period_id} and pm.user_id = u.user_id and u.user_id in ${list}
-        and pm.held_pv > 0 and m.member_id = u.membership
-        and m.req_condition = 'pv' and u.ttl_pv >= m.min_requirement
-      returning u.user_id, m.member_id as from_tier, nx.member_id as to_tier
+    with moving as (
+      select m.user_id, m.held_pv, u.membership as from_tier,
+        case when t.req_condition = 'pv' and u.ttl_pv + m.held_pv >= t.min_requirement
+          then nx.member_id end as to_tier
+      from commission_period_members m
+      join users u on u.user_id = m.user_id
+      join memberships t on t.member_id = u.membership
+      left join lateral (select n.member_id from memberships n where n.rank > t.rank
+        order by n.rank limit 1) nx on true
+      where m.period_id = ${period.period_id} and m.user_id in ${list} and m.held_pv > 0
+    ),
+    moved as (
+      update users u set held_pv = u.held_pv - p.held_pv, ttl_pv = u.ttl_pv + p.held_pv,
+        membership = coalesce(p.to_tier, u.membership)
+      from moving p where p.user_id = u.user_id
+      returning u.user_id, u.username, p.from_tier, p.to_tier
     )
     insert into audit_log (actor_id, actor_username, entity, entity_id, action, before, after, label)
     select ${actor.user_id}, ${actor.username}, 'User', p.user_id::text, 'update',
       jsonb_build_object('membership', p.from_tier),
       jsonb_build_object('membership', p.to_tier, 'reason', 'referral promotion'),
-      u.username
-    from promoted p join users u on u.user_id = p.user_id`);
+      p.username
+    from moved p where p.to_tier is not null`);
+}
+
+/** One batch in one transaction: released, and marked so a retry passes over them. */
+async function releaseMembers(db: Db, actor: Actor, period: PeriodRow, members: Member[]) {
+  await db.transaction(async (tx) => {
+    const batch = members.filter((m) => !m.alone).map((m) => m.user_id);
+    if (batch.length > 0) await releaseBatch(tx, actor, period, batch);
+    for (const member of members.filter((m) => m.alone))
+      await releaseOne(tx, actor, period, member);
+    await tx
+      .update(commissionPeriodMembers)
+      .set({ released_at: sql`now()` })
+      .where(
+        and(
+          eq(commissionPeriodMembers.period_id, period.period_id),
+          inArray(
+            commissionPeriodMembers.user_id,
+            members.map((m) => m.user_id),
+          ),
+        ),
+      );
+  });
 }
 
 /** The release job: every member not yet released, a batch at a time (a retry goes on where it stopped). */
@@ -181,30 +219,20 @@ export async function releasePeriod(
       .from(commissionPeriodMembers)
       .where(and(pending, gt(commissionPeriodMembers.user_id, after)))
       .orderBy(asc(commissionPeriodMembers.user_id))
-      .limit(RELEASE_BATCH);
+      .limit(RELEASE_BATCH * RELEASE_LANES);
     const last = members.at(-1);
     if (!last) break;
     after = last.user_id;
-    await db.transaction(async (tx) => {
-      const batch = members.filter((m) => !m.alone).map((m) => m.user_id);
-      if (batch.length > 0) await releaseBatch(tx, actor, period, batch);
-      for (const member of members.filter((m) => m.alone))
-        await releaseOne(tx, actor, period, member);
-      await tx
-        .update(commissionPeriodMembers)
-        .set({ released_at: sql`now()` })
-        .where(
-          and(
-            eq(commissionPeriodMembers.period_id, periodId),
-            inArray(
-              commissionPeriodMembers.user_id,
-              members.map((m) => m.user_id),
-            ),
-          ),
-        );
-    });
-    done += members.length;
-    await progress(done, total);
+    const lanes = Array.from({ length: RELEASE_LANES }, (_, lane) =>
+      members.slice(lane * RELEASE_BATCH, (lane + 1) * RELEASE_BATCH),
+    ).filter((lane) => lane.length > 0);
+    await Promise.all(
+      lanes.map(async (lane) => {
+        await releaseMembers(db, actor, period, lane);
+        done += lane.length;
+        await progress(done, total);
+      }),
+    );
   }
   const released = await db.transaction(async (tx) => {
     const before = await lockPeriod(tx, periodId);

@@ -10,22 +10,14 @@ import { Alert, Button, Table } from "react-bootstrap";
 import { Controller } from "react-hook-form";
 import { usePreviewPlan } from "../../api/commissions";
 import { useSettings } from "../../api/settings";
-import { USER_CHOICES_KEY, usernameOf, userPages } from "../../api/userChoices";
-import {
-  Field,
-  NumberInput,
-  RecordForm,
-  ScrollingTable,
-  TypeaheadSelect,
-  useRecordForm,
-} from "../../components";
+import { USER_CHOICES_KEY, usernameOf } from "../../api/userChoices";
+import { Field, NumberInput, RecordForm, ScrollingTable, useRecordForm } from "../../components";
+import { MemberPicker } from "../../components/MemberPicker";
 import { translate } from "../../i18n/messages";
 import { formatLocale, formatMoney } from "../../lib/format";
 import { useCan } from "../../lib/permissions";
 import { OUTCOME_LABELS, percentText } from "./periodText";
 import { EmptyRow, TableHead } from "./tables";
-
-const memberPages = userPages((u) => String(u.user_id));
 
 /** The preview's own fields; the plan comes from the plan form beside it. */
 const previewFields = commissionPreviewInput.omit({ plan: true });
@@ -141,17 +133,13 @@ export function PlanPreview({ formPlan }: { formPlan: FormPlan }) {
               control={control}
               name="user_id"
               render={({ field }) => (
-                <TypeaheadSelect
+                <MemberPicker
                   id={id}
                   name={field.name}
                   inputRef={field.ref}
                   value={String(field.value ?? "")}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
-                  fetchPage={memberPages}
-                  queryKey={USER_CHOICES_KEY}
-                  fetchLabel={usernameOf}
-                  placeholder="Search by username"
                   isInvalid={isInvalid}
                   aria-invalid={aria["aria-invalid"]}
                   aria-describedby={aria["aria-describedby"]}

@@ -3,14 +3,8 @@ import { Badge, Col, Form, Row, Table } from "react-bootstrap";
 import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../api/client";
 import { statementFileUrl, useCommissionPeriods, useStatement } from "../../api/commissions";
-import { USER_CHOICES_KEY, usernameOf, userPages } from "../../api/userChoices";
-import {
-  Field,
-  PageHeader,
-  ScrollingTable,
-  TableSkeleton,
-  TypeaheadSelect,
-} from "../../components";
+import { Field, PageHeader, ScrollingTable, TableSkeleton } from "../../components";
+import { MemberPicker } from "../../components/MemberPicker";
 import { errorText } from "../../i18n/errors";
 import { translate } from "../../i18n/messages";
 import { formatDateTime, formatMoney } from "../../lib/format";
@@ -20,8 +14,6 @@ import type { ScreenProps } from "../../resources/define";
 import { LINE_STATE_STYLE, percentText, periodName } from "./periodText";
 import { RankHistory } from "./RankChanges";
 import { EmptyRow, TableHead } from "./tables";
-
-const memberPages = userPages((u) => String(u.user_id));
 
 /** The periods a statement can be of: the newest hundred (a hundred months). */
 const PERIOD_CHOICES = { _page: 1, _limit: 100 };
@@ -164,14 +156,10 @@ export default function StatementPage({ resource, screen }: ScreenProps) {
           <Col md={6}>
             <Field htmlFor="statement-member" label="Member" className="mb-0">
               {(aria) => (
-                <TypeaheadSelect
+                <MemberPicker
                   {...aria}
                   value={userId === null ? "" : String(userId)}
                   onChange={(value) => choose(screen.param ?? "uid", value)}
-                  fetchPage={memberPages}
-                  queryKey={USER_CHOICES_KEY}
-                  fetchLabel={usernameOf}
-                  placeholder="Search by username"
                 />
               )}
             </Field>

@@ -4,21 +4,18 @@ import { Badge, Button } from "react-bootstrap";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../api/client";
 import { useDownline, useUpline } from "../../api/people";
-import { USER_CHOICES_KEY, userPages } from "../../api/userChoices";
 import {
   Field,
   LoadingDots,
   MissingRecord,
   PageHeader,
   TableSkeleton,
-  TypeaheadSelect,
   useRecordId,
 } from "../../components";
+import { MemberPicker } from "../../components/MemberPicker";
 import { translate } from "../../i18n/messages";
 import { formatDecimal } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
-
-const memberPages = userPages((u) => String(u.user_id));
 
 /**
  * /genealogy?uid={user_id}: the member's upline path to the root and their
@@ -45,14 +42,11 @@ export default function GenealogyPage({ resource, screen }: ScreenProps) {
       <div className="card p-3 mb-3">
         <Field htmlFor="genealogy-find" label="Find member" hint="Type a username to jump to them.">
           {(aria) => (
-            <TypeaheadSelect
+            <MemberPicker
               value=""
               onChange={(value) => {
                 if (value) navigate(treeLink(Number(value)));
               }}
-              fetchPage={memberPages}
-              queryKey={USER_CHOICES_KEY}
-              placeholder={translate("Search by username")}
               {...aria}
             />
           )}
