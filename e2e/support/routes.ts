@@ -38,6 +38,7 @@ export const ROUTES = [
   "/addMemberships",
   "/editMemberships?mid=1",
   "/withdrawRequest",
+  "/payoutBatches",
   "/commissionPeriods",
   "/commissionPlans",
   // A member's commission statement and rank history, as the wallet statement: a demo member.

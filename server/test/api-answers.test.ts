@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoStore } from "../src/db/seed/demo";
 import { ADMIN, createTestContext, type TestContext } from "./helpers";
 import { insertOrder } from "./ledger.fixtures";
+import { insertRequest, insertUser } from "./people.fixtures";
+import { multipartImage, pngOf } from "./uploads.fixtures";
 
 /**
  * Every operation of the API document (/api/docs/json) called for real, its
@@ -65,6 +67,29 @@ beforeAll(async () => {
     tax_rate: "10",
   });
   expect(tax.statusCode).toBe(201);
+  // Nor a picture of an identity card: the first user's front (docs/decisions/kyc.md).
+  const picture = await ctx.app.inject({
+    method: "POST",
+    url: "/api/uploads?kind=kyc",
+    ...multipartImage(pngOf(7), ctx.cookie),
+  });
+  expect(picture.statusCode, picture.body).toBe(201);
+  const [first] = (await ctx.call("GET", "/api/users?_page=1&_limit=1")).json() as Json[];
+  const kyc = await ctx.call("PUT", `/api/users/${first?.user_id}/kyc`, {
+    document_front: picture.json().file_name,
+  });
+  expect(kyc.statusCode, kyc.body).toBe(200);
+  // Nor a payout batch: a completed request, batched and released.
+  const payee = await insertUser(ctx.db, {}, { c_wallet_amt: "100.00" });
+  const request = await insertRequest(ctx.db, payee, "10.00");
+  const paid = await ctx.call("PUT", `/api/withdrawRequest/${request}`, {
+    withdraw_status: "completed",
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  const batch = await ctx.call("POST", "/api/payoutBatches", { withdraw_ids: [request] });
+  expect(batch.statusCode, batch.body).toBe(201);
+  const released = await ctx.call("POST", `/api/payoutBatches/${batch.json().batch_id}/release`);
+  expect(released.statusCode, released.body).toBe(200);
   // Nor any commission period: an order's first completion makes one.
   const order = await insertOrder(ctx.db, null, "10.00", "0.00");
   const completed = await ctx.call("PUT", `/api/orders/${order}`, {
@@ -172,11 +197,19 @@ async function idIn(collection: string): Promise<number> {
   return id;
 }
 
-/** The path with every parameter filled: an id of the collection above it, or a number. */
+/**
+ * The path with every parameter filled: a parameter of a few named values (a
+ * side of an identity card) its first; else an id of the collection above it, or a number.
+ */
 async function filled(op: Operation, id?: number): Promise<string> {
   let out = "";
   for (const part of op.path.split("/").filter(Boolean)) {
-    out += `/${/^\{\w+\}$/.test(part) ? (id ?? (await idIn(out))) : part}`;
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    const choices = (op.request?.path?.find((p) => p.name === name)?.schema as Json | undefined)
+      ?.enum;
+    if (name === undefined) out += `/${part}`;
+    else if (Array.isArray(choices)) out += `/${String(choices[0])}`;
+    else out += `/${id ?? (await idIn(out))}`;
   }
   return out;
 }

@@ -45,6 +45,7 @@ const BODILESS_WRITES = [
   "POST /api/jobs/{id}/retry",
   "POST /api/logoutAdmin",
   "POST /api/me/totp",
+  "POST /api/payoutBatches/{id}/release",
   "POST /api/users/{id}/totp/unlock",
   "POST /api/walletLedger/reconcileRuns",
 ];

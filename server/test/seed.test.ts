@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { inflateSync } from "node:zlib";
+import { checkNric } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client";
@@ -248,6 +249,25 @@ describe("demo store states", () => {
       withdraw_status: "completed",
     });
     expect(approved.statusCode).toBe(200);
+  });
+
+  it("has members in every KYC status with real NRICs, and open requests of verified and unverified members", async () => {
+    // So a store can try the KYC rule (docs/decisions/kyc.md) on the demo.
+    const statuses = await rows<{ status: string }>(
+      ctx.db,
+      sql`select distinct status from user_kyc order by status`,
+    );
+    expect(statuses.map((r) => r.status)).toEqual(["pending", "rejected", "verified"]);
+    const held = await rows<{ nric: string }>(ctx.db, sql`select nric from user_kyc`);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.filter((r) => !checkNric(r.nric).ok)).toEqual([]);
+    const open = await rows<{ verified: boolean }>(
+      ctx.db,
+      sql`select distinct coalesce(k.status = 'verified', false) as verified
+        from withdraw_requests r left join user_kyc k on k.user_id = r.user_id
+        where r.withdraw_status = 'processing' order by 1`,
+    );
+    expect(open.map((r) => r.verified)).toEqual([false, true]);
   });
 
   it("has vouchers of both types, uppercase codes, some expired and some live", async () => {

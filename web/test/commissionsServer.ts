@@ -122,6 +122,7 @@ const storeSettings = (commissionOn: boolean): Settings =>
     payout_second_approval_above: null,
     totp_required: 0,
     free_shipping_above: null,
+    kyc_required: 0,
     updated_at: null,
     version: 1,
   });

@@ -100,6 +100,8 @@ describe("every declared resource", () => {
       "Users",
       "User Wallets",
       "Withdraw Request",
+      // Next to the requests it gathers (issue 39).
+      "Payout Batches",
       "Agency",
       "Memberships",
       "Banner",

@@ -74,6 +74,8 @@ const STAFF: User = {
   languages: "English",
   currency: "MYR",
   user_status: 1,
+  kyc_status: "none",
+  kyc_id: null,
   created_at: "2026-11-20 10:00:00",
   updated_at: null,
   version: 3,

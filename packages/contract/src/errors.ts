@@ -211,6 +211,28 @@ export const ERROR_CODES = {
   commission_period_earlier_open: { starts_on: "text" },
   commission_period_in_hold: { date: "text" },
   commission_period_running: {},
+  // KYC before pay-out (docs/decisions/kyc.md).
+  nric_format: {},
+  nric_date: {},
+  nric_place: {},
+  passport_format: {},
+  tin_format: {},
+  kyc_status: {},
+  kyc_one_identity: {},
+  kyc_incomplete: {},
+  kyc_document_unknown: { side: "text" },
+  kyc_required: { name: "text" },
+  // Payout batches (docs/decisions/payout-batches.md).
+  already_batched: { id: "number", batch: "number" },
+  withdrawal_unknown: { id: "number" },
+  payout_not_batchable: { id: "number", status: "field" },
+  payout_batch_not_draft: { status: "field" },
+  payout_batch_not_released: { status: "field" },
+  bank_format_required: {},
+  payout_bank_unknown: { id: "number", bank: "text" },
+  payout_line_unwritable: { id: "number", field: "field" },
+  payout_result_unreadable: {},
+  payout_result_columns: {},
 } as const satisfies Record<string, Record<string, ParamKind>>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

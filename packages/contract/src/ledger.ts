@@ -32,6 +32,7 @@ export const LEDGER_REASONS = [
   "clawback_recovery",
   "commission_held",
   "commission_release",
+  "payout_failed",
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
@@ -47,6 +48,7 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   clawback_recovery: "Clawback recovery",
   commission_held: "Commission held",
   commission_release: "Commission release",
+  payout_failed: "Payout failed at the bank",
 };
 
 /** What an entry came from: an order (orders_id), a withdrawal request (withdraw_id) or a commission period (period_id). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { currentPassword, newPassword, optionalNewPassword } from "./auth";
 import { bulkIds, referralMove } from "./common";
 import { say } from "./errors";
+import { KYC_STATUSES } from "./kyc";
 import { screenOnly } from "./listExport";
 import {
   calendarDate,
@@ -196,6 +197,10 @@ export const user = z.object({
   languages: z.string(),
   currency: z.string(),
   user_status: statusOut,
+  /** KYC before pay-out (docs/decisions/kyc.md): none until someone saves it. */
+  kyc_status: z.enum(KYC_STATUSES),
+  /** The NRIC or passport number with all but its last 4 characters starred; never in full. */
+  kyc_id: z.string().nullable(),
   created_at: timestamp,
   updated_at: nullableTimestamp,
   version: recordVersion,
@@ -346,6 +351,8 @@ export const withdrawRequest = z.object({
   currency_symbol: z.string(),
   withdraw_amt: moneyOut,
   c_wallet_amt: moneyOut,
+  /** The member's KYC status (docs/decisions/kyc.md); none for a deleted member. */
+  kyc_status: z.enum(KYC_STATUSES),
   withdraw_status: z.enum(WITHDRAW_STATUSES),
   request_at: timestamp,
   cashOut_at: nullableTimestamp,
@@ -360,6 +367,11 @@ export const withdrawRequest = z.object({
   first_approved_by: z.number().nullable(),
   first_approved_by_username: z.string().nullable(),
   first_approved_at: nullableTimestamp,
+  /** The payout batch it is paid in (docs/decisions/payout-batches.md), null if none yet. */
+  payout_batch_id: z.number().nullable(),
+  /** The bank's answer for it in that batch, and the bank's reason (why a payment failed). */
+  payout_result: z.enum(["paid", "failed"]).nullable(),
+  payout_reason: z.string().nullable(),
   version: recordVersion,
 });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;

@@ -19,6 +19,7 @@ export const PERMISSION_AREAS = [
   { area: "audit", label: "Audit log and History" },
   { area: "jobs", label: "Jobs and schedules (backups, checks, sweeps)" },
   { area: "commissions", label: "Commissions (plan, periods, statements)" },
+  { area: "kyc", label: "KYC (identity numbers and documents of members)" },
 ] as const;
 
 export type PermissionArea = (typeof PERMISSION_AREAS)[number]["area"];

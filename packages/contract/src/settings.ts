@@ -97,6 +97,8 @@ export const settingsInput = z.object({
   free_shipping_above: z
     .preprocess((v) => (v === "" ? null : v), money("Free shipping above").nullable())
     .optional(),
+  /** 1: a payout to a member who is not KYC-verified is refused (docs/decisions/kyc.md). */
+  kyc_required: status01.optional(),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 
@@ -123,6 +125,8 @@ export const settings = z.object({
   totp_required: statusOut,
   /** Null: shipping is never free. */
   free_shipping_above: moneyOut.nullable(),
+  /** 1: only a KYC-verified member is paid out (docs/decisions/kyc.md). */
+  kyc_required: statusOut,
   updated_at: nullableTimestamp,
   version: recordVersion,
 });

@@ -9,10 +9,14 @@ import type {
   CommissionLineOutcome,
   CommissionOutcome,
   CommissionPeriodStatus,
+  KycDocumentSide,
+  KycStatus,
   LedgerAccount,
   LedgerReason,
   LedgerRefType,
   OwedAccount,
+  PayoutBatchStatus,
+  PayoutLineResult,
   Permission,
   RankRule,
   RequirementCondition,
@@ -20,6 +24,7 @@ import type {
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -318,6 +323,91 @@ export const withdrawRequests = pgTable(
 );
 
 /**
+ * Payout batches (migration 0041, docs/decisions/payout-batches.md):
+ * completed withdrawal requests gathered into one run to the bank;
+ * draft → released (two people above the second-approval amount) →
+ * reconciled (every line has the bank's answer).
+ */
+export const payoutBatches = pgTable(
+  "payout_batches",
+  {
+    batch_id: serial("batch_id").primaryKey(),
+    status: text("status").$type<PayoutBatchStatus>().notNull().default("draft"),
+    total: numeric("total", { precision: 14, scale: 2 }).notNull(),
+    line_count: integer("line_count").notNull(),
+    created_by: integer("created_by"),
+    created_username: text("created_username"),
+    created_at: createdAt(),
+    first_released_by: integer("first_released_by"),
+    first_released_username: text("first_released_username"),
+    first_released_at: timestamp("first_released_at"),
+    released_by: integer("released_by"),
+    released_username: text("released_username"),
+    released_at: timestamp("released_at"),
+    reconciled_at: timestamp("reconciled_at"),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index("payout_batches_status_idx").on(t.status, t.batch_id),
+    check("payout_batches_status", sql`${t.status} in ('draft', 'released', 'reconciled')`),
+    check("payout_batches_total", sql`${t.total} > 0 and ${t.line_count} > 0`),
+  ],
+);
+
+/** One request of a batch, its payee as batched, and the bank's answer. A request is in one batch at most. */
+export const payoutBatchLines = pgTable(
+  "payout_batch_lines",
+  {
+    line_id: serial("line_id").primaryKey(),
+    batch_id: integer("batch_id")
+      .notNull()
+      .references(() => payoutBatches.batch_id),
+    withdraw_id: integer("withdraw_id")
+      .notNull()
+      .references(() => withdrawRequests.withdraw_id),
+    username: text("username").notNull(),
+    payee_name: text("payee_name").notNull(),
+    bank_name: text("bank_name").notNull(),
+    bank_acc: text("bank_acc").notNull(),
+    amount: money("amount").notNull(),
+    result: text("result").$type<PayoutLineResult>(),
+    result_reason: text("result_reason"),
+    result_at: timestamp("result_at"),
+    /** The `payout_failed` entry that put a failed line's amount back. */
+    refund_entry_id: bigint("refund_entry_id", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("payout_batch_lines_withdraw_id_key").on(t.withdraw_id),
+    index("payout_batch_lines_batch_idx").on(t.batch_id, t.line_id),
+    check("payout_batch_lines_result", sql`${t.result} in ('paid', 'failed')`),
+    check("payout_batch_lines_answered", sql`(${t.result} is null) = (${t.result_at} is null)`),
+    check("payout_batch_lines_refund", sql`${t.refund_entry_id} is null or ${t.result} = 'failed'`),
+    check("payout_batch_lines_amount", sql`${t.amount} > 0`),
+  ],
+);
+
+/** A bank file made for a batch, one per format, kept: the same bytes and checksum each time. */
+export const payoutBatchFiles = pgTable(
+  "payout_batch_files",
+  {
+    batch_id: integer("batch_id")
+      .notNull()
+      .references(() => payoutBatches.batch_id),
+    format: text("format").notNull(),
+    file_name: text("file_name").notNull(),
+    content: text("content").notNull(),
+    sha256: text("sha256").notNull(),
+    rows: integer("rows").notNull(),
+    total: numeric("total", { precision: 14, scale: 2 }).notNull(),
+    created_by: integer("created_by"),
+    created_username: text("created_username"),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.batch_id, t.format] })],
+);
+
+/**
  * The wallet ledger (docs/decisions/wallet-ledger.md): one append-only
  * entry per change of user_wallets.wallet_amt, c_wallet_amt or users.ttl_pv.
  * No foreign key on user_id: a deleted member's entries stay as the money
@@ -357,8 +447,12 @@ export const walletLedger = pgTable(
     ),
     check(
       "wallet_ledger_reason",
-      sql`${t.reason} in ('opening', 'adjustment', 'withdrawal', 'withdrawal_reversal', 'pv_order', 'pv_refund', 'commission', 'commission_reversal', 'clawback_recovery', 'commission_held', 'commission_release')`,
+      sql`${t.reason} in ('opening', 'adjustment', 'withdrawal', 'withdrawal_reversal', 'pv_order', 'pv_refund', 'commission', 'commission_reversal', 'clawback_recovery', 'commission_held', 'commission_release', 'payout_failed')`,
     ),
+    // A failed payout's money goes back once per request (migration 0041, modules/payouts).
+    uniqueIndex("wallet_ledger_one_payout_refund")
+      .on(t.ref_type, t.ref_id)
+      .where(sql`${t.reason} = 'payout_failed'`),
     check(
       "wallet_ledger_ref",
       sql`(${t.ref_type} is null and ${t.ref_id} is null) or (${t.ref_type} in ('order', 'withdrawal', 'period') and ${t.ref_id} is not null)`,
@@ -1010,6 +1104,8 @@ export const settings = pgTable(
     totp_required: status("totp_required").$type<0 | 1>(),
     /** Null: off. An order keyed in whose subtotal reaches it ships free (migration 0022). */
     free_shipping_above: money("free_shipping_above"),
+    /** 1: only a KYC-verified member is paid out (migration 0042, docs/decisions/kyc.md). */
+    kyc_required: status("kyc_required").$type<0 | 1>(),
     updated_at: updatedAt(),
     version: version(),
   },
@@ -1300,10 +1396,60 @@ export const uploads = pgTable(
     created_at: createdAt(),
     /** The last upload of these bytes, or the last time a record stopped naming them. */
     last_referenced_at: timestamp("last_referenced_at").notNull().default(sql`now()`),
+    /** A kyc upload (an identity card): never served by GET /uploads (migration 0042). */
+    private: boolean("private").notNull().default(false),
   },
   (t) => [
     index("uploads_last_referenced_at_idx").on(t.last_referenced_at),
     check("uploads_size", sql`${t.size} >= 0`),
+  ],
+);
+
+/**
+ * A member's KYC (migration 0042, docs/decisions/kyc.md): no row is status
+ * none. The NRIC is 12 digits, or a passport number is held instead.
+ */
+export const userKyc = pgTable(
+  "user_kyc",
+  {
+    user_id: integer("user_id")
+      .primaryKey()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    status: text("status").$type<KycStatus>().notNull().default("none"),
+    nric: text("nric"),
+    passport: text("passport"),
+    tin: text("tin").notNull().default(""),
+    bank_holder_name: text("bank_holder_name").notNull().default(""),
+    reason: text("reason").notNull().default(""),
+    /** When the identity card's pictures last changed. */
+    documents_at: timestamp("documents_at"),
+    verified_by: integer("verified_by").references(() => users.user_id, { onDelete: "set null" }),
+    verified_at: timestamp("verified_at"),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index("user_kyc_status_idx").on(t.status, t.user_id),
+    check("user_kyc_status", sql`${t.status} in ('none', 'pending', 'verified', 'rejected')`),
+    check("user_kyc_nric", sql`${t.nric} ~ '^[0-9]{12}$'`),
+    check("user_kyc_one_identity", sql`${t.nric} is null or ${t.passport} is null`),
+    check("user_kyc_rejected_reason", sql`${t.status} <> 'rejected' or ${t.reason} <> ''`),
+  ],
+);
+
+/** The identity card's pictures of a member's KYC: an upload of kind kyc per side. */
+export const userKycDocuments = pgTable(
+  "user_kyc_documents",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => userKyc.user_id, { onDelete: "cascade" }),
+    side: text("side").$type<KycDocumentSide>().notNull(),
+    document_image: text("document_image").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "user_kyc_documents_pkey", columns: [t.user_id, t.side] }),
+    check("user_kyc_documents_side", sql`${t.side} in ('front', 'back')`),
   ],
 );
 

@@ -46,7 +46,9 @@ export type AuditAction =
   | "login"
   | "login_failed"
   | "logout"
-  | "upload";
+  | "upload"
+  // A read of personal data (a member's full NRIC, an identity card's picture: docs/decisions/kyc.md).
+  | "view";
 
 /**
  * Records one admin write, inside the same transaction as the write, with

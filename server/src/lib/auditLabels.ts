@@ -54,6 +54,9 @@ export const AUDIT_LABELS = {
   Job: `concat_ws(' · ', ${field("kind")}, ${field("key")})`,
   CommissionPlan: `'Commission plan'`,
   CommissionPeriod: `concat_ws(' to ', ${field("starts_on")}, ${field("ends_on")})`,
+  PayoutBatch: `concat('Payout batch #', "entity_id")`,
+  // A member's KYC (docs/decisions/kyc.md), by the member's id.
+  Kyc: `audit_username(audit_key("entity_id"))`,
 } as const satisfies Record<string, string>;
 
 /** A kind of record the audit log names. */

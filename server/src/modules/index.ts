@@ -14,12 +14,14 @@ import { JOB_PRUNE_JOB, pruneJobs } from "./jobs/queue";
 import { registerJobRoutes } from "./jobs/routes";
 import type { JobHandler } from "./jobs/runner";
 import type { JobSchedule } from "./jobs/schedules";
+import { registerKycRoutes } from "./kyc/routes";
 import { RECONCILE_JOB, runReconcile } from "./ledger/reconcileRun";
 import { registerLedgerRoutes } from "./ledger/routes";
 import { registerNotificationRoutes } from "./notifications/routes";
 import { registerOrderBulkRoutes } from "./orders/bulk";
 import { registerOrderDocumentRoutes } from "./orders/documentRoutes";
 import { registerOrderRoutes } from "./orders/routes";
+import { registerPayoutRoutes } from "./payouts/routes";
 import { registerPeopleBulkRoutes } from "./people/bulk";
 import { registerPeopleRoutes } from "./people/routes";
 import { registerDeclaredRecordRoutes } from "./records/routes";
@@ -55,6 +57,8 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerNotificationRoutes,
   registerJobRoutes,
   registerCommissionRoutes,
+  registerPayoutRoutes,
+  registerKycRoutes,
   // POST <list>/bulk of the lists whose routes are written by hand (lib/bulk.ts).
   registerOrderBulkRoutes,
   registerPeopleBulkRoutes,

@@ -256,6 +256,11 @@ export async function request<T>(
   return (await response.json()) as T;
 }
 
+/** A file the screen saves itself (a download whose refusal it says in words): the answer as sent. */
+export async function requestFile(path: string): Promise<Response> {
+  return sendWithStepUp("GET", path);
+}
+
 /** One page of a list and the total the server counted (X-Total-Count). */
 export interface ListPage<T> {
   rows: T[];

@@ -18,6 +18,8 @@ export const OTHER_AUDIT_KINDS = [
   "Social login",
   "Upload",
   "Variant",
+  // A member's KYC (docs/decisions/kyc.md), by the member's id: seen on Edit User.
+  "Kyc",
 ] as const;
 
 /** Every kind the audit log offers: the resources' entities and the other kinds, in order. */
@@ -37,6 +39,8 @@ const KIND_NAMES: Record<string, string> = {
   Job: "Job",
   CommissionPlan: "Commission plan",
   CommissionPeriod: "Commission period",
+  Kyc: "KYC",
+  PayoutBatch: "Payout batch",
 };
 
 /** A record kind in English words ("LedgerEntry" → "Ledger entry"), for translate() or a filter's option. */
@@ -76,8 +80,9 @@ export function recordLink(entry: Linked, resources: Resources): string | undefi
     const edit = resources.ofEntity(kind)?.editLink;
     return key && edit ? edit(key) : undefined;
   };
-  if (MEMBER_KINDS.has(entity) || entity === "Session") {
-    return editOf("User", entity === "Session" ? idOf(id) : fieldOf(entry, "user_id"));
+  // A session and a KYC record are named by their member's id.
+  if (MEMBER_KINDS.has(entity) || entity === "Session" || entity === "Kyc") {
+    return editOf("User", MEMBER_KINDS.has(entity) ? fieldOf(entry, "user_id") : idOf(id));
   }
   if (entity === "Variant") return editOf("Product", fieldOf(entry, "product_id"));
   if (SETTINGS_KINDS.has(entity)) return resources.path("settings");

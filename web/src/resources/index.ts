@@ -10,6 +10,7 @@ import type { Resource } from "./define";
 import { jobs } from "./jobs";
 import { memberships } from "./memberships";
 import { order } from "./order";
+import { payoutBatches } from "./payoutBatches";
 import { products } from "./products";
 import { declaredResources } from "./records";
 import { reports } from "./reports";
@@ -39,6 +40,7 @@ export const resources: readonly Resource[] = [
   userWallets,
   memberships,
   withdrawRequest,
+  payoutBatches,
   commissions,
   agency,
   banner,

@@ -43,6 +43,7 @@ import { type ProductPlan, planCatalog } from "./demoStore/catalog";
 import { BRAND_NAMES, CATEGORY_PLANS } from "./demoStore/catalogData";
 import { planAgencyStores, planBanners, planTestimonials } from "./demoStore/content";
 import { storeDemoImages } from "./demoStore/images";
+import { seedDemoKyc } from "./demoStore/kyc";
 import { type LinePlan, type OrderPlan, planVouchers, streamOrders } from "./demoStore/orders";
 import { asciiSkeleton, planUsers, planWallet, planWithdrawals } from "./demoStore/people";
 import { Random } from "./demoStore/random";
@@ -311,6 +312,7 @@ export async function seedDemoStore(
       withdrawRequests,
       withdrawals.map((w) => ({ ...w.row, user_id: idOf(w.userIndex) })),
     );
+    await seedDemoKyc(tx);
     await insertRows(tx, agencyStores, agency);
     await insertRows(tx, banners, bannerRows);
     await insertRows(

@@ -27,6 +27,7 @@ import { fieldsOf } from "../../lib/filters";
 import { defineList, listClauses, type Page, readPage } from "../../lib/lists";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
+import { kycUserColumns } from "../kyc/columns";
 import {
   type AccessCaller,
   assertAnotherAdminRemains,
@@ -95,6 +96,8 @@ function selectUsers(db: Tx) {
   return db
     .select({
       ...userColumns,
+      // The KYC status and the identity number masked (docs/decisions/kyc.md).
+      ...kycUserColumns(users.user_id),
       groups: heldGroups,
       totp_enabled: totpEnabled,
       totp_locked: totpLocked,
@@ -137,7 +140,11 @@ const listSpec = defineList({
     ],
   },
   // `groups` only for the CSV and workbook: a JSON field is neither sorted nor filtered by.
-  fields: { ...fieldsOf(userColumns), groups: { by: sql`to_json(${heldGroups})`, type: "json" } },
+  fields: {
+    ...fieldsOf(userColumns),
+    ...fieldsOf(kycUserColumns(users.user_id)),
+    groups: { by: sql`to_json(${heldGroups})`, type: "json" },
+  },
 });
 
 export async function listUsers(db: Tx, query: ListQuery): Promise<Page<User>> {

@@ -50,9 +50,10 @@ type SettingsValues = z.output<typeof settingsInput>;
  * Loosening a money control is as strong as creating an account: it needs a
  * fresh proof (docs/decisions/money-controls-step-up.md). Raising the
  * second-approval amount or switching it off, switching commission on or
- * paying it on the whole total, and switching the two-step rule off; the
- * other way round tightens and needs none. Decided on the stored record under
- * its row lock, after the version check, so nothing is written without it.
+ * paying it on the whole total, switching the two-step rule or the KYC rule
+ * (docs/decisions/kyc.md) off; the other way round tightens and needs none.
+ * Decided on the stored record under its row lock, after the version check,
+ * so nothing is written without it.
  */
 export function loosensMoneyControl(before: SettingsRow, values: SettingsValues): boolean {
   const above = values.payout_second_approval_above;
@@ -62,7 +63,8 @@ export function loosensMoneyControl(before: SettingsRow, values: SettingsValues)
   const commissionOn = values.commission_status === 1 && before.commission_status !== 1;
   const wholeTotal = values.commission_base === "total" && before.commission_base !== "total";
   const twoStepOff = values.totp_required === 0 && before.totp_required !== 0;
-  return secondApproval || commissionOn || wholeTotal || twoStepOff;
+  const kycOff = values.kyc_required === 0 && before.kyc_required !== 0;
+  return secondApproval || commissionOn || wholeTotal || twoStepOff || kycOff;
 }
 
 /**

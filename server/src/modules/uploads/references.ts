@@ -9,7 +9,7 @@ import { DECLARED_RECORDS } from "@store/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
-import { banners, products, productVariants, settings } from "../../db/schema";
+import { banners, products, productVariants, settings, userKycDocuments } from "../../db/schema";
 import { tableOf } from "../records/service";
 
 export interface ImageColumn {
@@ -29,6 +29,8 @@ export const IMAGE_COLUMNS: readonly ImageColumn[] = [
   { table: productVariants, column: productVariants.variant_image, list: false },
   { table: banners, column: banners.banner_image, list: false },
   { table: settings, column: settings.store_logo, list: false },
+  // An identity card's picture (docs/decisions/kyc.md).
+  { table: userKycDocuments, column: userKycDocuments.document_image, list: false },
 ];
 
 /** True (in SQL) when some record names the image `name` (an SQL expression). */

@@ -5,6 +5,7 @@ import { requirePermission } from "../../auth/permissions";
 import { recordAudit } from "../../lib/audit";
 import { readUpload } from "./read";
 import { storeUpload, UPLOAD_KINDS, type UploadKind } from "./service";
+import { markPrivate } from "./storage";
 
 const uploadQuery = z.object({
   kind: z.enum(Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]]).default("product"),
@@ -16,6 +17,7 @@ const UPLOAD_PERMISSION: Record<UploadKind, Permission> = {
   brand: "catalog:manage",
   banner: "content:manage",
   logo: "settings:manage",
+  kyc: "kyc:manage",
 };
 
 export function registerUploadRoutes(app: App): void {
@@ -29,12 +31,17 @@ export function registerUploadRoutes(app: App): void {
     async (request, reply) => {
       requirePermission(request.admin.permissions, UPLOAD_PERMISSION[request.query.kind]);
       const content = await readUpload(request);
-      const stored = await storeUpload(app.uploadStorage, request.query.kind, content);
-      await recordAudit(app.db, request.admin, {
-        entity: "Upload",
-        entityId: stored.file_name,
-        action: "upload",
-        after: { kind: request.query.kind, ...stored },
+      const kind = request.query.kind;
+      const stored = await storeUpload(app.uploadStorage, kind, content);
+      await app.db.transaction(async (tx) => {
+        // Personal data: GET /uploads/<name> answers 404 for it (docs/decisions/kyc.md).
+        if (kind === "kyc") await markPrivate(tx, stored.file_name);
+        await recordAudit(tx, request.admin, {
+          entity: "Upload",
+          entityId: stored.file_name,
+          action: "upload",
+          after: { kind, ...stored },
+        });
       });
       return reply.code(201).send(stored);
     },

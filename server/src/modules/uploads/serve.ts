@@ -23,9 +23,10 @@ export function registerUploadServing(files: App): void {
       if (!hash) return reply.code(404).send(NOT_FOUND);
       const etag = `"${hash}"`;
       const storage = files.uploadStorage;
+      // A kyc upload (an identity card) is never served here (docs/decisions/kyc.md).
+      const found = await findUpload(files.db, request.params.name);
+      if (!found || found.private) return reply.code(404).send(NOT_FOUND);
       if (matches(request.headers["if-none-match"], etag)) {
-        if (!(await findUpload(files.db, request.params.name)))
-          return reply.code(404).send(NOT_FOUND);
         return reply.code(304).header("etag", etag).header("cache-control", IMMUTABLE).send();
       }
       const image = await storage.get(request.params.name);

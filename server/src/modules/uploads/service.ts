@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import {
   BRAND_IMAGE_TYPES,
   IMAGE_MAX_BYTES,
+  KYC_DOCUMENT_MAX_BYTES,
+  KYC_DOCUMENT_TYPES,
   LOGO_MAX_BYTES,
   LOGO_TYPES,
   PRODUCT_IMAGE_TYPES,
@@ -16,6 +18,8 @@ export const UPLOAD_KINDS = {
   banner: { types: PRODUCT_IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
   brand: { types: BRAND_IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
   logo: { types: LOGO_TYPES, maxBytes: LOGO_MAX_BYTES },
+  // An identity card's picture (docs/decisions/kyc.md): stored private, never served by GET /uploads.
+  kyc: { types: KYC_DOCUMENT_TYPES, maxBytes: KYC_DOCUMENT_MAX_BYTES },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 

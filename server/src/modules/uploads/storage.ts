@@ -36,12 +36,20 @@ export interface UploadStorage {
 export async function findUpload(
   db: Tx,
   key: string,
-): Promise<{ contentType: string; size: number } | null> {
+): Promise<{ contentType: string; size: number; private: boolean } | null> {
   const [row] = await db
-    .select({ contentType: uploads.content_type, size: uploads.size })
+    .select({ contentType: uploads.content_type, size: uploads.size, private: uploads.private })
     .from(uploads)
     .where(eq(uploads.name, key));
   return row ?? null;
+}
+
+/**
+ * Marks an upload personal data (a kyc upload, docs/decisions/kyc.md): GET
+ * /uploads never serves it; only its record's own audited route does.
+ */
+export async function markPrivate(db: Tx, key: string): Promise<void> {
+  await db.update(uploads).set({ private: true }).where(eq(uploads.name, key));
 }
 
 /** Every stored image's key, a page at a time in key order (backups walk them all). */

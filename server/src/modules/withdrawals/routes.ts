@@ -1,4 +1,5 @@
 import {
+  errorBody,
   idParams,
   listQuery,
   payoutApprovals,
@@ -54,7 +55,13 @@ export function registerWithdrawalRoutes(app: App): void {
         body: withdrawDecision,
         description:
           "Above the second-approval amount (General settings) an approval needs a step-up; the first person's answers 202 (the request stays processing, first_approved_by set) and a second, different person's completes it; the same person again is 409 second_approval_same_person.",
-        response: { 200: withdrawRequest, 202: withdrawRequest },
+        response: {
+          200: withdrawRequest,
+          202: withdrawRequest,
+          409: errorBody.describe(
+            "Refused, nothing changed: the request is decided already (`withdrawal_decided`), outside the store's limits or above the cash wallet, the member is inactive or owes the store, the approver approved it first (`second_approval_same_person`), or, with the store's KYC rule on, the member is not KYC-verified (`kyc_required`, naming them: docs/decisions/kyc.md).",
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -11,13 +11,22 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
-import { currencies, settings, users, userWallets, withdrawRequests } from "../../db/schema";
+import {
+  currencies,
+  payoutBatchLines,
+  settings,
+  users,
+  userWallets,
+  withdrawRequests,
+} from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, type HttpError, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { defineList, indexedSearch, listClauses, type Page, readPage } from "../../lib/lists";
 import { accountDigitsOf } from "../../lib/phones";
 import { requireVersion } from "../../lib/versions";
+import { kycStatusOf } from "../kyc/columns";
+import { assertKycVerified } from "../kyc/gate";
 import { type Approver, approvalStage } from "../ledger/fourEyes";
 import { owedBy, recoverOwed } from "../ledger/owed";
 import { postEntry } from "../ledger/service";
@@ -45,6 +54,8 @@ const requestColumns = {
   withdraw_amt: withdrawRequests.withdraw_amt,
   // The cash wallet as it stands now (no wallet reads as 0.00).
   c_wallet_amt: sql<string>`coalesce(${userWallets.c_wallet_amt}, 0.00)::numeric(12,2)::text`,
+  // The member's KYC status (docs/decisions/kyc.md): one read of user_kyc's key per row.
+  kyc_status: kycStatusOf(withdrawRequests.user_id),
   withdraw_status: withdrawRequests.withdraw_status,
   request_at: withdrawRequests.request_at,
   cashOut_at: withdrawRequests.cashOut_at,
@@ -53,6 +64,10 @@ const requestColumns = {
   first_approved_by: withdrawRequests.first_approved_by,
   first_approved_by_username: firstApprover.username,
   first_approved_at: withdrawRequests.first_approved_at,
+  // Its payout batch, if any, and the bank's answer (modules/payouts; a failed one's reason).
+  payout_batch_id: payoutBatchLines.batch_id,
+  payout_result: payoutBatchLines.result,
+  payout_reason: payoutBatchLines.result_reason,
   version: withdrawRequests.version,
 };
 
@@ -64,6 +79,7 @@ function selectRequests(db: Tx) {
     .leftJoin(currencies, eq(currencies.currency_code, users.currency))
     .leftJoin(userWallets, eq(userWallets.user_id, withdrawRequests.user_id))
     .leftJoin(firstApprover, eq(firstApprover.user_id, withdrawRequests.first_approved_by))
+    .leftJoin(payoutBatchLines, eq(payoutBatchLines.withdraw_id, withdrawRequests.withdraw_id))
     .$dynamic();
 }
 
@@ -112,6 +128,11 @@ const listSpec = defineList({
       by: sql`(${withdrawRequests.withdraw_status} = 'processing' and ${withdrawRequests.first_approved_by} is not null)::int`,
       type: "int",
     },
+    // 1: in a payout batch; 0: not (a completed one may still be batched).
+    in_payout_batch: {
+      by: sql`(${payoutBatchLines.batch_id} is not null)::int`,
+      type: "int",
+    },
   },
   // Requests per status: GET notifications counts the processing ones.
   totals: { more: [{ prefix: "withdraw_requests.status:", bucket: "c.withdraw_status" }] },
@@ -124,7 +145,8 @@ export async function listRequests(db: Tx, query: ListQuery): Promise<Page<Withd
     joins: sql` left join ${users} on ${eq(users.user_id, withdrawRequests.user_id)}
       left join ${currencies} on ${eq(currencies.currency_code, users.currency)}
       left join ${userWallets} on ${eq(userWallets.user_id, withdrawRequests.user_id)}
-      left join ${users} ${firstApprover} on ${eq(firstApprover.user_id, withdrawRequests.first_approved_by)}`,
+      left join ${users} ${firstApprover} on ${eq(firstApprover.user_id, withdrawRequests.first_approved_by)}
+      left join ${payoutBatchLines} on ${eq(payoutBatchLines.withdraw_id, withdrawRequests.withdraw_id)}`,
     rows: (where, orderBy) =>
       selectRequests(db)
         .where(where)
@@ -176,6 +198,8 @@ export async function decideRequest(
       // One person's approvals of one member are summed one at a time (fourEyes.ts).
       await lockCashWallet(tx, current.user_id);
       await assertOwesNothing(tx, current.user_id);
+      // The store's KYC rule, when on: only a verified member is paid (docs/decisions/kyc.md).
+      if (current.user_id !== null) await assertKycVerified(tx, [current.user_id]);
     }
     const stage = decision === "completed" ? await approvalStage(tx, actor, current) : "single";
     if (stage === "first") return recordFirstApproval(tx, actor, current);

@@ -21,7 +21,8 @@ import { translate } from "../../i18n/messages";
 import { formatDateTime } from "../../lib/format";
 import { useResources } from "../../resources/context";
 
-const ACTIONS = ["create", "update", "delete", "login", "login_failed", "logout", "upload"];
+// view: a read of personal data (a member's full NRIC or identity card, docs/decisions/kyc.md).
+const ACTIONS = ["create", "update", "delete", "login", "login_failed", "logout", "upload", "view"];
 
 /** Actor and record id are typed (drawn here); the kinds and dates are the shared filter bar's. */
 const filtersOf = (kinds: string[]): ListFilter[] => [

@@ -34,6 +34,7 @@ import { useCan } from "../../lib/permissions";
 import { useResources } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { UserSessionsPanel } from "../profile/SessionsPanel";
+import { KycPanel } from "./KycPanel";
 import { UserGroupsField } from "./UserGroupsField";
 
 type Values = UserFormInput;
@@ -114,7 +115,16 @@ export default function UserForm({ resource }: ScreenProps) {
       // Selects are filled only once their options are there, so a value is never lost.
       ready={lists !== null}
       maxWidth={900}
-      panels={id !== null && record && <UserSessionsPanel userId={id} twoStep={record} />}
+      panels={
+        id !== null &&
+        record && (
+          <>
+            <UserSessionsPanel userId={id} twoStep={record} />
+            {/* Members and agents are paid out: their KYC (docs/decisions/kyc.md). */}
+            {!isBackOffice(record.role) && <KycPanel userId={id} />}
+          </>
+        )
+      }
       actions={
         id !== null && (
           <>

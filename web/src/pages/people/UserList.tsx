@@ -16,6 +16,7 @@ import {
 import { translate } from "../../i18n/messages";
 import { formatDate, formatDateTime } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
+import { KycStatusBadge } from "./KycPanel";
 import { useMemberDeleteDialog } from "./useMemberDeleteDialog";
 
 const idOf = (row: User) => row.user_id;
@@ -82,6 +83,19 @@ export default function UserList({ resource }: ScreenProps) {
         ) : (
           <span className="badge text-bg-light border">{translate("Off")}</span>
         ),
+    },
+    // KYC before pay-out (docs/decisions/kyc.md): the number masked, as the server answers it.
+    {
+      header: "KYC",
+      optional: true,
+      cell: (u) => (
+        <>
+          <KycStatusBadge status={u.kyc_status} />
+          {u.kyc_id && <div className="small font-monospace">{u.kyc_id}</div>}
+        </>
+      ),
+      sort: "kyc_status",
+      exportFields: ["kyc_status", "kyc_id"],
     },
     { header: "Membership", cell: (u) => u.membership_name ?? "-", sort: "membership_name" },
     { header: "Down Line", cell: (u) => u.down_line, className: "text-end", sort: "down_line" },

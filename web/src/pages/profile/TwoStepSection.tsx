@@ -11,6 +11,7 @@ import { Alert, Button, Form } from "react-bootstrap";
 import { api } from "../../api/client";
 import { Field, RecordForm, showToast, useRecordForm } from "../../components";
 import { translate } from "../../i18n/messages";
+import { saveFile } from "../../lib/saveFile";
 
 // Drawn only while setting up: the QR code's code stays out of the profile's download.
 const QRCodeSVG = lazy(() => import("qrcode.react").then((m) => ({ default: m.QRCodeSVG })));
@@ -182,14 +183,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       showToast(translate("The codes could not be copied. Select them and copy by hand."));
     }
   };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = "recovery-codes.txt";
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveFile(new Blob([text], { type: "text/plain" }), "recovery-codes.txt");
   return (
     <>
       <Alert variant="success">

@@ -189,6 +189,12 @@ export function GeneralTab({ settings }: { settings: Settings }) {
             name="totp_required"
             label="Require two-step login for Admins and payout managers"
           />
+          {/* KYC before pay-out (docs/decisions/kyc.md): off, approvals work as before. */}
+          <StatusSwitch
+            control={control}
+            name="kyc_required"
+            label="Pay out only to KYC-verified members"
+          />
         </fieldset>
         <Field
           name="low_stock_threshold"

@@ -1,7 +1,9 @@
 import { WITHDRAW_STATUSES, type WithdrawRequest, type WithdrawStatus } from "@store/contract";
 import { useState } from "react";
 import { Badge, Button } from "react-bootstrap";
+import { Link, useNavigate } from "react-router";
 import { recordVersion } from "../../api/client";
+import { useCreatePayoutBatch } from "../../api/payouts";
 import { wallets } from "../../api/people";
 import { type Decision, useDecideWithdrawal, withdrawRequests } from "../../api/withdrawals";
 import {
@@ -19,7 +21,8 @@ import {
 import { translate } from "../../i18n/messages";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { useStoredAdmin } from "../../lib/permissions";
-import { useMayDo } from "../../resources/context";
+import { useMayDo, useResources } from "../../resources/context";
+import { KycStatusBadge } from "../people/KycPanel";
 import { ApprovalFigures, BulkApprovalNote, ReverseDialog } from "./WithdrawalDialogs";
 
 /** docs/REQUIREMENTS.md section 2: rejected red, completed green, processing blue. */
@@ -64,6 +67,16 @@ const filters: ListFilter[] = [
     name: "awaiting_second_approval",
     label: "Approval",
     options: [{ value: "1", label: "Awaiting second approval" }],
+  },
+  // Approved requests not yet in a payout batch: the ones a new batch takes (docs/decisions/payout-batches.md).
+  {
+    kind: "choice",
+    name: "in_payout_batch",
+    label: "Payout batch",
+    options: [
+      { value: "0", label: "Not in a payout batch" },
+      { value: "1", label: "In a payout batch" },
+    ],
   },
   { kind: "dates", name: "request_at", label: "Request Date" },
   // One request, as a wallet statement's reference links to it; Clear filters shows all again.
@@ -115,6 +128,11 @@ export default function WithdrawRequestList() {
     null,
   );
   const [reversing, setReversing] = useState<WithdrawRequest | null>(null);
+  // The ticked requests a new payout batch would take (the bulk bar's "Add to payout batch").
+  const [batching, setBatching] = useState<number[] | null>(null);
+  const createBatch = useCreatePayoutBatch();
+  const navigate = useNavigate();
+  const resources = useResources();
 
   // Approve, Reject and Reverse are payouts:manage; a person who may only view sees no Actions.
   const mayDecide = useMayDo("update");
@@ -135,6 +153,13 @@ export default function WithdrawRequestList() {
     { header: "Phone", optional: true, cell: (r) => r.contact, sort: "contact" },
     { header: "Bank Account", cell: (r) => r.bank_acc, sort: "bank_acc" },
     { header: "Bank Name", cell: (r) => r.bank_name, sort: "bank_name" },
+    // The member's KYC (docs/decisions/kyc.md): with the store's rule on, only verified is paid.
+    {
+      header: "KYC",
+      optional: true,
+      cell: (r) => <KycStatusBadge status={r.kyc_status} />,
+      sort: "kyc_status",
+    },
     {
       header: "Withdraw Amount",
       role: "money",
@@ -161,7 +186,25 @@ export default function WithdrawRequestList() {
           );
         }
         const style = STATUS_STYLE[r.withdraw_status];
-        return <Badge bg={style.bg}>{translate(style.label)}</Badge>;
+        return (
+          <>
+            <Badge bg={style.bg}>{translate(style.label)}</Badge>
+            {r.payout_batch_id !== null && (
+              <div className="small text-nowrap">
+                <Link to={resources.link("payoutBatches", "batch", r.payout_batch_id)}>
+                  {translate("Payout batch #{{id}}", { id: r.payout_batch_id })}
+                </Link>
+              </div>
+            )}
+            {r.payout_result === "failed" && (
+              <div className="small text-danger">
+                {translate("Failed at the bank: {{reason}}", {
+                  reason: r.payout_reason ?? "-",
+                })}
+              </div>
+            )}
+          </>
+        );
       },
       sort: "withdraw_status",
       sticky: "end",
@@ -245,7 +288,17 @@ export default function WithdrawRequestList() {
             idOf: (r) => r.withdraw_id,
             nameOf: (r) => `withdrawal of [${r.username}]`,
             noun: { one: "withdrawal request", many: "withdrawal requests" },
-            actions: decisions,
+            actions: mayDecide
+              ? [
+                  ...decisions,
+                  {
+                    action: "payout_batch",
+                    label: "Add to payout batch",
+                    variant: "outline-primary",
+                    opens: (ids) => setBatching(ids),
+                  },
+                ]
+              : decisions,
             run: bulk,
           }}
           columns={mayDecide ? columns : columns.filter((c) => c.role !== "actions")}
@@ -291,6 +344,35 @@ export default function WithdrawRequestList() {
         {pending?.decision === "completed" && <ApprovalFigures request={pending.request} />}
       </ConfirmDialog>
       <ReverseDialog request={reversing} onClose={() => setReversing(null)} />
+      <ConfirmDialog
+        show={batching !== null}
+        title="Add to payout batch"
+        confirmLabel="Create batch"
+        confirmVariant="primary"
+        busy={createBatch.isPending}
+        onCancel={() => setBatching(null)}
+        onConfirm={() => {
+          if (!batching) return;
+          createBatch.mutate(batching, {
+            onSuccess: (batch) => {
+              showToast(
+                translate("Payout batch #{{id}} made: {{total}}.", {
+                  id: batch.batch_id,
+                  total: formatMoney(batch.total),
+                }),
+                "success",
+              );
+              navigate(resources.link("payoutBatches", "batch", batch.batch_id));
+            },
+            onSettled: () => setBatching(null),
+          });
+        }}
+      >
+        {translate(
+          "Put the {{count}} ticked requests into a new payout batch? Only approved requests not in a batch can go in; the batch is released before its file goes to the bank.",
+          { count: batching?.length ?? 0 },
+        )}
+      </ConfirmDialog>
     </>
   );
 }
