@@ -24,6 +24,8 @@ test.describe("users", () => {
       "Role",
       // Issue 34: who has two-step login on.
       "Two-step login",
+      // Issue 39: the member's KYC, the number masked.
+      "KYC",
       "Membership",
       "Down Line",
       "Referral of",

@@ -53,6 +53,8 @@ test.describe("withdraw requests", () => {
       "Phone",
       "Bank Account",
       "Bank Name",
+      // Issue 39: the member's KYC status.
+      "KYC",
       "Withdraw Amount",
       "Status",
       "Request Date",

@@ -131,7 +131,7 @@ async function runStep(ctx: TestContext, period: CommissionPeriod, step: "calcul
   );
 }
 
-describe("a three-level plan", () => {
+describe("a plan's levels, skip and compression, held and released", () => {
   let store: Store;
   beforeAll(async () => {
     store = await openStore();
@@ -231,14 +231,8 @@ describe("a three-level plan", () => {
     expect(await held(ctx, b)).toBe("5.00");
     expect(await held(ctx, stranger)).toBe("0.00");
   });
-});
 
-describe("skip and compression", () => {
-  let store: Store;
-  beforeAll(async () => {
-    store = await openStore();
-  });
-  afterAll(() => closeStore(store));
+  // Skip and compression, in the same store: its open period only grows.
 
   for (const when of ["skip", "compress"] as const) {
     it(`an inactive B: ${when}`, async () => {
@@ -297,14 +291,8 @@ describe("skip and compression", () => {
     await setStatus(ctx, await insertOrder(ctx.db, d, "100.00", "0.00"), 6);
     expect(await held(ctx, c)).toBe("15.00");
   });
-});
 
-describe("the release moves held PV to PV and promotes by it", () => {
-  let store: Store;
-  beforeAll(async () => {
-    store = await openStore();
-  });
-  afterAll(() => closeStore(store));
+  // The release moves held PV to PV and promotes by it: last, as it releases the period.
 
   it("a Gold member whose PV reaches 2,000 is Platinum after the release, with its audit row; one short stays Gold", async () => {
     const { ctx } = store;
