@@ -71,6 +71,12 @@ export class ListScreen {
     return (await row.locator("td:not(.col-select)").allInnerTexts()).map((t) => t.trim());
   }
 
+  /** The row's cells by their column's header: unmoved by a column added elsewhere. */
+  async cellsByHeader(row: Locator): Promise<Record<string, string>> {
+    const [headers, cells] = await Promise.all([this.headerTexts(), this.cellTexts(row)]);
+    return Object.fromEntries(headers.map((header, i) => [header, cells[i] ?? ""]));
+  }
+
   async edit(name: string): Promise<void> {
     await this.page.getByRole("link", { name: `Edit ${name}`, exact: true }).click();
   }

@@ -107,7 +107,7 @@ test.describe("a payout above the second-approval amount", () => {
         `Withdrawal of [${request.username}] approved once; a second person must approve it.`,
       ),
     ).toBeVisible();
-    await expect(row.locator(".badge")).toHaveText("Awaiting second approval");
+    await expect(row.locator("td.col-status .badge")).toHaveText("Awaiting second approval");
     await expect(row).toContainText(`First approved by ${finance[0]?.username}`);
     // The first approver is not offered a second Approve (it would be refused); Reject stays.
     await expect(row.getByRole("button", { name: /^Approve / })).toHaveCount(0);
@@ -123,11 +123,11 @@ test.describe("a payout above the second-approval amount", () => {
     const second = new WithdrawRequestPage(two);
     await second.goto();
     row = await second.findRequest(request);
-    await expect(row.locator(".badge")).toHaveText("Awaiting second approval");
+    await expect(row.locator("td.col-status .badge")).toHaveText("Awaiting second approval");
     dialog = await second.ask(row, "Approve");
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await expect(row.locator(".badge")).toHaveText("Completed");
+    await expect(row.locator("td.col-status .badge")).toHaveText("Completed");
     const done = await requestNow(two);
     expect(done.withdraw_status).toBe("completed");
     expect(cents(done.c_wallet_amt)).toBe(

@@ -104,7 +104,7 @@ test.describe("users", () => {
 
     const row = await list.findUser(username);
     const cells = await list.cellTexts(row);
-    expect(cells.slice(0, 14)).toEqual([
+    expect(cells.slice(0, 15)).toEqual([
       username,
       "Siti",
       "Aminah",
@@ -114,16 +114,17 @@ test.describe("users", () => {
       "012345678999",
       "Member",
       "Off",
+      "Not started",
       "Silver",
       "0",
       referrer.username,
       "0",
       "Active",
     ]);
-    expect(cells[15]).toBe("-");
+    expect(cells[16]).toBe("-");
     // The referrer's down line counts the new user.
     const referrerRow = await list.findUser(referrer.username);
-    expect((await list.cellTexts(referrerRow))[10]).toBe("1");
+    expect((await list.cellTexts(referrerRow))[11]).toBe("1");
   });
 
   test("refuses a username already taken, keeping what was typed", async () => {
@@ -168,8 +169,8 @@ test.describe("users", () => {
     const row = await list.findUser(username);
     await expect.poll(async () => (await list.cellTexts(row))[2]).toBe("Rahman");
     const cells = await list.cellTexts(row);
-    expect(cells[11]).toBe("-");
-    expect(cells[15]).not.toBe("-");
+    expect(cells[12]).toBe("-");
+    expect(cells[16]).not.toBe("-");
   });
 
   test("back and cancel lead to /users", async () => {

@@ -94,13 +94,15 @@ function usePlaces<T>(
     const edge = i === lastStart ? "sticky-edge" : i === firstEnd ? "sticky-edge-end" : "";
     // Status, actions and money keep to one line in every language (编辑 must not wrap).
     const fit =
-      c.role === "status" || c.role === "actions"
-        ? "col-fit text-nowrap"
-        : c.role === "money"
-          ? "text-nowrap"
-          : c.long
-            ? "col-long"
-            : "";
+      c.role === "status"
+        ? "col-status col-fit text-nowrap"
+        : c.role === "actions"
+          ? "col-fit text-nowrap"
+          : c.role === "money"
+            ? "text-nowrap"
+            : c.long
+              ? "col-long"
+              : "";
     return {
       className: `${place.sticky} ${edge} ${fit} ${c.className ?? ""}`.trim(),
       style: place.style,
