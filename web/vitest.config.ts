@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.{ts,tsx}"],
     environment: "happy-dom",
+    setupFiles: ["test/setup.ts"],
     env: { TZ: "Asia/Kuala_Lumpur" },
     // The files share one environment and their modules (loading React and the
     // app afresh per file was three quarters of the suite's time); each test

@@ -1,5 +1,6 @@
 import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
 import { validateInput, validateOutput } from "@stoplight/prism-http/dist/validator";
+import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoStore } from "../src/db/seed/demo";
@@ -79,6 +80,15 @@ beforeAll(async () => {
     document_front: picture.json().file_name,
   });
   expect(kyc.statusCode, kyc.body).toBe(200);
+  // Nor a CP58: the same member paid RM 5,000.01 in commissions in 2000, the first year one is asked of.
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`insert into wallet_ledger (user_id, account, amount, balance_after, reason, note, created_at)
+      select ${first?.user_id}, 'cash_wallet', 5000.01, c_wallet_amt + 5000.01, 'commission', 'CP58', '2000-06-01 12:00:00'
+      from user_wallets where user_id = ${first?.user_id}`);
+    await tx.execute(
+      sql`update user_wallets set c_wallet_amt = c_wallet_amt + 5000.01 where user_id = ${first?.user_id}`,
+    );
+  });
   // Nor a payout batch: a completed request, batched and released.
   const payee = await insertUser(ctx.db, {}, { c_wallet_amt: "100.00" });
   const request = await insertRequest(ctx.db, payee, "10.00");
@@ -197,6 +207,12 @@ async function idIn(collection: string): Promise<number> {
   return id;
 }
 
+/** The least value a path parameter's schema takes (0 when it says none). */
+const minimumOf = (op: Operation, name: string) =>
+  Number(
+    (op.request?.path?.find((p) => p.name === name)?.schema as Json | undefined)?.minimum ?? 0,
+  );
+
 /**
  * The path with every parameter filled: a parameter of a few named values (a
  * side of an identity card) its first; else an id of the collection above it, or a number.
@@ -209,6 +225,8 @@ async function filled(op: Operation, id?: number): Promise<string> {
       ?.enum;
     if (name === undefined) out += `/${part}`;
     else if (Array.isArray(choices)) out += `/${String(choices[0])}`;
+    else if (minimumOf(op, name) > 1)
+      out += `/${minimumOf(op, name)}`; // a year, from 2000
     else out += `/${id ?? (await idIn(out))}`;
   }
   return out;
@@ -223,7 +241,9 @@ function sample(schema: Json | undefined, name = ""): unknown {
   if (choices?.[0]) return sample(choices[0], name);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   const pattern = String(schema.pattern ?? "");
-  if (type === "integer" || type === "number") return 1;
+  // A year (CP58's) takes its least; any other number 1.
+  if (type === "integer" || type === "number")
+    return typeof schema.minimum === "number" && schema.minimum > 1 ? schema.minimum : 1;
   if (type === "boolean") return true;
   if (type === "array") return [sample(schema.items as Json, name)];
   if (type === "object") {
@@ -233,6 +253,8 @@ function sample(schema: Json | undefined, name = ""): unknown {
   }
   if (pattern.includes(":\\d{2}")) return "2030-01-01 10:00:00";
   if (pattern.startsWith("^\\d{4}-\\d{2}-\\d{2}")) return "2026-01-01";
+  // A month (YYYY-MM): the remittance report's.
+  if (pattern.endsWith("-(0[1-9]|1[0-2])$")) return "2026-01";
   if (pattern.includes("\\.")) return "10.00";
   if (pattern.includes("\\d")) return "1";
   if (/mail/.test(name)) return `answers.${name}@example.com`;

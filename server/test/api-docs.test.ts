@@ -41,6 +41,7 @@ const BODILESS_WRITES = [
   "POST /api/commissionPeriods/{id}/approve",
   "POST /api/commissionPeriods/{id}/calculate",
   "POST /api/commissionPeriods/{id}/release",
+  "POST /api/cp58/{year}",
   "POST /api/jobs/{id}/cancel",
   "POST /api/jobs/{id}/retry",
   "POST /api/logoutAdmin",

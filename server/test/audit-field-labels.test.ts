@@ -38,6 +38,8 @@ const NOT_AUDITED = new Set([
   // audited as the members' User rows and ledger entries they make.
   "commission_period_ranks",
   "commission_adjustments",
+  // A year's CP58 statements: written by its run, audited as the run's Job rows (docs/decisions/cp58.md).
+  "cp58_statements",
 ]);
 /**
  * What sign-in and upload rows record (auth/service.ts, auth/routes.ts,

@@ -102,6 +102,8 @@ describe("every declared resource", () => {
       "Withdraw Request",
       // Next to the requests it gathers (issue 39).
       "Payout Batches",
+      // The year's tax statements of what the payouts paid (issue 39 item 4).
+      "CP58 Statements",
       "Agency",
       "Memberships",
       "Banner",

@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   ids_or_filter: {},
   depth_range: {},
   report_range: { max: "number" },
+  report_month: {},
   too_many_members: { max: "number" },
   ledger_account: {},
   user_id: {},
@@ -233,6 +234,9 @@ export const ERROR_CODES = {
   payout_line_unwritable: { id: "number", field: "field" },
   payout_result_unreadable: {},
   payout_result_columns: {},
+  // CP58 (docs/decisions/cp58.md).
+  cp58_not_eligible: { year: "number", paid: "money" },
+  cp58_year_not_ended: { year: "number" },
 } as const satisfies Record<string, Record<string, ParamKind>>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -33,6 +33,8 @@ export const LEDGER_REASONS = [
   "commission_held",
   "commission_release",
   "payout_failed",
+  "tax_withholding",
+  "tax_withholding_reversal",
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
@@ -49,6 +51,8 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   commission_held: "Commission held",
   commission_release: "Commission release",
   payout_failed: "Payout failed at the bank",
+  tax_withholding: "Tax withheld (s.107D)",
+  tax_withholding_reversal: "Tax withheld given back",
 };
 
 /** What an entry came from: an order (orders_id), a withdrawal request (withdraw_id) or a commission period (period_id). */

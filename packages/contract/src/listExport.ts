@@ -108,6 +108,8 @@ export const LIST_COLUMNS: Readonly<Record<string, readonly ExportColumn[]>> = {
     ["bank_acc", "Bank Account"],
     ["bank_name", "Bank Name"],
     ["withdraw_amt", "Withdraw Amount"],
+    ["tax_withheld", "Tax Withheld"],
+    ["net_amt", "Net Amount"],
     status("withdraw_status"),
     ["request_at", "Request Date"],
     ["cashOut_at", "Cash Out Date"],

@@ -113,7 +113,15 @@ export function formatMoney(
  * the three a member spends and earns, and, under a commission plan, what is
  * held for them until their period is released (docs/decisions/commission-plans.md).
  */
-export const LEDGER_ACCOUNTS = ["wallet", "cash_wallet", "pv", "held", "held_pv"] as const;
+export const LEDGER_ACCOUNTS = [
+  "wallet",
+  "cash_wallet",
+  "pv",
+  "held",
+  "held_pv",
+  // What the store withheld from the member's payouts for the tax authority (s.107D, docs/decisions/withholding.md).
+  "tax_withheld",
+] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 /** The balances an administrator may adjust: held amounts move only by their orders and periods. */
 export const ADJUSTABLE_ACCOUNTS = ["wallet", "cash_wallet", "pv"] as const;
@@ -126,6 +134,7 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccount, string> = {
   pv: "PV",
   held: "Held commission",
   held_pv: "Held PV",
+  tax_withheld: "Tax withheld",
 };
 
 /** An amount of one account: "RM 1,234.50" for the two wallets, "1,234.50 PV" for points. */

@@ -350,6 +350,13 @@ export const withdrawRequest = z.object({
   bank_name: z.string(),
   currency_symbol: z.string(),
   withdraw_amt: moneyOut,
+  /**
+   * s.107D (docs/decisions/withholding.md): what the approval withheld for the
+   * tax authority (0.00 when nothing), and what the bank is sent
+   * (withdraw_amt less it; null until approved).
+   */
+  tax_withheld: moneyOut,
+  net_amt: moneyOut.nullable(),
   c_wallet_amt: moneyOut,
   /** The member's KYC status (docs/decisions/kyc.md); none for a deleted member. */
   kyc_status: z.enum(KYC_STATUSES),

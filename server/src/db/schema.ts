@@ -249,6 +249,8 @@ export const userWallets = pgTable(
     c_wallet_amt: money("c_wallet_amt").notNull().default("0"),
     /** Commissions held under a commission plan until their period is released (migration 0038). */
     held_amt: money("held_amt").notNull().default("0"),
+    /** What the store withheld from the member's payouts for the tax authority, s.107D (migration 0043). */
+    tax_withheld_amt: money("tax_withheld_amt").notNull().default("0"),
     recent_spend_at: timestamp("recent_spend_at"),
     created_at: createdAt(),
     version: version(),
@@ -258,6 +260,7 @@ export const userWallets = pgTable(
     ...sortIndexes("user_wallets", t.wallet_id, [t.wallet_amt, t.c_wallet_amt, t.recent_spend_at]),
     check("user_wallets_amounts", sql`${t.wallet_amt} >= 0 and ${t.c_wallet_amt} >= 0`),
     check("user_wallets_held", sql`${t.held_amt} >= 0`),
+    check("user_wallets_tax_withheld", sql`${t.tax_withheld_amt} >= 0`),
   ],
 );
 
@@ -286,6 +289,9 @@ export const withdrawRequests = pgTable(
       onDelete: "set null",
     }),
     first_approved_at: timestamp("first_approved_at"),
+    /** s.107D: what the approval withheld for the tax authority, and what the bank is sent (migration 0043). */
+    tax_withheld: money("tax_withheld").notNull().default("0"),
+    net_amt: money("net_amt"),
     version: version(),
   },
   (t) => [
@@ -319,6 +325,10 @@ export const withdrawRequests = pgTable(
       sql`${t.withdraw_status} in ('processing', 'completed', 'rejected')`,
     ),
     check("withdraw_requests_amount", sql`${t.withdraw_amt} > 0`),
+    check(
+      "withdraw_requests_net",
+      sql`${t.tax_withheld} >= 0 and (${t.net_amt} is null or ${t.net_amt} = ${t.withdraw_amt} - ${t.tax_withheld})`,
+    ),
   ],
 );
 
@@ -443,16 +453,24 @@ export const walletLedger = pgTable(
       .where(sql`${t.reason} = 'opening'`),
     check(
       "wallet_ledger_account",
-      sql`${t.account} in ('wallet', 'cash_wallet', 'pv', 'held', 'held_pv')`,
+      sql`${t.account} in ('wallet', 'cash_wallet', 'pv', 'held', 'held_pv', 'tax_withheld')`,
     ),
     check(
       "wallet_ledger_reason",
-      sql`${t.reason} in ('opening', 'adjustment', 'withdrawal', 'withdrawal_reversal', 'pv_order', 'pv_refund', 'commission', 'commission_reversal', 'clawback_recovery', 'commission_held', 'commission_release', 'payout_failed')`,
+      sql`${t.reason} in ('opening', 'adjustment', 'withdrawal', 'withdrawal_reversal', 'pv_order', 'pv_refund', 'commission', 'commission_reversal', 'clawback_recovery', 'commission_held', 'commission_release', 'payout_failed', 'tax_withholding', 'tax_withholding_reversal')`,
     ),
     // A failed payout's money goes back once per request (migration 0041, modules/payouts).
     uniqueIndex("wallet_ledger_one_payout_refund")
       .on(t.ref_type, t.ref_id)
       .where(sql`${t.reason} = 'payout_failed'`),
+    // One withholding and one giving back per request (migration 0043, modules/tax/withholding.ts).
+    uniqueIndex("wallet_ledger_one_withholding")
+      .on(t.ref_type, t.ref_id, t.reason)
+      .where(sql`${t.reason} in ('tax_withholding', 'tax_withholding_reversal')`),
+    // The withholding remittance report reads a month of these.
+    index("wallet_ledger_tax_withheld_idx")
+      .on(t.created_at)
+      .where(sql`${t.account} = 'tax_withheld'`),
     check(
       "wallet_ledger_ref",
       sql`(${t.ref_type} is null and ${t.ref_id} is null) or (${t.ref_type} in ('order', 'withdrawal', 'period') and ${t.ref_id} is not null)`,
@@ -1496,5 +1514,31 @@ export const jobs = pgTable(
     index("jobs_running").on(t.lock_until).where(sql`${t.status} = 'running'`),
     index("jobs_latest").on(t.kind, t.job_id.desc()),
     index("jobs_failed").on(t.finished_at).where(sql`${t.status} = 'failed'`),
+  ],
+);
+
+/** The CP58 statements a year's bulk run made (migration 0044, docs/decisions/cp58.md). */
+export const cp58Statements = pgTable(
+  "cp58_statements",
+  {
+    year: smallint("year").notNull(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    commissions: money("commissions").notNull(),
+    /** No incentive record exists in this store: 0.00 until one does. */
+    incentives: money("incentives").notNull().default("0"),
+    in_kind: money("in_kind").notNull().default("0"),
+    total: money("total").notNull(),
+    job_id: bigint("job_id", { mode: "number" }),
+    made_at: timestamp("made_at").notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ name: "cp58_statements_pkey", columns: [t.year, t.user_id] }),
+    check("cp58_statements_year", sql`${t.year} between 2000 and 2999`),
+    check(
+      "cp58_statements_total",
+      sql`${t.total} = ${t.commissions} + ${t.incentives} + ${t.in_kind} and ${t.total} > 5000`,
+    ),
   ],
 );

@@ -29,6 +29,9 @@ import { registerReportRoutes } from "./reports/routes";
 import { registerSettingsRoutes } from "./settings/routes";
 import { registerStoreIdentityRoutes } from "./settings/storeIdentity";
 import { registerStaffRoutes } from "./staff/routes";
+import { CP58_JOB, makeCp58 } from "./tax/cp58";
+import { registerCp58Routes } from "./tax/cp58Routes";
+import { registerWithholdingRoutes } from "./tax/withholdingRoutes";
 import { registerUploadRoutes } from "./uploads/routes";
 import { sweepUploads, UPLOAD_SWEEP_JOB } from "./uploads/sweep";
 import { registerVoucherRoutes } from "./vouchers/routes";
@@ -59,6 +62,8 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerCommissionRoutes,
   registerPayoutRoutes,
   registerKycRoutes,
+  registerWithholdingRoutes,
+  registerCp58Routes,
   // POST <list>/bulk of the lists whose routes are written by hand (lib/bulk.ts).
   registerOrderBulkRoutes,
   registerPeopleBulkRoutes,
@@ -77,6 +82,7 @@ export function jobHandlers(
     [JOB_PRUNE_JOB]: async (db) => ({ pruned: await pruneJobs(db) }),
     [PERIOD_CALCULATE_JOB]: calculatePeriod,
     [PERIOD_RELEASE_JOB]: releasePeriod,
+    [CP58_JOB]: makeCp58,
     // Only a server with BACKUP_DIR takes the backups (its folder is where they go).
     ...(backups && {
       [BACKUP_JOB]: backupJob(

@@ -5,6 +5,7 @@ import { banner } from "./banner";
 import { categories } from "./categories";
 import { commissions } from "./commissions";
 import { coupon } from "./coupon";
+import { cp58 } from "./cp58";
 import { dashboard } from "./dashboard";
 import type { Resource } from "./define";
 import { jobs } from "./jobs";
@@ -41,6 +42,7 @@ export const resources: readonly Resource[] = [
   memberships,
   withdrawRequest,
   payoutBatches,
+  cp58,
   commissions,
   agency,
   banner,

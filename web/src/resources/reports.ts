@@ -14,5 +14,14 @@ export const reports = defineResource({
     screen: () => import("../pages/reports/ReportsPage"),
     permission: "reports:view",
   },
+  more: {
+    // s.107D (docs/decisions/withholding.md): amounts withheld from payouts, so payouts:view.
+    withholding: {
+      path: "/withholdingReport",
+      title: "Withholding Report",
+      screen: () => import("../pages/reports/WithholdingReportPage"),
+      permission: "payouts:view",
+    },
+  },
   sidebar: { group: "sales", label: "Reports", icon: "chart", order: 170 },
 });

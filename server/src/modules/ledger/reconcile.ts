@@ -45,6 +45,9 @@ export async function balanceMismatches(
       select w.user_id, 'held', w.held_amt from user_wallets w
       where true ${inRange("w.user_id", within)}
       union all
+      select w.user_id, 'tax_withheld', w.tax_withheld_amt from user_wallets w
+      where true ${inRange("w.user_id", within)}
+      union all
       select u.user_id, 'pv', u.ttl_pv from users u where true ${inRange("u.user_id", within)}
       union all
       select u.user_id, 'held_pv', u.held_pv from users u where true ${inRange("u.user_id", within)}
@@ -90,8 +93,14 @@ export async function accountTotals(db: Tx): Promise<AccountTotalMismatch[]> {
       union all select 'held', coalesce(sum(held_amt), 0) from user_wallets
       union all select 'pv', coalesce(sum(ttl_pv), 0) from users
       union all select 'held_pv', coalesce(sum(held_pv), 0) from users
+      union all select 'tax_withheld', coalesce(sum(tax_withheld_amt), 0) from user_wallets
     ),
-    entries as (select account, sum(amount) as total from wallet_ledger group by account)
+    -- A deleted member's tax withheld stays in the ledger for the remittance
+    -- report (their deletion does not wait for it to be zero): counted for live members only.
+    entries as (
+      select account, sum(amount) as total from wallet_ledger
+      where account <> 'tax_withheld' or user_id in (select user_id from user_wallets)
+      group by account)
     select b.account, b.total::numeric(14,2)::text as balances,
       coalesce(e.total, 0)::numeric(14,2)::text as entries
     from balances b left join entries e on e.account = b.account

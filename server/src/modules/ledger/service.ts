@@ -34,6 +34,7 @@ const ACCOUNT_NAMES: Record<LedgerAccount, string> = {
   pv: "PV",
   held: "held commission",
   held_pv: "held PV",
+  tax_withheld: "tax withheld",
 };
 
 /** "RM 12.50" for money, "12.50 PV" for points: the contract's rule, ungrouped in the server's words. */
@@ -69,6 +70,7 @@ const balanceColumn = {
   held: userWallets.held_amt,
   pv: users.ttl_pv,
   held_pv: users.held_pv,
+  tax_withheld: userWallets.tax_withheld_amt,
 } as const;
 const onMemberRow = (account: LedgerAccount): account is "pv" | "held_pv" =>
   account === "pv" || account === "held_pv";

@@ -11,6 +11,7 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { recoverOwed } from "../ledger/owed";
 import { postEntry } from "../ledger/service";
 import { holdMember } from "../membership/hold";
+import { giveBackWithholding } from "../tax/withholding";
 import { batchReference, lineReference } from "./bankFile";
 import { answerOf, type ResultRow } from "./resultFile";
 import { type BatchRow, type LineRow, linesOf, lockBatch, notReleased } from "./service";
@@ -162,16 +163,18 @@ async function refund(
     .returning();
   if (!reversed) return 0n;
   const note = `Payout batch ${batchReference(batch.batch_id)} failed at the bank${reason ? `: ${reason}` : ""}`;
+  // The whole request back: the bank's line was its net, the rest was withheld (given back below).
   const entry = await postEntry(tx, actor, {
     userId: request.user_id,
     account: "cash_wallet",
-    amount: line.amount,
+    amount: request.withdraw_amt,
     reason: "payout_failed",
     ref: { type: "withdrawal", id: line.withdraw_id },
     note: note.slice(0, 500),
   });
   if (!entry) return 0n;
   await recoverOwed(tx, actor, request.user_id, "cash_wallet", entry.amount);
+  await giveBackWithholding(tx, actor, { ...request, user_id: request.user_id }, note);
   await tx
     .update(payoutBatchLines)
     .set({ refund_entry_id: entry.entry_id })

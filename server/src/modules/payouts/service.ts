@@ -36,6 +36,7 @@ import { defineList, listClauses, mapPage, type Page, readPage } from "../../lib
 import { requireVersion } from "../../lib/versions";
 import { assertKycVerified } from "../kyc/gate";
 import { secondApprovalAbove } from "../ledger/fourEyes";
+import { netOf } from "../tax/withholding";
 import { lineReference, writeBankFile } from "./bankFile";
 
 export type BatchRow = typeof payoutBatches.$inferSelect;
@@ -204,6 +205,7 @@ export async function createBatch(
           withdraw_status: withdrawRequests.withdraw_status,
           reversed_at: withdrawRequests.reversed_at,
           withdraw_amt: withdrawRequests.withdraw_amt,
+          net_amt: withdrawRequests.net_amt,
           bank_name: withdrawRequests.bank_name,
           bank_acc: withdrawRequests.bank_acc,
           payee_username: withdrawRequests.payee_username,
@@ -243,7 +245,8 @@ export async function createBatch(
         tx,
         requests.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
       );
-      const total = requests.reduce((sum, r) => sum + toSen(r.withdraw_amt), 0n);
+      // The bank is sent what was not withheld under s.107D (modules/tax/withholding.ts).
+      const total = requests.reduce((sum, r) => sum + toSen(netOf(r)), 0n);
       const [batch] = await tx
         .insert(payoutBatches)
         .values({
@@ -265,7 +268,7 @@ export async function createBatch(
             payee_name: name || username,
             bank_name: r.bank_name,
             bank_acc: r.bank_acc,
-            amount: r.withdraw_amt,
+            amount: netOf(r),
           };
         }),
       );

@@ -32,6 +32,7 @@ import { owedBy, recoverOwed } from "../ledger/owed";
 import { postEntry } from "../ledger/service";
 import { holdMember } from "../membership/hold";
 import { userSearch } from "../people/search";
+import { giveBackWithholding, withholdFromPayout } from "../tax/withholding";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
 const DEFAULT_CURRENCY_SYMBOL = "RM";
@@ -52,6 +53,9 @@ const requestColumns = {
   bank_name: withdrawRequests.bank_name,
   currency_symbol: sql<string>`coalesce(${currencies.currency_symbol}, ${DEFAULT_CURRENCY_SYMBOL})`,
   withdraw_amt: withdrawRequests.withdraw_amt,
+  // s.107D: what the approval withheld for the tax authority and what the bank is sent (modules/tax/withholding.ts).
+  tax_withheld: withdrawRequests.tax_withheld,
+  net_amt: withdrawRequests.net_amt,
   // The cash wallet as it stands now (no wallet reads as 0.00).
   c_wallet_amt: sql<string>`coalesce(${userWallets.c_wallet_amt}, 0.00)::numeric(12,2)::text`,
   // The member's KYC status (docs/decisions/kyc.md): one read of user_kyc's key per row.
@@ -224,11 +228,15 @@ export async function decideRequest(
       )
       .returning();
     if (!decided) throw await whyUndecidable(tx, withdrawId);
+    let stamped = decided;
     if (decision === "completed") {
       await assertWithinLimits(tx, decided.withdraw_amt);
       await assertActive(tx, decided.user_id);
       // A processing request's user exists: deleting a user deletes their open requests.
-      await payOut(tx, actor, decided.user_id ?? 0, decided.withdraw_amt, withdrawId);
+      const payee = { ...decided, user_id: decided.user_id ?? 0 };
+      await payOut(tx, actor, payee.user_id, decided.withdraw_amt, withdrawId);
+      // s.107D: of the amount taken, 2% kept for the tax authority when the member is above the line.
+      stamped = { ...decided, ...(await withholdFromPayout(tx, actor, payee)) };
     }
     const after = await findRequest(tx, withdrawId);
     if (!after) throw notFound("Withdrawal request");
@@ -237,7 +245,7 @@ export async function decideRequest(
       entityId: withdrawId,
       action: "update",
       before: current,
-      after: decided,
+      after: stamped,
     });
     return { request: after, awaitingSecond: false };
   });
@@ -452,6 +460,8 @@ export async function reverseRequest(
     });
     // What the member owes is recovered from every credit, this one too.
     if (credit) await recoverOwed(tx, actor, reversed.user_id, "cash_wallet", credit.amount);
+    // The whole amount is back in the cash wallet: the part withheld is owed to the tax authority no more.
+    await giveBackWithholding(tx, actor, { ...reversed, user_id: reversed.user_id }, note);
     const after = await findRequest(tx, withdrawId);
     if (!after) throw notFound("Withdrawal request");
     await recordAudit(tx, actor, {

@@ -40,6 +40,7 @@ const BALANCE_TITLES: Record<LedgerAccount, string> = {
   pv: "PV Amount",
   held: LEDGER_ACCOUNT_LABELS.held,
   held_pv: LEDGER_ACCOUNT_LABELS.held_pv,
+  tax_withheld: LEDGER_ACCOUNT_LABELS.tax_withheld,
 };
 
 /** Held balances: not the member's to spend until their period is released. */
@@ -266,7 +267,7 @@ function BalanceCards({ balances }: { balances: Balances | undefined }) {
         <div key={account} className="col-sm-4">
           {/* One <dl> a card: a list's items may not sit in the grid's nested boxes. */}
           <dl
-            className={`border rounded p-3 h-100 mb-0${HELD.has(account) ? " bg-body-tertiary" : ""}`}
+            className={`border rounded p-3 h-100 mb-0${HELD.has(account) || account === "tax_withheld" ? " bg-body-tertiary" : ""}`}
           >
             <dt className="small text-muted fw-normal">{translate(BALANCE_TITLES[account])}</dt>
             <dd className="h4 mb-0" data-testid={`balance-${account}`}>
@@ -275,6 +276,11 @@ function BalanceCards({ balances }: { balances: Balances | undefined }) {
             {HELD.has(account) && (
               <dd className="small text-muted mb-0">
                 {translate("Paid in when its commission period is released.")}
+              </dd>
+            )}
+            {account === "tax_withheld" && (
+              <dd className="small text-muted mb-0">
+                {translate("Kept back from payouts for the tax authority (s.107D).")}
               </dd>
             )}
           </dl>

@@ -15,8 +15,10 @@ import { DateInput } from "../../components/DateInput";
 import { PageHeader } from "../../components/PageHeader";
 import { ScrollingTable } from "../../components/ScrollingTable";
 import { currentLanguage, useTranslation } from "../../i18n";
+import { translate } from "../../i18n/messages";
 import { formatCount, formatDate, formatDecimal, formatMoney } from "../../lib/format";
 import { useCan } from "../../lib/permissions";
+import { useResources } from "../../resources/context";
 import "./reports.css";
 
 import { CompareSelect, comparedValues, compareOf, hasCompared } from "./compare";
@@ -205,6 +207,9 @@ export default function ReportsPage() {
   };
   const report = useReport(name, params);
   const mayExport = useCan("export");
+  // The s.107D remittance is payouts:view (docs/decisions/withholding.md): its own screen.
+  const mayViewPayouts = useCan("payouts:view");
+  const resources = useResources();
 
   const set = (changes: Record<string, string>) =>
     setSearch(
@@ -226,6 +231,14 @@ export default function ReportsPage() {
   return (
     <div className="reports-page">
       <PageHeader title="Reports">
+        {mayViewPayouts && (
+          <Link
+            className="btn btn-sm btn-outline-secondary d-print-none"
+            to={resources.path("reports", "withholding")}
+          >
+            {translate("Withholding Report")}
+          </Link>
+        )}
         <Button
           size="sm"
           variant="outline-secondary"

@@ -167,6 +167,23 @@ export default function WithdrawRequestList() {
       className: "text-end text-nowrap",
       sort: "withdraw_amt",
     },
+    // s.107D (docs/decisions/withholding.md): kept back for the tax authority, and what the bank is sent.
+    {
+      header: "Tax Withheld",
+      optional: true,
+      role: "money",
+      cell: (r) => formatMoney(r.tax_withheld),
+      className: "text-end text-nowrap",
+      exportFields: ["tax_withheld"],
+    },
+    {
+      header: "Net Amount",
+      optional: true,
+      role: "money",
+      cell: (r) => (r.net_amt === null ? "-" : formatMoney(r.net_amt)),
+      className: "text-end text-nowrap",
+      exportFields: ["net_amt"],
+    },
     {
       header: "Status",
       role: "status",
