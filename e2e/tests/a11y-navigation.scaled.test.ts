@@ -82,7 +82,7 @@ test.describe("keyboard and screen readers", () => {
     // A screen is its path: the product list's filtered views are the product list.
     const every = [...new Map(ROUTES.map((r) => [r.split("?")[0], r])).values()];
     expect(every.length).toBeGreaterThan(40);
-    const paths = sampled(every, 1, 10);
+    const paths = sampled(every, 1, 20);
     for (const url of paths) {
       await s.page.goto(url);
       const heading = (await s.page.locator("main h1").first().textContent())?.trim() ?? "";

@@ -105,7 +105,7 @@ for (const mode of ["light", "dark"] as const) {
       await chooseTheme(page, mode === "dark" ? "Dark" : "Light");
       const paths = routePaths();
       expect(paths.length).toBeGreaterThan(30);
-      const screens = sampled(paths, mode === "light" ? 0 : 8, 16);
+      const screens = sampled(paths, mode === "light" ? 0 : 16, 32);
       const withRecord = new Map<string, string>();
       const problems: string[] = [];
       const visit = async (url: string) => {
