@@ -59,6 +59,23 @@ export class PdfWording {
   }
 }
 
+/** A table's column: its label, its share of the drawn width, right-aligned (figures). */
+export type PdfColumn = readonly [label: string, share: number, right: boolean];
+
+/** One row of a table at `y`: each cell in its column's share of `width`, from `left`. */
+export function pdfRow(
+  doc: PDFKit.PDFDocument,
+  columns: readonly PdfColumn[],
+  cells: string[],
+  { left, width, y }: { left: number; width: number; y: number },
+): void {
+  let x = left;
+  columns.forEach(([, share, right], i) => {
+    doc.text(cells[i] ?? "", x, y, { width: width * share - 4, align: right ? "right" : "left" });
+    x += width * share;
+  });
+}
+
 /** One A4 PDF in `language`, its pages drawn by `draw` in the store's font "body". */
 export async function renderPdf(
   language: ExportLanguage,

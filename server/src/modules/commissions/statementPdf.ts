@@ -1,5 +1,5 @@
 import type { CommissionStatement, ExportLanguage } from "@store/contract";
-import { PdfWording, renderPdf } from "../../lib/pdf";
+import { PdfWording, pdfRow, renderPdf } from "../../lib/pdf";
 
 /** A member's commission statement for one period as an A4 PDF, in the language asked. */
 
@@ -42,16 +42,8 @@ export function statementPdf(
         )
         .fillColor("black")
         .moveDown();
-      const row = (cells: string[], y: number) => {
-        let x = MARGIN;
-        COLUMNS.forEach(([, share, right], i) => {
-          doc.text(cells[i] ?? "", x, y, {
-            width: WIDTH * share - 4,
-            align: right ? "right" : "left",
-          });
-          x += WIDTH * share;
-        });
-      };
+      const row = (cells: string[], y: number) =>
+        pdfRow(doc, COLUMNS, cells, { left: MARGIN, width: WIDTH, y });
       let y = doc.y;
       row(
         COLUMNS.map(([label]) => words.text(label)),

@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { csvLine } from "../../lib/csv";
-import { PdfWording, renderPdf } from "../../lib/pdf";
+import { PdfWording, pdfRow, renderPdf } from "../../lib/pdf";
 
 const STORE_ZONE = sql`(select time_zone from report_time_zone where id = 1)`;
 
@@ -158,16 +158,8 @@ export function withholdingPdf(
         .text(`${report.from} – ${report.to}`)
         .fillColor("black")
         .moveDown();
-      const row = (cells: string[], y: number) => {
-        let x = MARGIN;
-        COLUMNS.forEach(([, share, right], i) => {
-          doc.text(cells[i] ?? "", x, y, {
-            width: WIDTH * share - 4,
-            align: right ? "right" : "left",
-          });
-          x += WIDTH * share;
-        });
-      };
+      const row = (cells: string[], y: number) =>
+        pdfRow(doc, COLUMNS, cells, { left: MARGIN, width: WIDTH, y });
       let y = doc.y;
       row(
         COLUMNS.map(([label]) => words.text(label)),
