@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { presetRange } from "../src/pages/reports/presets";
-import { changeOf } from "../src/pages/reports/ReportsPage";
+import { changeOf } from "../src/pages/reports/reportFigures";
 
 describe("the /reports range and comparison", () => {
   const now = new Date(2026, 2, 1, 0, 30); // 1 March 2026, 00:30 in the browser's clock

@@ -59,6 +59,9 @@ export class PdfWording {
   }
 }
 
+/** An A4 page's drawing box at the documents' margin (points). */
+export const A4 = { margin: 48, width: 595.28 - 2 * 48, bottom: 841.89 - 48 } as const;
+
 /** A table's column: its label, its share of the drawn width, right-aligned (figures). */
 export type PdfColumn = readonly [label: string, share: number, right: boolean];
 

@@ -1,11 +1,9 @@
 import type { CommissionStatement, ExportLanguage } from "@store/contract";
-import { PdfWording, pdfRow, renderPdf } from "../../lib/pdf";
+import { A4, PdfWording, pdfRow, renderPdf } from "../../lib/pdf";
 
 /** A member's commission statement for one period as an A4 PDF, in the language asked. */
 
-const MARGIN = 48;
-const WIDTH = 595.28 - 2 * MARGIN;
-const BOTTOM = 841.89 - MARGIN;
+const { margin: MARGIN, width: WIDTH, bottom: BOTTOM } = A4;
 const MUTED = "#555555";
 
 /** The table's columns: label, share of the width, right-aligned. */

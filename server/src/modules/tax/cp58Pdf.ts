@@ -1,5 +1,5 @@
 import type { ExportLanguage } from "@store/contract";
-import { PdfWording, renderPdf } from "../../lib/pdf";
+import { A4, PdfWording, renderPdf } from "../../lib/pdf";
 import type { Cp58Document } from "./cp58";
 
 /**
@@ -8,8 +8,7 @@ import type { Cp58Document } from "./cp58";
  * the payer, Part B the agent, dealer or distributor, Part C the amounts by kind.
  */
 
-const MARGIN = 48;
-const WIDTH = 595.28 - 2 * MARGIN;
+const { margin: MARGIN, width: WIDTH } = A4;
 const LABEL = 0.36;
 const MUTED = "#555555";
 

@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { csvLine } from "../../lib/csv";
-import { PdfWording, pdfRow, renderPdf } from "../../lib/pdf";
+import { A4, PdfWording, pdfRow, renderPdf } from "../../lib/pdf";
 
 const STORE_ZONE = sql`(select time_zone from report_time_zone where id = 1)`;
 
@@ -122,9 +122,7 @@ export function withholdingCsv(report: WithholdingReport): string {
   ].join("");
 }
 
-const MARGIN = 48;
-const WIDTH = 595.28 - 2 * MARGIN;
-const BOTTOM = 841.89 - MARGIN;
+const { margin: MARGIN, width: WIDTH, bottom: BOTTOM } = A4;
 const MUTED = "#555555";
 
 /** The table's columns: label, share of the width, right-aligned. */
