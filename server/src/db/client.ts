@@ -75,7 +75,7 @@ export function isNewPgliteStore(dataDir: string): boolean {
  * No JIT: it compiles any plan the planner estimates dear, and a trigger's query
  * over transition tables (no statistics) is always estimated dear: compiling
  * cost 0.5-1.2 s per 1,000 members released, running it 10 ms (docs/BENCHMARKS.md,
- * "Commission period close"). No query of ours runs long enough to win it back.
+ * "Commission period close"; docs/decisions/postgres-no-jit.md).
  */
 const NO_JIT = "-c jit=off";
 
