@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-/** /settings and its four tabs. */
+/** /settings and its five tabs. */
 export class SettingsPage {
   constructor(readonly page: Page) {}
 

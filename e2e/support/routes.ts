@@ -39,6 +39,7 @@ export const ROUTES = [
   "/editMemberships?mid=1",
   "/withdrawRequest",
   "/payoutBatches",
+  "/einvoices",
   "/commissionPeriods",
   "/commissionPlans",
   // A member's commission statement and rank history, as the wallet statement: a demo member.

@@ -42,11 +42,17 @@ test.describe("settings", () => {
     await s.page.request.put("/api/socialLogins/1", { data: { social_status: 0 } });
   });
 
-  test("has the four tabs, General first", async () => {
+  test("has the five tabs, General first", async () => {
     const settings = new SettingsPage(s.page);
     await settings.goto();
     const tabs = await s.page.getByRole("tab").allTextContents();
-    expect(tabs).toEqual(["General", "Social Login", "Payment Method", "Shipping Method"]);
+    expect(tabs).toEqual([
+      "General",
+      "Social Login",
+      "Payment Method",
+      "Shipping Method",
+      "E-invoices",
+    ]);
     expect(await settings.tab("General").getAttribute("aria-selected")).toBe("true");
     expect(await settings.storeName().inputValue()).toBe(original.store_name);
     expect(await settings.theme(original.theme_color as 1 | 2 | 3).isChecked()).toBe(true);

@@ -14,6 +14,7 @@ const SIDEBAR = [
   ["Withdraw Request", "/withdrawRequest"],
   ["Payout Batches", "/payoutBatches"],
   ["CP58 Statements", "/taxStatements"],
+  ["E-invoices", "/einvoices"],
   ["Agency", "/agency"],
   ["Memberships", "/memberships"],
   ["Banner", "/banner"],
@@ -49,7 +50,7 @@ test.describe("the layout on a wide window", () => {
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (Payout Batches and CP58 Statements after Withdraw Request; then Jobs, Audit Log, Permission Groups, Reports, Commissions and Tax Categories), each going to its screen, highlighted there", async () => {
+  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (Payout Batches, CP58 Statements and E-invoices after Withdraw Request; then Jobs, Audit Log, Permission Groups, Reports, Commissions and Tax Categories), each going to its screen, highlighted there", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.sidebar().waitFor();

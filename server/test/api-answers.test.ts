@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
 import { validateInput, validateOutput } from "@stoplight/prism-http/dist/validator";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { einvoices } from "../src/db/schema";
 import { seedDemoStore } from "../src/db/seed/demo";
 import { ADMIN, createTestContext, type TestContext } from "./helpers";
 import { insertOrder } from "./ledger.fixtures";
@@ -107,6 +109,22 @@ beforeAll(async () => {
     tracking_number: "MY1",
   });
   expect(completed.statusCode, completed.body).toBe(200);
+  // Nor a buyer who asked for an invoice, nor an e-invoice (kept as built: no MyInvois here).
+  const buyer = await ctx.call("PUT", `/api/orders/${order}/buyer`, {
+    name: "Syarikat Maju Sdn Bhd",
+    tin: "C1234567890",
+    id_type: "BRN",
+    id_value: "201901000005",
+  });
+  expect(buyer.statusCode, buyer.body).toBe(200);
+  await ctx.db.insert(einvoices).values({
+    type: "01",
+    internal_id: "INV-API",
+    orders_id: order,
+    amount: "10.00",
+    document: "{}",
+    document_hash: createHash("sha256").update("{}").digest("hex"),
+  });
   const res = await ctx.call("GET", "/api/docs/json");
   doc = res.json();
   operations = await getHttpOperationsFromSpec(structuredClone(doc));

@@ -42,6 +42,7 @@ const BODILESS_WRITES = [
   "POST /api/commissionPeriods/{id}/calculate",
   "POST /api/commissionPeriods/{id}/release",
   "POST /api/cp58/{year}",
+  "POST /api/einvoices/{id}/submit",
   "POST /api/jobs/{id}/cancel",
   "POST /api/jobs/{id}/retry",
   "POST /api/logoutAdmin",

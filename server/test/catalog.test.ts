@@ -221,6 +221,11 @@ describe("products", () => {
       weight: "1.50",
       category_id: cat,
       category_name: "Bags",
+      // No tax category: its sales are not applicable for SST.
+      tax_category_id: null,
+      tax_category_name: null,
+      tax_type: null,
+      tax_rate: null,
       product_status: 1,
       tags: "",
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),

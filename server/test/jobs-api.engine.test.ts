@@ -148,6 +148,7 @@ describe("GET jobSchedules", () => {
       "uploads.sweep",
       "reconcile",
       "jobs.prune",
+      "einvoice.daily",
     ]);
 
     // The sweep's tick of this hour, enqueued as a server's look just after it does, and run.

@@ -4,13 +4,16 @@
  * none), coupons (price or percentage, capped, with a minimum spend), shipping
  * methods and free-shipping amounts, and buyers of every tier, the contract's
  * `orderFigures` run on what the browser reads (the same GET calls Add Order
- * makes) equals what POST orders answers, to the sen and for every line; a
- * subtotal below the coupon's minimum spend is the refusal the preview says.
+ * makes) equals what POST orders answers, to the sen and for every line,
+ * the SST each line contains included (products taxable at 5%, 6%, 8% or 10%,
+ * exempt, or without a tax category); a subtotal below the coupon's minimum
+ * spend is the refusal the preview says.
  */
 import {
   belowMinimumSpend,
   catalogUnitPrice,
   fromSen,
+  lineTax,
   type Membership,
   orderFigures,
   type Product,
@@ -21,7 +24,7 @@ import {
 } from "@store/contract";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settings, shippingMethods } from "../src/db/schema";
+import { settings, shippingMethods, taxCategories } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import {
   ADDRESS,
@@ -35,10 +38,25 @@ import { ON_POSTGRES, scaled } from "./tier";
 
 let ctx: TestContext;
 let category = 0;
+/** Tax categories: taxable at 5%, 6%, 8%, 10%, and exempt (none: not applicable). */
+let taxed: number[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext();
   category = await insertCategory(ctx.db);
+  const made = await ctx.db
+    .insert(taxCategories)
+    .values([
+      ...["5.00", "6.00", "8.00", "10.00"].map((tax_rate) => ({
+        tax_category_name: `SST ${tax_rate}`,
+        tax_type: "taxable" as const,
+        tax_rate,
+        tax_category_status: 1 as const,
+      })),
+      { tax_category_name: "Exempt", tax_type: "exempt" as const, tax_category_status: 1 as const },
+    ])
+    .returning({ id: taxCategories.tax_category_id });
+  taxed = made.map((row) => row.id);
 });
 afterAll(async () => {
   await ctx?.db.update(settings).set({ free_shipping_above: null });
@@ -62,6 +80,8 @@ const line = fc.record({
   ),
   pick: fc.nat(2),
   quantity: fc.integer({ min: 1, max: 40 }),
+  // Which tax category (5 of them), or none.
+  tax: fc.option(fc.nat(4), { nil: null }),
 });
 
 const coupon = fc.option(
@@ -105,6 +125,7 @@ describe("property: the preview's figures are the order's", () => {
               normal_price: l.normal,
               discount_price: l.discounted,
               stock_qtt: 1_000,
+              tax_category_id: l.tax === null ? null : (taxed[l.tax] ?? null),
             });
             if (!l.variants) {
               items.push({ product_id: product, quantity: l.quantity });
@@ -149,7 +170,11 @@ describe("property: the preview's figures are the order's", () => {
             const variant = variants.find((v) => v.variant_id === item.variant_id);
             const price = catalogUnitPrice(product, variant);
             expect(price).not.toBeNull();
-            lines.push({ unit_price: price as string, quantity: item.quantity });
+            lines.push({
+              unit_price: price as string,
+              quantity: item.quantity,
+              tax_rate: lineTax(product).tax_rate,
+            });
           }
           const voucher = code
             ? (await get<Voucher[]>(`/api/vouchers?voucher_code=${code}`))[0]
@@ -183,14 +208,18 @@ describe("property: the preview's figures are the order's", () => {
           }
           expect(answer.statusCode, answer.body).toBe(201);
           const order = answer.json();
+          // The discount's shares are not kept; they decide each line's tax.
+          const { line_discount_shares: _shares, ...quoted } = preview;
           expect({
             line_totals: order.items.map((i: { line_total: string }) => i.line_total),
+            line_taxes: order.items.map((i: { tax_amount: string }) => i.tax_amount),
+            tax_total: order.tax_total,
             subtotal: order.subtotal,
             discount: order.discount,
             shipping_fee: order.shipping_fee,
             total: order.total_price,
             points_earned: order.points_earned,
-          }).toEqual(preview);
+          }).toEqual(quoted);
         }),
         {
           numRuns: Number(process.env.FIGURES_PROPERTY_RUNS ?? scaled(ON_POSTGRES ? 15 : 8, 300)),

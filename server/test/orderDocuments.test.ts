@@ -218,6 +218,8 @@ describe("GET /api/orders/documents (the print view's data)", () => {
         store_registration: REGISTRATION,
       },
       orders: [b, a],
+      // Neither has an e-invoice LHDN validated (test/einvoices.engine.test.ts prints one).
+      einvoices: {},
     });
     const pdf = await viewer.call("GET", `/api/orders/${a.orders_id}/invoice.pdf`);
     expect((await textOf(pdf)).text).toContain(invoiceNumber(a.order_number));

@@ -198,7 +198,7 @@ describe("a report as a file", () => {
     ]);
     const plain = await ctx.call("GET", `/api/reports/sales?${RANGE}&_format=csv`);
     expect(plain.body.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
-      "Period,Orders,Revenue,Paid,Not yet paid,Average order,Discount,Shipping",
+      "Period,Orders,Revenue,Paid,Not yet paid,Average order,Discount,Shipping,SST",
     );
   });
 

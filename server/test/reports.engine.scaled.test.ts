@@ -1,4 +1,4 @@
-import { fromSen, toSen } from "@store/contract";
+import { fromSen, shareInProportion, taxContainedSen, toSen } from "@store/contract";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,14 +69,18 @@ async function addUser(referral_of: number | null, membership: number, createdDa
   return user.user_id;
 }
 
-/** An order created at `local` ("yyyy-MM-dd HH:mm:ss" in Kuala Lumpur), with lines of products. */
+/**
+ * An order created at `local` ("yyyy-MM-dd HH:mm:ss" in Kuala Lumpur), with
+ * lines of products; a line with a `rate` contains that SST % after its share
+ * of the discount, as POST orders keeps it (migration 0045).
+ */
 async function addOrder(o: {
   local: string;
   user_id: number | null;
   status: number;
   state: string;
   coupon: string;
-  lines: { product: number; quantity: number; price: number }[];
+  lines: { product: number; quantity: number; price: number; rate?: number }[];
   shipping: number;
   discountPercent: number;
 }): Promise<number> {
@@ -84,18 +88,27 @@ async function addOrder(o: {
   const subtotalSen = o.lines.reduce((s, l) => s + l.quantity * l.price, 0);
   const discountSen = Math.floor((subtotalSen * o.discountPercent) / 100);
   const money = (sen: number) => (sen / 100).toFixed(2);
+  const lineSen = o.lines.map((l) => BigInt(l.quantity * l.price));
+  const shares = shareInProportion(BigInt(discountSen), lineSen);
+  const taxes = o.lines.map((l, i) =>
+    taxContainedSen((lineSen[i] as bigint) - (shares[i] as bigint), String(l.rate ?? 0)),
+  );
+  const taxTotal = fromSen(taxes.reduce((a, b) => a + b, 0n));
   return ctx.db.transaction(async (tx) => {
     const result = await tx.execute<{ orders_id: number }>(sql`insert into orders
       (order_number, user_id, username, total_price, subtotal, discount, shipping_fee, state, coupon_code,
-       order_status, created_at)
+       order_status, created_at, tax_total)
       values (${`REP-${seq}`}, ${o.user_id}, 'buyer', ${money(subtotalSen - discountSen + o.shipping)},
         ${money(subtotalSen)}, ${money(discountSen)}, ${money(o.shipping)}, ${o.state}, ${o.coupon},
-        ${o.status}, ${o.local}::timestamp at time zone ${ZONE})
+        ${o.status}, ${o.local}::timestamp at time zone ${ZONE}, ${taxTotal})
       returning orders_id`);
     const id = Number(result.rows[0]?.orders_id);
-    for (const line of o.lines) {
-      await tx.execute(sql`insert into order_items (orders_id, product_id, product_name, quantity, unit_price, line_total)
-        values (${id}, ${line.product}, 'P', ${line.quantity}, ${money(line.price)}, ${money(line.price * line.quantity)})`);
+    for (const [i, line] of o.lines.entries()) {
+      const rate = line.rate ?? 0;
+      await tx.execute(sql`insert into order_items (orders_id, product_id, product_name, quantity, unit_price, line_total,
+          tax_type, tax_rate, tax_amount)
+        values (${id}, ${line.product}, 'P', ${line.quantity}, ${money(line.price)}, ${money(line.price * line.quantity)},
+          ${rate > 0 ? "taxable" : "not_applicable"}, ${rate}, ${fromSen(taxes[i] as bigint)})`);
     }
     return id;
   });
@@ -119,16 +132,22 @@ async function freshSales(db: Db, from: string, to: string) {
       ${money("case when o.order_status <> 1 then o.total_price end")} as paid_revenue,
       ${money("case when o.order_status = 1 then o.total_price end")} as unpaid_revenue,
       ${money("o.discount")} as discount,
-      ${money("o.shipping_fee")} as shipping
+      ${money("o.shipping_fee")} as shipping,
+      ${money("o.tax_total")} as tax
     from orders o where ${SALE} and ${day("o.created_at")} between ${from}::date and ${to}::date`);
   const row = r.rows[0] ?? {};
   return { ...row, orders: Number(row.orders) };
 }
 
 async function freshSalesSeries(db: Db, from: string, to: string, group: string) {
-  const r = await db.execute<{ period: string; orders: number; revenue: string }>(sql`select
+  const r = await db.execute<{
+    period: string;
+    orders: number;
+    revenue: string;
+    tax: string;
+  }>(sql`select
       to_char(date_trunc(${group}, ${day("o.created_at")}), 'YYYY-MM-DD') as period,
-      count(*)::int as orders, ${money("o.total_price")} as revenue
+      count(*)::int as orders, ${money("o.total_price")} as revenue, ${money("o.tax_total")} as tax
     from orders o where ${SALE} and ${day("o.created_at")} between ${from}::date and ${to}::date
     group by 1 order by 1`);
   return r.rows.map((row) => ({ ...row, orders: Number(row.orders) }));
@@ -348,9 +367,11 @@ async function expectReportsExact(from: string, to: string, group: "day" | "week
   expect(sales.previous).toMatchObject(
     await freshSales(ctx.db, sales.previous_range.from, sales.previous_range.to),
   );
-  const series = (sales.series as { period: string; orders: number; revenue: string }[])
+  const series = (
+    sales.series as { period: string; orders: number; revenue: string; tax: string }[]
+  )
     .filter((p) => p.orders !== 0)
-    .map(({ period, orders, revenue }) => ({ period, orders, revenue }));
+    .map(({ period, orders, revenue, tax }) => ({ period, orders, revenue, tax }));
   expect(series).toEqual(await freshSalesSeries(ctx.db, from, to, group));
 
   for (const by of ["product", "category"] as const) {
@@ -768,7 +789,7 @@ describe("reports", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Period,Orders,Revenue,Paid,Not yet paid,Average order,Discount,Shipping",
+      "Period,Orders,Revenue,Paid,Not yet paid,Average order,Discount,Shipping,SST",
     );
     expect(lines).toHaveLength(3);
   });
@@ -787,6 +808,7 @@ describe("reports", () => {
             product: fc.integer({ min: 0, max: 2 }),
             quantity: fc.integer({ min: 1, max: 4 }),
             price: fc.integer({ min: 1, max: 5000 }),
+            rate: fc.constantFrom(0, 6, 8, 10),
           }),
           { minLength: 1, maxLength: 3 },
         ),

@@ -123,6 +123,18 @@ const storeSettings = (commissionOn: boolean): Settings =>
     totp_required: 0,
     free_shipping_above: null,
     kyc_required: 0,
+    // E-invoices not set up (docs/decisions/einvoices.md).
+    tin: "",
+    sst_no: "",
+    msic_code: "",
+    business_activity: "",
+    myinvois_environment: "sandbox",
+    myinvois_client_id: "",
+    myinvois_client_secret: "",
+    myinvois_base_url: "",
+    myinvois_identity_url: "",
+    einvoice_certificate: "",
+    einvoice_private_key: "",
     updated_at: null,
     version: 1,
   });

@@ -104,6 +104,8 @@ describe("every declared resource", () => {
       "Payout Batches",
       // The year's tax statements of what the payouts paid (issue 39 item 4).
       "CP58 Statements",
+      // The documents to LHDN's MyInvois (issue 40 item 5), beside the other tax documents.
+      "E-invoices",
       "Agency",
       "Memberships",
       "Banner",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuery } from "./common";
+import { screenOnly } from "./listExport";
 import {
   atLeast,
   atMost,
@@ -7,9 +8,11 @@ import {
   fileName,
   fileNameList,
   isRequired,
+  MAX_ID,
   money,
   moneyOut,
   notANumber,
+  notListed,
   nullableTimestamp,
   optionalText,
   requiredText,
@@ -101,6 +104,21 @@ export const productInput = z.object({
     .number({ error: isRequired("Category") })
     .int(isRequired("Category"))
     .positive(isRequired("Category")),
+  /**
+   * Its sales' SST (docs/decisions/sst-on-lines.md): a tax category; "" or
+   * null: not applicable; left out: unchanged (clients from before SST).
+   */
+  tax_category_id: z
+    .preprocess(
+      (v) => (v === "" ? null : v),
+      z.coerce
+        .number({ error: notListed("Tax category") })
+        .int(notListed("Tax category"))
+        .positive(notListed("Tax category"))
+        .max(MAX_ID, notListed("Tax category"))
+        .nullable(),
+    )
+    .optional(),
   product_status: status01.default(0),
   tags: optionalText(500),
   /**
@@ -131,6 +149,16 @@ export const product = z.object({
   weight: z.string(),
   category_id: z.number(),
   category_name: z.string().nullable(),
+  /** Null: not applicable (no SST). */
+  tax_category_id: z.number().nullable(),
+  /**
+   * Its tax category's name, type and rate now (null without one): what a
+   * sale today keeps, for Add Order's preview; the list sorts and filters by
+   * tax_category_id.
+   */
+  tax_category_name: screenOnly(z.string().nullable()),
+  tax_type: screenOnly(z.enum(["taxable", "exempt", "not_applicable"]).nullable()),
+  tax_rate: screenOnly(z.string().nullable()),
   product_status: statusOut,
   tags: z.string(),
   created_at: timestamp,

@@ -131,6 +131,7 @@ export const ERROR_CODES = {
   stale_version: { record: "field" },
   // Rules of the domains' services.
   existing_category: {},
+  existing_tax_category: {},
   too_many_variants: { max: "number" },
   foreign_variant: {},
   variant_moves: {},
@@ -237,6 +238,15 @@ export const ERROR_CODES = {
   // CP58 (docs/decisions/cp58.md).
   cp58_not_eligible: { year: "number", paid: "money" },
   cp58_year_not_ended: { year: "number" },
+  // E-invoices (docs/decisions/einvoices.md).
+  msic_format: {},
+  einvoice_not_set_up: { fields: "text" },
+  einvoice_status: { status: "field" },
+  cancel_window_passed: { hours: "number" },
+  einvoice_month_not_ended: { month: "text" },
+  einvoice_period_not_released: { status: "field" },
+  myinvois_unavailable: {},
+  myinvois_refused: { message: "text" },
 } as const satisfies Record<string, Record<string, ParamKind>>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -7,6 +7,7 @@ export * from "./common";
 export * from "./content";
 export * from "./cp58";
 export * from "./dashboard";
+export * from "./einvoices";
 export * from "./errors";
 export * from "./genealogy";
 export * from "./invoice";

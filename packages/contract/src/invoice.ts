@@ -1,6 +1,7 @@
 // Invoices and packing slips (docs/decisions/invoices.md): what the web's
 // print view and the server's PDF both print, decided once. No zod here: the
 // web imports this module by its own path (@store/contract/invoice).
+import { fromSen, toSen } from "./money";
 
 /** The two documents of an order. */
 export const ORDER_DOCUMENTS = ["invoice", "packing-slip"] as const;
@@ -114,7 +115,45 @@ export const ORDER_DOCUMENT_LABELS = [
   "Refunded on {{date}}",
   "Canceled, not charged",
   "Line discount {{amount}}",
+  "SST",
+  "SST {{rate}}%",
+  "Total SST",
+  "Prices include SST",
 ] as const;
+
+/** A rate as printed: "8.00" as 8, "6.50" as 6.5. */
+export function sstRateText(rate: string): string {
+  return fromSen(toSen(rate)).replace(/\.?0+$/, "");
+}
+
+/** A line as its SST is printed. */
+export interface TaxedLine {
+  tax_type: string;
+  tax_rate: string;
+  tax_amount: string;
+}
+
+/**
+ * The SST an invoice prints (docs/decisions/sst-on-lines.md): the tax its
+ * taxable lines contain per rate, lowest rate first, and the order's total.
+ * An order with no taxable line prints none.
+ */
+export function sstByRate(
+  items: readonly TaxedLine[],
+  taxTotal: string,
+): { rates: { rate: string; amount: string }[]; total: string } | null {
+  const byRate = new Map<string, bigint>();
+  for (const item of items) {
+    if (item.tax_type !== "taxable") continue;
+    const rate = sstRateText(item.tax_rate);
+    byRate.set(rate, (byRate.get(rate) ?? 0n) + toSen(item.tax_amount));
+  }
+  if (byRate.size === 0) return null;
+  const rates = [...byRate]
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([rate, sen]) => ({ rate, amount: fromSen(sen) }));
+  return { rates, total: taxTotal };
+}
 
 /** The ids of a bulk print (?ids=1,2,3): whole numbers, each once, in the order given. */
 export function parseOrderIds(text: string): number[] {

@@ -130,8 +130,8 @@ const TIN_MESSAGE = say(
   {},
   "Tax ID must be the LHDN number: one or two letters and 8 to 13 digits (IG12345678090).",
 );
-/** The income tax number (LHDN), e.g. IG12345678090; spaces dropped, upper-cased. */
-const tin = z.union([z.null(), text()]).transform((v, ctx): string => {
+/** The income tax number (LHDN), e.g. IG12345678090; spaces dropped, upper-cased; "" or null: none. */
+export const tin = z.union([z.null(), text()]).transform((v, ctx): string => {
   const typed = (v ?? "").replace(/\s/g, "").toUpperCase();
   if (typed === "" || /^[A-Z]{1,2}\d{8,13}$/.test(typed)) return typed;
   ctx.addIssue({ code: "custom", message: TIN_MESSAGE });

@@ -97,8 +97,25 @@ export interface FigureCoupon {
   discount_cap: string;
 }
 
+/** A line's SST as its product's tax category has it at the time of sale (none: not applicable). */
+export interface FigureTax {
+  tax_type: "taxable" | "exempt" | "not_applicable";
+  /** The rate in percent ("8.00"); 0 unless taxable. */
+  tax_rate: string;
+}
+
+/** A product's tax category as a line's SST is read from it; none: not applicable, 0. */
+export function lineTax(
+  category: { tax_type: FigureTax["tax_type"] | null; tax_rate: string | null } | null | undefined,
+): FigureTax {
+  if (category?.tax_type !== "taxable" || !category.tax_rate) {
+    return { tax_type: category?.tax_type ?? "not_applicable", tax_rate: "0.00" };
+  }
+  return { tax_type: "taxable", tax_rate: category.tax_rate };
+}
+
 export interface FigureInput {
-  lines: readonly { unit_price: string; quantity: number }[];
+  lines: readonly { unit_price: string; quantity: number; tax_rate?: string | null }[];
   coupon?: FigureCoupon | null;
   /** The chosen shipping method's fee; none chosen: 0. */
   shipping_fee?: string | null;
@@ -110,6 +127,12 @@ export interface FigureInput {
 
 export interface OrderFigures {
   line_totals: string[];
+  /** Each line's share of the coupon's discount (in proportion to its total; they sum to discount). */
+  line_discount_shares: string[];
+  /** The SST each line contains after its share of the discount (prices include SST). */
+  line_taxes: string[];
+  /** The lines' SST summed: what the total contains (shipping carries none). */
+  tax_total: string;
   subtotal: string;
   discount: string;
   shipping_fee: string;
@@ -120,6 +143,37 @@ export interface OrderFigures {
 /** `percent` % of `sen`, rounded half-up to the sen (the demo store's percentOf). */
 export function percentOfSen(sen: bigint, percent: string): bigint {
   return (sen * toSen(percent) + 5000n) / 10000n;
+}
+
+/**
+ * `total` shared over `weights` in proportion, in sen, by largest remainder
+ * (ties to the earlier line): the shares sum to `total` exactly.
+ */
+export function shareInProportion(total: bigint, weights: readonly bigint[]): bigint[] {
+  const whole = weights.reduce((a, b) => a + b, 0n);
+  if (whole === 0n || total === 0n) return weights.map(() => 0n);
+  const shares = weights.map((w) => (total * w) / whole);
+  let left = total - shares.reduce((a, b) => a + b, 0n);
+  const byRemainder = weights
+    .map((w, i) => ({ i, rest: (total * w) % whole }))
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  for (const { i } of byRemainder) {
+    if (left === 0n) break;
+    shares[i] = (shares[i] as bigint) + 1n;
+    left -= 1n;
+  }
+  return shares;
+}
+
+/**
+ * The SST contained in a tax-inclusive amount: amount × rate / (100 + rate),
+ * half-up to the sen (docs/decisions/sst-on-lines.md).
+ */
+export function taxContainedSen(amountSen: bigint, rate: string | null | undefined): bigint {
+  const rateBp = rate ? toSen(rate) : 0n;
+  if (rateBp <= 0n || amountSen <= 0n) return 0n;
+  const divisor = 10000n + rateBp;
+  return (2n * amountSen * rateBp + divisor) / (2n * divisor);
 }
 
 /**
@@ -149,8 +203,16 @@ export function orderFigures(input: FigureInput): OrderFigures {
   const free = above !== null && above !== undefined && subtotal >= toSen(above);
   const shipping = free || !input.shipping_fee ? 0n : toSen(input.shipping_fee);
   const earning = input.earning_percent ? percentOfSen(subtotal, input.earning_percent) : 0n;
+  // SST: prices include it; each line contains it after its share of the discount.
+  const shares = shareInProportion(discount, lineSen);
+  const taxes = lineSen.map((sen, i) =>
+    taxContainedSen(sen - (shares[i] as bigint), input.lines[i]?.tax_rate),
+  );
   return {
     line_totals: lineSen.map(fromSen),
+    line_discount_shares: shares.map(fromSen),
+    line_taxes: taxes.map(fromSen),
+    tax_total: fromSen(taxes.reduce((a, b) => a + b, 0n)),
     subtotal: fromSen(subtotal),
     discount: fromSen(discount),
     shipping_fee: fromSen(shipping),

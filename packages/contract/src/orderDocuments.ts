@@ -55,5 +55,10 @@ export type DocumentStore = z.infer<typeof documentStore>;
 export const orderDocuments = z.object({
   store: documentStore,
   orders: orderRecord.array(),
+  /**
+   * By orders_id, the order's own e-invoice once LHDN validated it: its uuid
+   * and the validation link the invoice's QR code carries (docs/decisions/einvoices.md).
+   */
+  einvoices: z.record(z.string(), z.object({ uuid: z.string(), link: z.string() })),
 });
 export type OrderDocuments = z.infer<typeof orderDocuments>;

@@ -70,6 +70,12 @@ export const orderItem = z.object({
   unit_price: moneyOut,
   line_discount: moneyOut,
   line_total: moneyOut,
+  /** The product's SST as its tax category had it when sold (docs/decisions/sst-on-lines.md). */
+  tax_type: z.enum(["taxable", "exempt", "not_applicable"]),
+  /** In percent; "0.00" unless taxable. */
+  tax_rate: z.string(),
+  /** The SST line_total contains after its share of the coupon's discount (prices include SST). */
+  tax_amount: moneyOut,
   /** An uploaded image's file name to show the line by: its variant's, else its product's first; "" for none. */
   image: z.string(),
 });
@@ -103,6 +109,8 @@ export const orderRecord = order.extend({
   subtotal: moneyOut,
   /** The coupon's discount (coupon_code), off the subtotal. */
   discount: moneyOut,
+  /** The SST total_price contains: its lines' tax_amount summed (shipping carries none). */
+  tax_total: moneyOut,
   /** The order holds its lines' quantities out of stock (keyed in, not yet canceled or returned). */
   stock_taken: z.boolean(),
   /** It took stock and gave it back; moved back to a status that holds stock, it takes it again. */

@@ -20,6 +20,7 @@ export const PERMISSION_AREAS = [
   { area: "jobs", label: "Jobs and schedules (backups, checks, sweeps)" },
   { area: "commissions", label: "Commissions (plan, periods, statements)" },
   { area: "kyc", label: "KYC (identity numbers and documents of members)" },
+  { area: "einvoices", label: "E-invoices (documents to LHDN MyInvois)" },
 ] as const;
 
 export type PermissionArea = (typeof PERMISSION_AREAS)[number]["area"];

@@ -136,6 +136,8 @@ const salesFigures = z.object({
   average_order: moneyOut,
   discount: moneyOut,
   shipping: moneyOut,
+  /** The SST the revenue contains (its orders' tax_total; docs/decisions/sst-on-lines.md). */
+  tax: moneyOut,
 });
 export const salesReport = z.object({
   ...ranges,
@@ -291,6 +293,7 @@ export const REPORT_FIELD_LABELS: Readonly<Record<string, string>> = {
   average_order: "averageOrder",
   discount: "discount",
   shipping: "shipping",
+  tax: "tax",
   quantity: "quantity",
   uses: "uses",
   sales: "sales",

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { MYINVOIS_ENVIRONMENT_IDS } from "./einvoices";
 import { say } from "./errors";
+import { tin } from "./kyc";
 import {
   atMostCharacters,
   fileName,
@@ -7,6 +9,7 @@ import {
   money,
   moneyOut,
   nameText,
+  notListed,
   nullableTimestamp,
   optionalText,
   requiredText,
@@ -40,6 +43,13 @@ const COMMISSION_BASE_MESSAGE = say(
   "Commission base must be total or goods.",
 );
 const THEME_MESSAGE = say("theme_range", {}, "Theme must be 1, 2 or 3.");
+const MSIC_MESSAGE = say("msic_format", {}, "MSIC code must be 5 digits (47912).");
+
+const httpUrl = (label: string) =>
+  z.url({
+    message: say("invalid_url", { field: label }, `${label} must be a well-formed URL.`),
+    protocol: /^https?$/,
+  });
 
 export const settingsInput = z.object({
   theme_color: z.coerce
@@ -99,6 +109,33 @@ export const settingsInput = z.object({
     .optional(),
   /** 1: a payout to a member who is not KYC-verified is refused (docs/decisions/kyc.md). */
   kyc_required: status01.optional(),
+  // The store's tax identity and its MyInvois access (docs/decisions/einvoices.md).
+  // Left out, each keeps its stored value; a change needs a fresh proof.
+  tin: tin.optional(),
+  sst_no: optionalText(35).optional(),
+  msic_code: z
+    .union([z.null(), text()])
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.union([z.literal(""), text().regex(/^\d{5}$/, MSIC_MESSAGE)]))
+    .optional(),
+  business_activity: optionalText(300).optional(),
+  myinvois_environment: z
+    .enum(MYINVOIS_ENVIRONMENT_IDS, { error: notListed("MyInvois environment") })
+    .optional(),
+  myinvois_client_id: optionalText(100).optional(),
+  /** Write-only: the mask sent back keeps the stored secret. */
+  myinvois_client_secret: optionalText(255).optional(),
+  /** Empty: the environment's published address. */
+  myinvois_base_url: optionalText(500)
+    .pipe(z.union([z.literal(""), httpUrl("MyInvois API address")]))
+    .optional(),
+  myinvois_identity_url: optionalText(500)
+    .pipe(z.union([z.literal(""), httpUrl("MyInvois identity address")]))
+    .optional(),
+  /** The signing certificate (PEM) of documents version 1.1. */
+  einvoice_certificate: optionalText(20_000).optional(),
+  /** Write-only: the certificate's private key (PEM). */
+  einvoice_private_key: optionalText(20_000).optional(),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 
@@ -127,6 +164,19 @@ export const settings = z.object({
   free_shipping_above: moneyOut.nullable(),
   /** 1: only a KYC-verified member is paid out (docs/decisions/kyc.md). */
   kyc_required: statusOut,
+  tin: z.string(),
+  sst_no: z.string(),
+  msic_code: z.string(),
+  business_activity: z.string(),
+  myinvois_environment: z.enum(MYINVOIS_ENVIRONMENT_IDS),
+  myinvois_client_id: z.string(),
+  /** Masked (SECRET_MASK and the last 4 characters), never in clear. */
+  myinvois_client_secret: z.string(),
+  myinvois_base_url: z.string(),
+  myinvois_identity_url: z.string(),
+  einvoice_certificate: z.string(),
+  /** Masked, never in clear. */
+  einvoice_private_key: z.string(),
   updated_at: nullableTimestamp,
   version: recordVersion,
 });
@@ -176,12 +226,6 @@ export function maskSecret(secret: string): string {
 export function isMaskedSecret(value: string | null | undefined): boolean {
   return !!value && value.startsWith(SECRET_MASK);
 }
-
-const httpUrl = (label: string) =>
-  z.url({
-    message: say("invalid_url", { field: label }, `${label} must be a well-formed URL.`),
-    protocol: /^https?$/,
-  });
 
 /**
  * A provider may be saved switched off with empty keys; switched on it needs

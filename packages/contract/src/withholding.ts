@@ -27,12 +27,15 @@ export const mustWithhold = (paidLastYear: string): boolean =>
   toSen(paidLastYear) > toSen(WITHHOLDING_THRESHOLD);
 
 const MONTH_MESSAGE = say("report_month", {}, "Choose a month as YYYY-MM, e.g. 2026-01.");
+/** A calendar month, YYYY-MM. */
+export const calendarMonth = text({ error: MONTH_MESSAGE }).regex(
+  /^(19|20|21)\d\d-(0[1-9]|1[0-2])$/,
+  { error: MONTH_MESSAGE },
+);
 
 /** GET reports/withholding?month=YYYY-MM[&_format=csv|pdf]. */
 export const withholdingQuery = z.object({
-  month: text({ error: MONTH_MESSAGE }).regex(/^(19|20|21)\d\d-(0[1-9]|1[0-2])$/, {
-    error: MONTH_MESSAGE,
-  }),
+  month: calendarMonth,
   _format: z.enum(["json", "csv", "pdf"]).default("json"),
 });
 export type WithholdingQuery = z.input<typeof withholdingQuery>;

@@ -4,16 +4,21 @@
  * statuses are smallint 1/0; deleted_at marks soft deletes where section 3 lists it.
  */
 import type {
+  BUYER_ID_TYPES,
   CommissionBase,
   CommissionLevel,
   CommissionLineOutcome,
   CommissionOutcome,
   CommissionPeriodStatus,
+  EinvoiceError,
+  EinvoiceStatus,
+  EinvoiceType,
   KycDocumentSide,
   KycStatus,
   LedgerAccount,
   LedgerReason,
   LedgerRefType,
+  MyinvoisEnvironmentId,
   OwedAccount,
   PayoutBatchStatus,
   PayoutLineResult,
@@ -39,6 +44,7 @@ import {
   serial,
   smallint,
   text,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { bytea, money, timestamp } from "./columns";
@@ -558,6 +564,8 @@ export const products = pgTable(
     category_id: integer("category_id")
       .notNull()
       .references(() => categories.category_id),
+    /** Its sales' SST (migration 0045); null: not applicable. A category in use cannot be deleted (409). */
+    tax_category_id: integer("tax_category_id").references(() => taxCategories.tax_category_id),
     product_status: status("product_status").$type<0 | 1>(),
     tags: text("tags").notNull().default(""),
     created_at: createdAt(),
@@ -567,6 +575,7 @@ export const products = pgTable(
   },
   (t) => [
     index("products_category_id_idx").on(t.category_id, t.product_id),
+    index("products_tax_category_id_idx").on(t.tax_category_id),
     index("products_created_at_idx").on(t.created_at, t.product_id),
     // The price filter compares the effective price: discount when set and non-zero.
     index("products_effective_price_idx").on(
@@ -665,6 +674,8 @@ export const orders = pgTable(
     subtotal: money("subtotal").notNull(),
     /** The coupon's discount off the subtotal. */
     discount: money("discount").notNull().default("0"),
+    /** The SST the total contains: its lines' tax_amount summed (migration 0045; prices include SST). */
+    tax_total: money("tax_total").notNull().default("0"),
     coupon_code: text("coupon_code").notNull().default(""),
     recipient_name: text("recipient_name").notNull().default(""),
     recipient_contact: text("recipient_contact").notNull().default(""),
@@ -726,6 +737,10 @@ export const orders = pgTable(
       "orders_money",
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.subtotal} and ${t.subtotal} - ${t.discount} + ${t.shipping_fee} = ${t.total_price}`,
     ),
+    check(
+      "orders_tax_total",
+      sql`${t.tax_total} >= 0 and ${t.tax_total} <= ${t.subtotal} - ${t.discount}`,
+    ),
   ],
 );
 
@@ -755,6 +770,14 @@ export const orderItems = pgTable(
     unit_price: money("unit_price").notNull(),
     line_discount: money("line_discount").notNull().default("0"),
     line_total: money("line_total").notNull(),
+    /** The product's tax category as it was when sold (migration 0045); old lines: not applicable. */
+    tax_type: text("tax_type")
+      .notNull()
+      .default("not_applicable")
+      .$type<"taxable" | "exempt" | "not_applicable">(),
+    tax_rate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
+    /** The SST contained in line_total less its share of the coupon's discount. */
+    tax_amount: money("tax_amount").notNull().default("0"),
   },
   (t) => [
     index("order_items_orders_id_idx").on(t.orders_id),
@@ -768,6 +791,10 @@ export const orderItems = pgTable(
     check(
       "order_items_line_total",
       sql`${t.line_total} = ${t.unit_price} * ${t.quantity} - ${t.line_discount}`,
+    ),
+    check(
+      "order_items_tax",
+      sql`${t.tax_type} in ('taxable', 'exempt', 'not_applicable') and ${t.tax_rate} >= 0 and ${t.tax_rate} < 100 and (${t.tax_type} = 'taxable' or (${t.tax_rate} = 0 and ${t.tax_amount} = 0)) and ${t.tax_amount} >= 0 and ${t.tax_amount} <= ${t.line_total}`,
     ),
   ],
 );
@@ -1124,6 +1151,21 @@ export const settings = pgTable(
     free_shipping_above: money("free_shipping_above"),
     /** 1: only a KYC-verified member is paid out (migration 0042, docs/decisions/kyc.md). */
     kyc_required: status("kyc_required").$type<0 | 1>(),
+    // The store's tax identity and MyInvois access (migration 0046, docs/decisions/einvoices.md).
+    tin: text("tin").notNull().default(""),
+    sst_no: text("sst_no").notNull().default(""),
+    msic_code: text("msic_code").notNull().default(""),
+    business_activity: text("business_activity").notNull().default(""),
+    myinvois_environment: text("myinvois_environment")
+      .$type<MyinvoisEnvironmentId>()
+      .notNull()
+      .default("sandbox"),
+    myinvois_client_id: text("myinvois_client_id").notNull().default(""),
+    myinvois_client_secret: text("myinvois_client_secret").notNull().default(""),
+    myinvois_base_url: text("myinvois_base_url").notNull().default(""),
+    myinvois_identity_url: text("myinvois_identity_url").notNull().default(""),
+    einvoice_certificate: text("einvoice_certificate").notNull().default(""),
+    einvoice_private_key: text("einvoice_private_key").notNull().default(""),
     updated_at: updatedAt(),
     version: version(),
   },
@@ -1135,6 +1177,10 @@ export const settings = pgTable(
     ),
     check("settings_low_stock_threshold", sql`${t.low_stock_threshold} >= 0`),
     check("settings_commission_base", sql`${t.commission_base} in ('total', 'goods')`),
+    check(
+      "settings_myinvois_environment",
+      sql`${t.myinvois_environment} in ('sandbox', 'production')`,
+    ),
     check(
       "settings_free_shipping_above",
       sql`${t.free_shipping_above} is null or ${t.free_shipping_above} >= 0`,
@@ -1540,5 +1586,100 @@ export const cp58Statements = pgTable(
       "cp58_statements_total",
       sql`${t.total} = ${t.commissions} + ${t.incentives} + ${t.in_kind} and ${t.total} > 5000`,
     ),
+  ],
+);
+
+/** A buyer's request for an invoice of their own (migration 0046, docs/decisions/einvoices.md). */
+export const orderBuyers = pgTable(
+  "order_buyers",
+  {
+    orders_id: integer("orders_id")
+      .primaryKey()
+      .references(() => orders.orders_id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tin: text("tin").notNull(),
+    id_type: text("id_type").$type<(typeof BUYER_ID_TYPES)[number]>().notNull(),
+    id_value: text("id_value").notNull(),
+    sst_no: text("sst_no").notNull().default(""),
+    email: text("email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    address: text("address").notNull().default(""),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [check("order_buyers_id_type", sql`${t.id_type} in ('BRN', 'NRIC', 'PASSPORT', 'ARMY')`)],
+);
+
+/**
+ * The documents given to LHDN (migration 0046): the exact JSON sent and its
+ * SHA-256, and LHDN's answer. No foreign keys to what they were built from:
+ * they outlive it, as the ledger's entries do.
+ */
+export const einvoices = pgTable(
+  "einvoices",
+  {
+    einvoice_id: serial("einvoice_id").primaryKey(),
+    type: text("type").$type<EinvoiceType>().notNull(),
+    internal_id: text("internal_id").notNull(),
+    orders_id: integer("orders_id"),
+    month: text("month"),
+    period_id: integer("period_id"),
+    user_id: integer("user_id"),
+    original_id: integer("original_id").references((): AnyPgColumn => einvoices.einvoice_id),
+    amount: money("amount").notNull(),
+    tax: money("tax").notNull().default("0"),
+    status: text("status").$type<EinvoiceStatus>().notNull().default("draft"),
+    document: text("document").notNull(),
+    document_hash: text("document_hash").notNull(),
+    uuid: text("uuid"),
+    long_id: text("long_id"),
+    submission_uid: text("submission_uid"),
+    /** Held by the one job sending it: two servers never send it twice. */
+    sending_until: timestamp("sending_until"),
+    errors: jsonb("errors").$type<EinvoiceError[]>().notNull().default([]),
+    submitted_at: timestamp("submitted_at"),
+    validated_at: timestamp("validated_at"),
+    cancelled_at: timestamp("cancelled_at"),
+    cancel_reason: text("cancel_reason"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    unique("einvoices_internal_id").on(t.internal_id),
+    check("einvoices_type", sql`${t.type} in ('01', '02', '04', '11')`),
+    check(
+      "einvoices_status",
+      sql`${t.status} in ('draft', 'submitted', 'valid', 'invalid', 'cancelled')`,
+    ),
+    check(
+      "einvoices_note_original",
+      sql`(${t.type} in ('02', '04')) = (${t.original_id} is not null)`,
+    ),
+    uniqueIndex("einvoices_month_live")
+      .on(t.month)
+      .where(sql`${t.month} is not null and ${t.status} <> 'cancelled'`),
+    uniqueIndex("einvoices_period_live")
+      .on(t.period_id, t.user_id)
+      .where(sql`${t.period_id} is not null and ${t.status} <> 'cancelled'`),
+    index("einvoices_status_idx").on(t.status, t.einvoice_id),
+    index("einvoices_orders_id_idx").on(t.orders_id),
+  ],
+);
+
+/** Which orders a standing document covers: one invoice and one note an order at most. */
+export const einvoiceOrders = pgTable(
+  "einvoice_orders",
+  {
+    orders_id: integer("orders_id").notNull(),
+    kind: text("kind").$type<"invoice" | "note">().notNull(),
+    einvoice_id: integer("einvoice_id")
+      .notNull()
+      .references(() => einvoices.einvoice_id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ name: "einvoice_orders_pkey", columns: [t.orders_id, t.kind] }),
+    check("einvoice_orders_kind", sql`${t.kind} in ('invoice', 'note')`),
+    index("einvoice_orders_einvoice_id_idx").on(t.einvoice_id),
   ],
 );

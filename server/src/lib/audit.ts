@@ -19,6 +19,9 @@ const SECRET_FIELDS = new Set([
   "secret_key",
   "publish_key",
   "id_key",
+  // E-invoices' MyInvois access and signing key (docs/decisions/einvoices.md).
+  "myinvois_client_secret",
+  "einvoice_private_key",
   // Two-step login (auth/twoStep.ts): its secrets and codes never reach the trail.
   "totp_secret",
   "totp_pending_secret",

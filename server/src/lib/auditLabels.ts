@@ -57,6 +57,10 @@ export const AUDIT_LABELS = {
   PayoutBatch: `concat('Payout batch #', "entity_id")`,
   // A member's KYC (docs/decisions/kyc.md), by the member's id.
   Kyc: `audit_username(audit_key("entity_id"))`,
+  // E-invoices (docs/decisions/einvoices.md): by our number for the document.
+  Einvoice: `coalesce("after"->>'internal_id', "before"->>'internal_id',
+      (SELECT "internal_id" FROM "einvoices" WHERE "einvoice_id" = audit_key("entity_id")))`,
+  OrderBuyer: `(SELECT "order_number" FROM "orders" WHERE "orders_id" = audit_key("entity_id"))`,
 } as const satisfies Record<string, string>;
 
 /** A kind of record the audit log names. */

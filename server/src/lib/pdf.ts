@@ -80,6 +80,28 @@ export function pdfRow(
 }
 
 /** One A4 PDF in `language`, its pages drawn by `draw` in the store's font "body". */
+/** A QR code's squares (qrcode, loaded only when a document needs one). */
+export type QrModules = { size: number; get(row: number, col: number): number | boolean };
+
+export async function qrOf(text: string): Promise<QrModules> {
+  const { create } = await import("qrcode");
+  return create(text, { errorCorrectionLevel: "M" }).modules;
+}
+
+/** A QR code drawn as vector squares, `size` points wide with its quiet zone. */
+export function drawQr(doc: PDFKit.PDFDocument, qr: QrModules, x: number, y: number, size: number) {
+  const quiet = 4;
+  const cell = size / (qr.size + 2 * quiet);
+  doc.save().fillColor("black");
+  for (let row = 0; row < qr.size; row++) {
+    for (let col = 0; col < qr.size; col++) {
+      if (qr.get(row, col))
+        doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill().restore();
+}
+
 export async function renderPdf(
   language: ExportLanguage,
   info: { Title: string; Author: string },

@@ -10,6 +10,17 @@ import { releasePeriod } from "./commissions/release";
 import { registerCommissionRoutes } from "./commissions/routes";
 import { registerContentRoutes } from "./content/routes";
 import { registerDashboardRoutes } from "./dashboard/routes";
+import { EINVOICE_SUBMIT_JOB } from "./einvoices/documents";
+import { registerEinvoiceRoutes } from "./einvoices/routes";
+import {
+  EINVOICE_DAILY_JOB,
+  EINVOICE_ORDER_JOB,
+  EINVOICE_POLL_JOB,
+  einvoicesDaily,
+  einvoicesForOrder,
+  pollEinvoice,
+  submitEinvoice,
+} from "./einvoices/submission";
 import { JOB_PRUNE_JOB, pruneJobs } from "./jobs/queue";
 import { registerJobRoutes } from "./jobs/routes";
 import type { JobHandler } from "./jobs/runner";
@@ -64,6 +75,7 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerKycRoutes,
   registerWithholdingRoutes,
   registerCp58Routes,
+  registerEinvoiceRoutes,
   // POST <list>/bulk of the lists whose routes are written by hand (lib/bulk.ts).
   registerOrderBulkRoutes,
   registerPeopleBulkRoutes,
@@ -83,6 +95,10 @@ export function jobHandlers(
     [PERIOD_CALCULATE_JOB]: calculatePeriod,
     [PERIOD_RELEASE_JOB]: releasePeriod,
     [CP58_JOB]: makeCp58,
+    [EINVOICE_SUBMIT_JOB]: submitEinvoice,
+    [EINVOICE_POLL_JOB]: pollEinvoice,
+    [EINVOICE_ORDER_JOB]: einvoicesForOrder,
+    [EINVOICE_DAILY_JOB]: einvoicesDaily,
     // Only a server with BACKUP_DIR takes the backups (its folder is where they go).
     ...(backups && {
       [BACKUP_JOB]: backupJob(
@@ -108,6 +124,8 @@ export function jobSchedules(config: Pick<Config, "backups">): JobSchedule[] {
     { kind: UPLOAD_SWEEP_JOB, cron: "0 * * * *", missed: "skip" },
     { kind: RECONCILE_JOB, cron: "30 3 * * *", missed: "skip" },
     { kind: JOB_PRUNE_JOB, cron: "15 4 * * *", missed: "skip" },
+    // E-invoices: the month's consolidated invoice in its first week (a missed tick: the next day's), what orders missed.
+    { kind: EINVOICE_DAILY_JOB, cron: "0 2 * * *", missed: "skip" },
     ...(config.backups
       ? [
           {

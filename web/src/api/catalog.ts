@@ -1,4 +1,12 @@
-import type { Category, CategoryInput, Product, ProductInput, Variant } from "@store/contract";
+import type {
+  Category,
+  CategoryInput,
+  Product,
+  ProductInput,
+  TaxCategory,
+  TaxCategoryInput,
+  Variant,
+} from "@store/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, refreshWhatever, useRefresh } from "./client";
 import { createResource, type RemoveTarget } from "./crud";
@@ -8,6 +16,16 @@ export const categories = createResource<Category, CategoryInput>({
   name: "categories",
   list: "categories",
   item: (id) => `categories/${id}`,
+});
+
+/**
+ * Tax categories (the declared record, contract/src/records.ts): the product
+ * form offers the active ones (docs/decisions/sst-on-lines.md).
+ */
+export const taxCategories = createResource<TaxCategory, TaxCategoryInput>({
+  name: "taxCategories",
+  list: "taxCategories",
+  item: (id) => `taxCategories/${id}`,
 });
 
 /**

@@ -8,6 +8,7 @@ import { coupon } from "./coupon";
 import { cp58 } from "./cp58";
 import { dashboard } from "./dashboard";
 import type { Resource } from "./define";
+import { einvoices } from "./einvoices";
 import { jobs } from "./jobs";
 import { memberships } from "./memberships";
 import { order } from "./order";
@@ -43,6 +44,7 @@ export const resources: readonly Resource[] = [
   withdrawRequest,
   payoutBatches,
   cp58,
+  einvoices,
   commissions,
   agency,
   banner,

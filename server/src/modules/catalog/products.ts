@@ -7,7 +7,7 @@ import {
 import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
-import { categories, products, productVariants } from "../../db/schema";
+import { categories, products, productVariants, taxCategories } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
@@ -19,19 +19,28 @@ import { lockCategories, recountCategories, recountVariants } from "./counts";
 /** The price a customer pays: the discount price when set and non-zero, else the normal one. */
 const effectivePrice = sql`coalesce(nullif(${products.discount_price}, 0), ${products.normal_price})`;
 
-/** A product as answered: its columns and its category's name. */
+/** A product's listed fields: its columns and its category's name. */
 const productColumns = {
   ...getTableColumns(products),
   category_name: categories.category_name,
+};
+
+/** A product as answered: its fields and its tax category's SST (Add Order's preview reads it). */
+const answeredColumns = {
+  ...productColumns,
+  tax_category_name: taxCategories.tax_category_name,
+  tax_type: taxCategories.tax_type,
+  tax_rate: taxCategories.tax_rate,
 };
 
 const live = isNull(products.deleted_at);
 
 function selectProducts(db: Tx) {
   return db
-    .select(productColumns)
+    .select(answeredColumns)
     .from(products)
     .leftJoin(categories, eq(categories.category_id, products.category_id))
+    .leftJoin(taxCategories, eq(taxCategories.tax_category_id, products.tax_category_id))
     .$dynamic();
 }
 
@@ -124,6 +133,27 @@ async function requireCategories(tx: Tx, wanted: number, others: number[] = []) 
   const locked = await lockCategories(tx, [wanted, ...others]);
   if (!locked.some((c) => c.category_id === wanted)) {
     throw badRequest("category_id", "existing_category", {}, "Choose an existing category.");
+  }
+}
+
+/**
+ * The product's tax category must exist (400 otherwise); null is "not
+ * applicable". Key-share locked, as the foreign key's own check does.
+ */
+async function requireTaxCategory(tx: Tx, wanted: number | null | undefined) {
+  if (wanted == null) return;
+  const [found] = await tx
+    .select({ id: taxCategories.tax_category_id })
+    .from(taxCategories)
+    .where(eq(taxCategories.tax_category_id, wanted))
+    .for("key share");
+  if (!found) {
+    throw badRequest(
+      "tax_category_id",
+      "existing_tax_category",
+      {},
+      "Choose an existing tax category.",
+    );
   }
 }
 
@@ -246,6 +276,7 @@ export const productService = {
   async create(db: Db, actor: Actor | null, input: ProductValues) {
     return db.transaction(async (tx) => {
       await requireCategories(tx, input.category_id);
+      await requireTaxCategory(tx, input.tax_category_id);
       const [row] = await tx.insert(products).values(productValues(input)).returning();
       if (!row) throw new Error("insert returned no row");
       if (input.variants) await replaceVariants(tx, actor, row.product_id, input.variants);
@@ -267,6 +298,7 @@ export const productService = {
       if (!before) throw notFound("Product");
       await requireVersion(tx, { entity: "Product", id, row: before }, expected);
       await requireCategories(tx, input.category_id, [before.category_id]);
+      await requireTaxCategory(tx, input.tax_category_id);
       // The variants are the product's too: saving them is a new version of it.
       const version = input.variants ? { version: sql`${products.version} + 1` } : {};
       await tx

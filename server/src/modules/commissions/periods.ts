@@ -11,6 +11,7 @@ import { fromSen, toSen } from "@store/contract";
 import { and, eq, getTableColumns, lt, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { commissionPeriods } from "../../db/schema";
+import { STORE_TODAY } from "../../db/storeZone";
 import { notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
 import { defineList, listClauses, mapPage, type Page, readPage } from "../../lib/lists";
@@ -18,7 +19,7 @@ import { defineList, listClauses, mapPage, type Page, readPage } from "../../lib
 export type PeriodRow = typeof commissionPeriods.$inferSelect;
 
 /** Today in the store's zone (the reports' zone, migration 0024). */
-const TODAY = sql`(now() at time zone (select time_zone from report_time_zone where id = 1))::date`;
+const TODAY = STORE_TODAY;
 
 /** The period holding today, if one was made; undefined before any order of it completed. */
 export async function currentPeriodId(tx: Tx): Promise<number | null> {

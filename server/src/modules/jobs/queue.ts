@@ -28,7 +28,14 @@ export const RETRY_MOST_SECONDS = 3600;
  */
 export async function enqueueJob(
   tx: Tx,
-  job: { kind: string; key: string; payload?: unknown; maxTries?: number },
+  job: {
+    kind: string;
+    key: string;
+    payload?: unknown;
+    maxTries?: number;
+    /** Not before this many seconds from now. */
+    afterSeconds?: number;
+  },
 ): Promise<{ job_id: number; created: boolean }> {
   const [created] = await tx
     .insert(jobs)
@@ -37,6 +44,9 @@ export async function enqueueJob(
       key: job.key,
       payload: job.payload ?? {},
       ...(job.maxTries ? { max_tries: job.maxTries } : {}),
+      ...(job.afterSeconds
+        ? { run_at: sql`${NOW} + make_interval(secs => ${job.afterSeconds})` }
+        : {}),
     })
     .onConflictDoNothing({ target: [jobs.kind, jobs.key] })
     .returning({ job_id: jobs.job_id });

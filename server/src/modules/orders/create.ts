@@ -7,6 +7,8 @@
 import {
   belowMinimumSpend,
   catalogUnitPrice,
+  type FigureTax,
+  lineTax,
   ORDER_STATUS_PENDING,
   type OrderCreateValues,
   orderFigures,
@@ -21,6 +23,7 @@ import {
   productVariants,
   settings,
   shippingMethods,
+  taxCategories,
   users,
 } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
@@ -29,8 +32,8 @@ import { lockUsers } from "../people/referrals";
 import { requireCouponUses, usableCoupon } from "./coupons";
 import { auditMovements, moveStock, type StockLine } from "./stock";
 
-/** One line as it is stored: what was bought, named and priced as it was then. */
-export interface PricedLine extends StockLine {
+/** One line as it is stored: what was bought, named, priced and taxed as it was then. */
+export interface PricedLine extends StockLine, FigureTax {
   unit_price: string;
 }
 
@@ -71,6 +74,17 @@ async function priceLines(tx: Tx, items: OrderCreateValues["items"]): Promise<Pr
           and(inArray(productVariants.variant_id, variantIds), isNull(productVariants.deleted_at)),
         )
     : [];
+  // Each product's SST as its tax category has it now, kept on the line (docs/decisions/sst-on-lines.md).
+  const categoryIds = [
+    ...new Set(productRows.flatMap((p) => (p.tax_category_id == null ? [] : [p.tax_category_id]))),
+  ];
+  const categoryRows = categoryIds.length
+    ? await tx
+        .select()
+        .from(taxCategories)
+        .where(inArray(taxCategories.tax_category_id, categoryIds))
+    : [];
+  const categoryById = new Map(categoryRows.map((c) => [c.tax_category_id, c]));
   const productById = new Map(productRows.map((p) => [p.product_id, p]));
   const variantById = new Map(variantRows.map((v) => [v.variant_id, v]));
   return items.map((item, index) => {
@@ -82,6 +96,9 @@ async function priceLines(tx: Tx, items: OrderCreateValues["items"]): Promise<Pr
       });
     }
     const name = product.product_name;
+    const tax = lineTax(
+      product.tax_category_id == null ? null : categoryById.get(product.tax_category_id),
+    );
     if (product.product_status !== 1) {
       throw lineRefusal(index, "product_id", {
         code: "line_product_inactive",
@@ -106,6 +123,7 @@ async function priceLines(tx: Tx, items: OrderCreateValues["items"]): Promise<Pr
         sku: product.sku,
         quantity: item.quantity,
         unit_price: catalogUnitPrice(product) as string,
+        ...tax,
       };
     }
     const variant = variantById.get(item.variant_id);
@@ -132,6 +150,7 @@ async function priceLines(tx: Tx, items: OrderCreateValues["items"]): Promise<Pr
       sku: variant.variant_sku,
       quantity: item.quantity,
       unit_price: catalogUnitPrice(product, variant) as string,
+      ...tax,
     };
   });
 }
@@ -236,6 +255,7 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
         currency_symbol: "RM",
         subtotal: figures.subtotal,
         discount: figures.discount,
+        tax_total: figures.tax_total,
         shipping_fee: figures.shipping_fee,
         total_price: figures.total,
         points_earned: figures.points_earned,
@@ -264,6 +284,9 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
         unit_price: line.unit_price,
         line_discount: "0.00",
         line_total: figures.line_totals[i] as string,
+        tax_type: line.tax_type,
+        tax_rate: line.tax_rate,
+        tax_amount: figures.line_taxes[i] as string,
       })),
     );
     // The lines as History shows them: one readable line each.

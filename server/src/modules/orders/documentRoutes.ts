@@ -18,6 +18,7 @@ import { z } from "zod";
 import type { App } from "../../appType";
 import type { Tx } from "../../db/client";
 import { languageOfStored } from "../../lib/labels";
+import { validatedInvoices } from "../einvoices/service";
 import { settingsService } from "../settings/service";
 import { orderDocumentsPdf } from "./documents";
 import { orderService } from "./service";
@@ -34,7 +35,11 @@ const pdfFile = z.string().meta({ description: "The PDF file." });
 async function documentsOf(db: Tx, ids: number[]): Promise<OrderDocuments> {
   const orders: OrderRecord[] = [];
   for (const id of ids) orders.push(orderRecord.parse(await orderService.get(db, id)));
-  return { store: documentStore.parse(await settingsService.get(db, 1)), orders };
+  return {
+    store: documentStore.parse(await settingsService.get(db, 1)),
+    orders,
+    einvoices: await validatedInvoices(db, ids),
+  };
 }
 
 /**
@@ -59,9 +64,10 @@ async function sendDocuments(
   ids: number[],
   asked: ExportLanguage | undefined,
 ) {
-  const { store, orders } = await documentsOf(app.db, ids);
+  const documents = await documentsOf(app.db, ids);
   const language = asked ?? languageOfStored(reply.request.admin?.languages);
-  const pdf = await orderDocumentsPdf(kind, orders, store, language);
+  const pdf = await orderDocumentsPdf(kind, documents, language);
+  const { orders } = documents;
   return reply
     .type(PDF)
     .header("content-disposition", `attachment; filename="${fileName(kind, orders)}"`)

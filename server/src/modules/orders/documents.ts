@@ -5,11 +5,14 @@ import {
   invoiceNumber,
   ORDER_DOCUMENT_TITLES,
   type OrderDocument,
+  type OrderDocuments,
   type OrderRecord,
   paymentStatus,
+  sstByRate,
+  sstRateText,
   toSen,
 } from "@store/contract";
-import { PdfWording, renderPdf } from "../../lib/pdf";
+import { drawQr, PdfWording, type QrModules, qrOf, renderPdf } from "../../lib/pdf";
 
 /**
  * The invoice and the packing slip of orders as one A4 PDF, each order from a
@@ -177,7 +180,13 @@ function shipTo(order: OrderRecord): string[] {
   return [order.recipient_name, order.recipient_contact, ...addressLines(order)].filter(Boolean);
 }
 
-function invoicePage(doc: Doc, order: OrderRecord, store: DocumentStore, words: Wording) {
+function invoicePage(
+  doc: Doc,
+  order: OrderRecord,
+  store: DocumentStore,
+  words: Wording,
+  einvoice?: { uuid: string; qr: QrModules },
+) {
   let y = heading(doc, store, words, words.text("Invoice"), [
     [words.text("Invoice No."), invoiceNumber(order.order_number)],
     [words.text("Invoice Date"), words.date(order.created_at)],
@@ -209,6 +218,9 @@ function invoicePage(doc: Doc, order: OrderRecord, store: DocumentStore, words: 
       toSen(line.line_discount) > 0n
         ? words.message("Line discount {{amount}}", { amount: words.money(line.line_discount) })
         : "",
+      line.tax_type === "taxable"
+        ? words.message("SST {{rate}}%", { rate: sstRateText(line.tax_rate) })
+        : "",
     ].filter(Boolean);
     return [
       { text: line.product_name, ...(notes.length ? { note: notes.join(" · ") } : {}) },
@@ -237,6 +249,24 @@ function invoicePage(doc: Doc, order: OrderRecord, store: DocumentStore, words: 
     [words.text("Shipping"), words.money(order.shipping_fee), BODY_SIZE + 1],
     [words.text("Total"), words.money(order.total_price), 13],
   ];
+  // The SST the total contains, per rate (prices include SST; docs/decisions/sst-on-lines.md).
+  const sst = sstByRate(order.items, order.tax_total);
+  if (sst) {
+    for (const { rate, amount } of sst.rates) {
+      totals.push([words.message("SST {{rate}}%", { rate }), words.money(amount), BODY_SIZE]);
+    }
+    totals.push([words.text("Total SST"), words.money(sst.total), BODY_SIZE]);
+    totals.push([words.text("Prices include SST"), "", BODY_SIZE]);
+  }
+  // Beside the totals, the LHDN-validated e-invoice's QR code and uuid.
+  if (einvoice) {
+    drawQr(doc, einvoice.qr, MARGIN, y, QR_SIZE);
+    doc.fillColor("black").fontSize(BODY_SIZE - 1);
+    doc.text(words.text("E-invoice validated by LHDN"), MARGIN, y + QR_SIZE + 2, {
+      width: CONTENT * 0.4,
+    });
+    doc.text(einvoice.uuid, { width: CONTENT * 0.4 });
+  }
   const labelX = MARGIN + CONTENT * 0.45;
   const labelWidth = CONTENT * 0.33;
   const valueX = labelX + labelWidth;
@@ -253,6 +283,9 @@ function invoicePage(doc: Doc, order: OrderRecord, store: DocumentStore, words: 
     y = doc.y + 4;
   }
 }
+
+/** The e-invoice's QR code: about 3 cm, readable by a phone from print. */
+const QR_SIZE = 90;
 
 /** A tick box per line, for the packer. */
 const TICK = 40;
@@ -296,11 +329,15 @@ function packingSlipPage(doc: Doc, order: OrderRecord, store: DocumentStore, wor
 /** One PDF of the document for each order, in the order given, each from a new page. */
 export async function orderDocumentsPdf(
   kind: OrderDocument,
-  orders: OrderRecord[],
-  store: DocumentStore,
+  { orders, store, einvoices }: OrderDocuments,
   language: ExportLanguage,
 ): Promise<Buffer> {
   const words = new Wording(language);
+  const codes = new Map<number, { uuid: string; qr: QrModules }>();
+  if (kind === "invoice") {
+    for (const [id, valid] of Object.entries(einvoices))
+      codes.set(Number(id), { uuid: valid.uuid, qr: await qrOf(valid.link) });
+  }
   const title = words.text(ORDER_DOCUMENT_TITLES[kind]);
   return renderPdf(
     language,
@@ -315,7 +352,7 @@ export async function orderDocumentsPdf(
       for (const order of orders) {
         doc.addPage();
         doc.font("body");
-        if (kind === "invoice") invoicePage(doc, order, store, words);
+        if (kind === "invoice") invoicePage(doc, order, store, words, codes.get(order.orders_id));
         else packingSlipPage(doc, order, store, words);
       }
     },

@@ -21,6 +21,7 @@ import { badRequest, conflictAt, notFound } from "../../lib/errors";
 import { phoneDigitsOf } from "../../lib/phones";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
+import { queueOrderEinvoices } from "../einvoices/submission";
 import { lockReferralTree, lockUsers } from "../people/referrals";
 import { findCommission, movesMoney, settleOrder } from "./commission";
 import { lockedCoupon, requireCouponUses } from "./coupons";
@@ -192,6 +193,9 @@ export function itemsOf(db: Tx, ordersId: number) {
       unit_price: orderItems.unit_price,
       line_discount: orderItems.line_discount,
       line_total: orderItems.line_total,
+      tax_type: orderItems.tax_type,
+      tax_rate: orderItems.tax_rate,
+      tax_amount: orderItems.tax_amount,
       image: sql<string>`coalesce(nullif(${productVariants.variant_image}, ''),
         nullif(trim(split_part(${products.product_images}, ',', 1)), ''), '')`,
     })
@@ -281,6 +285,8 @@ export const orderService = {
         before,
         after: row,
       });
+      if (row && row.order_status !== before.order_status)
+        await queueOrderEinvoices(tx, id, row.order_status, row.version);
       return recordOf(tx, row as Order);
     });
   },

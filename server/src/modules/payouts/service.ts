@@ -29,6 +29,7 @@ import {
   users,
   withdrawRequests,
 } from "../../db/schema";
+import { STORE_TODAY } from "../../db/storeZone";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { fieldsOf } from "../../lib/filters";
@@ -42,7 +43,7 @@ import { lineReference, writeBankFile } from "./bankFile";
 export type BatchRow = typeof payoutBatches.$inferSelect;
 
 /** Today in the store's zone (the reports' zone, migration 0024): a file's payment date. */
-const TODAY = sql<string>`((now() at time zone (select time_zone from report_time_zone where id = 1))::date)::text`;
+const TODAY = sql<string>`${STORE_TODAY}::text`;
 
 const counts = {
   paid_count: sql<number>`(select count(*)::int from ${payoutBatchLines} l

@@ -41,12 +41,14 @@ import {
 // sales
 
 // `sales.unpaid`: the sales still pending (migration 0032); paid is the rest.
+// `sales.tax`: the SST the sales contain (migration 0045).
 const SALES = [
   "sales.orders",
   "sales.revenue",
   "sales.unpaid",
   "sales.discount",
   "sales.shipping",
+  "sales.tax",
 ] as const;
 
 function salesFigures(get: (series: string) => string) {
@@ -61,6 +63,7 @@ function salesFigures(get: (series: string) => string) {
     average_order: average(revenue, orders),
     discount: get("sales.discount"),
     shipping: get("sales.shipping"),
+    tax: get("sales.tax"),
   };
 }
 

@@ -17,7 +17,6 @@ import { ifMatchOf } from "../../lib/versions";
 import {
   paymentMethodAnswers,
   settingsAnswers,
-  settingsService,
   shippingMethodService,
   socialLoginAnswers,
 } from "./service";
@@ -44,7 +43,10 @@ export function registerSettingsRoutes(app: App): void {
       config: { permission: "settings:view" },
       schema: { tags, params: idParams, response: { 200: settings } },
     },
-    async (request) => settingsService.get(app.db, request.params.id),
+    async (request, reply) => {
+      noStore(reply);
+      return settingsAnswers.get(app.db, request.params.id);
+    },
   );
   app.put(
     "/settings/:id",

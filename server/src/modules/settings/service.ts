@@ -72,7 +72,39 @@ export function loosensMoneyControl(before: SettingsRow, values: SettingsValues)
  * of the body keep their stored values; a maximum below the minimum is a 400
  * naming the maximum (docs/decisions/wallet-ledger.md).
  */
+/** The settings' write-only keys (MyInvois access, the signing key): masked in every answer. */
+const SETTINGS_SECRETS = ["myinvois_client_secret", "einvoice_private_key"] as const;
+/** What tells LHDN who the store is and lets it speak for the store: a change needs a fresh proof. */
+const TAX_IDENTITY = [
+  "tin",
+  "sst_no",
+  "msic_code",
+  "business_activity",
+  "myinvois_environment",
+  "myinvois_client_id",
+  "myinvois_base_url",
+  "myinvois_identity_url",
+  "einvoice_certificate",
+  ...SETTINGS_SECRETS,
+] as const;
+
+function withMaskedSettings(row: SettingsRow): SettingsRow {
+  const masked = { ...row };
+  for (const field of SETTINGS_SECRETS) masked[field] = maskSecret(row[field]);
+  return masked;
+}
+
+/** The values to write: a secret's mask sent back keeps the stored one. */
+function keepMaskedSettings(values: SettingsValues): SettingsValues {
+  const kept = { ...values };
+  for (const field of SETTINGS_SECRETS) if (isMaskedSecret(kept[field])) delete kept[field];
+  return kept;
+}
+
 export const settingsAnswers = {
+  async get(db: Db, id: number) {
+    return withMaskedSettings(await settingsService.get(db, id));
+  },
   async update(
     db: Db,
     actor: KeyChanger,
@@ -92,9 +124,13 @@ export const settingsAnswers = {
         `Maximum withdrawal amount must be at least the minimum (RM ${min}).`,
       );
     }
-    return settingsService.update(db, actor, id, input, expected, (before) => {
-      if (loosensMoneyControl(before, input)) requireStepUp(actor);
+    const values = keepMaskedSettings(input);
+    const identityChanges = stepUpIfKeysChange(actor, values, TAX_IDENTITY);
+    const row = await settingsService.update(db, actor, id, values, expected, (before) => {
+      if (loosensMoneyControl(before, values)) requireStepUp(actor);
+      identityChanges(before);
     });
+    return withMaskedSettings(row);
   },
 };
 

@@ -11,9 +11,9 @@
  */
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { STORE_ZONE } from "../../db/storeZone";
 
 /** The store's zone (report_time_zone, one row): its days bound the span. */
-const STORE_ZONE = sql`(select time_zone from report_time_zone where id = 1)`;
 
 /**
  * Per member, what the store paid them in [from, to] (dates YYYY-MM-DD,

@@ -16,11 +16,10 @@ import {
 } from "@store/contract";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { STORE_ZONE } from "../../db/storeZone";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { csvLine } from "../../lib/csv";
 import { A4, PdfWording, pdfRow, renderPdf } from "../../lib/pdf";
-
-const STORE_ZONE = sql`(select time_zone from report_time_zone where id = 1)`;
 
 /** The month's first and last day: "2026-02" → 2026-02-01 … 2026-02-28. */
 export function monthSpan(month: string): { from: string; to: string } {

@@ -3,14 +3,23 @@ import {
   type Product,
   type ProductInput,
   productInput,
+  type TaxCategory,
   type Variant,
   type VariantDraft,
 } from "@store/contract";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Button, Card, Col, Form, InputGroup, Row } from "react-bootstrap";
 import { Controller, useFieldArray } from "react-hook-form";
 import type { z } from "zod";
-import { categories, products, useProductVariants, useSaveProduct } from "../../api/catalog";
+import {
+  categories,
+  products,
+  taxCategories,
+  useProductVariants,
+  useSaveProduct,
+} from "../../api/catalog";
+import { api } from "../../api/client";
 import {
   ConfirmDialog,
   Field,
@@ -30,6 +39,7 @@ import {
   useRecordForm,
 } from "../../components";
 import { translate } from "../../i18n/messages";
+import { useCan } from "../../lib/permissions";
 import type { ScreenProps } from "../../resources/define";
 import { VariantCard } from "./VariantCard";
 
@@ -48,6 +58,7 @@ const EMPTY: ProductInput = {
   height: "",
   weight: "",
   category_id: "",
+  tax_category_id: "",
   product_status: 0,
   tags: "",
   variants: [],
@@ -81,6 +92,7 @@ function toForm(p: Product, variants: Variant[]): ProductInput {
     height: p.height,
     weight: p.weight,
     category_id: p.category_id,
+    tax_category_id: p.tax_category_id ?? "",
     product_status: p.product_status,
     tags: p.tags,
     variants: variants.map((v) => ({
@@ -131,6 +143,32 @@ function Section({
   );
 }
 
+/**
+ * The tax categories the form offers (docs/decisions/sst-on-lines.md). They are
+ * settings: without settings:view only the product's own is offered (from its
+ * record), so saving keeps it and nothing is asked that would be refused.
+ */
+function useTaxCategoryChoices(
+  record: Product | undefined,
+): { id: number; name: string; active: boolean }[] {
+  const mayRead = useCan("settings:view");
+  const all = useQuery({
+    queryKey: taxCategories.keys.list({ all: 1 }),
+    queryFn: () => api.get<TaxCategory[]>(taxCategories.list),
+    enabled: mayRead,
+  });
+  if (mayRead) {
+    return (all.data ?? []).map((c) => ({
+      id: c.tax_category_id,
+      name: c.tax_category_name,
+      active: c.tax_category_status === 1,
+    }));
+  }
+  return record?.tax_category_id
+    ? [{ id: record.tax_category_id, name: record.tax_category_name ?? "", active: true }]
+    : [];
+}
+
 /** /addProduct and /editProduct?pid=: the product with its variants, saved in one call. */
 export default function ProductForm({ resource }: ScreenProps) {
   const LIST = resource.list.path;
@@ -140,6 +178,7 @@ export default function ProductForm({ resource }: ScreenProps) {
   );
   const savedVariants = useProductVariants(id);
   const categoryList = categories.useAll();
+  const taxChoices = useTaxCategoryChoices(record);
   const save = useSaveProduct();
   const [showVariation, setShowVariation] = useState(false);
   const [confirmingVariant, setConfirmingVariant] = useState<number | null>(null);
@@ -368,6 +407,36 @@ export default function ProductForm({ resource }: ScreenProps) {
                         {c.category_name}
                       </option>
                     ))}
+                  </Form.Select>
+                )}
+              />
+            </Section>
+            <Section
+              title={translate("Tax category")}
+              labelFor="tax_category_id"
+              error={errors.tax_category_id}
+            >
+              {/* The active categories, and the product's own even when retired since. */}
+              <Controller
+                control={control}
+                name="tax_category_id"
+                render={({ field }) => (
+                  <Form.Select
+                    {...sectionAria("tax_category_id")}
+                    name={field.name}
+                    ref={field.ref}
+                    value={String(field.value ?? "")}
+                    onChange={(e) => field.onChange(e.target.value)}
+                    onBlur={field.onBlur}
+                  >
+                    <option value="">{translate("Not applicable")}</option>
+                    {taxChoices
+                      .filter((c) => c.active || String(c.id) === String(field.value ?? ""))
+                      .map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                        </option>
+                      ))}
                   </Form.Select>
                 )}
               />

@@ -275,6 +275,8 @@ function FiguresPreview() {
     ["Discount", `- ${formatMoney(figures.discount)}`],
     ["Shipping", formatMoney(figures.shipping_fee)],
     ["Total", formatMoney(figures.total)],
+    // Prices include SST: the total contains this much (docs/decisions/sst-on-lines.md).
+    ["SST included", formatMoney(figures.tax_total)],
     ["Points Earned", formatBalance("pv", figures.points_earned)],
   ];
   const [firstIncomplete] = incomplete;

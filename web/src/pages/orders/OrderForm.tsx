@@ -13,6 +13,7 @@ import { Field, ResourceForm, useCustomResourceForm } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
 import type { ScreenProps } from "../../resources/define";
+import { OrderBuyerPanel } from "./OrderBuyerPanel";
 import { OrderItemsPanel, OrderPostedPanel, useStatementLink } from "./OrderLines";
 import { printOrdersLink } from "./printLink";
 
@@ -66,6 +67,7 @@ export default function OrderForm({ resource }: ScreenProps) {
         order && (
           <>
             <OrderItemsPanel order={order} />
+            <OrderBuyerPanel orderId={order.orders_id} />
             <OrderPostedPanel order={order} />
           </>
         )

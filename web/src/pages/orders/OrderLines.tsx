@@ -1,8 +1,10 @@
 import {
   LEDGER_ACCOUNT_LABELS,
   LEDGER_REASON_LABELS,
+  type OrderItem,
   type OrderPosting,
   type OrderRecord,
+  sstRateText,
   toSen,
 } from "@store/contract";
 import { Card, Table } from "react-bootstrap";
@@ -31,11 +33,14 @@ export function useStatementLink(): ((userId: number, account?: string) => strin
  * keeps equal (subtotal − discount + shipping = total). On a phone the image,
  * variant and SKU columns fold into the product's cell, so quantity, unit price
  * and line total stay on screen; a table still wider scrolls by keyboard too.
+ * Each line shows the SST it contains, kept at the time of sale, and the foot
+ * the order's SST (prices include SST; docs/decisions/sst-on-lines.md).
  */
 export function OrderItemsPanel({ order }: { order: OrderRecord }) {
   const phone = usePhoneWindow();
-  // The columns before the line total: image, product, variant, SKU, quantity, unit price.
-  const span = phone ? 3 : 6;
+  // The columns before the line total: image, product, variant, SKU, quantity, unit price, SST
+  // (on a phone: product, quantity, unit price; the SST folds into the product's cell).
+  const span = phone ? 3 : 7;
   const discount = order.coupon_code
     ? translate("Discount ({{code}})", { code: order.coupon_code })
     : translate("Discount");
@@ -70,6 +75,11 @@ export function OrderItemsPanel({ order }: { order: OrderRecord }) {
                 <th scope="col" className="text-end">
                   {translate("Unit Price")}
                 </th>
+                {!phone && (
+                  <th scope="col" className="text-end">
+                    {translate("SST")}
+                  </th>
+                )}
                 <th scope="col" className="text-end">
                   {translate("Line Total")}
                 </th>
@@ -92,16 +102,26 @@ export function OrderItemsPanel({ order }: { order: OrderRecord }) {
                   )}
                   <td style={phone ? { overflowWrap: "anywhere" } : undefined}>
                     {line.product_name}
-                    {phone && (line.variant_name || line.sku) && (
-                      <span className="d-block small text-body-secondary">
-                        {[line.variant_name, line.sku].filter(Boolean).join(" · ")}
-                      </span>
-                    )}
+                    {phone &&
+                      (line.variant_name || line.sku || line.tax_type !== "not_applicable") && (
+                        <span className="d-block small text-body-secondary">
+                          {[
+                            line.variant_name,
+                            line.sku,
+                            line.tax_type === "not_applicable"
+                              ? ""
+                              : `${translate("SST")} ${lineSst(line)}`,
+                          ]
+                            .filter(Boolean)
+                            .join(" · ")}
+                        </span>
+                      )}
                   </td>
                   {!phone && <td>{line.variant_name || "-"}</td>}
                   {!phone && <td className="text-nowrap">{line.sku || "-"}</td>}
                   <td className="text-end">{line.quantity}</td>
                   <td className="text-end text-nowrap">{formatMoney(line.unit_price)}</td>
+                  {!phone && <td className="text-end text-nowrap">{lineSst(line)}</td>}
                   <td className="text-end text-nowrap">{formatMoney(line.line_total)}</td>
                 </tr>
               ))}
@@ -132,12 +152,25 @@ export function OrderItemsPanel({ order }: { order: OrderRecord }) {
                 value={formatMoney(order.total_price)}
                 strong
               />
+              <MoneyRow
+                span={span}
+                label={translate("SST included")}
+                value={formatMoney(order.tax_total)}
+              />
             </tfoot>
           </Table>
         </ScrollingTable>
       </Card.Body>
     </Card>
   );
+}
+
+/** A line's SST: its amount and rate when taxable, "Exempt", or "-" when not applicable. */
+function lineSst(line: OrderItem): string {
+  if (line.tax_type === "taxable") {
+    return `${formatMoney(line.tax_amount)} (${sstRateText(line.tax_rate)}%)`;
+  }
+  return line.tax_type === "exempt" ? translate("Exempt") : "-";
 }
 
 function MoneyRow({

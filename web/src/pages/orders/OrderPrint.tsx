@@ -7,9 +7,11 @@ import {
   type OrderDocument,
   parseOrderIds,
   paymentStatus,
+  sstByRate,
+  sstRateText,
 } from "@store/contract/invoice";
 import { formatMoney, type NumberSigns, toSen } from "@store/contract/money";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Alert, Button, ButtonGroup, Form } from "react-bootstrap";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -21,6 +23,9 @@ import { currentLanguage, LANGUAGES, type LanguageCode } from "../../i18n/index"
 import { translate, translateLabel } from "../../i18n/messages";
 import type { ScreenProps } from "../../resources/define";
 import "./print.css";
+
+// The QR code's library, loaded only for an invoice LHDN validated.
+const QRCodeSVG = lazy(() => import("qrcode.react").then((m) => ({ default: m.QRCodeSVG })));
 
 /** The words, amounts and dates of the document's language (which may differ from the screen's). */
 function wordsOf(code: LanguageCode) {
@@ -132,12 +137,17 @@ function Invoice({
   order,
   store,
   words,
+  einvoice,
 }: {
   order: OrderRecord;
   store: DocumentStore;
   words: Words;
+  /** The order's own e-invoice once LHDN validated it (docs/decisions/einvoices.md). */
+  einvoice?: { uuid: string; link: string };
 }) {
   const number = invoiceNumber(order.order_number);
+  // The SST the total contains, per rate (prices include SST; docs/decisions/sst-on-lines.md).
+  const sst = sstByRate(order.items, order.tax_total);
   return (
     <article
       className="order-sheet"
@@ -183,7 +193,9 @@ function Invoice({
             <tr key={line.item_id}>
               <td>
                 {line.product_name}
-                {(line.variant_name || toSen(line.line_discount) > 0n) && (
+                {(line.variant_name ||
+                  toSen(line.line_discount) > 0n ||
+                  line.tax_type === "taxable") && (
                   <span className="d-block order-sheet-note">
                     {[
                       line.variant_name,
@@ -191,6 +203,9 @@ function Invoice({
                         ? words.text("Line discount {{amount}}", {
                             amount: words.money(line.line_discount),
                           })
+                        : "",
+                      line.tax_type === "taxable"
+                        ? words.text("SST {{rate}}%", { rate: sstRateText(line.tax_rate) })
                         : "",
                     ]
                       .filter(Boolean)
@@ -229,7 +244,32 @@ function Invoice({
           <dt>{words.text("Total")}</dt>
           <dd>{words.money(order.total_price)}</dd>
         </div>
+        {sst?.rates.map(({ rate, amount }) => (
+          <div key={rate} data-testid="invoice-sst-rate">
+            <dt>{words.text("SST {{rate}}%", { rate })}</dt>
+            <dd>{words.money(amount)}</dd>
+          </div>
+        ))}
+        {sst && (
+          <div>
+            <dt>{words.text("Total SST")}</dt>
+            <dd>{words.money(sst.total)}</dd>
+          </div>
+        )}
       </dl>
+      {sst && <p className="order-sheet-note">{words.text("Prices include SST")}</p>}
+      {einvoice && (
+        <figure className="order-sheet-einvoice">
+          <Suspense fallback={<div style={{ width: 96, height: 96 }} />}>
+            <QRCodeSVG value={einvoice.link} title={einvoice.link} size={96} marginSize={2} />
+          </Suspense>
+          <figcaption>
+            {words.text("E-invoice validated by LHDN")}
+            <br />
+            {einvoice.uuid}
+          </figcaption>
+        </figure>
+      )}
     </article>
   );
 }
@@ -413,7 +453,13 @@ export default function OrderPrint({ resource }: ScreenProps) {
         <div className="order-sheets">
           {data.orders.map((order) =>
             doc === "invoice" ? (
-              <Invoice key={order.orders_id} order={order} store={data.store} words={words} />
+              <Invoice
+                key={order.orders_id}
+                order={order}
+                store={data.store}
+                words={words}
+                einvoice={data.einvoices[String(order.orders_id)]}
+              />
             ) : (
               <PackingSlip key={order.orders_id} order={order} store={data.store} words={words} />
             ),

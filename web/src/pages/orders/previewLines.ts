@@ -1,4 +1,4 @@
-import { catalogUnitPrice, type OrderCreate } from "@store/contract";
+import { catalogUnitPrice, lineTax, type OrderCreate } from "@store/contract";
 import { useQueries } from "@tanstack/react-query";
 import { productQuery, variantsQuery } from "../../api/catalog";
 
@@ -8,7 +8,7 @@ import { productQuery, variantsQuery } from "../../api/catalog";
  * the numbers of the lines that cannot be priced yet.
  */
 export function usePreviewLines(items: OrderCreate["items"]): {
-  lines: { unit_price: string; quantity: number }[];
+  lines: { unit_price: string; quantity: number; tax_rate: string | null }[];
   incomplete: number[];
 } {
   const productIds = items.map((i) => Number(i.product_id) || 0);
@@ -21,7 +21,7 @@ export function usePreviewLines(items: OrderCreate["items"]): {
       enabled: (productAnswers[i]?.data?.product_variation ?? 0) > 0,
     })),
   });
-  const lines: { unit_price: string; quantity: number }[] = [];
+  const lines: { unit_price: string; quantity: number; tax_rate: string | null }[] = [];
   const incomplete: number[] = [];
   items.forEach((item, i) => {
     const product = productAnswers[i]?.data;
@@ -30,7 +30,8 @@ export function usePreviewLines(items: OrderCreate["items"]): {
     const price = product ? catalogUnitPrice(product, variant) : null;
     const quantity = Number(item.quantity);
     if (price === null || !Number.isInteger(quantity) || quantity < 1) incomplete.push(i + 1);
-    else lines.push({ unit_price: price, quantity });
+    // The SST its product's tax category has now, as the server keeps it on Save.
+    else lines.push({ unit_price: price, quantity, tax_rate: lineTax(product).tax_rate });
   });
   return { lines, incomplete };
 }

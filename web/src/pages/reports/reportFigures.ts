@@ -29,6 +29,8 @@ export const FIGURES: Record<ReportName, Figure[]> = {
     figure("average_order", "averageOrder", "money"),
     figure("discount", "discount", "money"),
     figure("shipping", "shipping", "money"),
+    // The SST the sales contain (prices include SST; docs/decisions/sst-on-lines.md).
+    figure("tax", "tax", "money"),
   ],
   products: [figure("revenue", "revenue", "money"), figure("quantity", "quantity", "count")],
   regions: [figure("revenue", "revenue", "money"), figure("orders", "orders", "count")],
@@ -68,6 +70,7 @@ export const COLUMNS: Record<ReportName, Column[]> = {
     { key: "average_order", label: "averageOrder", kind: "money" },
     { key: "discount", label: "discount", kind: "money" },
     { key: "shipping", label: "shipping", kind: "money" },
+    { key: "tax", label: "tax", kind: "money" },
   ],
   products: [
     { key: "name", label: "name", kind: "text" },

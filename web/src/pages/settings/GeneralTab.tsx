@@ -2,18 +2,13 @@ import {
   COMMISSION_BASE_LABELS,
   COMMISSION_BASES,
   type Settings,
-  type SettingsInput,
   STORE_CONTACT_MAX,
   STORE_REGISTRATION_MAX,
-  settingsInput,
   THEMES,
 } from "@store/contract";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-bootstrap";
 import { Controller } from "react-hook-form";
-import type { z } from "zod";
-import { recordVersion, withoutVersion } from "../../api/client";
-import { useSaveSettings, useSettings } from "../../api/settings";
 import {
   Field,
   FieldError,
@@ -22,39 +17,15 @@ import {
   NumberInput,
   RecordForm,
   StatusSwitch,
-  useRecordForm,
 } from "../../components";
 import { translate } from "../../i18n/messages";
-import { SaveButton, useSavedIndicator } from "./SaveButton";
-
-type Values = z.output<typeof settingsInput>;
-
-function toForm(s: Settings): SettingsInput {
-  const { setting_id, updated_at, ...values } = s;
-  return withoutVersion(values);
-}
+import { SaveButton } from "./SaveButton";
+import { useSettingsForm } from "./useSettingsForm";
 
 /** Theme, store information and logo. The layout shows a saved logo, name and copyright at once. */
 export function GeneralTab({ settings }: { settings: Settings }) {
-  const save = useSaveSettings();
-  const { refetch } = useSettings();
-  const [saved, markSaved] = useSavedIndicator();
+  const { form, saved } = useSettingsForm(settings);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const loaded = useMemo(() => toForm(settings), [settings]);
-  const form = useRecordForm<SettingsInput, Values>({
-    schema: settingsInput,
-    defaults: loaded,
-    loaded,
-    listRoute: "/settings",
-    version: recordVersion(settings),
-    reload: refetch,
-    save: (values, shown) => save.mutateAsync({ input: values, version: shown.version }),
-    // The saved settings come back through the query (useSaveSettings), and the form takes them.
-    onSaved: (stored) => {
-      form.form.reset(toForm(stored as Settings));
-      markSaved();
-    },
-  });
   const { control, formState } = form.form;
   const { errors, isSubmitting } = formState;
 

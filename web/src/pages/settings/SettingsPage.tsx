@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { useSettings } from "../../api/settings";
 import { FormSkeleton, PageHeader } from "../../components";
 import { translate } from "../../i18n/messages";
+import { EinvoiceTab } from "./EinvoiceTab";
 import { GeneralTab } from "./GeneralTab";
 import { PaymentMethodTab } from "./PaymentMethodTab";
 import { ShippingMethodTab } from "./ShippingMethodTab";
@@ -14,11 +15,12 @@ export const SETTINGS_TABS = {
   social: "Social Login",
   payment: "Payment Method",
   shipping: "Shipping Method",
+  einvoices: "E-invoices",
 } as const;
 type TabKey = keyof typeof SETTINGS_TABS;
 const isTab = (value: string | null): value is TabKey => !!value && value in SETTINGS_TABS;
 
-/** /settings: General, Social Login, Payment Method and Shipping Method. */
+/** /settings: General, Social Login, Payment Method, Shipping Method and E-invoices. */
 export default function SettingsPage() {
   const [search, setSearch] = useSearchParams();
   const requested = search.get("tab");
@@ -50,6 +52,9 @@ export default function SettingsPage() {
             </Tab>
             <Tab eventKey="shipping" title={translate(SETTINGS_TABS.shipping)}>
               <ShippingMethodTab />
+            </Tab>
+            <Tab eventKey="einvoices" title={translate(SETTINGS_TABS.einvoices)}>
+              {settings.data ? <EinvoiceTab settings={settings.data} /> : <FormSkeleton />}
             </Tab>
           </Tabs>
         </Card.Body>
