@@ -109,16 +109,19 @@ test.describe("/editOrder?oid=: the order's lines, money and ledger entries", ()
         line.sku || "-",
         String(line.quantity),
         rm(line.unit_price),
+        // The SST the line contains (docs/decisions/sst-on-lines.md): the demo's products have no tax category.
+        line.tax_type === "not_applicable" ? "-" : expect.stringContaining(rm(line.tax_amount)),
         rm(line.line_total),
       ]);
       await expect(lines.nth(i).locator("img")).toHaveAttribute("src", new RegExp(line.image));
     }
     const totals = items.locator("tfoot tr");
-    expect(await Promise.all([0, 1, 2, 3].map((i) => cells(totals.nth(i))))).toEqual([
+    expect(await Promise.all([0, 1, 2, 3, 4].map((i) => cells(totals.nth(i))))).toEqual([
       ["Subtotal", rm(order.subtotal)],
       [`Discount (${order.coupon_code})`, `-${rm(order.discount)}`],
       ["Shipping fee", rm(order.shipping_fee)],
       ["Total", rm(order.total_price)],
+      ["SST included", rm(order.tax_total)],
     ]);
     await expect(s.page.getByRole("link", { name: "Wallet Statement" })).toHaveAttribute(
       "href",
