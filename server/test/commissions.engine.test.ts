@@ -20,6 +20,15 @@ import { createTestContext, type TestContext, until } from "./helpers";
 import { insertOrder, setCommission } from "./ledger.fixtures";
 import { insertUser, readUser, readWallet } from "./people.fixtures";
 import { createStaff, setSecondApprovalAbove, stepUp } from "./staff.fixtures";
+import { LONG_TIER, ON_POSTGRES } from "./tier";
+
+/**
+ * The money rules are the same on both engines: in `npm test` they run on
+ * PostgreSQL, and PGlite runs the levels, the period's jobs and the ranks
+ * (whose jobs, locks and one connection differ by engine); the long tier runs
+ * every test on both (docs/decisions/test-tiers.md).
+ */
+const onPostgres = ON_POSTGRES || LONG_TIER ? it : it.skip;
 
 interface Store {
   ctx: TestContext;
@@ -187,55 +196,64 @@ describe("a plan's levels, skip and compression, held and released", () => {
     expect((await readUser(ctx.db, d))?.ttl_pv).toBe("0.00");
   });
 
-  it("a member with money held cannot be deleted: the release would pay nobody", async () => {
-    const { ctx } = store;
-    const { c, d } = await chain(ctx);
-    await setStatus(ctx, await insertOrder(ctx.db, d, "30.00", "0.00"), 6);
-    const res = await ctx.call("DELETE", `/api/users/${c}`);
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ code: "member_holds_held", params: { held: "3.00" } });
-    expect(await readUser(ctx.db, c)).toBeDefined();
-  });
+  onPostgres(
+    "a member with money held cannot be deleted: the release would pay nobody",
+    async () => {
+      const { ctx } = store;
+      const { c, d } = await chain(ctx);
+      await setStatus(ctx, await insertOrder(ctx.db, d, "30.00", "0.00"), 6);
+      const res = await ctx.call("DELETE", `/api/users/${c}`);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: "member_holds_held", params: { held: "3.00" } });
+      expect(await readUser(ctx.db, c)).toBeDefined();
+    },
+  );
 
-  it("a cancel inside the hold takes back the held entries only: nothing owed", async () => {
-    const { ctx } = store;
-    const { a, b, c, d } = await chain(ctx);
-    const order = await insertOrder(ctx.db, d, "50.00", "10.00");
-    await setStatus(ctx, order, 6);
-    expect(await held(ctx, c)).toBe("5.00");
-    await setStatus(ctx, order, 7);
-    for (const member of [a, b, c]) {
-      expect(await held(ctx, member)).toBe("0.00");
-      expect(await cash(ctx, member)).toBe("0.00");
-      const owed = (await ctx.call("GET", `/api/users/${member}/owed`)).json();
-      expect(owed.cash_wallet).toBe("0.00");
-    }
-    expect((await readUser(ctx.db, d))?.held_pv).toBe("0.00");
-    const recon = (await ctx.call("GET", "/api/walletLedger/reconcile")).json();
-    expect(recon.order_mismatches).toEqual([]);
-    expect(recon.mismatches).toEqual([]);
-  });
+  onPostgres(
+    "a cancel inside the hold takes back the held entries only: nothing owed",
+    async () => {
+      const { ctx } = store;
+      const { a, b, c, d } = await chain(ctx);
+      const order = await insertOrder(ctx.db, d, "50.00", "10.00");
+      await setStatus(ctx, order, 6);
+      expect(await held(ctx, c)).toBe("5.00");
+      await setStatus(ctx, order, 7);
+      for (const member of [a, b, c]) {
+        expect(await held(ctx, member)).toBe("0.00");
+        expect(await cash(ctx, member)).toBe("0.00");
+        const owed = (await ctx.call("GET", `/api/users/${member}/owed`)).json();
+        expect(owed.cash_wallet).toBe("0.00");
+      }
+      expect((await readUser(ctx.db, d))?.held_pv).toBe("0.00");
+      const recon = (await ctx.call("GET", "/api/walletLedger/reconcile")).json();
+      expect(recon.order_mismatches).toEqual([]);
+      expect(recon.mismatches).toEqual([]);
+    },
+  );
 
-  it("keeps the sponsor line as it stood: a referral move later re-routes nothing", async () => {
-    const { ctx } = store;
-    const { b, c, d } = await chain(ctx);
-    const stranger = await insertUser(ctx.db);
-    const order = await insertOrder(ctx.db, d, "100.00", "0.00");
-    await setStatus(ctx, order, 6);
-    const moved = await ctx.call("PUT", `/api/users/${d}`, { referral_of: stranger });
-    expect(moved.statusCode, moved.body).toBe(200);
-    await setStatus(ctx, order, 5);
-    await setStatus(ctx, order, 7);
-    await setStatus(ctx, order, 6);
-    expect(await held(ctx, c)).toBe("10.00");
-    expect(await held(ctx, b)).toBe("5.00");
-    expect(await held(ctx, stranger)).toBe("0.00");
-  });
+  onPostgres(
+    "keeps the sponsor line as it stood: a referral move later re-routes nothing",
+    async () => {
+      const { ctx } = store;
+      const { b, c, d } = await chain(ctx);
+      const stranger = await insertUser(ctx.db);
+      const order = await insertOrder(ctx.db, d, "100.00", "0.00");
+      await setStatus(ctx, order, 6);
+      const moved = await ctx.call("PUT", `/api/users/${d}`, { referral_of: stranger });
+      expect(moved.statusCode, moved.body).toBe(200);
+      await setStatus(ctx, order, 5);
+      await setStatus(ctx, order, 7);
+      await setStatus(ctx, order, 6);
+      expect(await held(ctx, c)).toBe("10.00");
+      expect(await held(ctx, b)).toBe("5.00");
+      expect(await held(ctx, stranger)).toBe("0.00");
+    },
+  );
 
   // Skip and compression, in the same store: its open period only grows.
 
   for (const when of ["skip", "compress"] as const) {
-    it(`an inactive B: ${when}`, async () => {
+    onPostgres(`an inactive B: ${when}`, async () => {
       const { ctx } = store;
       await putPlan(ctx, {
         levels: [
@@ -259,7 +277,7 @@ describe("a plan's levels, skip and compression, held and released", () => {
     });
   }
 
-  it("a level needing personal PV passes over an upline short of it", async () => {
+  onPostgres("a level needing personal PV passes over an upline short of it", async () => {
     const { ctx } = store;
     await putPlan(ctx, {
       levels: [await level(ctx, "10"), await level(ctx, "5", { min_personal_pv: "50" })],
@@ -277,7 +295,7 @@ describe("a plan's levels, skip and compression, held and released", () => {
     expect(c).toBeGreaterThan(0);
   });
 
-  it("caps an order's total and a member's period", async () => {
+  onPostgres("caps an order's total and a member's period", async () => {
     const { ctx } = store;
     await putPlan(ctx, {
       levels: [await level(ctx, "10"), await level(ctx, "5")],
@@ -294,49 +312,52 @@ describe("a plan's levels, skip and compression, held and released", () => {
 
   // The release moves held PV to PV and promotes by it: last, as it releases the period.
 
-  it("a Gold member whose PV reaches 2,000 is Platinum after the release, with its audit row; one short stays Gold", async () => {
-    const { ctx } = store;
-    await putPlan(ctx, { levels: [await level(ctx, "10")], hold_days: 0 });
-    const tiers = await ctx.db.select().from(memberships);
-    const tier = (name: string) => tiers.find((t) => t.membership === name)?.member_id;
-    const gold = tier("Gold");
-    const sponsor = await insertUser(ctx.db);
-    const reaches = await insertUser(ctx.db, { referral_of: sponsor, membership: gold });
-    const short = await insertUser(ctx.db, { referral_of: sponsor, membership: gold });
-    await setStatus(ctx, await insertOrder(ctx.db, reaches, "100.00", "2000.00"), 6);
-    await setStatus(ctx, await insertOrder(ctx.db, short, "100.00", "1999.99"), 6);
-    expect((await readUser(ctx.db, reaches))?.membership).toBe(gold);
+  onPostgres(
+    "a Gold member whose PV reaches 2,000 is Platinum after the release, with its audit row; one short stays Gold",
+    async () => {
+      const { ctx } = store;
+      await putPlan(ctx, { levels: [await level(ctx, "10")], hold_days: 0 });
+      const tiers = await ctx.db.select().from(memberships);
+      const tier = (name: string) => tiers.find((t) => t.membership === name)?.member_id;
+      const gold = tier("Gold");
+      const sponsor = await insertUser(ctx.db);
+      const reaches = await insertUser(ctx.db, { referral_of: sponsor, membership: gold });
+      const short = await insertUser(ctx.db, { referral_of: sponsor, membership: gold });
+      await setStatus(ctx, await insertOrder(ctx.db, reaches, "100.00", "2000.00"), 6);
+      await setStatus(ctx, await insertOrder(ctx.db, short, "100.00", "1999.99"), 6);
+      expect((await readUser(ctx.db, reaches))?.membership).toBe(gold);
 
-    const calculated = await runStep(ctx, await onlyPeriod(ctx), "calculate");
-    const approved = await ctx.app.inject({
-      method: "POST",
-      url: `/api/commissionPeriods/${calculated.period_id}/approve`,
-      headers: { cookie: ctx.cookie, "if-match": `"${calculated.version}"` },
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-    await runStep(ctx, approved.json(), "release");
+      const calculated = await runStep(ctx, await onlyPeriod(ctx), "calculate");
+      const approved = await ctx.app.inject({
+        method: "POST",
+        url: `/api/commissionPeriods/${calculated.period_id}/approve`,
+        headers: { cookie: ctx.cookie, "if-match": `"${calculated.version}"` },
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      await runStep(ctx, approved.json(), "release");
 
-    const [after, shortAfter] = [await readUser(ctx.db, reaches), await readUser(ctx.db, short)];
-    expect([after?.ttl_pv, after?.held_pv, after?.membership]).toEqual([
-      "2000.00",
-      "0.00",
-      tier("Platinum"),
-    ]);
-    expect([shortAfter?.ttl_pv, shortAfter?.held_pv, shortAfter?.membership]).toEqual([
-      "1999.99",
-      "0.00",
-      gold,
-    ]);
-    const promotions = await ctx.db
-      .select({ before: auditLog.before, after: auditLog.after })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "User"), eq(auditLog.entity_id, String(reaches))));
-    expect(promotions).toContainEqual({
-      before: { membership: gold },
-      after: { membership: tier("Platinum"), reason: "referral promotion" },
-    });
-    expect(await cash(ctx, sponsor)).toBe("20.00");
-  });
+      const [after, shortAfter] = [await readUser(ctx.db, reaches), await readUser(ctx.db, short)];
+      expect([after?.ttl_pv, after?.held_pv, after?.membership]).toEqual([
+        "2000.00",
+        "0.00",
+        tier("Platinum"),
+      ]);
+      expect([shortAfter?.ttl_pv, shortAfter?.held_pv, shortAfter?.membership]).toEqual([
+        "1999.99",
+        "0.00",
+        gold,
+      ]);
+      const promotions = await ctx.db
+        .select({ before: auditLog.before, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "User"), eq(auditLog.entity_id, String(reaches))));
+      expect(promotions).toContainEqual({
+        before: { membership: gold },
+        after: { membership: tier("Platinum"), reason: "referral promotion" },
+      });
+      expect(await cash(ctx, sponsor)).toBe("20.00");
+    },
+  );
 });
 
 describe("a period closed, approved by two and released", () => {
@@ -487,7 +508,7 @@ describe("a period closed, approved by two and released", () => {
     expect([clean.order_mismatches, clean.mismatches, clean.account_totals]).toEqual([[], [], []]);
   });
 
-  it("answers the statement as CSV and PDF", async () => {
+  onPostgres("answers the statement as CSV and PDF", async () => {
     const { ctx } = store;
     const [period] = (await ctx.call("GET", "/api/commissionPeriods")).json() as CommissionPeriod[];
     const user = await insertUser(ctx.db);
@@ -508,7 +529,7 @@ describe("a period closed, approved by two and released", () => {
   });
 });
 
-describe("PUT commissionPlan refuses", () => {
+describe.skipIf(!ON_POSTGRES && !LONG_TIER)("PUT commissionPlan refuses", () => {
   let store: Store;
   beforeAll(async () => {
     store = await openStore();
