@@ -6,7 +6,8 @@
  * tick after. Workers are test/jobWorker.fixture.ts as child processes; each
  * tick's run is a row in tick_runs with no key, so a tick run twice shows.
  * Then a burst of jobs drained by two workers at once: each taken by one.
- * PostgreSQL only: PGlite is one process per store.
+ * PostgreSQL only: PGlite is one process per store. The long tier: its 20
+ * ticks take half a minute of `npm test`'s twelve (docs/decisions/test-tiers.md).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -67,10 +68,10 @@ describe.skipIf(skipped)("two workers on one PostgreSQL", () => {
     await Promise.all([a, b].map((worker) => worker.waitFor((event) => event.event === "ready")));
     const bothFrom = Date.now();
 
-    // At least 10 ticks while both run.
+    // At least 20 ticks while both run.
     await until(
       tickRuns,
-      (runs) => runs.filter((run) => run.time >= bothFrom).length >= 10,
+      (runs) => runs.filter((run) => run.time >= bothFrom).length >= 20,
       40_000,
     );
     // Stop a while it runs a tick: past its grace the job is given back.
@@ -89,7 +90,7 @@ describe.skipIf(skipped)("two workers on one PostgreSQL", () => {
       tickRuns,
       (runs) =>
         runs.some((run) => run.key === taken.key) &&
-        runs.filter((run) => run.time > stoppingA.at).length >= 3,
+        runs.filter((run) => run.time > stoppingA.at).length >= 5,
       15_000,
     );
     expect(await signalWorker(b, "SIGTERM"), b.output()).toEqual({ code: 0, signal: null });
@@ -108,13 +109,13 @@ describe.skipIf(skipped)("two workers on one PostgreSQL", () => {
 
     // While both ran, both took ticks.
     const whileBoth = runs.filter((run) => run.time >= bothFrom && run.time < stoppingA.at);
-    expect(whileBoth.length).toBeGreaterThanOrEqual(10);
+    expect(whileBoth.length).toBeGreaterThanOrEqual(20);
     expect(whileBoth.filter((run) => run.worker === "a").length).toBeGreaterThanOrEqual(2);
     expect(whileBoth.filter((run) => run.worker === "b").length).toBeGreaterThanOrEqual(2);
     // After a stopped, b alone: the given-back tick and every later one.
     expect(runs.find((run) => run.key === taken.key)?.worker).toBe("b");
     const after = runs.filter((run) => run.time > stoppingA.at);
-    expect(after.length).toBeGreaterThanOrEqual(3);
+    expect(after.length).toBeGreaterThanOrEqual(5);
     expect(after.filter((run) => run.worker !== "b")).toEqual([]);
 
     // Every tick's job ran once to done; the given-back try is not counted. (A
