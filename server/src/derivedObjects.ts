@@ -1,7 +1,13 @@
 import { is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "./db/client";
-import { applyDerived, imageTriggers, type TriggerSql, versionTriggers } from "./db/derived";
+import {
+  applyDerived,
+  imageTriggers,
+  ledgerBalanceTriggers,
+  type TriggerSql,
+  versionTriggers,
+} from "./db/derived";
 import * as schema from "./db/schema";
 import { auditLabelFunction } from "./lib/auditLabels";
 import { definedLists } from "./lib/lists";
@@ -13,7 +19,7 @@ import "./modules";
 /**
  * Every derived trigger the declarations ask for (db/derived.ts): the lists'
  * running totals and write counters, every versioned table's version, every
- * image column's reference. Sorted by table and name.
+ * image column's reference, every balance the ledger proves. Sorted by table and name.
  */
 export function derivedTriggers(): TriggerSql[] {
   const tables = Object.values(schema as Record<string, unknown>).filter(
@@ -23,6 +29,7 @@ export function derivedTriggers(): TriggerSql[] {
     ...listTriggers(definedLists()),
     ...versionTriggers(tables, schema.KEPT_BY_SYSTEM),
     ...imageTriggers(IMAGE_COLUMNS),
+    ...ledgerBalanceTriggers(schema.LEDGER_BALANCES),
   ].sort((a, b) => a.table.localeCompare(b.table) || a.name.localeCompare(b.name));
 }
 

@@ -464,6 +464,16 @@ describe("the database keeps the ledger true", () => {
     expect(await refusal(sql`update users set ttl_pv = 0 where user_id = ${owner}`)).toMatch(
       /only by a ledger entry/,
     );
+    // Every balance of schema.ts LEDGER_BALANCES, each by its own derived trigger.
+    for (const column of ["c_wallet_amt", "held_amt", "tax_withheld_amt"])
+      expect(
+        await refusal(
+          sql`update user_wallets set ${sql.identifier(column)} = 1 where user_id = ${owner}`,
+        ),
+      ).toMatch(/only by a ledger entry/);
+    expect(await refusal(sql`update users set held_pv = 1 where user_id = ${owner}`)).toMatch(
+      /only by a ledger entry/,
+    );
     expect(
       await refusal(sql`update ${walletLedger} set amount = 1 where user_id = ${owner}`),
     ).toMatch(/append-only/);

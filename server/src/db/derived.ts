@@ -12,7 +12,8 @@ import type { Tx } from "./client";
  * - a record's version, raised by `bump_version` on every table with a `version` column;
  * - an image's 24 hours restarted when a record stops naming it (`uploads_touch_unnamed`),
  *   on every image column;
- * - the audit log's label of each kind of record (`audit_label`, lib/auditLabels.ts).
+ * - the audit log's label of each kind of record (`audit_label`, lib/auditLabels.ts);
+ * - each balance the wallet ledger proves (`ledger_balance_matches`, schema.ts LEDGER_BALANCES).
  */
 
 /** A trigger, as pg_get_triggerdef writes it (unquoted names, no schema). */
@@ -53,6 +54,7 @@ export const DERIVED_FUNCTIONS = [
   "count_writes",
   "bump_version",
   "uploads_touch_unnamed",
+  "ledger_balance_matches",
 ] as const;
 
 /**
@@ -91,10 +93,8 @@ export const HAND_WRITTEN_TRIGGERS: Readonly<Record<string, readonly string[]>> 
   ],
   products: ["products_report_deleting", "products_report_update"],
   running_total_changes: ["running_total_changes_apply"],
-  user_wallets: ["user_wallets_match_ledger", "user_wallets_opening"],
+  user_wallets: ["user_wallets_opening"],
   users: [
-    "users_held_pv_match_ledger",
-    "users_pv_match_ledger",
     "users_pv_opening",
     "users_report_delete",
     "users_report_deleting",
@@ -155,6 +155,24 @@ export function imageTriggers(columns: readonly { table: PgTable; column: PgColu
       table: name,
       name: `${name}_uploads_unnamed`,
       sql: `CREATE TRIGGER ${name}_uploads_unnamed AFTER DELETE OR UPDATE OF ${column.name} ON ${name} FOR EACH ROW EXECUTE FUNCTION uploads_touch_unnamed(${literal(column.name)})`,
+    };
+  });
+}
+
+/**
+ * The trigger of each balance the wallet ledger proves: a change to the
+ * column must be its account's latest entry (migration 0047).
+ */
+export function ledgerBalanceTriggers(
+  balances: readonly { column: PgColumn; account: string }[],
+): TriggerSql[] {
+  return balances.map(({ column, account }) => {
+    const table = getTableConfig(column.table).name;
+    const name = `${table}_${column.name}_matches_ledger`;
+    return {
+      table,
+      name,
+      sql: `CREATE TRIGGER ${name} AFTER UPDATE OF ${column.name} ON ${table} FOR EACH ROW WHEN ((old.${column.name} IS DISTINCT FROM new.${column.name})) EXECUTE FUNCTION ledger_balance_matches(${literal(account)}, ${literal(column.name)})`,
     };
   });
 }

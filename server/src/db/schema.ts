@@ -39,6 +39,7 @@ import {
   integer,
   jsonb,
   numeric,
+  type PgColumn,
   pgTable,
   primaryKey,
   serial,
@@ -1523,6 +1524,20 @@ export const userKycDocuments = pgTable(
  * record's version (db/derived.ts, versionTriggers), so a form open on it is
  * not made stale by an order or a referral.
  */
+/**
+ * The balances the wallet ledger proves: a change to one must be its
+ * account's latest entry (wallet_ledger_require_entry, migration 0008). Their
+ * triggers are derived from this list (db/derived.ts ledgerBalanceTriggers, migration 0047).
+ */
+export const LEDGER_BALANCES: readonly { column: PgColumn; account: LedgerAccount }[] = [
+  { column: userWallets.wallet_amt, account: "wallet" },
+  { column: userWallets.c_wallet_amt, account: "cash_wallet" },
+  { column: userWallets.held_amt, account: "held" },
+  { column: userWallets.tax_withheld_amt, account: "tax_withheld" },
+  { column: users.ttl_pv, account: "pv" },
+  { column: users.held_pv, account: "held_pv" },
+];
+
 export const KEPT_BY_SYSTEM = {
   users: [users.ttl_order, users.down_line, users.totp_last_step],
   categories: [categories.products_in_cat],
