@@ -16,6 +16,7 @@ import { ifMatchOf } from "../../lib/versions";
 import {
   consolidateMonth,
   einvoiceDocument,
+  einvoicesOf,
   getEinvoice,
   getOrderBuyer,
   listEinvoices,
@@ -95,7 +96,7 @@ export function registerEinvoiceRoutes(app: App): void {
     async (request) => {
       const rows = await consolidateMonth(app.db, request.admin, request.body.month);
       app.jobs.wake();
-      return Promise.all(rows.map((row) => getEinvoice(app.db, row.einvoice_id)));
+      return einvoicesOf(app.db, rows);
     },
   );
   app.post(
@@ -117,7 +118,7 @@ export function registerEinvoiceRoutes(app: App): void {
     async (request) => {
       const rows = await selfBillPeriod(app.db, request.admin, request.body.period_id);
       app.jobs.wake();
-      return Promise.all(rows.map((row) => getEinvoice(app.db, row.einvoice_id)));
+      return einvoicesOf(app.db, rows);
     },
   );
   app.post(

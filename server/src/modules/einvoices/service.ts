@@ -161,6 +161,18 @@ export async function getEinvoice(db: Tx, id: number): Promise<Einvoice> {
   return einvoiceRecord(await rowOf(db, id), await portalOf(db));
 }
 
+/** Documents a call made or found, as the list answers them: one read, in the order given. */
+export async function einvoicesOf(db: Tx, rows: readonly { einvoice_id: number }[]) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.einvoice_id);
+  const [found, portal] = await Promise.all([
+    db.select(columns).from(einvoices).where(inArray(einvoices.einvoice_id, ids)),
+    portalOf(db),
+  ]);
+  const byId = new Map(found.map((row) => [row.einvoice_id, einvoiceRecord(row, portal)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The JSON sent (or to be sent): the exact bytes its hash is of. */
 export async function einvoiceDocument(db: Tx, id: number): Promise<string> {
   return (await rowOf(db, id)).document;
