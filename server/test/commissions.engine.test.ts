@@ -20,15 +20,11 @@ import { createTestContext, type TestContext, until } from "./helpers";
 import { insertOrder, setCommission } from "./ledger.fixtures";
 import { insertUser, readUser, readWallet } from "./people.fixtures";
 import { createStaff, setSecondApprovalAbove, stepUp } from "./staff.fixtures";
-import { LONG_TIER, ON_POSTGRES } from "./tier";
+import { LONG_TIER, ON_POSTGRES, onPostgres } from "./tier";
 
-/**
- * The money rules are the same on both engines: in `npm test` they run on
- * PostgreSQL, and PGlite runs the levels, the period's jobs and the ranks
- * (whose jobs, locks and one connection differ by engine); the long tier runs
- * every test on both (docs/decisions/test-tiers.md).
- */
-const onPostgres = ON_POSTGRES || LONG_TIER ? it : it.skip;
+// The money rules are the same on both engines (`onPostgres`): PGlite runs the
+// levels, the period's jobs and the ranks, whose jobs, locks and one connection
+// differ by engine.
 
 interface Store {
   ctx: TestContext;

@@ -4,7 +4,9 @@
  * API (test/support/myinvoisServer.ts): a month's consolidated invoice and a
  * large sale's own, a refund note referencing its invoice, LHDN's refusal
  * kept and sent again, the 72-hour cancel window, a document sent once by two
- * servers, and every document's hash the SHA-256 of what was sent.
+ * servers, and every document's hash the SHA-256 of what was sent. The rules
+ * the same on both engines run on PostgreSQL in `npm test` (`onPostgres`);
+ * PGlite sends a month's documents through its jobs, once with two runners.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -33,6 +35,7 @@ import { insertOrders } from "./orders.fixtures";
 import { insertUser } from "./people.fixtures";
 import { stepUp } from "./staff.fixtures";
 import { type MyinvoisTestServer, startMyinvoisServer } from "./support/myinvoisServer";
+import { onPostgres } from "./tier";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures", "einvoice");
 const CERTIFICATE = fs.readFileSync(path.join(FIXTURES, "test-signing-cert.pem"), "utf8");
@@ -140,22 +143,25 @@ describe("e-invoices", () => {
     expect(lhdn.requests).toEqual([]);
   });
 
-  it("keeps the MyInvois secret and signing key write-only, and asks a fresh proof to change them", async () => {
-    const stored: Settings = (await ctx.call("GET", "/api/settings/1")).json();
-    const refused = await ctx.call("PUT", "/api/settings/1", { ...stored, tin: "C20830570210" });
-    expect(refused.statusCode, refused.body).toBe(403);
-    expect(refused.json().code).toBe("step_up_required");
-    const saved = await setUpEinvoices(true);
-    expect(saved.myinvois_client_secret).not.toContain(lhdn.clientSecret);
-    expect(saved.einvoice_private_key).not.toContain("PRIVATE KEY");
-    const read: Settings = (await ctx.call("GET", "/api/settings/1")).json();
-    expect(read.myinvois_client_secret).toBe(saved.myinvois_client_secret);
-    // The masks sent back keep the stored secret and key.
-    await ctx.call("PUT", "/api/settings/1", read);
-    const [row] = await ctx.db.select().from(settings).where(eq(settings.setting_id, 1));
-    expect(row?.myinvois_client_secret).toBe(lhdn.clientSecret);
-    expect(row?.einvoice_private_key).toBe(PRIVATE_KEY.trim());
-  });
+  onPostgres(
+    "keeps the MyInvois secret and signing key write-only, and asks a fresh proof to change them",
+    async () => {
+      const stored: Settings = (await ctx.call("GET", "/api/settings/1")).json();
+      const refused = await ctx.call("PUT", "/api/settings/1", { ...stored, tin: "C20830570210" });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().code).toBe("step_up_required");
+      const saved = await setUpEinvoices(true);
+      expect(saved.myinvois_client_secret).not.toContain(lhdn.clientSecret);
+      expect(saved.einvoice_private_key).not.toContain("PRIVATE KEY");
+      const read: Settings = (await ctx.call("GET", "/api/settings/1")).json();
+      expect(read.myinvois_client_secret).toBe(saved.myinvois_client_secret);
+      // The masks sent back keep the stored secret and key.
+      await ctx.call("PUT", "/api/settings/1", read);
+      const [row] = await ctx.db.select().from(settings).where(eq(settings.setting_id, 1));
+      expect(row?.myinvois_client_secret).toBe(lhdn.clientSecret);
+      expect(row?.einvoice_private_key).toBe(PRIVATE_KEY.trim());
+    },
+  );
 
   it("a month of three small sales and one of RM 12,000.00: one consolidated invoice and one of its own, each valid, signed, sent once", async () => {
     await setUpEinvoices(true);
@@ -222,61 +228,67 @@ describe("e-invoices", () => {
     expect(lhdn.submitted(consolidated?.internal_id as string)).toHaveLength(1);
   });
 
-  it("a refund of an invoiced sale gives a refund note referencing the invoice", async () => {
-    const [invoice] = (await list()).filter((e) => e.type === "01" && e.orders_id !== null);
-    if (!invoice?.orders_id) throw new Error("no invoice");
-    const order = (await ctx.call("GET", `/api/orders/${invoice.orders_id}`)).json();
-    const res = await ctx.call("PUT", `/api/orders/${invoice.orders_id}`, {
-      ...order,
-      order_status: 8,
-      tracking_number: "MY123",
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const note = await until(
-      async () => (await list()).find((e) => e.type === "04"),
-      (e) => e?.status === "valid",
-    );
-    expect(note).toMatchObject({ original_id: invoice.einvoice_id, amount: invoice.amount });
-    const json = (await ctx.call("GET", `/api/einvoices/${note?.einvoice_id}/document`)).body;
-    expect(
-      JSON.parse(json).Invoice[0].BillingReference[0].InvoiceDocumentReference[0].UUID[0]._,
-    ).toBe(invoice.uuid);
-  });
+  onPostgres(
+    "a refund of an invoiced sale gives a refund note referencing the invoice",
+    async () => {
+      const [invoice] = (await list()).filter((e) => e.type === "01" && e.orders_id !== null);
+      if (!invoice?.orders_id) throw new Error("no invoice");
+      const order = (await ctx.call("GET", `/api/orders/${invoice.orders_id}`)).json();
+      const res = await ctx.call("PUT", `/api/orders/${invoice.orders_id}`, {
+        ...order,
+        order_status: 8,
+        tracking_number: "MY123",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const note = await until(
+        async () => (await list()).find((e) => e.type === "04"),
+        (e) => e?.status === "valid",
+      );
+      expect(note).toMatchObject({ original_id: invoice.einvoice_id, amount: invoice.amount });
+      const json = (await ctx.call("GET", `/api/einvoices/${note?.einvoice_id}/document`)).body;
+      expect(
+        JSON.parse(json).Invoice[0].BillingReference[0].InvoiceDocumentReference[0].UUID[0]._,
+      ).toBe(invoice.uuid);
+    },
+  );
 
-  it("a document LHDN refuses keeps LHDN's errors, and once corrected is sent again and valid", async () => {
-    const order = await saleLastMonth("64.00", 3);
-    lhdn.reject(`INV-${order.order_number}`, [
-      { code: "CF410", message: "Buyer TIN is not valid", target: "BuyerTIN" },
-    ]);
-    const asked = await ctx.call("PUT", `/api/orders/${order.orders_id}/buyer`, {
-      name: "Syarikat Maju Sdn Bhd",
-      tin: "C1234567890",
-      id_type: "BRN",
-      id_value: "201901000005",
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const [made] = (await list()).filter((e) => e.orders_id === order.orders_id);
-    const invalid = await settled(made?.einvoice_id as number, "invalid");
-    expect(invalid.errors).toContainEqual(
-      expect.objectContaining({ message: "Buyer TIN is not valid" }),
-    );
-    // The buyer's TIN corrected, the document is built again and sent.
-    const buyer = await ctx.call("GET", `/api/orders/${order.orders_id}/buyer`);
-    await ctx.call("PUT", `/api/orders/${order.orders_id}/buyer`, {
-      ...(buyer.json() as OrderBuyer),
-      tin: "C9876543210",
-    });
-    const resent = await ctx.call("POST", `/api/einvoices/${invalid.einvoice_id}/submit`);
-    expect(resent.statusCode, resent.body).toBe(200);
-    const valid = await settled(invalid.einvoice_id, "valid");
-    expect(valid.errors).toEqual([]);
-    expect(lhdn.submitted(valid.internal_id)).toHaveLength(2);
-    const again = await ctx.call("POST", `/api/einvoices/${valid.einvoice_id}/submit`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe("einvoice_status");
-  });
+  onPostgres(
+    "a document LHDN refuses keeps LHDN's errors, and once corrected is sent again and valid",
+    async () => {
+      const order = await saleLastMonth("64.00", 3);
+      lhdn.reject(`INV-${order.order_number}`, [
+        { code: "CF410", message: "Buyer TIN is not valid", target: "BuyerTIN" },
+      ]);
+      const asked = await ctx.call("PUT", `/api/orders/${order.orders_id}/buyer`, {
+        name: "Syarikat Maju Sdn Bhd",
+        tin: "C1234567890",
+        id_type: "BRN",
+        id_value: "201901000005",
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const [made] = (await list()).filter((e) => e.orders_id === order.orders_id);
+      const invalid = await settled(made?.einvoice_id as number, "invalid");
+      expect(invalid.errors).toContainEqual(
+        expect.objectContaining({ message: "Buyer TIN is not valid" }),
+      );
+      // The buyer's TIN corrected, the document is built again and sent.
+      const buyer = await ctx.call("GET", `/api/orders/${order.orders_id}/buyer`);
+      await ctx.call("PUT", `/api/orders/${order.orders_id}/buyer`, {
+        ...(buyer.json() as OrderBuyer),
+        tin: "C9876543210",
+      });
+      const resent = await ctx.call("POST", `/api/einvoices/${invalid.einvoice_id}/submit`);
+      expect(resent.statusCode, resent.body).toBe(200);
+      const valid = await settled(invalid.einvoice_id, "valid");
+      expect(valid.errors).toEqual([]);
+      expect(lhdn.submitted(valid.internal_id)).toHaveLength(2);
+      const again = await ctx.call("POST", `/api/einvoices/${valid.einvoice_id}/submit`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe("einvoice_status");
+    },
+  );
 
-  it("cancels a valid document within 72 hours, and refuses after", async () => {
+  onPostgres("cancels a valid document within 72 hours, and refuses after", async () => {
     const docs = (await list()).filter((e) => e.status === "valid" && e.type === "01");
     const [first, second] = docs;
     if (!first || !second) throw new Error("two valid invoices expected");
@@ -306,48 +318,53 @@ describe("e-invoices", () => {
     expect((await one(second.einvoice_id)).status).toBe("valid");
   });
 
-  it("a released commission period gives each agent paid a self-billed invoice, the agent its supplier", async () => {
-    const withTin = await insertUser(ctx.db, { f_name: "Siti", l_name: "Rahman" });
-    const without = await insertUser(ctx.db, { f_name: "Lim", l_name: "Wei" });
-    await ctx.db.execute(sql`insert into user_kyc (user_id, status, nric, tin)
+  onPostgres(
+    "a released commission period gives each agent paid a self-billed invoice, the agent its supplier",
+    async () => {
+      const withTin = await insertUser(ctx.db, { f_name: "Siti", l_name: "Rahman" });
+      const without = await insertUser(ctx.db, { f_name: "Lim", l_name: "Wei" });
+      await ctx.db.execute(sql`insert into user_kyc (user_id, status, nric, tin)
       values (${withTin}, 'verified', '900101145678', 'IG12345678090'),
         (${without}, 'verified', '880202105432', '')`);
-    const [period] = (
-      await ctx.db.execute<{ period_id: number }>(sql`
+      const [period] = (
+        await ctx.db.execute<{ period_id: number }>(sql`
         insert into commission_periods (starts_on, ends_on, status, released_at)
         values ('2001-01-01', '2001-01-31', 'calculated', null) returning period_id`)
-    ).rows;
-    const periodId = period?.period_id as number;
-    await ctx.db.execute(sql`insert into commission_period_members (period_id, user_id, amount, released_at)
+      ).rows;
+      const periodId = period?.period_id as number;
+      await ctx.db.execute(sql`insert into commission_period_members (period_id, user_id, amount, released_at)
       values (${periodId}, ${withTin}, 250.40, now()), (${periodId}, ${without}, 99.60, now())`);
-    const early = await ctx.call("POST", "/api/einvoices/selfBilled", { period_id: periodId });
-    expect(early.statusCode, early.body).toBe(409);
-    expect(early.json().code).toBe("einvoice_period_not_released");
-    await ctx.db.execute(
-      sql`update commission_periods set status = 'released', released_at = now() where period_id = ${periodId}`,
-    );
-    const res = await ctx.call("POST", "/api/einvoices/selfBilled", { period_id: periodId });
-    expect(res.statusCode, res.body).toBe(200);
-    const made: Einvoice[] = res.json();
-    expect(made.map((e) => [e.type, e.amount])).toEqual([
-      ["11", "250.40"],
-      ["11", "99.60"],
-    ]);
-    for (const doc of made) {
-      const valid = await settled(doc.einvoice_id, "valid");
-      const sent = JSON.parse(lhdn.submitted(valid.internal_id)[0]?.bytes.toString("utf8") ?? "{}");
-      const invoice = sent.Invoice[0];
-      const supplier = JSON.stringify(invoice.AccountingSupplierParty);
-      expect(JSON.stringify(invoice.AccountingCustomerParty)).toContain("C20830570210");
-      expect(supplier).toContain(doc.amount === "250.40" ? "IG12345678090" : "EI00000000010");
-      expect(supplier).toContain(doc.amount === "250.40" ? "900101145678" : "880202105432");
-      expect(JSON.stringify(invoice.InvoiceLine)).toContain("037");
-    }
-    const again: Einvoice[] = (
-      await ctx.call("POST", "/api/einvoices/selfBilled", { period_id: periodId })
-    ).json();
-    expect(again.map((e) => e.einvoice_id).sort()).toEqual(made.map((e) => e.einvoice_id).sort());
-  });
+      const early = await ctx.call("POST", "/api/einvoices/selfBilled", { period_id: periodId });
+      expect(early.statusCode, early.body).toBe(409);
+      expect(early.json().code).toBe("einvoice_period_not_released");
+      await ctx.db.execute(
+        sql`update commission_periods set status = 'released', released_at = now() where period_id = ${periodId}`,
+      );
+      const res = await ctx.call("POST", "/api/einvoices/selfBilled", { period_id: periodId });
+      expect(res.statusCode, res.body).toBe(200);
+      const made: Einvoice[] = res.json();
+      expect(made.map((e) => [e.type, e.amount])).toEqual([
+        ["11", "250.40"],
+        ["11", "99.60"],
+      ]);
+      for (const doc of made) {
+        const valid = await settled(doc.einvoice_id, "valid");
+        const sent = JSON.parse(
+          lhdn.submitted(valid.internal_id)[0]?.bytes.toString("utf8") ?? "{}",
+        );
+        const invoice = sent.Invoice[0];
+        const supplier = JSON.stringify(invoice.AccountingSupplierParty);
+        expect(JSON.stringify(invoice.AccountingCustomerParty)).toContain("C20830570210");
+        expect(supplier).toContain(doc.amount === "250.40" ? "IG12345678090" : "EI00000000010");
+        expect(supplier).toContain(doc.amount === "250.40" ? "900101145678" : "880202105432");
+        expect(JSON.stringify(invoice.InvoiceLine)).toContain("037");
+      }
+      const again: Einvoice[] = (
+        await ctx.call("POST", "/api/einvoices/selfBilled", { period_id: periodId })
+      ).json();
+      expect(again.map((e) => e.einvoice_id).sort()).toEqual(made.map((e) => e.einvoice_id).sort());
+    },
+  );
 
   it("two servers never send one document twice", async () => {
     runners.push(startJobRunner(ctx.db, handlers, { pollMs: 5 }));
