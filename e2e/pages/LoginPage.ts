@@ -9,9 +9,8 @@ export class LoginPage {
   readonly showPassword = () => this.page.getByRole("button", { name: "Show password" });
   readonly hidePassword = () => this.page.getByRole("button", { name: "Hide password" });
   readonly loginButton = () => this.page.getByRole("button", { name: "Login", exact: true });
-  readonly forgotPassword = () => this.page.getByRole("button", { name: "Forgot password?" });
+  readonly forgotPassword = () => this.page.getByRole("link", { name: "Forgot password?" });
   readonly message = () => this.page.getByRole("alert");
-  readonly forgotDialog = () => this.page.getByRole("dialog", { name: "Alert" });
 
   async goto(): Promise<void> {
     await this.page.goto("/login-back");

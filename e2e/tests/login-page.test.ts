@@ -71,15 +71,31 @@ test.describe("the login page (/login-back)", () => {
     expect(await page.password().getAttribute("type")).toBe("password");
   });
 
-  test("opens the Alert modal from Forgot password? and closes it with OK", async () => {
+  test("Forgot password? asks for a link by e-mail and says the same whatever the e-mail", async () => {
     const page = login();
     await page.goto();
     await page.forgotPassword().click();
-    const dialog = page.forgotDialog();
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain("Please contact support.");
-    await dialog.getByRole("button", { name: "OK" }).click();
-    await dialog.waitFor({ state: "hidden" });
+    await s.page.waitForURL("**/forgot-password");
+    await s.page.getByLabel("E-mail").fill("nobody-here@example.my");
+    await s.page.getByRole("button", { name: "Send the link" }).click();
+    await expect(
+      s.page.getByText(
+        "If this e-mail belongs to a staff account, a link to reset the password is on its way. It works for 30 minutes.",
+      ),
+    ).toBeVisible();
+    await s.page.getByRole("link", { name: "Back to login" }).click();
+    await s.page.waitForURL("**/login-back");
+  });
+
+  test("a reset link already used or unknown says so and offers a new one", async () => {
+    await s.page.goto("/reset-password?token=no-such-token");
+    await s.page.getByLabel("New password", { exact: true }).fill("New#Secret-456");
+    await s.page.getByLabel("Repeat the new password").fill("New#Secret-456");
+    await s.page.getByRole("button", { name: "Change password" }).click();
+    await expect(s.page.getByRole("alert")).toHaveText(
+      "This link has expired or was already used. Ask for a new one.",
+    );
+    await expect(s.page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
   });
 
   test("logs in with Enter, keeps the browser-storage flags of docs/REQUIREMENTS.md section 4 for 10 hours and goes to /admin", async () => {

@@ -21,6 +21,8 @@ const SIDEBAR = [
   ["Brands", "/brands"],
   ["Testimonial", "/testimonial"],
   ["Settings", "/settings"],
+  ["Messages", "/messages"],
+  ["Message Templates", "/messageTemplates"],
   ["Jobs", "/jobs"],
   ["Audit Log", "/auditLog"],
   ["Permission Groups", "/roles"],

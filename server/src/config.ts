@@ -45,6 +45,16 @@ export interface Config {
   shutdownGraceMs: number;
   /** S3_*: images' bytes in an S3-compatible bucket; undefined keeps them in the database. */
   s3: S3Settings | undefined;
+  /** SMTP_URL, MAIL_FROM: where messages are sent (modules/messages); unset, they wait queued. */
+  mail: MailConfig | undefined;
+}
+
+/** The mail server messages go through and who they are from. */
+export interface MailConfig {
+  /** smtp://user:pass@host:587 or smtps://…:465 (nodemailer's URL form). */
+  url: string;
+  /** "Store name <no-reply@store.my>". */
+  from: string;
 }
 
 /** Where images' bytes go when S3_BUCKET is set (modules/uploads/storage.ts). */
@@ -99,6 +109,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     shutdownGraceMs: readShutdownGrace(env.SHUTDOWN_GRACE_SECONDS),
     s3: readS3(env),
+    mail: readMail(env),
   };
 }
 
@@ -173,6 +184,29 @@ export function readPublicUrl(value: string | undefined): string[] | undefined {
     }
     return url.origin;
   });
+}
+
+/**
+ * SMTP_URL and MAIL_FROM (README): unset SMTP_URL keeps every message queued
+ * (the /messages screen says why); MAIL_FROM must name an address with a domain,
+ * which also names each message's Message-ID.
+ */
+export function readMail(env: NodeJS.ProcessEnv): MailConfig | undefined {
+  const url = (env.SMTP_URL ?? "").trim();
+  const from = (env.MAIL_FROM ?? "").trim();
+  if (!url) return undefined;
+  if (!/^smtps?:\/\/[^\s]+$/.test(url))
+    throw new Error(
+      "SMTP_URL must be smtp://host:port or smtps://host:port (user:password@ optional).",
+    );
+  if (!/@[^\s@>]+\.[^\s@>]+>?$/.test(from))
+    throw new Error('SMTP_URL is set: set MAIL_FROM too, e.g. "Store <no-reply@store.my>".');
+  return { url, from };
+}
+
+/** The domain of MAIL_FROM's address ("Store <no-reply@store.my>" → "store.my"). */
+export function mailDomain(from: string): string {
+  return /@([^\s@>]+)>?$/.exec(from)?.[1] ?? "localhost";
 }
 
 /**

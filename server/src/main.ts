@@ -7,6 +7,7 @@ import {
   applyTimeZone,
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PASSWORD,
+  mailDomain,
   readConfig,
 } from "./config";
 import { type Db, isNewPgliteStore, openDatabase } from "./db/client";
@@ -17,6 +18,8 @@ import { seedDemoIfEmpty } from "./db/seed/index";
 import { applyDerivedTriggers } from "./derivedObjects";
 import { jobHandlers } from "./modules/index";
 import { startJobRunner } from "./modules/jobs/runner";
+import { MESSAGE_ID_DOMAIN } from "./modules/messages/outbox";
+import { requeueWaiting } from "./modules/messages/send";
 import { moveInUploadFiles } from "./modules/uploads/moveIn";
 import { openUploadStorage } from "./modules/uploads/storage";
 
@@ -108,6 +111,12 @@ const { createdAdmin } =
 
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
+if (config.mail) {
+  MESSAGE_ID_DOMAIN.value = mailDomain(config.mail.from);
+  // Messages that waited for a mail server (or whose job was lost) are sent now.
+  const requeued = await requeueWaiting(database.db);
+  if (requeued > 0) app.log.info(`${requeued} waiting messages queued to be sent`);
+}
 // Work that runs on its own (modules/jobs): every server takes due jobs, one at a time.
 const jobRunner = startJobRunner(database.db, jobHandlers(app, database), {
   schedules: { list: app.jobs.schedules, timeZone: config.timeZone },

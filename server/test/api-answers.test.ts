@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { einvoices } from "../src/db/schema";
 import { seedDemoStore } from "../src/db/seed/demo";
+import { ensureMessageTemplates } from "../src/modules/messages/templates";
 import { ADMIN, createTestContext, type TestContext } from "./helpers";
 import { insertOrder } from "./ledger.fixtures";
 import { insertRequest, insertUser } from "./people.fixtures";
@@ -125,6 +126,10 @@ beforeAll(async () => {
     document: "{}",
     document_hash: createHash("sha256").update("{}").digest("hex"),
   });
+  // Nor the messages' templates (written at start), nor a message: a test one to the admin.
+  await ensureMessageTemplates(ctx.db);
+  const test = await ctx.call("POST", "/api/messageTemplates/order_shipped/en/test");
+  expect(test.statusCode, test.body).toBe(202);
   const res = await ctx.call("GET", "/api/docs/json");
   doc = res.json();
   operations = await getHttpOperationsFromSpec(structuredClone(doc));

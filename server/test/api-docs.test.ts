@@ -47,6 +47,8 @@ const BODILESS_WRITES = [
   "POST /api/jobs/{id}/retry",
   "POST /api/logoutAdmin",
   "POST /api/me/totp",
+  "POST /api/messageTemplates/{event}/{language}/test",
+  "POST /api/messages/{id}/resend",
   "POST /api/payoutBatches/{id}/release",
   "POST /api/users/{id}/totp/unlock",
   "POST /api/walletLedger/reconcileRuns",

@@ -322,7 +322,7 @@ describe("the hashing cost outside the tests", () => {
       .readdirSync(src, { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith(".ts"))
       .filter((file) =>
-        fs.readFileSync(path.join(src, file), "utf8").includes("useTestHashCost();"),
+        fs.readFileSync(path.join(src, file), "utf8").includes("applyTestHashCost();"),
       );
     expect(callers).toEqual([]);
   });

@@ -2,8 +2,8 @@ import { grants, PERMISSIONS, permission, permissionLabel } from "@store/contrac
 import { describe, expect, it } from "vitest";
 
 describe("the permission catalogue (docs/decisions/permissions.md)", () => {
-  it("holds view and manage for each of the thirteen areas, secret keys, export and reports", () => {
-    expect(PERMISSIONS).toHaveLength(29);
+  it("holds view and manage for each of the fourteen areas, secret keys, export and reports", () => {
+    expect(PERMISSIONS).toHaveLength(31);
     expect(PERMISSIONS).toContain("kyc:view");
     expect(PERMISSIONS).toContain("kyc:manage");
     expect(PERMISSIONS).toContain("reports:view");

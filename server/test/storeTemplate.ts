@@ -12,7 +12,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { useTestHashCost } from "../src/auth/password";
+import { applyTestHashCost } from "../src/auth/password";
 import { applyTimeZone, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config";
 import { openDatabase } from "../src/db/client";
 import { ensureAdmin, seedBase } from "../src/db/seed/base";
@@ -32,7 +32,7 @@ const timeZone = "Asia/Kuala_Lumpur";
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   applyTimeZone(timeZone);
   // The demo admin's hash at the tests' cost, like every hash the tests make (test/setup.ts).
-  useTestHashCost();
+  applyTestHashCost();
   const server = process.env.TEST_DATABASE_URL;
   if (server) {
     const name = `store_template_${randomBytes(6).toString("hex")}`;

@@ -24,6 +24,9 @@ const lookups = resourceLookups(resources);
 // download. No Suspense around it: the first render waits for its code rather
 // than drawing a placeholder, whose swap React holds back up to 300 ms.
 const LoginPage = lazy(() => import("./pages/login/LoginPage"));
+// "Forgot password?": public like the login, each in its own chunk.
+const ForgotPasswordPage = lazy(() => import("./pages/login/ForgotPasswordPage"));
+const ResetPasswordPage = lazy(() => import("./pages/login/ResetPasswordPage"));
 
 /**
  * One screen of the route table: the no-access screen when the person may not
@@ -65,6 +68,8 @@ export function App() {
       <StepUpHost />
       <Routes>
         <Route caseSensitive path="/login-back" element={<LoginPage />} />
+        <Route caseSensitive path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route caseSensitive path="/reset-password" element={<ResetPasswordPage />} />
         <Route caseSensitive path="/404" element={<NotFoundPage />} />
         <Route path="/" element={<Navigate to="/admin" replace />} />
         <Route

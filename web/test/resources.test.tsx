@@ -112,6 +112,8 @@ describe("every declared resource", () => {
       "Brands",
       "Testimonial",
       "Settings",
+      "Messages",
+      "Message Templates",
       "Jobs",
       "Audit Log",
       "Permission Groups",

@@ -74,6 +74,7 @@ const STAFF: User = {
   languages: "English",
   currency: "MYR",
   user_status: 1,
+  messages_opt_out: false,
   kyc_status: "none",
   kyc_id: null,
   created_at: "2026-11-20 10:00:00",
@@ -228,11 +229,14 @@ describe("Edit User's role and groups", () => {
     await screen.findByRole("group", { name: "Permission Groups" });
     fireEvent.change(screen.getByLabelText("Role"), { target: { value: "Member" } });
     expect(screen.queryByRole("group", { name: "Permission Groups" })).toBeNull();
+    // A member may ask for only the messages about their money and orders (issue 41).
+    fireEvent.click(screen.getByLabelText("Only messages about money and orders"));
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await screen.findByText("The list");
     expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
       role: "Member",
       groups: [],
+      messages_opt_out: true,
     });
   });
 

@@ -247,6 +247,12 @@ export const ERROR_CODES = {
   einvoice_period_not_released: { status: "field" },
   myinvois_unavailable: {},
   myinvois_refused: { message: "text" },
+  // Messages (docs/decisions/messages.md).
+  unknown_variable: { name: "text", allowed: "text" },
+  template_unreadable: { message: "text" },
+  password_reset_invalid: {},
+  // Resend of a message that waits to be sent already (/messages).
+  message_queued: {},
 } as const satisfies Record<string, Record<string, ParamKind>>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

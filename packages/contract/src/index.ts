@@ -16,6 +16,7 @@ export * from "./kyc";
 export * from "./ledger";
 export * from "./listExport";
 export * from "./lookups";
+export * from "./messages";
 export * from "./money";
 export * from "./notifications";
 export * from "./orderCreate";

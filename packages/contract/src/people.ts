@@ -106,6 +106,8 @@ const userFields = z.object({
   languages: selected("Language"),
   currency: selected("Currency"),
   user_status: status01,
+  /** Only messages about their money and orders (issue 41: contract MESSAGE_EVENTS' `essential`). */
+  messages_opt_out: z.boolean(),
 });
 
 /**
@@ -130,6 +132,7 @@ export const userCreate = userFields.extend({
   groups: groupIds.default([]),
   membership: membershipId.default(DEFAULT_MEMBERSHIP_ID),
   user_status: status01.default(0),
+  messages_opt_out: z.boolean().default(false),
 });
 
 /**
@@ -197,6 +200,8 @@ export const user = z.object({
   languages: z.string(),
   currency: z.string(),
   user_status: statusOut,
+  /** The member asked for no messages but those about their money and orders. */
+  messages_opt_out: z.boolean(),
   /** KYC before pay-out (docs/decisions/kyc.md): none until someone saves it. */
   kyc_status: z.enum(KYC_STATUSES),
   /** The NRIC or passport number with all but its last 4 characters starred; never in full. */

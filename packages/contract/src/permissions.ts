@@ -21,6 +21,7 @@ export const PERMISSION_AREAS = [
   { area: "commissions", label: "Commissions (plan, periods, statements)" },
   { area: "kyc", label: "KYC (identity numbers and documents of members)" },
   { area: "einvoices", label: "E-invoices (documents to LHDN MyInvois)" },
+  { area: "messages", label: "Messages (e-mails to members and staff, their templates)" },
 ] as const;
 
 export type PermissionArea = (typeof PERMISSION_AREAS)[number]["area"];

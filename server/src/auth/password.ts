@@ -31,7 +31,7 @@ export function currentCost(): Readonly<ScryptCost> {
 }
 
 /** For the test setup only; nothing in src calls it, so a server always hashes at PRODUCTION_COST. */
-export function useTestHashCost(): void {
+export function applyTestHashCost(): void {
   current = TEST_COST;
 }
 

@@ -20,6 +20,7 @@ import { recordAudit } from "../lib/audit";
 import { LOGIN_BODY_LIMIT } from "../lib/edge";
 import { badRequest, HttpError, tooManyAttempts } from "../lib/errors";
 import { setSessionCookie } from "./cookie";
+import { registerPasswordResetRoutes } from "./passwordResetRoutes";
 import {
   accountIdByEmail,
   createSession,
@@ -39,9 +40,11 @@ const INVALID_CREDENTIAL = "Invalid credential.";
 
 export function registerAuthRoutes(app: App): void {
   const tags = ["auth"];
-  // The sessions a person can see and end (auth/sessions.ts), two-step login (auth/twoStepRoutes.ts).
+  // The sessions a person can see and end (auth/sessions.ts), two-step login (auth/twoStepRoutes.ts),
+  // "Forgot password?" (auth/passwordResetRoutes.ts).
   registerSessionRoutes(app);
   registerTwoStepRoutes(app);
+  registerPasswordResetRoutes(app);
 
   app.post(
     "/login",

@@ -18,6 +18,9 @@ import type {
   LedgerAccount,
   LedgerReason,
   LedgerRefType,
+  MessageEvent,
+  MessageLanguage,
+  MessageStatus,
   MyinvoisEnvironmentId,
   OwedAccount,
   PayoutBatchStatus,
@@ -210,6 +213,8 @@ export const users = pgTable(
     totp_pending_secret: text("totp_pending_secret"),
     /** The last time step whose code was accepted: a code is good once. */
     totp_last_step: integer("totp_last_step"),
+    /** The member asked for no messages but those about their money and orders (migration 0048). */
+    messages_opt_out: boolean("messages_opt_out").notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
     version: version(),
@@ -1697,4 +1702,85 @@ export const einvoiceOrders = pgTable(
     check("einvoice_orders_kind", sql`${t.kind} in ('invoice', 'note')`),
     index("einvoice_orders_einvoice_id_idx").on(t.einvoice_id),
   ],
+);
+
+/**
+ * The outbox (issue 41, docs/decisions/messages.md): every message written in
+ * the transaction of its event, sent by a job. `message_key` names the event,
+ * its record and recipient: the same event again is the message already there.
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    message_id: serial("message_id").primaryKey(),
+    event: text("event").$type<MessageEvent>().notNull(),
+    message_key: text("message_key").notNull(),
+    /** No foreign key (migration 0048): a key's share lock on the member inside an order's change deadlocked the money paths. */
+    user_id: integer("user_id"),
+    recipient: text("recipient").notNull(),
+    language: text("language").$type<MessageLanguage>().notNull(),
+    subject: text("subject").notNull(),
+    /** The event's values the template is drawn with at sending (amounts as exact text). */
+    variables: jsonb("variables").$type<Record<string, string>>().notNull().default({}),
+    /** What goes with it: an order's invoice PDF. */
+    attachments: jsonb("attachments")
+      .$type<{ kind: "invoice"; orders_id: number }[]>()
+      .notNull()
+      .default([]),
+    status: text("status").$type<MessageStatus>().notNull().default("queued"),
+    tries: integer("tries").notNull().default(0),
+    last_error: text("last_error"),
+    /** Held by the one job sending it: two servers never send it twice. */
+    sending_until: timestamp("sending_until"),
+    /** The Message-ID of every try (from message_key): a copy sent twice is one to the reader. */
+    smtp_message_id: text("smtp_message_id").notNull(),
+    /** What was sent, kept once it was. */
+    html: text("html"),
+    text: text("text"),
+    sent_at: timestamp("sent_at"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    unique("messages_message_key").on(t.message_key),
+    check("messages_status", sql`${t.status} in ('queued', 'sent', 'failed')`),
+    check("messages_language", sql`${t.language} in ('en', 'ms', 'zh')`),
+    index("messages_status_idx").on(t.status, t.message_id),
+    index("messages_user_id_idx").on(t.user_id),
+    index("messages_created_at_idx").on(t.created_at, t.message_id),
+  ],
+);
+
+/** Each event's subject and body per language; the product's own until the store edits them. */
+export const messageTemplates = pgTable(
+  "message_templates",
+  {
+    event: text("event").$type<MessageEvent>().notNull(),
+    language: text("language").$type<MessageLanguage>().notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    edited: boolean("edited").notNull().default(false),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    primaryKey({ name: "message_templates_pkey", columns: [t.event, t.language] }),
+    check("message_templates_language", sql`${t.language} in ('en', 'ms', 'zh')`),
+  ],
+);
+
+/** One-time password reset links: the token's hash, good once within its time. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.user_id, { onDelete: "cascade" }),
+    expires_at: timestamp("expires_at").notNull(),
+    used_at: timestamp("used_at"),
+    created_at: createdAt(),
+  },
+  (t) => [index("password_resets_user_id_idx").on(t.user_id)],
 );

@@ -61,6 +61,10 @@ export const AUDIT_LABELS = {
   Einvoice: `coalesce("after"->>'internal_id', "before"->>'internal_id',
       (SELECT "internal_id" FROM "einvoices" WHERE "einvoice_id" = audit_key("entity_id")))`,
   OrderBuyer: `(SELECT "order_number" FROM "orders" WHERE "orders_id" = audit_key("entity_id"))`,
+  // Messages (docs/decisions/messages.md): a message by its recipient, a template by its event and language.
+  Message: `coalesce("after"->>'recipient', "before"->>'recipient',
+      (SELECT "recipient" FROM "messages" WHERE "message_id" = audit_key("entity_id")))`,
+  MessageTemplate: `replace("entity_id", ':', ' · ')`,
 } as const satisfies Record<string, string>;
 
 /** A kind of record the audit log names. */

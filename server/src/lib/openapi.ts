@@ -219,7 +219,7 @@ function whoMayCall(permission: RoutePermission | undefined): string | undefined
 /** Whether the route answers one record that has a version (lib/versions.ts). */
 function answersVersionedRecord(schema: Record<string, unknown>): boolean {
   const response = (schema.response ?? {}) as Record<string, unknown>;
-  const ok = response[200] ?? response[201];
+  const ok = response[200] ?? response[201] ?? response[202];
   return ok instanceof z.ZodObject && "version" in ok.shape;
 }
 
@@ -232,7 +232,7 @@ function declareVersionHeaders(method: string, schema: Record<string, unknown>):
     description: 'The record\'s version as an entity tag ("3"): send it back in If-Match.',
   };
   const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
-  for (const code of ["200", "201"]) {
+  for (const code of ["200", "201", "202"]) {
     const ok = response[code];
     if (ok) ok.headers = { ...((ok.headers as object) ?? {}), ETag: etag };
   }

@@ -42,7 +42,8 @@ export function tagVersions(app: FastifyInstance): void {
 /** A record as its service locked it, under the name its audit rows carry. */
 export interface VersionedRecord {
   entity: string;
-  id: number;
+  /** Its audit rows' entity_id (a template's is its event and language). */
+  id: number | string;
   row: { version: number };
   /** The member whose ledger moves this record's balances (a user's PV, a wallet). */
   ledgerUserId?: number;

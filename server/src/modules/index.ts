@@ -1,4 +1,5 @@
 import type { App } from "../appType";
+import { PASSWORD_RESET_JOB, passwordResetJob } from "../auth/passwordReset";
 import { BACKUP_JOB, backupJob } from "../backup/schedule";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -28,9 +29,13 @@ import type { JobSchedule } from "./jobs/schedules";
 import { registerKycRoutes } from "./kyc/routes";
 import { RECONCILE_JOB, runReconcile } from "./ledger/reconcileRun";
 import { registerLedgerRoutes } from "./ledger/routes";
+import { MESSAGE_SEND_JOB } from "./messages/outbox";
+import { registerMessageRoutes } from "./messages/routes";
+import { type AttachmentDrawers, sendMessageJob } from "./messages/send";
 import { registerNotificationRoutes } from "./notifications/routes";
 import { registerOrderBulkRoutes } from "./orders/bulk";
 import { registerOrderDocumentRoutes } from "./orders/documentRoutes";
+import { invoiceAttachment } from "./orders/documents";
 import { registerOrderRoutes } from "./orders/routes";
 import { registerPayoutRoutes } from "./payouts/routes";
 import { registerPeopleBulkRoutes } from "./people/bulk";
@@ -76,11 +81,15 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerWithholdingRoutes,
   registerCp58Routes,
   registerEinvoiceRoutes,
+  registerMessageRoutes,
   // POST <list>/bulk of the lists whose routes are written by hand (lib/bulk.ts).
   registerOrderBulkRoutes,
   registerPeopleBulkRoutes,
   registerWithdrawalBulkRoutes,
 ];
+
+/** What a message may carry, drawn by the module that owns it (messages/send.ts). */
+export const MESSAGE_ATTACHMENTS: AttachmentDrawers = { invoice: invoiceAttachment };
 
 /** Every kind of job and its work (modules/jobs, docs/decisions/jobs.md). */
 export function jobHandlers(
@@ -99,6 +108,9 @@ export function jobHandlers(
     [EINVOICE_POLL_JOB]: pollEinvoice,
     [EINVOICE_ORDER_JOB]: einvoicesForOrder,
     [EINVOICE_DAILY_JOB]: einvoicesDaily,
+    // Without SMTP_URL a message's job says why it waits; it stays queued (messages/send.ts).
+    [MESSAGE_SEND_JOB]: sendMessageJob(app.config.mail, MESSAGE_ATTACHMENTS),
+    [PASSWORD_RESET_JOB]: passwordResetJob(app.config),
     // Only a server with BACKUP_DIR takes the backups (its folder is where they go).
     ...(backups && {
       [BACKUP_JOB]: backupJob(

@@ -12,8 +12,8 @@ import {
 } from "../lib/session";
 import { account } from "../resources/account";
 
-/** Pages that need no login: the login itself and the not-found page. */
-const PUBLIC_PATHS = new Set(["/login-back", "/404"]);
+/** Pages that need no login: the login, its password reset pages and the not-found page. */
+const PUBLIC_PATHS = new Set(["/login-back", "/forgot-password", "/reset-password", "/404"]);
 /** The signed-in person's own profile, where two-step login is set up. */
 const PROFILE_PATH = account.list.path;
 

@@ -11,6 +11,7 @@ import type { Resource } from "./define";
 import { einvoices } from "./einvoices";
 import { jobs } from "./jobs";
 import { memberships } from "./memberships";
+import { messages, messageTemplates } from "./messages";
 import { order } from "./order";
 import { payoutBatches } from "./payoutBatches";
 import { products } from "./products";
@@ -50,6 +51,8 @@ export const resources: readonly Resource[] = [
   banner,
   testimonial,
   settings,
+  messages,
+  messageTemplates,
   jobs,
   auditLog,
   roles,

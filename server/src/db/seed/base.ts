@@ -1,6 +1,7 @@
 import { ADMIN_ROLE } from "@store/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../../auth/password";
+import { ensureMessageTemplates } from "../../modules/messages/templates";
 import type { Db } from "../client";
 import {
   currencies,
@@ -82,10 +83,12 @@ export const MEMBERSHIP_TIERS = [
 /**
  * What every store needs, on every start and every database: lookups,
  * settings record 1, social logins 1 and 2, payment method 1, membership tiers
- * and a shipping method. Inserts only what is missing.
+ * a shipping method, and each message's template (modules/messages). Inserts
+ * only what is missing.
  */
 export async function seedBase(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    await ensureMessageTemplates(tx);
     await tx
       .insert(genders)
       .values(GENDERS.map((gender) => ({ gender })))

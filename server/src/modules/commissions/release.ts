@@ -17,6 +17,7 @@ import { countLedgerEntry } from "../../lib/metrics";
 import type { JobContext } from "../jobs/runner";
 import { recoverOwed } from "../ledger/owed";
 import { checkPvPromotion, formatAmount, postEntry } from "../ledger/service";
+import { queueMessage, recipientOf } from "../messages/outbox";
 import { lockPeriod, type PeriodRow, periodRecord } from "./periods";
 import { applyRanks } from "./ranks";
 
@@ -162,6 +163,21 @@ async function releaseBatch(tx: Tx, actor: Actor, period: PeriodRow, ids: number
     from moved p where p.to_tier is not null`);
 }
 
+/** Each member whose held commission reached their cash wallet hears it, in the release's transaction. */
+async function tellReleased(tx: Tx, period: PeriodRow, members: Member[]): Promise<void> {
+  for (const member of members) {
+    if (toSen(member.held) <= 0n) continue;
+    const to = await recipientOf(tx, member.user_id);
+    if (!to) continue;
+    await queueMessage(tx, {
+      event: "commission_credited",
+      about: `period:${period.period_id}:released`,
+      to,
+      variables: { amount: member.held, reason: "released", order_number: "" },
+    });
+  }
+}
+
 /** One batch in one transaction: released, and marked so a retry passes over them. */
 async function releaseMembers(db: Db, actor: Actor, period: PeriodRow, members: Member[]) {
   await db.transaction(async (tx) => {
@@ -169,6 +185,7 @@ async function releaseMembers(db: Db, actor: Actor, period: PeriodRow, members: 
     if (batch.length > 0) await releaseBatch(tx, actor, period, batch);
     for (const member of members.filter((m) => m.alone))
       await releaseOne(tx, actor, period, member);
+    await tellReleased(tx, period, members);
     await tx
       .update(commissionPeriodMembers)
       .set({ released_at: sql`now()` })

@@ -21,6 +21,7 @@ import { uploads, userKyc, userKycDocuments, users } from "../../db/schema";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, notFound } from "../../lib/errors";
 import { requireVersion } from "../../lib/versions";
+import { queueMessage, recipientOf } from "../messages/outbox";
 import type { UploadObject, UploadStorage } from "../uploads/storage";
 
 const verifier = alias(users, "verifier");
@@ -231,6 +232,7 @@ export async function saveKyc(
       .returning();
     if (!saved) throw notFound("User");
     if (documentsChanged) await writeDocuments(tx, userId, documents, nextDocuments);
+    if (saved.status !== current.status) await tellKycStatus(tx, saved);
     await recordAudit(tx, actor, {
       entity: "Kyc",
       entityId: userId,
@@ -239,6 +241,19 @@ export async function saveKyc(
       after: trailOf(saved, nextDocuments),
     });
     return getKyc(tx, userId);
+  });
+}
+
+/** The member hears a verification or a rejection with its reason (docs/decisions/messages.md). */
+async function tellKycStatus(tx: Tx, saved: KycRow): Promise<void> {
+  if (saved.status !== "verified" && saved.status !== "rejected") return;
+  const to = await recipientOf(tx, saved.user_id);
+  if (!to) return;
+  await queueMessage(tx, {
+    event: saved.status === "verified" ? "kyc_verified" : "kyc_rejected",
+    about: `kyc:${saved.user_id}:${saved.status}:v${saved.version}`,
+    to,
+    variables: saved.status === "rejected" ? { reason: saved.reason } : {},
   });
 }
 

@@ -36,6 +36,7 @@ import { type DecidedLine, payLines } from "../commissions/rule";
 import { sponsorLine } from "../commissions/sponsorLine";
 import { owedForOrder, recoverOwed, reverseStanding } from "../ledger/owed";
 import { checkPvPromotion, orderCredits, postEntry } from "../ledger/service";
+import type { Moved } from "./messages";
 
 type Order = typeof orders.$inferSelect;
 export type OrderCommissionRow = typeof orderCommissions.$inferSelect;
@@ -304,8 +305,9 @@ export async function settleOrder(
   actor: Actor | null,
   before: Order,
   after: Order,
-): Promise<void> {
-  if (before.order_status === after.order_status || !movesMoney(after.order_status)) return;
+): Promise<Moved[]> {
+  const moved: Moved[] = [];
+  if (before.order_status === after.order_status || !movesMoney(after.order_status)) return moved;
   const reversing = REVERSED_STATUSES.includes(after.order_status);
   const record = reversing
     ? await findCommission(tx, after.orders_id)
@@ -320,7 +322,14 @@ export async function settleOrder(
     if (reversing) await reverseParty(tx, actor, after.orders_id, party, held, stands);
     else await creditParty(tx, actor, after.orders_id, party, held, change);
     if (record?.held && !held) await recordCorrection(tx, record, party, change);
+    moved.push({
+      userId: party.userId,
+      account: party.account,
+      sen: reversing ? stands : change,
+      held,
+    });
   }
+  return moved;
 }
 
 /**

@@ -30,6 +30,7 @@ import { type Actor, recordAudit } from "../../lib/audit";
 import { badRequest, type HttpError } from "../../lib/errors";
 import { lockUsers } from "../people/referrals";
 import { requireCouponUses, usableCoupon } from "./coupons";
+import { tellOrderConfirmed } from "./messages";
 import { auditMovements, moveStock, type StockLine } from "./stock";
 
 /** One line as it is stored: what was bought, named, priced and taxed as it was then. */
@@ -302,6 +303,7 @@ export async function createOrder(db: Db, actor: Actor, input: OrderCreateValues
       after: { ...order, items },
     });
     await auditMovements(tx, actor, movements);
+    await tellOrderConfirmed(tx, order);
     return order.orders_id;
   });
 }

@@ -1,46 +1,25 @@
 import {
-  documentStore,
   type ExportLanguage,
   idParams,
   invoiceNumber,
   ORDER_DOCUMENTS,
   type OrderDocument,
-  type OrderDocuments,
   type OrderRecord,
   orderDocumentQuery,
   orderDocuments,
   orderDocumentsQuery,
   orderIdsQuery,
-  orderRecord,
 } from "@store/contract";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { App } from "../../appType";
-import type { Tx } from "../../db/client";
 import { languageOfStored } from "../../lib/labels";
-import { validatedInvoices } from "../einvoices/service";
-import { settingsService } from "../settings/service";
-import { orderDocumentsPdf } from "./documents";
-import { orderService } from "./service";
+import { orderDocumentsOf, orderDocumentsPdf } from "./documents";
 
 /** The media type of the documents, and the API document's description of the file. */
 const PDF = "application/pdf";
 /** What the route's 200 is in the API document: openapi.ts turns it into a PDF file answer. */
 const pdfFile = z.string().meta({ description: "The PDF file." });
-
-/**
- * The store and the orders, each as GET orders/{id} answers it, in the order
- * asked: a 404 for an unknown one. Both the print view and the PDFs print these.
- */
-async function documentsOf(db: Tx, ids: number[]): Promise<OrderDocuments> {
-  const orders: OrderRecord[] = [];
-  for (const id of ids) orders.push(orderRecord.parse(await orderService.get(db, id)));
-  return {
-    store: documentStore.parse(await settingsService.get(db, 1)),
-    orders,
-    einvoices: await validatedInvoices(db, ids),
-  };
-}
 
 /**
  * "INV-KH2026….pdf", "packing-slip-KH2026….pdf", or for several orders
@@ -64,7 +43,7 @@ async function sendDocuments(
   ids: number[],
   asked: ExportLanguage | undefined,
 ) {
-  const documents = await documentsOf(app.db, ids);
+  const documents = await orderDocumentsOf(app.db, ids);
   const language = asked ?? languageOfStored(reply.request.admin?.languages);
   const pdf = await orderDocumentsPdf(kind, documents, language);
   const { orders } = documents;
@@ -112,7 +91,7 @@ export function registerOrderDocumentRoutes(app: App): void {
         response: { 200: orderDocuments },
       },
     },
-    async (request) => documentsOf(app.db, request.query.ids),
+    async (request) => orderDocumentsOf(app.db, request.query.ids),
   );
   app.get(
     "/orders/documents.pdf",

@@ -1,18 +1,26 @@
 import {
   addressLines,
   type DocumentStore,
+  documentStore,
   type ExportLanguage,
   invoiceNumber,
+  type MessageLanguage,
   ORDER_DOCUMENT_TITLES,
   type OrderDocument,
   type OrderDocuments,
   type OrderRecord,
+  orderRecord,
   paymentStatus,
   sstByRate,
   sstRateText,
   toSen,
 } from "@store/contract";
+import type { Tx } from "../../db/client";
 import { drawQr, PdfWording, type QrModules, qrOf, renderPdf } from "../../lib/pdf";
+import { validatedInvoices } from "../einvoices/service";
+import type { MessageAttachment } from "../messages/send";
+import { settingsService } from "../settings/service";
+import { orderService } from "./service";
 
 /**
  * The invoice and the packing slip of orders as one A4 PDF, each order from a
@@ -358,4 +366,47 @@ export async function orderDocumentsPdf(
     },
     MARGIN,
   );
+}
+
+/**
+ * The store and the orders, each as GET orders/{id} answers it, in the order
+ * asked: a 404 for an unknown one. The print view, the PDFs and the invoice a
+ * confirmed order's message carries print these.
+ */
+export async function orderDocumentsOf(db: Tx, ids: number[]): Promise<OrderDocuments> {
+  const orders: OrderRecord[] = [];
+  for (const id of ids) orders.push(orderRecord.parse(await orderService.get(db, id)));
+  return {
+    store: documentStore.parse(await settingsService.get(db, 1)),
+    orders,
+    einvoices: await validatedInvoices(db, ids),
+  };
+}
+
+/**
+ * A confirmed order's invoice PDF in the reader's language, and its lines for
+ * its message's text (given to the send job by modules/index.ts, so messages
+ * never read the orders).
+ */
+export async function invoiceAttachment(
+  db: Tx,
+  ordersId: number,
+  language: MessageLanguage,
+): Promise<MessageAttachment | null> {
+  const documents = await orderDocumentsOf(db, [ordersId]);
+  const [order] = documents.orders;
+  if (!order) return null;
+  const words = new PdfWording(language);
+  return {
+    file: {
+      filename: `${invoiceNumber(order.order_number).replace(/[^A-Za-z0-9._-]+/g, "_")}.pdf`,
+      content: await orderDocumentsPdf("invoice", documents, language),
+      contentType: "application/pdf",
+    },
+    lines: order.items.map((item) => ({
+      name: item.variant_name ? `${item.product_name} (${item.variant_name})` : item.product_name,
+      quantity: String(item.quantity),
+      amount: words.money(item.line_total),
+    })),
+  };
 }

@@ -25,6 +25,7 @@ import { queueOrderEinvoices } from "../einvoices/submission";
 import { lockReferralTree, lockUsers } from "../people/referrals";
 import { findCommission, movesMoney, settleOrder } from "./commission";
 import { lockedCoupon, requireCouponUses } from "./coupons";
+import { tellOrderChange } from "./messages";
 import { auditMovements, moveStock, type ShortRefusal, STOCK_BACK_STATUSES } from "./stock";
 
 export type Order = typeof orders.$inferSelect;
@@ -275,7 +276,7 @@ export const orderService = {
         })
         .where(eq(orders.orders_id, id))
         .returning();
-      if (row && settles) await settleOrder(tx, actor, before, row);
+      const moved = row && settles ? await settleOrder(tx, actor, before, row) : [];
       if (givesBack) await moveOrderStock(tx, actor, id, 1);
       if (takesAgain) await moveOrderStock(tx, actor, id, -1);
       await recordAudit(tx, actor, {
@@ -285,8 +286,10 @@ export const orderService = {
         before,
         after: row,
       });
-      if (row && row.order_status !== before.order_status)
+      if (row && row.order_status !== before.order_status) {
         await queueOrderEinvoices(tx, id, row.order_status, row.version);
+        await tellOrderChange(tx, before, row, moved);
+      }
       return recordOf(tx, row as Order);
     });
   },

@@ -12,6 +12,7 @@ import { recoverOwed } from "../ledger/owed";
 import { postEntry } from "../ledger/service";
 import { holdMember } from "../membership/hold";
 import { giveBackWithholding } from "../tax/withholding";
+import { tellWithdrawal } from "../withdrawals/messages";
 import { batchReference, lineReference } from "./bankFile";
 import { answerOf, type ResultRow } from "./resultFile";
 import { type BatchRow, type LineRow, linesOf, lockBatch, notReleased } from "./service";
@@ -91,6 +92,7 @@ export async function importResult(
       if (!written) continue;
       answered++;
       if (answer === "failed") refunded += await refund(tx, actor, batch, line, reason);
+      else await tellWithdrawal(tx, "withdrawal_paid", { ...line, withdraw_amt: line.amount });
     }
     result.refunded = fromSen(refunded);
     if (answered > 0) {
@@ -173,6 +175,7 @@ async function refund(
     note: note.slice(0, 500),
   });
   if (!entry) return 0n;
+  await tellWithdrawal(tx, "withdrawal_reversed", request, { reason: reason || note });
   await recoverOwed(tx, actor, request.user_id, "cash_wallet", entry.amount);
   await giveBackWithholding(tx, actor, { ...request, user_id: request.user_id }, note);
   await tx

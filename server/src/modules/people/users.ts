@@ -71,6 +71,7 @@ const userColumns = {
   languages: users.languages,
   currency: users.currency,
   user_status: users.user_status,
+  messages_opt_out: users.messages_opt_out,
   created_at: users.created_at,
   updated_at: users.updated_at,
   version: users.version,
@@ -142,6 +143,7 @@ const listSpec = defineList({
   // `groups` only for the CSV and workbook: a JSON field is neither sorted nor filtered by.
   fields: {
     ...fieldsOf(userColumns),
+    messages_opt_out: { by: sql`${users.messages_opt_out}::text`, type: "text" },
     ...fieldsOf(kycUserColumns(users.user_id)),
     groups: { by: sql`to_json(${heldGroups})`, type: "json" },
   },

@@ -33,6 +33,7 @@ import { postEntry } from "../ledger/service";
 import { holdMember } from "../membership/hold";
 import { userSearch } from "../people/search";
 import { giveBackWithholding, withholdFromPayout } from "../tax/withholding";
+import { tellDecision, tellWithdrawal } from "./messages";
 
 /** The store sells in ringgit; a deleted user's request is shown in it. */
 const DEFAULT_CURRENCY_SYMBOL = "RM";
@@ -228,6 +229,7 @@ export async function decideRequest(
       )
       .returning();
     if (!decided) throw await whyUndecidable(tx, withdrawId);
+    await tellDecision(tx, decision, decided);
     let stamped = decided;
     if (decision === "completed") {
       await assertWithinLimits(tx, decided.withdraw_amt);
@@ -252,9 +254,8 @@ export async function decideRequest(
 }
 
 /**
- * The request locked, its member held first (a deletion locks the member,
- * their wallet, then their requests). A request's member never changes but
- * to none, when deleted, which the locked read then shows.
+ * The request locked, its member held first (a deletion locks the member, their wallet, then
+ * their requests). Its member never changes but to none, when deleted, which the locked read shows.
  */
 async function lockRequest(tx: Tx, withdrawId: number) {
   const [owner] = await tx
@@ -307,10 +308,8 @@ async function assertOwesNothing(tx: Tx, userId: number | null): Promise<void> {
   );
 }
 
-/**
- * The first of two approvals: checked as an approval would be (limits, an
- * active member), recorded with who and when, audited; no money moves.
- */
+/** The first of two approvals: checked as an approval would be (limits, an active
+ * member), recorded with who and when, audited; no money moves. */
 async function recordFirstApproval(
   tx: Tx,
   actor: Actor,
@@ -460,6 +459,7 @@ export async function reverseRequest(
     });
     // What the member owes is recovered from every credit, this one too.
     if (credit) await recoverOwed(tx, actor, reversed.user_id, "cash_wallet", credit.amount);
+    await tellWithdrawal(tx, "withdrawal_reversed", reversed, { reason: note });
     // The whole amount is back in the cash wallet: the part withheld is owed to the tax authority no more.
     await giveBackWithholding(tx, actor, { ...reversed, user_id: reversed.user_id }, note);
     const after = await findRequest(tx, withdrawId);

@@ -1,8 +1,8 @@
 import type { AdminData, LoginAnswer, LoginBody, TotpCodeBody } from "@store/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Button, Card, Form, InputGroup } from "react-bootstrap";
-import { Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { ApiError, api } from "../../api/client";
 import { DEFAULT_LOGO, Field, RecordForm, useRecordForm } from "../../components";
 import {
@@ -16,9 +16,6 @@ import { errorText } from "../../i18n/errors";
 import { Icon } from "../../layout/icons";
 import { isLoggedIn, storeLogin } from "../../lib/session";
 import { preloadDashboardWhenIdle } from "../../routes";
-
-// Drawn only once asked for: the dialog code stays out of every page's first download.
-const ForgotPasswordDialog = lazy(() => import("./ForgotPasswordDialog"));
 
 /** The message for a refused login: the server's own for 429, the one of docs/REQUIREMENTS.md section 8 for any other status. */
 function refusalMessage(error: unknown): string {
@@ -43,9 +40,6 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [showPassword, setShowPassword] = useState(false);
   const [message, setMessage] = useState("");
-  const [forgotOpen, setForgotOpen] = useState(false);
-  // Kept once opened, so that closing it fades out as Bootstrap's dialogs do.
-  const [forgotAsked, setForgotAsked] = useState(false);
   // Two-step login: after the right password, the authenticator code (or a recovery code).
   const [codeStep, setCodeStep] = useState(false);
   const [recovery, setRecovery] = useState(false);
@@ -206,17 +200,10 @@ export default function LoginPage() {
                 )}
               </Field>
               <div className="text-end mb-3">
-                <Button
-                  variant="link"
-                  size="sm"
-                  className="p-0"
-                  onClick={() => {
-                    setForgotAsked(true);
-                    setForgotOpen(true);
-                  }}
-                >
+                {/* A staff member sets a new password by an e-mailed link (ForgotPasswordPage). */}
+                <Link to="/forgot-password" className="small">
                   {t("login.forgotPassword")}
-                </Button>
+                </Link>
               </div>
               <SubmitWithMessage
                 message={message}
@@ -227,12 +214,6 @@ export default function LoginPage() {
           )}
         </Card.Body>
       </Card>
-
-      {forgotAsked && (
-        <Suspense>
-          <ForgotPasswordDialog show={forgotOpen} onClose={() => setForgotOpen(false)} />
-        </Suspense>
-      )}
     </main>
   );
 }

@@ -53,6 +53,7 @@ const EMPTY: Values = {
   languages: "",
   currency: "",
   user_status: 0,
+  messages_opt_out: false,
   groups: [],
 };
 
@@ -72,6 +73,7 @@ function toValues(user: User): Values {
     languages: user.languages,
     currency: user.currency,
     user_status: user.user_status,
+    messages_opt_out: user.messages_opt_out,
     groups: user.groups,
     password: "",
   };
@@ -189,6 +191,24 @@ export default function UserForm({ resource }: ScreenProps) {
       )}
       <StaffGroups />
       <StatusSwitch control={form.form.control} name="user_status" className="mb-3" />
+      {/* Issue 41: a member may ask for only the messages about their money and orders. */}
+      <Controller
+        control={form.form.control}
+        name="messages_opt_out"
+        render={({ field }) => (
+          <Form.Check
+            type="checkbox"
+            id="messages_opt_out"
+            className="mb-3"
+            label={translate("Only messages about money and orders")}
+            ref={field.ref}
+            name={field.name}
+            checked={field.value === true}
+            onBlur={field.onBlur}
+            onChange={(e) => field.onChange(e.target.checked)}
+          />
+        )}
+      />
     </ResourceForm>
   );
 }
