@@ -73,6 +73,8 @@ describe("GET messages and resend", () => {
     });
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resent.json()).toMatchObject({ status: "queued", tries: 0, last_error: null });
+    // Failed, it never arrived: the same Message-ID.
+    expect(resent.json().smtp_message_id).toBe(row.smtp_message_id);
     const sends = await ctx.db
       .select({ key: jobs.key })
       .from(jobs)
@@ -84,6 +86,14 @@ describe("GET messages and resend", () => {
       .where(and(eq(auditLog.entity, "Message"), eq(auditLog.entity_id, String(id))));
     expect(audit).toMatchObject({ action: "update", actor_username: "admin" });
     expect(audit?.label).toBe(row.recipient);
+
+    // Sent, a copy asked for is a new message to the reader's mail reader.
+    await ctx.db.update(messages).set({ status: "sent" }).where(eq(messages.message_id, id));
+    const sent = (await ctx.call("GET", `/api/messages?message_id=${id}`)).json()[0];
+    const again = await ctx.call("POST", `/api/messages/${id}/resend`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().smtp_message_id).not.toBe(sent.smtp_message_id);
+    expect(again.json().smtp_message_id).toMatch(/^<[^@]+@[^>]+>$/);
   });
 
   it("refuses a person who may only view messages a resend, and one without messages:view the list", async () => {

@@ -112,14 +112,15 @@ describe("every declared resource", () => {
       "Brands",
       "Testimonial",
       "Settings",
-      "Messages",
-      "Message Templates",
       "Jobs",
       "Audit Log",
       "Permission Groups",
       "Reports",
       "Commissions",
       "Tax Categories",
+      // The store's messages to its members (issue 41), after section 2's screens.
+      "Messages",
+      "Message Templates",
     ]);
     // Every screen of a resource highlights its entry, and only its entry.
     for (const r of resources.filter((r) => r.sidebar)) {

@@ -4,8 +4,8 @@ import { defineResource } from "./define";
  * Messages to members and staff (issue 41, docs/decisions/messages.md): the
  * outbox (each e-mail's status, Resend) and each event's template per
  * language. Reading is messages:view; resending, saving a template and
- * sending oneself a test are messages:manage. Beside Settings: the store's
- * own words to its members.
+ * sending oneself a test are messages:manage. Last in the sidebar, after
+ * the screens of docs/REQUIREMENTS.md section 2.
  */
 export const messages = defineResource({
   name: "messages",
@@ -18,7 +18,7 @@ export const messages = defineResource({
     title: "Messages",
     screen: () => import("../pages/messages/MessageList"),
   },
-  sidebar: { group: "system", label: "Messages", icon: "list", order: 141 },
+  sidebar: { group: "system", label: "Messages", icon: "list", order: 190 },
 });
 
 export const messageTemplates = defineResource({
@@ -30,5 +30,5 @@ export const messageTemplates = defineResource({
     title: "Message Templates",
     screen: () => import("../pages/messages/MessageTemplates"),
   },
-  sidebar: { group: "system", label: "Message Templates", icon: "list", order: 142 },
+  sidebar: { group: "system", label: "Message Templates", icon: "list", order: 191 },
 });

@@ -54,7 +54,7 @@ export function registerMessageRoutes(app: App): void {
         tags,
         params: idParams,
         description:
-          "A sent or failed message queued again, its tries counted anew, and sent by a job as soon as the mail server takes it (the same Message-ID: a reader sees one copy).",
+          "A sent or failed message queued again, its tries counted anew, and sent by a job as soon as the mail server takes it; a sent one goes under a new Message-ID (a mail reader drops one it has), a failed one under its own.",
         response: {
           200: message,
           409: errorBody.describe("The message is queued already (`message_queued`)."),

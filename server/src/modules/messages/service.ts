@@ -104,7 +104,20 @@ export async function resendMessage(
       );
     const [after] = await tx
       .update(messages)
-      .set({ status: "queued", tries: 0, last_error: null, sending_until: null })
+      .set({
+        status: "queued",
+        tries: 0,
+        last_error: null,
+        sending_until: null,
+        // A copy of a message that arrived is a new message to the reader's mail
+        // reader (which drops a Message-ID it has); a failed one keeps its own.
+        ...(row.status === "sent" && {
+          smtp_message_id: row.smtp_message_id.replace(
+            /^<([^@.]+)(\.\d+)?@/,
+            `<$1.${row.version}@`,
+          ),
+        }),
+      })
       .where(eq(messages.message_id, id))
       .returning();
     if (!after) throw notFound("Message");
@@ -248,6 +261,7 @@ export const EXAMPLE_VARIABLES: Record<MessageEvent, Record<string, string>> = {
   kyc_verified: {},
   kyc_rejected: { reason: "The photo of the identity card is not readable" },
   password_reset: { link: "https://store.example.com/reset-password?token=example", minutes: "30" },
+  new_sign_in: { when: "2026-11-22 09:15", address: "203.0.113.7", device: "Chrome (Windows)" },
 };
 
 /** The values a preview or test is drawn with: the latest message of the event (a real record), else the examples. */
