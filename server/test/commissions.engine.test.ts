@@ -6,9 +6,9 @@
  * reversal takes back before and after.
  */
 import type { CommissionPeriod, CommissionPlanInput, LedgerEntry } from "@store/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, memberships } from "../src/db/schema";
+import { auditLog, memberships, messages } from "../src/db/schema";
 import {
   calculatePeriod,
   PERIOD_CALCULATE_JOB,
@@ -423,6 +423,22 @@ describe("a period closed, approved by two and released", () => {
       "10.00",
       "4.00",
     ]);
+    // Each member paid hears it once, with the amount released (modules/messages).
+    const told = await ctx.db
+      .select({ user_id: messages.user_id, variables: messages.variables })
+      .from(messages)
+      .where(
+        like(messages.message_key, `commission_credited|period:${released.period_id}:released|%`),
+      );
+    expect(
+      told.map((m) => [m.user_id, m.variables.amount]).sort((x, y) => Number(x[0]) - Number(y[0])),
+    ).toEqual(
+      [
+        [a, "4.00"],
+        [b, "10.00"],
+        [c, "20.00"],
+      ].sort((x, y) => Number(x[0]) - Number(y[0])),
+    );
     expect([await held(ctx, c), await held(ctx, b), await held(ctx, a)]).toEqual([
       "1.00",
       "0.50",

@@ -7,6 +7,9 @@
  * down or refusing for a while and then back: every message arrives once;
  * two job runners on one database: no duplicate; a change rolled back sends
  * nothing; a member who opted out hears only of their money and orders.
+ * The rules the same on both engines run on PostgreSQL in `npm test`
+ * (`onPostgres`); PGlite sends an order's messages, the KYC ones through a
+ * mail server away, and checks that two runners sent each once.
  */
 
 import { and, eq, like, sql } from "drizzle-orm";
@@ -30,6 +33,7 @@ import { ADDRESS, insertCategory, insertProduct } from "./orderAdd.fixtures";
 import { insertRequest, insertUser } from "./people.fixtures";
 import { stepUp } from "./staff.fixtures";
 import { type SmtpTestServer, startSmtpServer } from "./support/smtpServer";
+import { onPostgres } from "./tier";
 
 let ctx: TestContext;
 let smtp: SmtpTestServer;
@@ -184,63 +188,69 @@ describe("an order's messages", () => {
     expect(returned.text).toContain(`PV ditarik balik: ${order.points_earned}`);
   });
 
-  it("an order whose change is refused sends nothing; a member who opted out hears only of money and orders", async () => {
-    const optOut = await insertUser(ctx.db, { membership: 3, f_name: "Siti" }, {});
-    await remember(optOut);
-    const saved = await ctx.call("PUT", `/api/users/${optOut}`, { messages_opt_out: true });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().messages_opt_out).toBe(true);
+  onPostgres(
+    "an order whose change is refused sends nothing; a member who opted out hears only of money and orders",
+    async () => {
+      const optOut = await insertUser(ctx.db, { membership: 3, f_name: "Siti" }, {});
+      await remember(optOut);
+      const saved = await ctx.call("PUT", `/api/users/${optOut}`, { messages_opt_out: true });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().messages_opt_out).toBe(true);
 
-    const order = await keyIn(optOut, "20.00");
-    await oneMail(optOut, `Your order ${order.order_number} is confirmed`);
-    await setStatus(order.orders_id, 6);
-    await setStatus(order.orders_id, 7);
-    const canceled = await oneMail(optOut, `Your order ${order.order_number}: Canceled`);
-    expect(canceled.text).toContain("Amount given back: RM 28.00");
-    expect(await outbox(optOut, "order_completed")).toHaveLength(0);
-    expect(mailsTo(optOut, "is complete")).toHaveLength(0);
+      const order = await keyIn(optOut, "20.00");
+      await oneMail(optOut, `Your order ${order.order_number} is confirmed`);
+      await setStatus(order.orders_id, 6);
+      await setStatus(order.orders_id, 7);
+      const canceled = await oneMail(optOut, `Your order ${order.order_number}: Canceled`);
+      expect(canceled.text).toContain("Amount given back: RM 28.00");
+      expect(await outbox(optOut, "order_completed")).toHaveLength(0);
+      expect(mailsTo(optOut, "is complete")).toHaveLength(0);
 
-    // Shipped again once its product is sold out: refused (409), so no word of shipping.
-    await ctx.db
-      .update(products)
-      .set({ stock_qtt: 0 })
-      .where(eq(products.product_id, order.product));
-    const refused = await ctx.call("PUT", `/api/orders/${order.orders_id}`, {
-      order_status: 4,
-      tracking_number: "EP999",
-    });
-    expect(refused.statusCode, refused.body).toBe(409);
-    expect(await outbox(optOut, "order_shipped")).toHaveLength(0);
-  });
+      // Shipped again once its product is sold out: refused (409), so no word of shipping.
+      await ctx.db
+        .update(products)
+        .set({ stock_qtt: 0 })
+        .where(eq(products.product_id, order.product));
+      const refused = await ctx.call("PUT", `/api/orders/${order.orders_id}`, {
+        order_status: 4,
+        tracking_number: "EP999",
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(await outbox(optOut, "order_shipped")).toHaveLength(0);
+    },
+  );
 });
 
 describe("a withdrawal's messages", () => {
-  it("approved, reversed and rejected, in Chinese, with the account number masked", async () => {
-    const id = await insertRequest(ctx.db, member.zh, "1234.50");
-    const approve = await ctx.call("PUT", `/api/withdrawRequest/${id}`, {
-      withdraw_status: "completed",
-    });
-    expect(approve.statusCode, approve.body).toBe(200);
-    const approved = await oneMail(member.zh, "您的 RM 1,234.50 提现已批准");
-    expect(approved.text).toContain("Maybank ******7890");
-    expect(approved.text).not.toContain("1234567890");
+  onPostgres(
+    "approved, reversed and rejected, in Chinese, with the account number masked",
+    async () => {
+      const id = await insertRequest(ctx.db, member.zh, "1234.50");
+      const approve = await ctx.call("PUT", `/api/withdrawRequest/${id}`, {
+        withdraw_status: "completed",
+      });
+      expect(approve.statusCode, approve.body).toBe(200);
+      const approved = await oneMail(member.zh, "您的 RM 1,234.50 提现已批准");
+      expect(approved.text).toContain("Maybank ******7890");
+      expect(approved.text).not.toContain("1234567890");
 
-    const reverse = await ctx.call("PUT", `/api/withdrawRequest/${id}/reverse`, {
-      note: "The bank returned the transfer",
-    });
-    expect(reverse.statusCode, reverse.body).toBe(200);
-    const reversed = await oneMail(member.zh, "您的 RM 1,234.50 提现已被撤回");
-    expect(reversed.text).toContain("原因：The bank returned the transfer");
+      const reverse = await ctx.call("PUT", `/api/withdrawRequest/${id}/reverse`, {
+        note: "The bank returned the transfer",
+      });
+      expect(reverse.statusCode, reverse.body).toBe(200);
+      const reversed = await oneMail(member.zh, "您的 RM 1,234.50 提现已被撤回");
+      expect(reversed.text).toContain("原因：The bank returned the transfer");
 
-    const other = await insertRequest(ctx.db, member.zh, "50.00");
-    const reject = await ctx.call("PUT", `/api/withdrawRequest/${other}`, {
-      withdraw_status: "rejected",
-    });
-    expect(reject.statusCode, reject.body).toBe(200);
-    await oneMail(member.zh, "您的 RM 50.00 提现未获批准");
-  });
+      const other = await insertRequest(ctx.db, member.zh, "50.00");
+      const reject = await ctx.call("PUT", `/api/withdrawRequest/${other}`, {
+        withdraw_status: "rejected",
+      });
+      expect(reject.statusCode, reject.body).toBe(200);
+      await oneMail(member.zh, "您的 RM 50.00 提现未获批准");
+    },
+  );
 
-  it("paid when the bank answers its payout batch", async () => {
+  onPostgres("paid when the bank answers its payout batch", async () => {
     const id = await insertRequest(ctx.db, member.en, "60.00");
     expect(
       (await ctx.call("PUT", `/api/withdrawRequest/${id}`, { withdraw_status: "completed" }))
@@ -266,20 +276,23 @@ describe("a withdrawal's messages", () => {
     expect(paid.text).toContain(`#${id}`);
   });
 
-  it("an approval refused (above the cash wallet) rolls its message back with it", async () => {
-    const poor = await insertUser(ctx.db, {}, { c_wallet_amt: "10.00" });
-    const id = await insertRequest(ctx.db, poor, "900.00");
-    const res = await ctx.call("PUT", `/api/withdrawRequest/${id}`, {
-      withdraw_status: "completed",
-    });
-    expect(res.statusCode, res.body).toBe(409);
-    const [request] = await ctx.db
-      .select()
-      .from(withdrawRequests)
-      .where(eq(withdrawRequests.withdraw_id, id));
-    expect(request?.withdraw_status).toBe("processing");
-    expect(await outbox(poor, "withdrawal_approved")).toHaveLength(0);
-  });
+  onPostgres(
+    "an approval refused (above the cash wallet) rolls its message back with it",
+    async () => {
+      const poor = await insertUser(ctx.db, {}, { c_wallet_amt: "10.00" });
+      const id = await insertRequest(ctx.db, poor, "900.00");
+      const res = await ctx.call("PUT", `/api/withdrawRequest/${id}`, {
+        withdraw_status: "completed",
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      const [request] = await ctx.db
+        .select()
+        .from(withdrawRequests)
+        .where(eq(withdrawRequests.withdraw_id, id));
+      expect(request?.withdraw_status).toBe("processing");
+      expect(await outbox(poor, "withdrawal_approved")).toHaveLength(0);
+    },
+  );
 });
 
 describe("KYC and a mail server that is away", () => {
@@ -325,7 +338,7 @@ describe("KYC and a mail server that is away", () => {
 
   it("every message was sent once, by one of the two servers, under its own Message-ID", async () => {
     const rows = await ctx.db.select().from(messages).where(like(messages.recipient, "%@%"));
-    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeGreaterThan(5);
     await until(
       () => ctx.db.select().from(messages),
       (all) => all.every((m) => m.status === "sent"),

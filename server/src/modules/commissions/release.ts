@@ -17,7 +17,7 @@ import { countLedgerEntry } from "../../lib/metrics";
 import type { JobContext } from "../jobs/runner";
 import { recoverOwed } from "../ledger/owed";
 import { checkPvPromotion, formatAmount, postEntry } from "../ledger/service";
-import { queueMessage, recipientOf } from "../messages/outbox";
+import { queueMessages, recipientsOf } from "../messages/outbox";
 import { lockPeriod, type PeriodRow, periodRecord } from "./periods";
 import { applyRanks } from "./ranks";
 
@@ -165,17 +165,27 @@ async function releaseBatch(tx: Tx, actor: Actor, period: PeriodRow, ids: number
 
 /** Each member whose held commission reached their cash wallet hears it, in the release's transaction. */
 async function tellReleased(tx: Tx, period: PeriodRow, members: Member[]): Promise<void> {
-  for (const member of members) {
-    if (toSen(member.held) <= 0n) continue;
-    const to = await recipientOf(tx, member.user_id);
-    if (!to) continue;
-    await queueMessage(tx, {
-      event: "commission_credited",
-      about: `period:${period.period_id}:released`,
-      to,
-      variables: { amount: member.held, reason: "released", order_number: "" },
-    });
-  }
+  const paid = members.filter((member) => toSen(member.held) > 0n);
+  const to = await recipientsOf(
+    tx,
+    paid.map((member) => member.user_id),
+  );
+  await queueMessages(
+    tx,
+    "commission_credited",
+    paid.flatMap((member) => {
+      const recipient = to.get(member.user_id);
+      return recipient
+        ? [
+            {
+              about: `period:${period.period_id}:released`,
+              to: recipient,
+              variables: { amount: member.held, reason: "released", order_number: "" },
+            },
+          ]
+        : [];
+    }),
+  );
 }
 
 /** One batch in one transaction: released, and marked so a retry passes over them. */

@@ -60,6 +60,28 @@ export async function enqueueJob(
 }
 
 /**
+ * Enqueues several jobs in `tx` in one statement (a batch's messages); each
+ * already there (its kind and key) is kept as it is.
+ */
+export async function enqueueJobs(
+  tx: Tx,
+  list: { kind: string; key: string; payload?: unknown; maxTries?: number }[],
+): Promise<void> {
+  if (list.length === 0) return;
+  await tx
+    .insert(jobs)
+    .values(
+      list.map((job) => ({
+        kind: job.kind,
+        key: job.key,
+        payload: job.payload ?? {},
+        ...(job.maxTries ? { max_tries: job.maxTries } : {}),
+      })),
+    )
+    .onConflictDoNothing({ target: [jobs.kind, jobs.key] });
+}
+
+/**
  * Jobs whose server stopped answering (their hold ran out while running)
  * go back to the queue, or fail when their tries are spent.
  */

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { MESSAGE_EVENTS, type MessageEvent, type MessageLanguage } from "@store/contract";
 import { codeOfStoredLanguage } from "@store/i18n";
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { messages, users } from "../../db/schema";
-import { enqueueJob } from "../jobs/queue";
-import { drawSubject, formatted } from "./templates";
+import { enqueueJob, enqueueJobs } from "../jobs/queue";
+import { formatted, subjectDrawer } from "./templates";
 
 /**
  * The outbox (docs/decisions/messages.md): a message is written in the
@@ -29,10 +29,12 @@ export interface MessageRecipient {
   name: string;
 }
 
-/** The user's e-mail, language, opt-out and name; null when gone or without an e-mail. */
-export async function recipientOf(tx: Tx, userId: number): Promise<MessageRecipient | null> {
-  const [user] = await tx
+/** The users' e-mail, language, opt-out and name, by id; those gone or without an e-mail left out. */
+export async function recipientsOf(tx: Tx, ids: number[]): Promise<Map<number, MessageRecipient>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
     .select({
+      user_id: users.user_id,
       email: users.email,
       languages: users.languages,
       opted_out: users.messages_opt_out,
@@ -41,15 +43,34 @@ export async function recipientOf(tx: Tx, userId: number): Promise<MessageRecipi
       username: users.username,
     })
     .from(users)
-    .where(eq(users.user_id, userId));
-  if (!user?.email.includes("@")) return null;
-  return {
-    user_id: userId,
-    email: user.email,
-    language: codeOfStoredLanguage(user.languages) ?? "en",
-    opted_out: user.opted_out,
-    name: `${user.f_name} ${user.l_name}`.trim() || user.username,
-  };
+    .where(inArray(users.user_id, ids));
+  return new Map(
+    rows
+      .filter((user) => user.email.includes("@"))
+      .map((user) => [
+        user.user_id,
+        {
+          user_id: user.user_id,
+          email: user.email,
+          language: codeOfStoredLanguage(user.languages) ?? "en",
+          opted_out: user.opted_out,
+          name: `${user.f_name} ${user.l_name}`.trim() || user.username,
+        },
+      ]),
+  );
+}
+
+/** The user's e-mail, language, opt-out and name; null when gone or without an e-mail. */
+export async function recipientOf(tx: Tx, userId: number): Promise<MessageRecipient | null> {
+  return (await recipientsOf(tx, [userId])).get(userId) ?? null;
+}
+
+/** One message to write: about what, to whom, with which values (see queueMessages). */
+export interface MessageToQueue {
+  about: string;
+  to: MessageRecipient;
+  variables: Record<string, string>;
+  attachments?: { kind: "invoice"; orders_id: number }[];
 }
 
 /**
@@ -61,56 +82,71 @@ export async function recipientOf(tx: Tx, userId: number): Promise<MessageRecipi
  */
 export async function queueMessage(
   tx: Tx,
-  m: {
-    event: MessageEvent;
-    about: string;
-    to: MessageRecipient;
-    variables: Record<string, string>;
-    attachments?: { kind: "invoice"; orders_id: number }[];
-  },
+  m: MessageToQueue & { event: MessageEvent },
 ): Promise<number | null> {
-  if (m.to.opted_out && !MESSAGE_EVENTS[m.event].essential) return null;
-  const key = `${m.event}|${m.about}|${m.to.user_id}|${m.to.email.toLowerCase()}`;
-  const hash = createHash("sha256").update(key).digest("base64url").slice(0, 32);
-  const variables = { ...m.variables, name: m.to.name };
-  const subject = await drawSubject(
-    tx,
-    m.event,
-    m.to.language,
-    formatted(variables, m.to.language),
-  );
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      event: m.event,
+  const [id] = await queueMessages(tx, m.event, [m]);
+  return id ?? null;
+}
+
+/**
+ * Writes an event's messages to the outbox in `tx` in one statement, and
+ * queues their sending in one more (a period's release tells a thousand
+ * members a batch). Answers the ids written now or before; a member who
+ * opted out of a non-essential event is left out.
+ */
+export async function queueMessages(
+  tx: Tx,
+  event: MessageEvent,
+  items: MessageToQueue[],
+): Promise<number[]> {
+  const told = items.filter((m) => !m.to.opted_out || MESSAGE_EVENTS[event].essential);
+  if (told.length === 0) return [];
+  const subjectOf = await subjectDrawer(tx, event);
+  const rows = told.map((m) => {
+    const key = `${event}|${m.about}|${m.to.user_id}|${m.to.email.toLowerCase()}`;
+    const hash = createHash("sha256").update(key).digest("base64url").slice(0, 32);
+    const variables = { ...m.variables, name: m.to.name };
+    return {
+      event,
       message_key: key,
       user_id: m.to.user_id,
       recipient: m.to.email,
       language: m.to.language,
-      subject,
+      subject: subjectOf(m.to.language, formatted(variables, m.to.language)),
       variables,
       attachments: m.attachments ?? [],
       smtp_message_id: `<${hash}@${MESSAGE_ID_DOMAIN.value}>`,
-    })
+    };
+  });
+  const written = await tx
+    .insert(messages)
+    .values(rows)
     .onConflictDoNothing({ target: messages.message_key })
     .returning({ message_id: messages.message_id, version: messages.version });
-  if (!row) {
-    const [kept] = await tx
-      .select({ message_id: messages.message_id })
-      .from(messages)
-      .where(eq(messages.message_key, key));
-    return kept?.message_id ?? null;
-  }
-  await queueSend(tx, row);
-  return row.message_id;
+  await enqueueJobs(tx, written.map(sendJobOf));
+  if (written.length === rows.length) return written.map((row) => row.message_id);
+  // Some were there already (the same event again): their ids too.
+  const kept = await tx
+    .select({ message_id: messages.message_id })
+    .from(messages)
+    .where(
+      inArray(
+        messages.message_key,
+        rows.map((row) => row.message_key),
+      ),
+    );
+  return kept.map((row) => row.message_id);
 }
+
+/** The job that sends a message as it stands (its version names the try: a resend is a new job). */
+const sendJobOf = (row: { message_id: number; version: number }) => ({
+  kind: MESSAGE_SEND_JOB,
+  key: `${row.message_id}:${row.version}`,
+  payload: { message_id: row.message_id },
+  maxTries: MESSAGE_SEND_TRIES,
+});
 
 /** Queues the sending of a message as it stands (its version names the try: a resend is a new job). */
 export async function queueSend(tx: Tx, row: { message_id: number; version: number }) {
-  await enqueueJob(tx, {
-    kind: MESSAGE_SEND_JOB,
-    key: `${row.message_id}:${row.version}`,
-    payload: { message_id: row.message_id },
-    maxTries: MESSAGE_SEND_TRIES,
-  });
+  await enqueueJob(tx, sendJobOf(row));
 }

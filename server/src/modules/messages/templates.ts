@@ -144,19 +144,28 @@ function drawText(text: string, values: Record<string, string>): string {
   return Handlebars.compile(text, { noEscape: true, knownHelpersOnly: true })(values);
 }
 
-/** The subject of an event's template drawn with its values (kept on the message when it is queued). */
-export async function drawSubject(
+/**
+ * Draws the subjects of an event's messages (kept on each when it is queued),
+ * its templates and the store's name read once for all of them.
+ */
+export async function subjectDrawer(
   db: Tx,
   event: MessageEvent,
-  language: MessageLanguage,
-  values: Record<string, string>,
-): Promise<string> {
-  const { subject } = await templateOf(db, event, language);
+): Promise<(language: MessageLanguage, values: Record<string, string>) => string> {
+  const kept = await db
+    .select({ language: messageTemplates.language, subject: messageTemplates.subject })
+    .from(messageTemplates)
+    .where(eq(messageTemplates.event, event));
   const [store] = await db
     .select({ name: settings.store_name })
     .from(settings)
     .where(eq(settings.setting_id, 1));
-  return oneLine(drawText(subject, { store_name: store?.name ?? "", ...values }));
+  return (language, values) => {
+    const subject =
+      kept.find((t) => t.language === language)?.subject ??
+      DEFAULT_TEMPLATES[event][language].subject;
+    return oneLine(drawText(subject, { store_name: store?.name ?? "", ...values }));
+  };
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
