@@ -1,10 +1,10 @@
 import type { AdminData, LoginAnswer, LoginBody, TotpCodeBody } from "@store/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Button, Card, Form, InputGroup } from "react-bootstrap";
+import { Button, Form, InputGroup } from "react-bootstrap";
 import { Link, Navigate, useNavigate } from "react-router";
 import { ApiError, api } from "../../api/client";
-import { DEFAULT_LOGO, Field, RecordForm, useRecordForm } from "../../components";
+import { Field, RecordForm, useRecordForm } from "../../components";
 import {
   applyStoredLanguage,
   browserLanguage,
@@ -16,6 +16,7 @@ import { errorText } from "../../i18n/errors";
 import { Icon } from "../../layout/icons";
 import { isLoggedIn, storeLogin } from "../../lib/session";
 import { preloadDashboardWhenIdle } from "../../routes";
+import { PublicCard } from "./PublicCard";
 
 /** The message for a refused login: the server's own for 429, the one of docs/REQUIREMENTS.md section 8 for any other status. */
 function refusalMessage(error: unknown): string {
@@ -116,105 +117,90 @@ export default function LoginPage() {
   if (isLoggedIn()) return <Navigate to="/admin" replace />;
 
   return (
-    <main className="app-center-page">
-      <Card className="login-card shadow-sm">
-        <Card.Body className="p-4">
-          <div className="text-center mb-3">
-            <img src={DEFAULT_LOGO} alt="" width={220} height={50} className="login-logo" />
+    <PublicCard title={t("login.title")}>
+      {codeStep ? (
+        <RecordForm form={codeForm}>
+          <p className="small text-muted">
+            {recovery ? t("login.recoveryCodeHint") : t("login.codeHint")}
+          </p>
+          <Field
+            key={recovery ? "recovery" : "code"}
+            name="code"
+            id="login-code"
+            label={recovery ? t("login.recoveryCode") : t("login.code")}
+            className="mb-2"
+          >
+            {(input) =>
+              recovery ? (
+                <Form.Control {...input} autoComplete="off" autoFocus />
+              ) : (
+                <Form.Control
+                  {...input}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  autoFocus
+                />
+              )
+            }
+          </Field>
+          <div className="text-end mb-3">
+            <Button
+              variant="link"
+              size="sm"
+              className="p-0"
+              onClick={() => {
+                setMessage("");
+                codeForm.form.setValue("code", "");
+                setRecovery((r) => !r);
+              }}
+            >
+              {recovery ? t("login.useAuthenticator") : t("login.useRecoveryCode")}
+            </Button>
           </div>
-          <h1 className="h4 text-center mb-4">{t("login.title")}</h1>
-          {codeStep ? (
-            <RecordForm form={codeForm}>
-              <p className="small text-muted">
-                {recovery ? t("login.recoveryCodeHint") : t("login.codeHint")}
-              </p>
-              <Field
-                key={recovery ? "recovery" : "code"}
-                name="code"
-                id="login-code"
-                label={recovery ? t("login.recoveryCode") : t("login.code")}
-                className="mb-2"
-              >
-                {(input) =>
-                  recovery ? (
-                    <Form.Control {...input} autoComplete="off" autoFocus />
-                  ) : (
-                    <Form.Control
-                      {...input}
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      autoFocus
-                    />
-                  )
-                }
-              </Field>
-              <div className="text-end mb-3">
+          <SubmitWithMessage
+            message={message}
+            submitting={codeForm.isSubmitting}
+            label={t("login.verify")}
+          />
+        </RecordForm>
+      ) : (
+        <RecordForm form={login}>
+          <Field name="email" id="login-email" label={t("login.email")}>
+            {(input) => <Form.Control {...input} type="email" autoComplete="username" autoFocus />}
+          </Field>
+          <Field name="password" id="login-password" label={t("login.password")} className="mb-2">
+            {(input) => (
+              <InputGroup>
+                <Form.Control
+                  {...input}
+                  type={showPassword ? "text" : "password"}
+                  autoComplete="current-password"
+                />
                 <Button
-                  variant="link"
-                  size="sm"
-                  className="p-0"
-                  onClick={() => {
-                    setMessage("");
-                    codeForm.form.setValue("code", "");
-                    setRecovery((r) => !r);
-                  }}
+                  variant="outline-secondary"
+                  aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((shown) => !shown)}
                 >
-                  {recovery ? t("login.useAuthenticator") : t("login.useRecoveryCode")}
+                  <Icon name={showPassword ? "eyeOff" : "eye"} size={18} />
                 </Button>
-              </div>
-              <SubmitWithMessage
-                message={message}
-                submitting={codeForm.isSubmitting}
-                label={t("login.verify")}
-              />
-            </RecordForm>
-          ) : (
-            <RecordForm form={login}>
-              <Field name="email" id="login-email" label={t("login.email")}>
-                {(input) => (
-                  <Form.Control {...input} type="email" autoComplete="username" autoFocus />
-                )}
-              </Field>
-              <Field
-                name="password"
-                id="login-password"
-                label={t("login.password")}
-                className="mb-2"
-              >
-                {(input) => (
-                  <InputGroup>
-                    <Form.Control
-                      {...input}
-                      type={showPassword ? "text" : "password"}
-                      autoComplete="current-password"
-                    />
-                    <Button
-                      variant="outline-secondary"
-                      aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
-                      aria-pressed={showPassword}
-                      onClick={() => setShowPassword((shown) => !shown)}
-                    >
-                      <Icon name={showPassword ? "eyeOff" : "eye"} size={18} />
-                    </Button>
-                  </InputGroup>
-                )}
-              </Field>
-              <div className="text-end mb-3">
-                {/* A staff member sets a new password by an e-mailed link (ForgotPasswordPage). */}
-                <Link to="/forgot-password" className="small">
-                  {t("login.forgotPassword")}
-                </Link>
-              </div>
-              <SubmitWithMessage
-                message={message}
-                submitting={login.isSubmitting}
-                label={t("login.submit")}
-              />
-            </RecordForm>
-          )}
-        </Card.Body>
-      </Card>
-    </main>
+              </InputGroup>
+            )}
+          </Field>
+          <div className="text-end mb-3">
+            {/* A staff member sets a new password by an e-mailed link (ForgotPasswordPage). */}
+            <Link to="/forgot-password" className="small">
+              {t("login.forgotPassword")}
+            </Link>
+          </div>
+          <SubmitWithMessage
+            message={message}
+            submitting={login.isSubmitting}
+            label={t("login.submit")}
+          />
+        </RecordForm>
+      )}
+    </PublicCard>
   );
 }
 

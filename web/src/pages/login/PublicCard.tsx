@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Card } from "react-bootstrap";
 import { DEFAULT_LOGO } from "../../components";
 
-/** The login page's frame: the logo, a title, the card. */
+/** The frame of the pages before a session (login, forgot and reset password): the logo, a title, the card. */
 export function PublicCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="app-center-page">
