@@ -3,6 +3,8 @@
 -- job; each event's template per language; one-time password reset links;
 -- and a member's wish for no messages but those about money and orders.
 ALTER TABLE "users" ADD COLUMN "messages_opt_out" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- A staff member's wish to hear by e-mail of each sign-in from a new device.
+ALTER TABLE "users" ADD COLUMN "sign_in_alerts" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 -- No foreign key to users: the message is the record of what was said to whom,
 -- and a key's check would take a share lock on the member's row inside every
 -- order's change, against the money paths that lock members before orders.

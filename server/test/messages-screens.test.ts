@@ -111,7 +111,7 @@ describe("message templates", () => {
     const res = await ctx.call("GET", "/api/messageTemplates");
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json() as { event: string; language: string; variables: string[] }[];
-    expect(rows).toHaveLength(12 * 3);
+    expect(rows).toHaveLength(13 * 3);
     const ms = rows.find((r) => r.event === "order_shipped" && r.language === "ms");
     expect(ms).toMatchObject({ edited: false });
     expect(ms?.variables).toEqual([

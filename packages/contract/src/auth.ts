@@ -116,3 +116,11 @@ export const adminData = z.object({
   totp_enrolment_required: z.boolean(),
 });
 export type AdminData = z.infer<typeof adminData>;
+
+/**
+ * GET and PUT me/signInAlerts: the signed-in person hears by e-mail of each
+ * sign-in from a browser and address their sessions have not shown before
+ * (contract MESSAGE_EVENTS `new_sign_in`).
+ */
+export const signInAlerts = z.object({ sign_in_alerts: z.boolean() });
+export type SignInAlerts = z.infer<typeof signInAlerts>;

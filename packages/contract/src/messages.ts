@@ -72,6 +72,12 @@ export const MESSAGE_EVENTS = {
     essential: true,
     variables: ["link", "minutes"],
   },
+  /** To a staff member who asked for it (`users.sign_in_alerts`): a sign-in from a browser and address not seen before. */
+  new_sign_in: {
+    label: "New sign-in",
+    essential: true,
+    variables: ["when", "address", "device"],
+  },
 } as const satisfies Record<
   string,
   { label: string; essential: boolean; variables: readonly string[] }

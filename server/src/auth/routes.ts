@@ -11,6 +11,7 @@ import {
   ownLanguageBody,
   PENDING_LOGIN_LIFETIME_MS,
   SESSION_COOKIE,
+  signInAlerts,
   statusErrorBody,
   stepUpBody,
   UNKNOWN_ACCOUNT,
@@ -32,6 +33,7 @@ import {
   saveOwnLanguage,
 } from "./service";
 import { registerSessionRoutes } from "./sessions";
+import { saveSignInAlerts, signInAlertsOf } from "./signInAlerts";
 import { throttledAttempt } from "./throttle";
 import { TOTP_INVALID } from "./twoStep";
 import { registerTwoStepRoutes } from "./twoStepRoutes";
@@ -198,6 +200,37 @@ export function registerAuthRoutes(app: App): void {
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
       return { status: 200, message: "Logged out." };
     },
+  );
+
+  app.get(
+    "/me/signInAlerts",
+    {
+      config: { permission: "signed_in" },
+      schema: {
+        tags,
+        summary: "Whether the signed-in person is e-mailed of a sign-in from a new device",
+        response: { 200: signInAlerts },
+      },
+    },
+    async (request) => ({
+      sign_in_alerts: await signInAlertsOf(app.db, request.admin.user_id),
+    }),
+  );
+  app.put(
+    "/me/signInAlerts",
+    {
+      config: { permission: "signed_in" },
+      schema: {
+        tags,
+        summary:
+          "Save whether the signed-in person is e-mailed of each sign-in from a browser and address not seen before",
+        body: signInAlerts,
+        response: { 200: signInAlerts },
+      },
+    },
+    async (request) => ({
+      sign_in_alerts: await saveSignInAlerts(app.db, request.admin, request.body.sign_in_alerts),
+    }),
   );
 
   app.put(

@@ -18,6 +18,7 @@ import { recordAudit } from "../lib/audit";
 import { badRequest, HttpError, tooManyAttempts } from "../lib/errors";
 import { guessCode } from "./codeGuesses";
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from "./password";
+import { alertNewSignIn } from "./signInAlerts";
 import { throttledAttempt } from "./throttle";
 
 const adminColumns = {
@@ -213,13 +214,22 @@ export async function createSession(
   // share lock: a demotion or deactivation committed meanwhile (which ends
   // every session of the user) cannot be followed by a session from a login
   // already under way.
-  await db.execute(sql`
-    insert into sessions (token_hash, user_id, expires_at, address, user_agent, totp_pending)
-    select ${hashToken(token)}, ${users.user_id},
-      now() + make_interval(secs => ${lifetime / 1000}),
-      ${origin.address}, ${origin.userAgent.slice(0, 300)}, ${pending}
-    from ${users} where ${users.user_id} = ${userId} and ${isLiveStaff}
-    for share`);
+  const userAgent = origin.userAgent.slice(0, 300);
+  await db.transaction(async (tx) => {
+    const inserted = await tx.execute<{ session_id: number; started: string }>(sql`
+      insert into sessions (token_hash, user_id, expires_at, address, user_agent, totp_pending)
+      select ${hashToken(token)}, ${users.user_id},
+        now() + make_interval(secs => ${lifetime / 1000}),
+        ${origin.address}, ${userAgent}, ${pending}
+      from ${users} where ${users.user_id} = ${userId} and ${isLiveStaff}
+      for share
+      returning session_id, to_char(created_at, 'YYYY-MM-DD HH24:MI') as started`);
+    // A session begun (not a login owing its code): its person may have asked
+    // to hear of one from a new device, in this transaction (auth/signInAlerts.ts).
+    const [row] = inserted.rows;
+    if (row && !pending)
+      await alertNewSignIn(tx, userId, { ...row, address: origin.address, user_agent: userAgent });
+  });
   // Housekeeping: expired sessions are of no use to anyone.
   await db.delete(sessions).where(lt(sessions.expires_at, sql`now()`));
   return token;

@@ -215,6 +215,8 @@ export const users = pgTable(
     totp_last_step: integer("totp_last_step"),
     /** The member asked for no messages but those about their money and orders (migration 0048). */
     messages_opt_out: boolean("messages_opt_out").notNull().default(false),
+    /** E-mail the person of each sign-in from a browser and address not seen before (migration 0048). */
+    sign_in_alerts: boolean("sign_in_alerts").notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
     version: version(),

@@ -177,4 +177,18 @@ export const DEFAULT_TEMPLATES: Record<
       body: "亲爱的 {{name}}：\n\n有人请求重置您的 {{store_name}} 后台账户密码。如需设置新密码，请在 {{minutes}} 分钟内打开此链接：\n\n{{link}}\n\n如果不是您本人操作，请忽略此邮件，您的密码不会改变。",
     },
   },
+  new_sign_in: {
+    en: {
+      subject: "New sign-in to your {{store_name}} account",
+      body: "Dear {{name}},\n\nYour {{store_name}} back-office account was signed in to from a device it had not seen before.\n\nWhen: {{when}}\nFrom address: {{address}}\nBrowser: {{device}}\n\nIf it was you, there is nothing to do. If it was not you, change your password and tell an administrator.",
+    },
+    ms: {
+      subject: "Log masuk baharu ke akaun {{store_name}} anda",
+      body: "{{name}} yang dihormati,\n\nAkaun pejabat belakang {{store_name}} anda telah dilog masuk dari peranti yang belum pernah digunakan sebelum ini.\n\nMasa: {{when}}\nDari alamat: {{address}}\nPelayar: {{device}}\n\nJika itu anda, tiada apa yang perlu dilakukan. Jika bukan anda, tukar kata laluan anda dan maklumkan kepada pentadbir.",
+    },
+    zh: {
+      subject: "您的 {{store_name}} 账户有新的登录",
+      body: "亲爱的 {{name}}：\n\n您的 {{store_name}} 后台账户刚从一台以前未使用过的设备登录。\n\n时间：{{when}}\n来源地址：{{address}}\n浏览器：{{device}}\n\n如果是您本人，无需任何操作。如果不是您本人，请立即修改密码并告知管理员。",
+    },
+  },
 };

@@ -19,6 +19,7 @@ import { formatDate } from "../../lib/format";
 import { readAdmin, updateStoredAdmin } from "../../lib/session";
 import { useResources } from "../../resources/context";
 import { SessionsPanel } from "./SessionsPanel";
+import { SignInAlertsSection } from "./SignInAlertsSection";
 import { TwoStepSection } from "./TwoStepSection";
 
 export const INVALID_PASSWORD = "Invalid Password.";
@@ -85,6 +86,11 @@ export default function ProfilePage() {
               setAdmin(readAdmin());
             }}
           />
+        </Card.Body>
+      </Card>
+      <Card style={{ maxWidth: 720 }} className="mt-3">
+        <Card.Body>
+          <SignInAlertsSection />
         </Card.Body>
       </Card>
       <SessionsPanel owner="me" />
