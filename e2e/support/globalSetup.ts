@@ -1,8 +1,10 @@
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { chromium } from "@playwright/test";
+import { SMTPServer } from "smtp-server";
 import { LAUNCH_OPTIONS, loginThroughForm, newStoreContext } from "./browser";
 import { OwnServer } from "./ownServer";
 import { DEMO, EMPTY, isPrepared, prepareStores } from "./seed";
@@ -16,7 +18,9 @@ const root = path.resolve(import.meta.dirname, "../..");
  * the files of one worker run one after another on their store as they did on
  * the single shared one, and two workers never write to the same store. The
  * demo admin logs in once per store through the real form; tests get a
- * context from the saved state (support/browser.ts). Answers the teardown.
+ * context from the saved state (support/browser.ts). A mail server that takes
+ * every message (SMTP_URL, for every server the suite starts): the screens show
+ * messages sent. Answers the teardown.
  */
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const webDist = process.env.WEB_DIST ?? path.join(root, "web/dist");
@@ -29,6 +33,19 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     prepared = path.join(work, "prepared");
     await prepareStores(prepared);
   }
+  const mail = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, done) {
+      stream.resume();
+      stream.on("end", () => done());
+    },
+  });
+  await new Promise<void>((resolve) => mail.listen(0, "127.0.0.1", resolve));
+  const { port } = mail.server.address() as AddressInfo;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  process.env.MAIL_FROM = "Kedai Harmoni <no-reply@kedai.test>";
   const seeded = path.join(prepared, DEMO);
   const servers = Array.from({ length: Math.max(1, config.workers) }, (_, i) => {
     const dataDir = path.join(work, `store-${i}`);
@@ -37,6 +54,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   });
   const teardown = async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    await new Promise<void>((resolve) => mail.close(() => resolve()));
     fs.rmSync(work, { recursive: true, force: true });
   };
   try {

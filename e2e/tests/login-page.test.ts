@@ -76,6 +76,8 @@ test.describe("the login page (/login-back)", () => {
     await page.goto();
     await page.forgotPassword().click();
     await s.page.waitForURL("**/forgot-password");
+    // The page is loaded on demand: until it is drawn, the login form (its E-mail too) is still shown.
+    await s.page.getByRole("heading", { name: "Forgot password" }).waitFor();
     await s.page.getByLabel("E-mail").fill("nobody-here@example.my");
     await s.page.getByRole("button", { name: "Send the link" }).click();
     await expect(

@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserOf } from "../src/auth/sessions";
+import { browserOf } from "../src/auth/browsers";
 import { auditLog, sessions } from "../src/db/schema";
 import { createTestContext, type TestContext } from "./helpers";
 import { createStaff, type StaffMember } from "./staff.fixtures";

@@ -7,10 +7,9 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { messages, sessions, users } from "../db/schema";
-import { recordAudit } from "../lib/audit";
+import { type Actor, recordAudit } from "../lib/audit";
 import { queueMessage, recipientOf } from "../modules/messages/outbox";
-import type { SessionAdmin } from "./service";
-import { browserOf } from "./sessions";
+import { browserOf } from "./browsers";
 
 /** The device as a reader knows it ("Chrome (Windows)"), else the user agent itself, cut short. */
 export function deviceOf(userAgent: string): string {
@@ -90,7 +89,7 @@ export async function signInAlertsOf(db: Db, userId: number): Promise<boolean> {
 }
 
 /** Saves the person's own choice, with its audit row; the same choice again writes nothing. */
-export async function saveSignInAlerts(db: Db, admin: SessionAdmin, on: boolean): Promise<boolean> {
+export async function saveSignInAlerts(db: Db, admin: Actor, on: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ on: users.sign_in_alerts })
