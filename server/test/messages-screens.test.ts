@@ -190,6 +190,25 @@ describe("message templates", () => {
     const refused = await ctx.call("POST", url, { subject: "x", body: "{{order_number}}" });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe("unknown_variable");
+
+    // A live reset link is its recipient's alone: a preview (or a test) draws examples only.
+    await ctx.db.transaction(async (tx) => {
+      const to = await recipientOf(tx, 1);
+      if (!to) throw new Error("the admin has no e-mail");
+      await queueMessage(tx, {
+        event: "password_reset",
+        about: "password_reset:live",
+        to,
+        variables: { link: "https://store.test/reset-password?token=LIVE-TOKEN", minutes: "30" },
+      });
+    });
+    const reset = await ctx.call("POST", "/api/messageTemplates/password_reset/en/preview", {
+      subject: "Reset",
+      body: "{{link}}",
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().text).not.toContain("LIVE-TOKEN");
+    expect(reset.json().text).toContain("token=example");
   });
 
   it("sends a test of the saved template to the caller's own e-mail, in the template's language", async () => {

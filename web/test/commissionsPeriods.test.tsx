@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { RUN_POLL_MS } from "../src/api/commissions";
+import { JOB_POLLING } from "../src/api/polling";
 import { answers, LOADED, sent, toasts, withFakeStore } from "./commissionsServer";
 import { openApp } from "./openApp";
 import { signInAs } from "./signedIn";
@@ -29,11 +29,11 @@ describe("the periods", () => {
       await screen.findByRole("progressbar", { name: "Calculating… 1 of 4" }, LOADED),
     ).toBeTruthy();
     await waitFor(() => expect(toasts).toContain("01/11/2026 – 30/11/2026 calculated."), {
-      timeout: RUN_POLL_MS * 3,
+      timeout: JOB_POLLING.ms * 3,
     });
     const after = await screen.findByRole("row", { name: /01\/11\/2026/ });
     await waitFor(() => expect(within(after).getByText("Calculated")).toBeTruthy(), {
-      timeout: RUN_POLL_MS * 2,
+      timeout: JOB_POLLING.ms * 2,
     });
     expect(sent.map((s) => s.call)).toContain("POST commissionPeriods/3/calculate");
     expect(sent.find((s) => s.call === "POST commissionPeriods/3/calculate")?.ifMatch).toBe('"1"');
@@ -46,7 +46,7 @@ describe("the periods", () => {
     fireEvent.click(within(row).getByRole("button", { name: "Calculate 01/11/2026 – 30/11/2026" }));
     expect(await screen.findByText("Calculating…")).toBeTruthy();
     await waitFor(() => expect(toasts).toContain("01/11/2026 – 30/11/2026 calculated."), {
-      timeout: RUN_POLL_MS * 4,
+      timeout: JOB_POLLING.ms * 4,
     });
     // The jobs were never asked for: they are not this person's to see.
     expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).startsWith("/api/jobs"))).toBe(

@@ -1,7 +1,7 @@
 import type { Job, JobSchedule } from "@store/contract";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { JOB_POLL_MS } from "../src/api/jobs";
+import { JOB_POLLING } from "../src/api/polling";
 import { subscribeToasts } from "../src/components/toastStore";
 import { forgetListViews } from "../src/components/useListState";
 import { setLanguage } from "../src/i18n/index";
@@ -186,10 +186,10 @@ describe("the jobs screen", () => {
     await waitFor(
       async () =>
         expect(within(await jobRow(/Books balance check/)).getByText("Done")).toBeTruthy(),
-      { timeout: JOB_POLL_MS * 3 },
+      { timeout: JOB_POLLING.ms * 3 },
     );
     const settled = jobCalls();
-    await new Promise((r) => setTimeout(r, JOB_POLL_MS * 1.5));
+    await new Promise((r) => setTimeout(r, JOB_POLLING.ms * 1.5));
     expect(jobCalls()).toBe(settled);
   });
 });

@@ -71,17 +71,27 @@ export const MESSAGE_EVENTS = {
     label: "Password reset",
     essential: true,
     variables: ["link", "minutes"],
+    personal: true,
   },
   /** To a staff member who asked for it (`users.sign_in_alerts`): a sign-in from a browser and address not seen before. */
   new_sign_in: {
     label: "New sign-in",
     essential: true,
     variables: ["when", "address", "device"],
+    personal: true,
   },
 } as const satisfies Record<
   string,
-  { label: string; essential: boolean; variables: readonly string[] }
+  { label: string; essential: boolean; variables: readonly string[]; personal?: true }
 >;
+
+/**
+ * Events whose values are their recipient's alone (a reset link, where they
+ * signed in): a preview or test never draws a real one, only examples.
+ */
+export function isPersonalEvent(event: MessageEvent): boolean {
+  return "personal" in MESSAGE_EVENTS[event];
+}
 export type MessageEvent = keyof typeof MESSAGE_EVENTS;
 export const MESSAGE_EVENT_NAMES = Object.keys(MESSAGE_EVENTS) as [MessageEvent, ...MessageEvent[]];
 export const messageEvent = z.enum(MESSAGE_EVENT_NAMES);

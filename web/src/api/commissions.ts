@@ -22,6 +22,7 @@ import {
 import type { ListParams } from "./crud";
 import { ledgerKeys } from "./ledger";
 import { users, wallets } from "./people";
+import { JOB_POLLING } from "./polling";
 
 /** Query keys of the commission screens: the plan, the periods, their reports and the statements, all under `all`. */
 export const commissionKeys = {
@@ -36,9 +37,6 @@ export const commissionKeys = {
     ["commissions", "statement", userId, periodId] as const,
   job: (jobId: number) => ["commissions", "job", jobId] as const,
 };
-
-/** While a period's calculation or release runs, its job and the periods are asked again this often. */
-export const RUN_POLL_MS = 2000;
 
 /** GET commissionPlan: the plan in force (`default`: none set, the rule that stands instead). */
 export function useCommissionPlan() {
@@ -85,7 +83,7 @@ export function useCommissionPeriods(params: ListParams, poll = false) {
     queryKey: commissionKeys.periods(params),
     queryFn: () => requestPage<CommissionPeriod>("commissionPeriods", params),
     placeholderData: keepPreviousData,
-    refetchInterval: poll ? RUN_POLL_MS : false,
+    refetchInterval: poll ? JOB_POLLING.ms : false,
     meta: SAID_ON_SCREEN,
   });
 }
@@ -171,7 +169,7 @@ export function useRunJob(jobId: number, enabled: boolean) {
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status === undefined || status === "queued" || status === "running"
-        ? RUN_POLL_MS
+        ? JOB_POLLING.ms
         : false;
     },
   });

@@ -2,7 +2,7 @@ import type { Cp58Run, Cp58YearStatements } from "@store/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { saveFile } from "../lib/saveFile";
 import { refreshWhatever, request, requestFile, useRefresh } from "./client";
-import { RUN_POLL_MS } from "./commissions";
+import { JOB_POLLING } from "./polling";
 
 /** CP58 statements (docs/decisions/cp58.md): a year's list and run, a member's PDF. */
 export const cp58Keys = {
@@ -17,7 +17,7 @@ export function useCp58Year(year: number) {
     queryFn: () => request<Cp58YearStatements>("GET", `cp58/${year}`),
     refetchInterval: (query) => {
       const status = query.state.data?.job?.status;
-      return status === "queued" || status === "running" ? RUN_POLL_MS : false;
+      return status === "queued" || status === "running" ? JOB_POLLING.ms : false;
     },
   });
 }

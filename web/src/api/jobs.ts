@@ -9,15 +9,13 @@ import {
   useRefresh,
 } from "./client";
 import { type ListParams, resourceKeys } from "./crud";
+import { JOB_POLLING } from "./polling";
 
 /** Query keys of /jobs: the list's pages and the schedules, all under `all`. */
 export const jobKeys = {
   ...resourceKeys("jobs"),
   schedules: ["jobs", "schedules"] as const,
 };
-
-/** While a job on show waits or runs, its list is asked again this often: its progress moves. */
-export const JOB_POLL_MS = 2000;
 
 const unfinished = (status: JobStatus | null | undefined) =>
   status === "queued" || status === "running";
@@ -29,7 +27,7 @@ export function useJobs(params: ListParams) {
     queryFn: () => requestPage<Job>("jobs", params),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.rows.some((job) => unfinished(job.status)) ? JOB_POLL_MS : false,
+      query.state.data?.rows.some((job) => unfinished(job.status)) ? JOB_POLLING.ms : false,
     // The list shows its failure in its table, with a Retry (components/ListError.tsx).
     meta: SAID_ON_SCREEN,
   });
@@ -41,7 +39,9 @@ export function useJobSchedules() {
     queryKey: jobKeys.schedules,
     queryFn: () => api.get<JobSchedule[]>("jobSchedules"),
     refetchInterval: (query) =>
-      query.state.data?.some((schedule) => unfinished(schedule.last_status)) ? JOB_POLL_MS : false,
+      query.state.data?.some((schedule) => unfinished(schedule.last_status))
+        ? JOB_POLLING.ms
+        : false,
   });
 }
 

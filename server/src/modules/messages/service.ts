@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import {
+  isPersonalEvent,
   type ListQuery,
   MESSAGE_EVENTS,
   type Message,
@@ -264,14 +265,20 @@ export const EXAMPLE_VARIABLES: Record<MessageEvent, Record<string, string>> = {
   new_sign_in: { when: "2026-11-22 09:15", address: "203.0.113.7", device: "Chrome (Windows)" },
 };
 
-/** The values a preview or test is drawn with: the latest message of the event (a real record), else the examples. */
+/**
+ * The values a preview or test is drawn with: the latest message of the event
+ * (a real record), else the examples; only the examples for a personal event
+ * (a live reset link would give its holder the account).
+ */
 async function previewValues(db: Tx, event: MessageEvent): Promise<Record<string, string>> {
-  const [latest] = await db
-    .select({ variables: messages.variables })
-    .from(messages)
-    .where(eq(messages.event, event))
-    .orderBy(desc(messages.message_id))
-    .limit(1);
+  const [latest] = isPersonalEvent(event)
+    ? []
+    : await db
+        .select({ variables: messages.variables })
+        .from(messages)
+        .where(eq(messages.event, event))
+        .orderBy(desc(messages.message_id))
+        .limit(1);
   const [store] = await db.select({ store_name: settings.store_name }).from(settings).limit(1);
   return {
     store_name: store?.store_name ?? "",
