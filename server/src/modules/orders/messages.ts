@@ -15,7 +15,7 @@ import {
 import { asc, desc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { orderStatuses, type orders, shippingMethods } from "../../db/schema";
-import { queueMessage, recipientOf } from "../messages/outbox";
+import { queueMessage, queueMessages, recipientOf, recipientsOf } from "../messages/outbox";
 
 type Order = typeof orders.$inferSelect;
 
@@ -132,20 +132,21 @@ export async function tellOrderChange(
       pv: after.points_earned,
     });
     const paid = moved.filter((m) => m.account === "cash_wallet" && !m.held && m.sen > 0n);
-    for (const userId of new Set(paid.map((m) => m.userId))) {
-      const to = await recipientOf(tx, userId);
-      if (!to) continue;
-      await queueMessage(tx, {
-        event: "commission_credited",
+    const to = await recipientsOf(tx, [...new Set(paid.map((m) => m.userId))]);
+    // Every level credited told in one statement (up to ten a completion).
+    await queueMessages(
+      tx,
+      "commission_credited",
+      [...to.values()].map((recipient) => ({
         about: `${step}:commission:v${after.version}`,
-        to,
+        to: recipient,
         variables: {
-          amount: fromSen(movedOf(paid, userId, "cash_wallet")),
+          amount: fromSen(movedOf(paid, recipient.user_id, "cash_wallet")),
           reason: "credited",
           order_number: after.order_number,
         },
-      });
-    }
+      })),
+    );
   }
   if (REFUNDED.includes(status) && !REFUNDED.includes(before.order_status)) {
     await tellBuyer(tx, after, "order_refunded", `${step}:refunded:v${after.version}`, {

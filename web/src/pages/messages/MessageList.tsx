@@ -18,8 +18,8 @@ import { useMayDo } from "../../resources/context";
 import {
   EVENT_OPTIONS,
   eventText,
-  LANGUAGE_NAMES,
   LANGUAGE_OPTIONS,
+  languageName,
   MessageStatusBadge,
 } from "./messageText";
 
@@ -58,7 +58,7 @@ export default function MessageList() {
     {
       header: "Language",
       sort: "language",
-      cell: (m) => LANGUAGE_NAMES[m.language],
+      cell: (m) => languageName(m.language),
       className: "text-nowrap",
     },
     { header: "Subject", sort: "subject", cell: (m) => m.subject },

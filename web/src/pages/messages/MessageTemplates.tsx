@@ -21,7 +21,7 @@ import { LoadingDots, PageHeader, showToast } from "../../components";
 import { errorText } from "../../i18n/errors";
 import { translate } from "../../i18n/messages";
 import { useMayDo } from "../../resources/context";
-import { eventText, LANGUAGE_NAMES } from "./messageText";
+import { eventText, languageName } from "./messageText";
 
 /** How long the typing rests before the preview is drawn again. */
 export const PREVIEW_DELAY_MS = 400;
@@ -186,7 +186,7 @@ export default function MessageTemplates() {
           showToast(
             translate("The {{event}} message in {{language}} is saved.", {
               event: eventText(saved.event),
-              language: LANGUAGE_NAMES[saved.language],
+              language: languageName(saved.language),
             }),
             "success",
           );
@@ -256,7 +256,7 @@ export default function MessageTemplates() {
             >
               {MESSAGE_LANGUAGES.map((code) => (
                 <option key={code} value={code} lang={code}>
-                  {LANGUAGE_NAMES[code]}
+                  {languageName(code)}
                 </option>
               ))}
             </Form.Select>

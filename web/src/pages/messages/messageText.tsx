@@ -8,17 +8,14 @@ import {
   type MessageStatus,
 } from "@store/contract";
 import { Badge } from "react-bootstrap";
+import { languageByCode } from "../../i18n";
 import { translate } from "../../i18n/messages";
 
 /** An event in words, in the chosen language ("Order shipped"). */
 export const eventText = (event: MessageEvent) => translate(MESSAGE_EVENTS[event].label);
 
-/** The languages a message is written in, by their own names (as the language menu shows them). */
-export const LANGUAGE_NAMES: Record<MessageLanguage, string> = {
-  en: "English",
-  ms: "Bahasa Melayu",
-  zh: "中文",
-};
+/** A message's language by its own name, as the language menu shows it ("Bahasa Melayu"). */
+export const languageName = (language: MessageLanguage) => languageByCode(language).name;
 
 export const EVENT_OPTIONS = MESSAGE_EVENT_NAMES.map((e) => ({
   value: e,
@@ -26,7 +23,7 @@ export const EVENT_OPTIONS = MESSAGE_EVENT_NAMES.map((e) => ({
 }));
 export const LANGUAGE_OPTIONS = MESSAGE_LANGUAGES.map((l) => ({
   value: l,
-  label: LANGUAGE_NAMES[l],
+  label: languageName(l),
 }));
 
 /** Queued grey (waiting for the mail server), sent green, failed red. */
