@@ -8,6 +8,7 @@ const SIDEBAR = [
   ["Products", "/products"],
   ["Categories", "/categories"],
   ["Order", "/order"],
+  ["Returns", "/returns"],
   ["Coupon", "/coupon"],
   ["Users", "/users"],
   ["User Wallets", "/userWallets"],

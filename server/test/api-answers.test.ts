@@ -126,6 +126,12 @@ beforeAll(async () => {
     document: "{}",
     document_hash: createHash("sha256").update("{}").digest("hex"),
   });
+  // Nor a return or refund: RM 1.00 of that order given back (docs/decisions/returns.md).
+  const refund = await ctx.call("POST", `/api/orders/${order}/refunds`, {
+    amount: "1.00",
+    reason: "Answers",
+  });
+  expect(refund.statusCode, refund.body).toBe(201);
   // Nor the messages' templates (written at start), nor a message: a test one to the admin.
   await ensureMessageTemplates(ctx.db);
   const test = await ctx.call("POST", "/api/messageTemplates/order_shipped/en/test");

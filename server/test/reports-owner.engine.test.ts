@@ -118,7 +118,8 @@ describe("a report compared", () => {
         name: "Kopi O",
         quantity: 2,
         revenue: "140.00",
-        previous: { quantity: 1, revenue: "60.00" },
+        returned: 0,
+        previous: { quantity: 1, revenue: "60.00", returned: 0 },
       },
     ]);
     const byCategory = await report("products", `${RANGE}&compare=year&by=category`);
@@ -198,7 +199,7 @@ describe("a report as a file", () => {
     ]);
     const plain = await ctx.call("GET", `/api/reports/sales?${RANGE}&_format=csv`);
     expect(plain.body.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
-      "Period,Orders,Revenue,Paid,Not yet paid,Average order,Discount,Shipping,SST",
+      "Period,Orders,Revenue,Paid,Not yet paid,Average order,Discount,Shipping,SST,Returns,Refunds,Items returned",
     );
   });
 

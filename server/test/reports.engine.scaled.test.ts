@@ -1,4 +1,10 @@
-import { fromSen, shareInProportion, taxContainedSen, toSen } from "@store/contract";
+import {
+  fromSen,
+  type SalesReport,
+  shareInProportion,
+  taxContainedSen,
+  toSen,
+} from "@store/contract";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,6 +120,36 @@ async function addOrder(o: {
   });
 }
 
+/** Of an order's lines, those picked with some quantity left, a unit or more of each. */
+function returnedLines(
+  items: { item_id: number; quantity: number; returned: number }[],
+  picks: number[],
+): { item_id: number; quantity: number }[] {
+  const chosen = new Map<number, number>();
+  for (const n of picks) {
+    const item = items[n % Math.max(items.length, 1)];
+    if (!item) continue;
+    const left = item.quantity - item.returned;
+    if (left > 0) chosen.set(item.item_id, 1 + (n % left));
+  }
+  return [...chosen].map(([item_id, quantity]) => ({ item_id, quantity }));
+}
+
+/** A return of the order's first line dated 12:00 on `day` (Kuala Lumpur), written directly. */
+async function addPastReturn(ordersId: number, day: string, quantity: number, refundSen: number) {
+  seq += 1;
+  await ctx.db.transaction(async (tx) => {
+    const made = await tx.execute<{ return_id: number }>(sql`insert into order_returns
+        (orders_id, kind, credit_note_number, reason, refund_amount, created_at)
+      values (${ordersId}, 'return', ${`CNTEST${seq}`}, 'Past', ${(refundSen / 100).toFixed(2)},
+        ${`${day} 12:00:00`}::timestamp at time zone ${ZONE})
+      returning return_id`);
+    await tx.execute(sql`insert into order_return_lines (return_id, item_id, quantity, amount)
+      select ${made.rows[0]?.return_id}, item_id, ${quantity}, 0 from order_items
+      where orders_id = ${ordersId} order by item_id limit 1`);
+  });
+}
+
 async function report(name: string, query: string) {
   const res = await ctx.call("GET", `/api/reports/${name}?${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -137,6 +173,58 @@ async function freshSales(db: Db, from: string, to: string) {
     from orders o where ${SALE} and ${day("o.created_at")} between ${from}::date and ${to}::date`);
   const row = r.rows[0] ?? {};
   return { ...row, orders: Number(row.orders) };
+}
+
+/** Returns and refunds of a range, on the days they were made (issue 42). */
+async function freshReturns(db: Db, from: string, to: string) {
+  const r = await db.execute<{
+    returns: number;
+    refunds: string;
+    returned_items: number;
+  }>(sql`select
+      count(*)::int as returns, ${money("x.refund_amount")} as refunds,
+      coalesce(sum((select sum(l.quantity) from order_return_lines l where l.return_id = x.return_id)), 0)::int
+        as returned_items
+    from order_returns x where ${day("x.created_at")} between ${from}::date and ${to}::date`);
+  const row = r.rows[0];
+  return {
+    returns: Number(row?.returns),
+    refunds: row?.refunds ?? "0.00",
+    returned_items: Number(row?.returned_items),
+  };
+}
+
+async function freshReturnsSeries(db: Db, from: string, to: string, group: string) {
+  const r = await db.execute<{
+    period: string;
+    returns: number;
+    refunds: string;
+    returned_items: number;
+  }>(sql`select
+      to_char(date_trunc(${group}, ${day("x.created_at")}), 'YYYY-MM-DD') as period,
+      count(*)::int as returns, ${money("x.refund_amount")} as refunds,
+      coalesce(sum((select sum(l.quantity) from order_return_lines l where l.return_id = x.return_id)), 0)::int
+        as returned_items
+    from order_returns x where ${day("x.created_at")} between ${from}::date and ${to}::date
+    group by 1 order by 1`);
+  return r.rows.map((row) => ({
+    ...row,
+    returns: Number(row.returns),
+    returned_items: Number(row.returned_items),
+  }));
+}
+
+/** Units returned per product in a range (key '' for a line whose product is gone). */
+async function freshReturned(db: Db, from: string, to: string): Promise<Map<string, number>> {
+  const r = await db.execute<{
+    id: string;
+    n: number;
+  }>(sql`select coalesce(i.product_id::text, '') as id,
+      sum(l.quantity)::int as n
+    from order_return_lines l join order_returns x on x.return_id = l.return_id
+    join order_items i on i.item_id = l.item_id
+    where ${day("x.created_at")} between ${from}::date and ${to}::date group by 1`);
+  return new Map(r.rows.map((row) => [row.id, Number(row.n)]));
 }
 
 async function freshSalesSeries(db: Db, from: string, to: string, group: string) {
@@ -373,16 +461,58 @@ async function expectReportsExact(from: string, to: string, group: "day" | "week
     .filter((p) => p.orders !== 0)
     .map(({ period, orders, revenue, tax }) => ({ period, orders, revenue, tax }));
   expect(series).toEqual(await freshSalesSeries(ctx.db, from, to, group));
+  // Returns and refunds on their own days, whatever their orders' days.
+  expect(sales.totals).toMatchObject(await freshReturns(ctx.db, from, to));
+  expect(sales.previous).toMatchObject(
+    await freshReturns(ctx.db, sales.previous_range.from, sales.previous_range.to),
+  );
+  type ReturnsPeriod = { period: string; returns: number; refunds: string; returned_items: number };
+  expect(
+    (sales.series as ReturnsPeriod[])
+      .filter((p) => p.returns !== 0 || p.returned_items !== 0)
+      .map(({ period, returns, refunds, returned_items }) => ({
+        period,
+        returns,
+        refunds,
+        returned_items,
+      })),
+    "returns by period",
+  ).toEqual(await freshReturnsSeries(ctx.db, from, to, group));
 
+  const returned = await freshReturned(ctx.db, from, to);
+  const previouslyReturned = await freshReturned(
+    ctx.db,
+    sales.previous_range.from,
+    sales.previous_range.to,
+  );
+  const allReturned = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   for (const by of ["product", "category"] as const) {
-    const products = await report("products", `${q}&by=${by}`);
-    const rows = (products.series as { id: number | null; quantity: number; revenue: string }[])
+    const products = await report("products", `${q}&by=${by}&compare=previous`);
+    type ProductRow = {
+      id: number | null;
+      quantity: number;
+      revenue: string;
+      returned?: number;
+      previous?: { returned?: number };
+    };
+    const rows = (products.series as ProductRow[])
       .map(({ id, quantity, revenue }) => ({ id, quantity, revenue }))
       .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
     const fresh = await freshProducts(ctx.db, from, to, by);
     expect(rows, `products by ${by}`).toEqual(fresh);
     expect(products.totals.quantity).toBe(fresh.reduce((n, r) => n + r.quantity, 0));
     expect(products.totals.revenue).toBe(fromSen(fresh.reduce((n, r) => n + toSen(r.revenue), 0n)));
+    expect(products.totals.returned, "units returned").toBe(allReturned(returned));
+    expect(products.previous.returned).toBe(allReturned(previouslyReturned));
+    for (const row of products.series as ProductRow[]) {
+      const key = row.id === null ? "" : String(row.id);
+      expect(row.returned, `returned of ${by} ${key}`).toBe(
+        by === "product" ? (returned.get(key) ?? 0) : undefined,
+      );
+      expect(row.previous?.returned).toBe(
+        by === "product" ? (previouslyReturned.get(key) ?? 0) : undefined,
+      );
+    }
   }
 
   const regions = await report("regions", q);
@@ -716,7 +846,9 @@ describe("reports", () => {
       [d, 1950],
     ]);
     const top = await report("products", "from=2024-05-01&to=2024-06-30&by=product&_limit=1");
-    expect(top.series).toEqual([{ id: d, name: "Tie D", quantity: 2, revenue: "39.00" }]);
+    expect(top.series).toEqual([
+      { id: d, name: "Tie D", quantity: 2, revenue: "39.00", returned: 0 },
+    ]);
   });
 
   it("ranks a product whose sales fall in the range's last days, read by their month", async () => {
@@ -733,7 +865,9 @@ describe("reports", () => {
     ] as const)
       await sellOne(product, price, day);
     const top = await report("products", "from=2024-08-01&to=2024-09-10&by=product&_limit=1");
-    expect(top.series).toEqual([{ id: x, name: "Days X", quantity: 1, revenue: "40.00" }]);
+    expect(top.series).toEqual([
+      { id: x, name: "Days X", quantity: 1, revenue: "40.00", returned: 0 },
+    ]);
   });
 
   it("sums the product whose most ties with twenty others' though its key sorts after theirs", async () => {
@@ -755,7 +889,107 @@ describe("reports", () => {
     await sellOne(k, 333, "2023-03-21", 3);
     const top = await report("products", "from=2023-03-01&to=2023-04-30&by=product&_limit=1");
     const name = made.find((p) => p.product_id === k)?.product_name;
-    expect(top.series).toEqual([{ id: k, name, quantity: 4, revenue: "14.99" }]);
+    expect(top.series).toEqual([{ id: k, name, quantity: 4, revenue: "14.99", returned: 0 }]);
+  });
+
+  it("counts a return on the day it was made, the order's sale staying on its own day", async () => {
+    // Paid (2) ten days ago: two units of one product and one of another.
+    const [kept, back] = await addProducts(["Return Kept", "Return Back"]);
+    const paidDay = klDay(-10);
+    const id = await addOrder({
+      local: `${paidDay} 09:00:00`,
+      user_id: null,
+      status: 2,
+      state: "Johor",
+      coupon: "",
+      lines: [
+        { product: kept?.product_id as number, quantity: 1, price: 1500 },
+        { product: back?.product_id as number, quantity: 2, price: 1000 },
+      ],
+      shipping: 0,
+      discountPercent: 0,
+    });
+    const q = `from=${paidDay}&to=${klDay(0)}&group=day`;
+    const periodOf = (body: SalesReport, day: string) => body.series.find((p) => p.period === day);
+    const before = await report("sales", q);
+    const productsBefore = await report("products", `from=${klDay(0)}&to=${klDay(0)}`);
+
+    const shown = (await ctx.call("GET", `/api/orders/${id}`)).json() as {
+      items: { item_id: number; product_id: number }[];
+    };
+    const line = shown.items.find((item) => item.product_id === back?.product_id);
+    const res = await ctx.call("POST", `/api/orders/${id}/returns`, {
+      lines: [{ item_id: line?.item_id, quantity: 1 }],
+      reason: "Too many",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().refund_amount).toBe("10.00");
+
+    const after = await report("sales", q);
+    // Today: one return more, its RM 10.00 refunded, one unit back.
+    const today = periodOf(after, klDay(0));
+    const todayBefore = periodOf(before, klDay(0));
+    expect(today).toMatchObject({
+      returns: (todayBefore?.returns ?? 0) + 1,
+      refunds: fromSen(toSen(todayBefore?.refunds ?? "0.00") + 1000n),
+      returned_items: (todayBefore?.returned_items ?? 0) + 1,
+      // The sale is not made again today.
+      orders: todayBefore?.orders,
+      revenue: todayBefore?.revenue,
+    });
+    expect(after.totals).toMatchObject({
+      returns: before.totals.returns + 1,
+      refunds: fromSen(toSen(before.totals.refunds) + 1000n),
+      returned_items: before.totals.returned_items + 1,
+      orders: before.totals.orders,
+      revenue: before.totals.revenue,
+    });
+    // The order's day keeps its sale whole (still a sale) and shows no return.
+    expect(periodOf(after, paidDay)).toEqual(periodOf(before, paidDay));
+    expect(periodOf(after, paidDay)).toMatchObject({ returns: 0, returned_items: 0 });
+
+    // The products report: the unit back under its product, today.
+    const products = await report("products", `from=${klDay(0)}&to=${klDay(0)}`);
+    expect(products.totals.returned).toBe(productsBefore.totals.returned + 1);
+
+    // The order deleted: its return leaves today's figures with it.
+    await ctx.db.delete(orders).where(sql`orders_id = ${id}`);
+    const gone = await report("sales", q);
+    expect(periodOf(gone, klDay(0))).toMatchObject({
+      returns: todayBefore?.returns ?? 0,
+      refunds: todayBefore?.refunds ?? "0.00",
+      returned_items: todayBefore?.returned_items ?? 0,
+    });
+  });
+
+  it("shows a product's units returned beside its sales, and under no product once it is deleted", async () => {
+    const [gone] = await addProducts(["Return Gone"]);
+    const sold = await sellOne(gone?.product_id, 2000, klDay(-1), 3);
+    await addPastReturn(sold, klDay(0), 2, 2000);
+    const q = `from=${klDay(-1)}&to=${klDay(0)}&by=product&_limit=100`;
+    const row = (body: { series: { id: number | null; returned?: number }[] }, id: number | null) =>
+      body.series.find((r) => r.id === id);
+    const before = await report("products", q);
+    expect(row(before, gone?.product_id as number)).toMatchObject({ quantity: 3, returned: 2 });
+    const orphansBefore = row(before, null)?.returned ?? 0;
+    await ctx.db.delete(products).where(sql`product_id = ${gone?.product_id}`);
+    const after = await report("products", q);
+    expect(row(after, gone?.product_id as number)).toBeUndefined();
+    expect(row(after, null)?.returned).toBe(orphansBefore + 2);
+    expect(after.totals.returned).toBe(before.totals.returned);
+    // By category: no per-row figure, the total still there.
+    const byCategory = await report("products", `${q.replace("by=product", "by=category")}`);
+    expect(byCategory.series.every((r: { returned?: number }) => r.returned === undefined)).toBe(
+      true,
+    );
+    expect(byCategory.totals.returned).toBe(after.totals.returned);
+    // Their files: the column by product only.
+    const header = async (query: string) =>
+      (await ctx.call("GET", `/api/reports/products?${query}&_format=csv`)).body
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")[0];
+    expect(await header(q)).toBe("ID,Name,Quantity,Revenue,Returned");
+    expect(await header(q.replace("by=product", "by=category"))).toBe("ID,Name,Quantity,Revenue");
   });
 
   it("refuses a range backwards or too long, and a date that is not one, with 400", async () => {
@@ -789,7 +1023,7 @@ describe("reports", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Period,Orders,Revenue,Paid,Not yet paid,Average order,Discount,Shipping,SST",
+      "Period,Orders,Revenue,Paid,Not yet paid,Average order,Discount,Shipping,SST,Returns,Refunds,Items returned",
     );
     expect(lines).toHaveLength(3);
   });
@@ -853,6 +1087,28 @@ describe("reports", () => {
         pick: fc.nat(),
         amount: fc.integer({ min: 1, max: 9999 }),
       }),
+      // Returns and refunds through the API (made today), and returns of past
+      // days written directly (the API dates them now), deleted at times.
+      fc.record({
+        kind: fc.constant("return" as const),
+        pick: fc.nat(),
+        lines: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+        shipping: fc.boolean(),
+        smaller: fc.boolean(),
+      }),
+      fc.record({
+        kind: fc.constant("refund" as const),
+        pick: fc.nat(),
+        amount: fc.integer({ min: 1, max: 3000 }),
+      }),
+      fc.record({
+        kind: fc.constant("pastReturn" as const),
+        pick: fc.nat(),
+        offset: fc.integer({ min: -500, max: 0 }),
+        quantity: fc.integer({ min: 1, max: 3 }),
+        refund: fc.integer({ min: 0, max: 5000 }),
+      }),
+      fc.record({ kind: fc.constant("deleteReturn" as const), pick: fc.nat() }),
     );
     const pick = async <T>(rows: T[], n: number): Promise<T | undefined> =>
       rows[n % Math.max(rows.length, 1)];
@@ -961,6 +1217,41 @@ describe("reports", () => {
                   reason: a.reason,
                 }),
               );
+            } else if (a.kind === "return" || a.kind === "refund") {
+              const id = await pick(await orderIds(), a.pick);
+              if (!id) continue;
+              const shown = await ctx.call("GET", `/api/orders/${id}`);
+              const order = shown.json() as {
+                items: { item_id: number; quantity: number; returned: number }[];
+              };
+              const lines = a.kind === "return" ? returnedLines(order.items, a.lines) : [];
+              if (a.kind === "return" && lines.length === 0) continue;
+              const res =
+                a.kind === "return"
+                  ? await ctx.call("POST", `/api/orders/${id}/returns`, {
+                      lines,
+                      refund_shipping: a.shipping,
+                      ...(a.smaller ? { refund_amount: "0.01" } : {}),
+                      reason: "Property test",
+                    })
+                  : await ctx.call("POST", `/api/orders/${id}/refunds`, {
+                      amount: (a.amount / 100).toFixed(2),
+                      reason: "Property test",
+                    });
+              // Refused (unpaid, canceled, given back whole, more than is left) or made.
+              expect([201, 409], res.body).toContain(res.statusCode);
+            } else if (a.kind === "pastReturn") {
+              const id = await pick(await orderIds(), a.pick);
+              if (id) await addPastReturn(id, klDay(a.offset), a.quantity, a.refund);
+            } else if (a.kind === "deleteReturn") {
+              const ids = await ctx.db.execute<{ return_id: number }>(
+                sql`select return_id from order_returns order by return_id`,
+              );
+              const id = await pick(
+                ids.rows.map((r) => Number(r.return_id)),
+                a.pick,
+              );
+              if (id) await ctx.db.execute(sql`delete from order_returns where return_id = ${id}`);
             } else if (a.kind === "owed") {
               const who = await pick(await memberIds(), a.pick);
               if (!who) continue;

@@ -123,6 +123,8 @@ const storeSettings = (commissionOn: boolean): Settings =>
     totp_required: 0,
     free_shipping_above: null,
     kyc_required: 0,
+    buy_back_days: 0,
+    buy_back_percent: "90.00",
     // E-invoices not set up (docs/decisions/einvoices.md).
     tin: "",
     sst_no: "",

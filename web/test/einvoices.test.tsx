@@ -107,6 +107,8 @@ const storeSettings = (more: Partial<Settings> = {}): Settings =>
     totp_required: 0,
     free_shipping_above: null,
     kyc_required: 0,
+    buy_back_days: 0,
+    buy_back_percent: "90.00",
     tin: "",
     sst_no: "",
     msic_code: "",

@@ -121,7 +121,9 @@ describe("the sidebar", () => {
       group_names: ["Sales"],
     });
     openApp("/admin");
-    await waitFor(() => expect(sidebarLinks()).toEqual(["Dashboard", "Order", "Coupon"]));
+    await waitFor(() =>
+      expect(sidebarLinks()).toEqual(["Dashboard", "Order", "Returns", "Coupon"]),
+    );
     expect(readAdmin()?.group_names).toEqual(["Sales"]);
   });
 });

@@ -96,6 +96,8 @@ describe("every declared resource", () => {
       "Products",
       "Categories",
       "Order",
+      // Every return and refund (issue 42), next to the orders they give back.
+      "Returns",
       "Coupon",
       "Users",
       "User Wallets",

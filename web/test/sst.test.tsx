@@ -155,9 +155,12 @@ describe("SST on the screens", () => {
       quantity: 1,
       line_discount: "0.00",
       image: "",
+      returned: 0,
     };
     const order = {
       coupon_code: "",
+      refunded: "0.00",
+      shipping_refunded: "0.00",
       subtotal: "158.00",
       discount: "0.00",
       shipping_fee: "0.00",

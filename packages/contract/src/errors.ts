@@ -185,6 +185,13 @@ export const ERROR_CODES = {
   coupon_member_limit: { code: "text", limit: "number" },
   // A canceled or returned order moved back to a status that holds stock, short of it.
   order_stock_short: { name: "text", left: "number", quantity: "number" },
+  // Returns and refunds (docs/decisions/returns.md).
+  return_exceeds_sold: { line: "number", name: "text", left: "number" },
+  return_line_unknown: { line: "number" },
+  return_nothing: {},
+  refund_exceeds_paid: { amount: "money", left: "money" },
+  order_not_returnable: { status: "text" },
+  order_has_returns: {},
   shipping_unknown: {},
   shipping_inactive: { name: "text" },
   multipart_required: {},

@@ -29,6 +29,7 @@ export * from "./primitives";
 export * from "./record";
 export * from "./records";
 export * from "./reports";
+export * from "./returns";
 export * from "./sessions";
 export * from "./settings";
 export * from "./staff";

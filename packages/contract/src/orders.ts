@@ -78,6 +78,8 @@ export const orderItem = z.object({
   tax_amount: moneyOut,
   /** An uploaded image's file name to show the line by: its variant's, else its product's first; "" for none. */
   image: z.string(),
+  /** How many of it came back by returns (docs/decisions/returns.md). */
+  returned: z.number(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -116,6 +118,12 @@ export const orderRecord = order.extend({
   /** It took stock and gave it back; moved back to a status that holds stock, it takes it again. */
   stock_given_back: z.boolean(),
   items: orderItem.array(),
+  /** Money given back so far by its returns and refunds. */
+  refunded: moneyOut,
+  /** Shipping given back so far. */
+  shipping_refunded: moneyOut,
+  /** The buy-back percentage of a return's goods while the order is inside the store's period; null outside it or off. */
+  buy_back_percent: z.string().nullable(),
   /** Its ledger entries, oldest first. */
   posted: orderPosting.array(),
 });

@@ -138,6 +138,15 @@ const salesFigures = z.object({
   shipping: moneyOut,
   /** The SST the revenue contains (its orders' tax_total; docs/decisions/sst-on-lines.md). */
   tax: moneyOut,
+  /**
+   * Returns and refunds made in the period (issue 42), counted on the day each
+   * was made; their orders' sales stay on the orders' days.
+   */
+  returns: z.number(),
+  /** What those returns and refunds paid back (their refund_amount). */
+  refunds: moneyOut,
+  /** The units those returns took back. */
+  returned_items: z.number(),
 });
 export const salesReport = z.object({
   ...ranges,
@@ -151,19 +160,26 @@ export const salesReport = z.object({
 export type SalesReport = z.infer<typeof salesReport>;
 
 const quantityRevenue = z.object({ quantity: z.number(), revenue: moneyOut });
+/** The units taken back in the range by returns (issue 42), on the returns' days. */
+const returnedTotals = quantityRevenue.extend({ returned: z.number() });
 export const productsReport = z.object({
   ...ranges,
   by: z.enum(REPORT_BY),
-  totals: quantityRevenue,
-  previous: quantityRevenue,
+  totals: returnedTotals,
+  previous: returnedTotals,
   /** The best sellers by revenue: a product (or category) id, null for lines whose product is gone. */
   series: z.array(
     z.object({
       id: z.number().nullable(),
       name: z.string(),
       ...quantityRevenue.shape,
+      /**
+       * By product: its units returned in the range, on the returns' days
+       * (issue 42); by category none (a product's returns are not kept per category).
+       */
+      returned: z.number().optional(),
       /** With `compare`: the row's figures over the range compared. */
-      previous: quantityRevenue.optional(),
+      previous: quantityRevenue.extend({ returned: z.number().optional() }).optional(),
     }),
   ),
 });
@@ -294,6 +310,10 @@ export const REPORT_FIELD_LABELS: Readonly<Record<string, string>> = {
   discount: "discount",
   shipping: "shipping",
   tax: "tax",
+  returns: "returns",
+  refunds: "refunds",
+  returned_items: "returnedItems",
+  returned: "returned",
   quantity: "quantity",
   uses: "uses",
   sales: "sales",

@@ -4,6 +4,7 @@ import { say } from "./errors";
 import { tin } from "./kyc";
 import {
   atMostCharacters,
+  decimalNumber,
   fileName,
   isRequired,
   money,
@@ -109,6 +110,12 @@ export const settingsInput = z.object({
     .optional(),
   /** 1: a payout to a member who is not KYC-verified is refused (docs/decisions/kyc.md). */
   kyc_required: status01.optional(),
+  /**
+   * Buy-back (docs/decisions/returns.md): a return within this many days of
+   * its order refunds this percentage of the goods by default. 0 days: off.
+   */
+  buy_back_days: wholeNumber("Buy-back period (days)", 0, 3650).optional(),
+  buy_back_percent: decimalNumber("Buy-back percentage", 0, 100).optional(),
   // The store's tax identity and its MyInvois access (docs/decisions/einvoices.md).
   // Left out, each keeps its stored value; a change needs a fresh proof.
   tin: tin.optional(),
@@ -164,6 +171,10 @@ export const settings = z.object({
   free_shipping_above: moneyOut.nullable(),
   /** 1: only a KYC-verified member is paid out (docs/decisions/kyc.md). */
   kyc_required: statusOut,
+  /** 0: no buy-back period. */
+  buy_back_days: z.number(),
+  /** Two places, 0.00 to 100.00. */
+  buy_back_percent: moneyOut,
   tin: z.string(),
   sst_no: z.string(),
   msic_code: z.string(),

@@ -75,9 +75,22 @@ export const HAND_WRITTEN_TRIGGERS: Readonly<Record<string, readonly string[]>> 
   order_items: [
     "order_items_lines_sum",
     "order_items_report_delete",
+    "order_items_report_deleting",
     "order_items_report_insert",
+    "order_items_report_returned",
     "order_items_report_truncate",
     "order_items_report_update",
+  ],
+  order_return_lines: [
+    "order_return_lines_report_delete",
+    "order_return_lines_report_insert",
+    "order_return_lines_report_truncate",
+  ],
+  order_returns: [
+    "order_returns_report_delete",
+    "order_returns_report_deleting",
+    "order_returns_report_insert",
+    "order_returns_report_truncate",
   ],
   orders: [
     "orders_lines_sum",

@@ -28,6 +28,7 @@ import type {
   Permission,
   RankRule,
   RequirementCondition,
+  ReturnKind,
 } from "@store/contract";
 import { sql } from "drizzle-orm";
 import {
@@ -1174,11 +1175,21 @@ export const settings = pgTable(
     myinvois_identity_url: text("myinvois_identity_url").notNull().default(""),
     einvoice_certificate: text("einvoice_certificate").notNull().default(""),
     einvoice_private_key: text("einvoice_private_key").notNull().default(""),
+    /** Buy-back (migration 0049, docs/decisions/returns.md): days from the order; 0: off. */
+    buy_back_days: integer("buy_back_days").notNull().default(0),
+    /** The share of the goods' price a return inside the period gives back by default. */
+    buy_back_percent: numeric("buy_back_percent", { precision: 5, scale: 2 })
+      .notNull()
+      .default("90"),
     updated_at: updatedAt(),
     version: version(),
   },
   (t) => [
     check("settings_theme", sql`${t.theme_color} between 1 and 3`),
+    check(
+      "settings_buy_back",
+      sql`${t.buy_back_days} >= 0 and ${t.buy_back_percent} >= 0 and ${t.buy_back_percent} <= 100`,
+    ),
     check(
       "settings_withdraw_limits",
       sql`${t.withdraw_min_amt} >= 0 and (${t.withdraw_max_amt} is null or ${t.withdraw_max_amt} >= ${t.withdraw_min_amt})`,
@@ -1785,4 +1796,82 @@ export const passwordResets = pgTable(
     created_at: createdAt(),
   },
   (t) => [index("password_resets_user_id_idx").on(t.user_id)],
+);
+
+/**
+ * Returns and refunds by line (migration 0049, docs/decisions/returns.md):
+ * goods given back from an order, or money without goods, each with its
+ * credit note's number and the share of the order's value it takes back.
+ */
+export const orderReturns = pgTable(
+  "order_returns",
+  {
+    return_id: serial("return_id").primaryKey(),
+    orders_id: integer("orders_id")
+      .notNull()
+      .references(() => orders.orders_id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ReturnKind>().notNull(),
+    credit_note_number: text("credit_note_number").notNull(),
+    reason: text("reason").notNull(),
+    restock: boolean("restock").notNull().default(false),
+    /** The lines' share of the paid amount; shipping given back; what the buyer gets. */
+    goods_amount: money("goods_amount").notNull().default("0"),
+    shipping_amount: money("shipping_amount").notNull().default("0"),
+    refund_amount: money("refund_amount").notNull(),
+    /** The part of the order's goods and shipping it takes back: the PV and commissions follow it. */
+    goods_share: money("goods_share").notNull().default("0"),
+    shipping_share: money("shipping_share").notNull().default("0"),
+    /** The buy-back percentage its default refund was; null: not a buy-back. */
+    buy_back_percent: numeric("buy_back_percent", { precision: 5, scale: 2 }),
+    pv_reversed: money("pv_reversed").notNull().default("0"),
+    commission_reversed: money("commission_reversed").notNull().default("0"),
+    created_by_id: integer("created_by_id"),
+    created_by: text("created_by").notNull().default(""),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique("order_returns_credit_note_number").on(t.credit_note_number),
+    check("order_returns_kind", sql`${t.kind} in ('return', 'refund')`),
+    check(
+      "order_returns_amounts",
+      sql`${t.goods_amount} >= 0 and ${t.shipping_amount} >= 0 and ${t.refund_amount} >= 0 and ${t.goods_share} >= 0 and ${t.shipping_share} >= 0 and ${t.pv_reversed} >= 0 and ${t.commission_reversed} >= 0`,
+    ),
+    index("order_returns_orders_id_idx").on(t.orders_id),
+    index("order_returns_created_at_idx").on(t.created_at, t.return_id),
+  ],
+);
+
+export const orderReturnLines = pgTable(
+  "order_return_lines",
+  {
+    return_id: integer("return_id")
+      .notNull()
+      .references(() => orderReturns.return_id, { onDelete: "cascade" }),
+    item_id: integer("item_id")
+      .notNull()
+      .references(() => orderItems.item_id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    amount: money("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "order_return_lines_pkey", columns: [t.return_id, t.item_id] }),
+    check("order_return_lines_quantity", sql`${t.quantity} > 0 and ${t.amount} >= 0`),
+    index("order_return_lines_item_id_idx").on(t.item_id),
+  ],
+);
+
+/** Staff comments on an order's timeline (migration 0049). */
+export const orderComments = pgTable(
+  "order_comments",
+  {
+    comment_id: serial("comment_id").primaryKey(),
+    orders_id: integer("orders_id")
+      .notNull()
+      .references(() => orders.orders_id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    created_by_id: integer("created_by_id"),
+    created_by: text("created_by").notNull().default(""),
+    created_at: createdAt(),
+  },
+  (t) => [index("order_comments_orders_id_idx").on(t.orders_id, t.comment_id)],
 );

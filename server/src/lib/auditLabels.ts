@@ -30,6 +30,10 @@ export const AUDIT_LABELS = {
   Order: `coalesce("after"->>'order_number', "before"->>'order_number',
       (SELECT "order_number" FROM "orders" WHERE "orders_id" = audit_key("entity_id")))`,
   OrderCommission: `(SELECT "order_number" FROM "orders" WHERE "orders_id" = audit_key("entity_id"))`,
+  // A return or refund by its credit note's number, a comment by its order's (docs/decisions/returns.md).
+  OrderReturn: field("credit_note_number"),
+  OrderComment: `(SELECT "order_number" FROM "orders"
+      WHERE "orders_id" = audit_key(coalesce("after", "before")->>'orders_id'))`,
   User: `coalesce("after"->>'username', "before"->>'username', audit_username(audit_key("entity_id")))`,
   Session: `audit_username(audit_key("entity_id"))`,
   Wallet: memberOf("user_id"),

@@ -36,6 +36,7 @@ import { registerNotificationRoutes } from "./notifications/routes";
 import { registerOrderBulkRoutes } from "./orders/bulk";
 import { registerOrderDocumentRoutes } from "./orders/documentRoutes";
 import { invoiceAttachment } from "./orders/documents";
+import { registerReturnRoutes } from "./orders/returnRoutes";
 import { registerOrderRoutes } from "./orders/routes";
 import { registerPayoutRoutes } from "./payouts/routes";
 import { registerPeopleBulkRoutes } from "./people/bulk";
@@ -60,6 +61,7 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerDeclaredRecordRoutes,
   registerOrderRoutes,
   registerOrderDocumentRoutes,
+  registerReturnRoutes,
   registerVoucherRoutes,
   registerPeopleRoutes,
   registerWithdrawalRoutes,

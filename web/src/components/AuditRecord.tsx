@@ -11,6 +11,8 @@ import { type Resources, useResources } from "../resources/context";
 export const OTHER_AUDIT_KINDS = [
   "LedgerEntry",
   "OrderCommission",
+  // A staff comment on an order's timeline (docs/decisions/returns.md), seen on Edit Order.
+  "OrderComment",
   "Owed",
   "Payment method",
   "Session",
@@ -32,6 +34,8 @@ export const auditKinds = (resources: readonly { entity?: string }[]): string[] 
 const KIND_NAMES: Record<string, string> = {
   LedgerEntry: "Ledger entry",
   OrderCommission: "Order commission",
+  OrderReturn: "Return or refund",
+  OrderComment: "Order comment",
   Owed: "Amount owed",
   AdjustmentRequest: "Adjustment request",
   WithdrawRequest: "Withdrawal request",
@@ -85,6 +89,10 @@ export function recordLink(entry: Linked, resources: Resources): string | undefi
     return editOf("User", MEMBER_KINDS.has(entity) ? fieldOf(entry, "user_id") : idOf(id));
   }
   if (entity === "Variant") return editOf("Product", fieldOf(entry, "product_id"));
+  // A return, a refund and a comment are seen on their order's Edit Order.
+  if (entity === "OrderReturn" || entity === "OrderComment") {
+    return editOf("Order", fieldOf(entry, "orders_id"));
+  }
   if (SETTINGS_KINDS.has(entity)) return resources.path("settings");
   if (entity === "Payment method") return resources.path("settings", "paymentMethod");
   // A job has no screen of its own: the list of jobs, where it is retried or canceled.

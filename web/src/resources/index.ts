@@ -17,6 +17,7 @@ import { payoutBatches } from "./payoutBatches";
 import { products } from "./products";
 import { declaredResources } from "./records";
 import { reports } from "./reports";
+import { returns } from "./returns";
 import { roles } from "./roles";
 import { settings } from "./settings";
 import { testimonial } from "./testimonial";
@@ -38,6 +39,7 @@ export const resources: readonly Resource[] = [
   categories,
   ...declaredResources,
   order,
+  returns,
   coupon,
   users,
   userWallets,

@@ -10,7 +10,7 @@ import {
   fromSen,
   toSen,
 } from "@store/contract";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { einvoiceOrders, einvoices } from "../../db/schema";
 import { STORE_TODAY } from "../../db/storeZone";
@@ -33,6 +33,13 @@ import {
   type EinvoiceInput,
   type EinvoiceLine,
 } from "./documentTypes";
+import {
+  isNoteOf,
+  type ReturnForNote,
+  returnNoteLines,
+  returnOfNote,
+  returnsOfOrder,
+} from "./returnNotes";
 
 export const EINVOICE_SUBMIT_JOB = "einvoice.submit";
 
@@ -187,9 +194,59 @@ export function needsOwnInvoice(item: OrderForDocument): boolean {
 }
 
 /**
+ * A return's or refund's own refund note (04: money went back, as for a
+ * refunded order), numbered as the record's credit note, for what it gave
+ * back, naming the invoice that covered the order (docs/decisions/einvoices.md).
+ */
+export function returnSpec(
+  item: OrderForDocument,
+  given: ReturnForNote,
+  invoice: EinvoiceRow,
+): DocumentSpec {
+  const { lines, shipping } = returnNoteLines(item, given);
+  return {
+    type: "04",
+    internalId: given.record.credit_note_number,
+    orders_id: item.order.orders_id,
+    original: invoice,
+    // Not in einvoice_orders (one note an order): the record's number finds its note.
+    covers: { ids: [], kind: "note" },
+    input: {
+      // A note on a month's invoice: the order's part of it, with the buyer it was given to.
+      buyer: buyerOf(invoice.month ? { ...item, buyer: null } : item),
+      lines,
+      ...(shipping ? { shipping } : {}),
+    },
+  };
+}
+
+/** The notes of the order's returns and refunds that gave money back and have none standing yet. */
+async function returnNotes(
+  tx: Tx,
+  actor: Actor | null,
+  identity: StoreTaxIdentity,
+  item: OrderForDocument,
+  invoice: EinvoiceRow,
+  returns: ReturnForNote[],
+): Promise<EinvoiceRow[]> {
+  const standing = await tx
+    .select({ id: einvoices.internal_id })
+    .from(einvoices)
+    .where(and(eq(einvoices.orders_id, item.order.orders_id), ne(einvoices.status, "cancelled")));
+  const made: EinvoiceRow[] = [];
+  for (const given of returns) {
+    if (toSen(given.record.refund_amount) === 0n) continue;
+    if (standing.some((s) => isNoteOf(s.id, given.record))) continue;
+    made.push(await createDocument(tx, actor, identity, returnSpec(item, given, invoice)));
+  }
+  return made;
+}
+
+/**
  * What an order's state calls for now: its own invoice once paid (when it
  * needs one), a note once an invoiced sale is canceled, refunded or
- * returned. Anything already standing is left as it is.
+ * returned; with returns or refunds recorded, a note of each instead, and
+ * no whole-order note on top. Anything already standing is left as it is.
  */
 export async function documentsForOrder(
   tx: Tx,
@@ -210,10 +267,13 @@ export async function documentsForOrder(
   const noteType = NOTE_TYPE[status];
   if (!invoice && SOLD.includes(status) && needsOwnInvoice(item))
     return [await createDocument(tx, actor, identity, orderSpec(item, "01"))];
-  if (noteType && invoice && !note && ["submitted", "valid"].includes(invoice.status)) {
-    const spec = orderSpec(item, noteType, invoice);
+  const issued = invoice && ["submitted", "valid"].includes(invoice.status) ? invoice : undefined;
+  const returns = issued ? await returnsOfOrder(tx, ordersId) : [];
+  if (issued && returns.length > 0) return returnNotes(tx, actor, identity, item, issued, returns);
+  if (noteType && issued && !note) {
+    const spec = orderSpec(item, noteType, issued);
     // A note on a month's invoice: the order's part of it, with the buyer it was given to.
-    if (invoice.month) spec.input.buyer = buyerOf({ ...item, buyer: null });
+    if (issued.month) spec.input.buyer = buyerOf({ ...item, buyer: null });
     return [await createDocument(tx, actor, identity, spec)];
   }
   return [];
@@ -269,11 +329,14 @@ async function specOf(tx: Tx, identity: StoreTaxIdentity, row: EinvoiceRow): Pro
     if (!agent) throw notFound("Commission period member");
     return selfBilledSpec(identity, agent);
   }
-  const covered = await tx
-    .select({ id: einvoiceOrders.orders_id })
-    .from(einvoiceOrders)
-    .where(eq(einvoiceOrders.einvoice_id, row.einvoice_id))
-    .orderBy(einvoiceOrders.orders_id);
+  const given = row.original_id !== null ? await returnOfNote(tx, row.internal_id) : undefined;
+  const covered = given
+    ? [{ id: given.record.orders_id }]
+    : await tx
+        .select({ id: einvoiceOrders.orders_id })
+        .from(einvoiceOrders)
+        .where(eq(einvoiceOrders.einvoice_id, row.einvoice_id))
+        .orderBy(einvoiceOrders.orders_id);
   const items = await ordersForDocuments(
     tx,
     covered.map((c) => c.id),
@@ -282,7 +345,9 @@ async function specOf(tx: Tx, identity: StoreTaxIdentity, row: EinvoiceRow): Pro
   const [original] = row.original_id
     ? await tx.select().from(einvoices).where(eq(einvoices.einvoice_id, row.original_id))
     : [];
-  return orderSpec(items[0] as OrderForDocument, row.type as "01" | "02" | "04", original);
+  const item = items[0] as OrderForDocument;
+  if (given && original) return returnSpec(item, given, original);
+  return orderSpec(item, row.type as "01" | "02" | "04", original);
 }
 
 /** The month's consolidated invoice of `items`, to the general public, one summary line per SST rate. */

@@ -12,10 +12,16 @@ import {
   type Einvoice,
   type EinvoiceError,
 } from "@store/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
-import { commissionPeriods, einvoiceOrders, einvoices, orders } from "../../db/schema";
+import {
+  commissionPeriods,
+  einvoiceOrders,
+  einvoices,
+  orderReturns,
+  orders,
+} from "../../db/schema";
 import { STORE_TODAY } from "../../db/storeZone";
 import { type Actor, recordAudit } from "../../lib/audit";
 import { conflict, HttpError, notFound } from "../../lib/errors";
@@ -198,9 +204,30 @@ export async function einvoicesForOrder(db: Db, { job }: JobContext) {
   });
 }
 
+async function isSetUp(tx: Tx): Promise<boolean> {
+  const [setUp] = (
+    await tx.execute<{ ready: boolean }>(
+      sql`select tin <> '' as ready from settings where setting_id = 1`,
+    )
+  ).rows;
+  return setUp?.ready === true;
+}
+
+/** Whether the order has returns or refunds recorded: each has its own note (queueReturnEinvoice). */
+async function hasReturnRecords(tx: Tx, ordersId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orderReturns.return_id })
+    .from(orderReturns)
+    .where(eq(orderReturns.orders_id, ordersId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Called in an order's change's transaction: once e-invoices are set up, a
- * payment, cancel, refund or return of an order queues its look.
+ * payment, cancel, refund or return of an order queues its look. An order
+ * refunded or returned by its recorded returns and refunds has their notes,
+ * which cover it all: no look for a whole-order note.
  */
 export async function queueOrderEinvoices(
   tx: Tx,
@@ -209,16 +236,27 @@ export async function queueOrderEinvoices(
   version: number,
 ) {
   if (!SOLD.includes(status) && !NOTE_TYPE[status]) return;
-  const [setUp] = (
-    await tx.execute<{ ready: boolean }>(
-      sql`select tin <> '' as ready from settings where setting_id = 1`,
-    )
-  ).rows;
-  if (!setUp?.ready) return;
+  if (!(await isSetUp(tx))) return;
+  if (NOTE_TYPE[status] && (await hasReturnRecords(tx, ordersId))) return;
   await enqueueJob(tx, {
     kind: EINVOICE_ORDER_JOB,
     key: `order:${ordersId}:${version}`,
     payload: { orders_id: ordersId },
+  });
+}
+
+/** Called in a return's or refund's transaction: a look at its order, which makes the record's note. */
+export async function queueReturnEinvoice(tx: Tx, returnId: number) {
+  if (!(await isSetUp(tx))) return;
+  const [given] = await tx
+    .select({ orders_id: orderReturns.orders_id })
+    .from(orderReturns)
+    .where(eq(orderReturns.return_id, returnId));
+  if (!given) return;
+  await enqueueJob(tx, {
+    kind: EINVOICE_ORDER_JOB,
+    key: `return:${returnId}`,
+    payload: { orders_id: given.orders_id },
   });
 }
 
@@ -258,13 +296,24 @@ export async function einvoicesDaily(db: Db) {
     .select({ id: orders.orders_id })
     .from(orders)
     .where(
-      and(
-        sql`${orders.updated_at} > now() - interval '35 days'`,
-        // Named in full: inside the subqueries a bare orders_id would be their own.
-        sql`(${orders.order_status} in (7, 8, 9) and exists (select from einvoice_orders e
+      or(
+        and(
+          sql`${orders.updated_at} > now() - interval '35 days'`,
+          // Named in full: inside the subqueries a bare orders_id would be their own.
+          sql`(${orders.order_status} in (7, 8, 9) and exists (select from einvoice_orders e
             where e.orders_id = "orders"."orders_id" and e.kind = 'invoice'))
           or (${orders.order_status} in (2, 3, 4, 5, 6) and (${orders.total_price} >= ${EINVOICE_INDIVIDUAL_FROM}
             or exists (select from order_buyers b where b.orders_id = "orders"."orders_id")))`,
+        ),
+        // A return of the last 70 days without its note: made before the month's invoice (up to
+        // 7 days after the month) was, or before the order's own invoice was sent.
+        sql`exists (select from order_returns r join einvoice_orders e
+            on e.orders_id = r.orders_id and e.kind = 'invoice'
+          where r.orders_id = "orders"."orders_id" and r.refund_amount > 0
+            and r.created_at > now() - interval '70 days'
+            and not exists (select from einvoices n where n.orders_id = r.orders_id
+              and n.status <> 'cancelled' and (n.internal_id = r.credit_note_number
+                or n.internal_id like r.credit_note_number || '-%')))`,
       ),
     );
   let made = 0;

@@ -112,7 +112,7 @@ export async function accountTotals(db: Tx): Promise<AccountTotalMismatch[]> {
 /**
  * Each order, for each member and account it touches: what it holds (its
  * entries, plus PV in the opening balance) less what is still owed must be
- * the full credit when complete (the buyer's points_earned, the recorded
+ * the full credit less its returns' share when complete (the buyer's points_earned, the recorded
  * commission to the recorded referrer, nothing to anyone else), 0 when
  * canceled, refunded or returned, and either when in 1-5 (a correction keeps
  * what stood). Each paid level of its sponsor line counts (commission_lines);
@@ -138,7 +138,7 @@ export async function orderMismatches(
       union select ref_id from wallet_ledger where ref_type = 'order' ${inRange("ref_id", within)}
       union select orders_id from ledger_owed where true ${inRange("orders_id", within)}
     ),
-    full_credit as (
+    credited as (
       select o.orders_id, o.user_id, 'pv'::text as account, o.points_earned as credit,
         coalesce(c.pv_opening, 0) as opening
       from candidates k join orders o on o.orders_id = k.orders_id
@@ -147,6 +147,24 @@ export async function orderMismatches(
       union all
       select l.orders_id, l.user_id, 'cash_wallet', l.amount, 0
       from commission_lines l where l.amount > 0 ${inRange("l.orders_id", within)}
+    ),
+    -- What the order's returns and refunds took back of its commission base
+    -- (docs/decisions/returns.md): each credit keeps the rest, half up.
+    returned as (
+      select r.orders_id,
+        case when c.base_kind = 'total' then o.total_price
+          else greatest(o.total_price - o.shipping_fee, 0) end as base,
+        sum(r.goods_share) + case when c.base_kind = 'total' then sum(r.shipping_share) else 0 end as taken
+      from order_returns r join orders o on o.orders_id = r.orders_id
+      left join order_commissions c on c.orders_id = r.orders_id
+      where true ${inRange("r.orders_id", within)}
+      group by r.orders_id, o.total_price, o.shipping_fee, c.base_kind
+    ),
+    full_credit as (
+      select f.orders_id, f.user_id, f.account, f.opening,
+        f.credit - case when r.base > 0 and r.taken > 0
+          then round(f.credit * least(r.taken, r.base) / r.base, 2) else 0 end as credit
+      from credited f left join returned r on r.orders_id = f.orders_id
     ),
     -- A held balance counts with its live one: under a plan an order credits
     -- the held balance first, and its period's release moves the money on.

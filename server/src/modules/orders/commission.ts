@@ -19,13 +19,14 @@ import {
   type OwedAccount,
   toSen,
 } from "@store/contract";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
   commissionAdjustments,
   commissionLines,
   commissionPeriods,
   orderCommissions,
+  orderReturns,
   type orders,
   settings,
 } from "../../db/schema";
@@ -189,14 +190,51 @@ async function standing(
   );
 }
 
-/** The members an order credits and how much: the buyer's PV, each paid level of its sponsor line. */
+/**
+ * The part of the order's commission base its returns and refunds took back
+ * (docs/decisions/returns.md): their goods, and their shipping when the base
+ * is the total; null when none did.
+ */
+async function returnedShare(
+  tx: Tx,
+  order: Order,
+  record: OrderCommissionRow | undefined,
+): Promise<{ taken: bigint; base: bigint } | null> {
+  const [sums] = await tx
+    .select({
+      goods: sql<string>`coalesce(sum(${orderReturns.goods_share}), 0)::text`,
+      shipping: sql<string>`coalesce(sum(${orderReturns.shipping_share}), 0)::text`,
+    })
+    .from(orderReturns)
+    .where(eq(orderReturns.orders_id, order.orders_id));
+  const total = toSen(order.total_price);
+  const goods = total - toSen(order.shipping_fee);
+  const byTotal = record?.base_kind === "total";
+  const base = byTotal ? total : goods > 0n ? goods : 0n;
+  const taken = toSen(sums?.goods ?? "0") + (byTotal ? toSen(sums?.shipping ?? "0") : 0n);
+  if (taken <= 0n || base <= 0n) return null;
+  return { taken: taken < base ? taken : base, base };
+}
+
+/** What of a full credit stays once `share` of its base came back: the rest, half up to the sen. */
+function keptOf(full: string, share: { taken: bigint; base: bigint } | null): string {
+  if (!share) return full;
+  const sen = toSen(full);
+  return fromSen(sen - (sen * share.taken * 2n + share.base) / (2n * share.base));
+}
+
+/**
+ * The members an order credits and how much: the buyer's PV, each paid level
+ * of its sponsor line, each less the share its returns took back.
+ */
 async function parties(tx: Tx, order: Order, record: OrderCommissionRow | undefined) {
+  const share = await returnedShare(tx, order, record);
   const list: Party[] = [];
   if (order.user_id !== null) {
     list.push({
       userId: order.user_id,
       account: "pv",
-      full: order.points_earned,
+      full: keptOf(order.points_earned, share),
       opening: record?.pv_opening ?? "0.00",
       level: null,
       note: "",
@@ -213,7 +251,7 @@ async function parties(tx: Tx, order: Order, record: OrderCommissionRow | undefi
     list.push({
       userId: line.user_id,
       account: "cash_wallet",
-      full: line.amount,
+      full: keptOf(line.amount, share),
       opening: "0.00",
       // The level on its entries under a plan; the default rule's entries stay as they were.
       level: record.held ? line.level : null,
@@ -240,28 +278,28 @@ async function heldNow(tx: Tx, record: OrderCommissionRow | undefined): Promise<
   return period?.status === "open";
 }
 
-/** Takes back what stands for one member: from the held balance while the period is open, else as before plans. */
+/** Takes back `amount` of what stands for one member: from the held balance while the period is open, else as before plans. */
 async function reverseParty(
   tx: Tx,
   actor: Actor | null,
   ordersId: number,
   party: Party,
   held: boolean,
-  stands: bigint,
+  amount: bigint,
 ): Promise<void> {
   if (!held) {
     await reverseStanding(tx, actor, {
       userId: party.userId,
       account: party.account,
       ordersId,
-      amount: fromSen(stands),
+      amount: fromSen(amount),
     });
     return;
   }
   await postEntry(tx, actor, {
     userId: party.userId,
     account: HELD_OF[party.account],
-    amount: fromSen(-stands),
+    amount: fromSen(-amount),
     reason: party.account === "pv" ? "pv_refund" : "commission_reversal",
     ref: { type: "order", id: ordersId },
     level: party.level ?? undefined,
@@ -328,6 +366,29 @@ export async function settleOrder(
       sen: reversing ? stands : change,
       held,
     });
+  }
+  return moved;
+}
+
+/**
+ * After a return or refund: each member's credit from the order comes down
+ * to what the returned share leaves (parties), taken back from the held
+ * balance while the period is open, else from the live one with the owed
+ * rules. What does not stand (an order not completed) is not touched.
+ */
+export async function settleReturn(tx: Tx, actor: Actor | null, order: Order): Promise<Moved[]> {
+  const record = await findCommission(tx, order.orders_id);
+  if (!record) return [];
+  const held = await heldNow(tx, record);
+  const credits = await orderCredits(tx, order.orders_id);
+  const moved: Moved[] = [];
+  for (const party of await parties(tx, order, record)) {
+    const stands = await standing(tx, order.orders_id, credits, party);
+    const over = stands - toSen(party.full);
+    if (over <= 0n) continue;
+    await reverseParty(tx, actor, order.orders_id, party, held, over);
+    if (record.held && !held) await recordCorrection(tx, record, party, -over);
+    moved.push({ userId: party.userId, account: party.account, sen: over, held });
   }
   return moved;
 }

@@ -14,6 +14,7 @@ import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { App } from "../../appType";
 import { languageOfStored } from "../../lib/labels";
+import { creditNoteFileName, creditNoteOf, creditNotePdf } from "./creditNote";
 import { orderDocumentsOf, orderDocumentsPdf } from "./documents";
 
 /** The media type of the documents, and the API document's description of the file. */
@@ -46,17 +47,18 @@ async function sendDocuments(
   const documents = await orderDocumentsOf(app.db, ids);
   const language = asked ?? languageOfStored(reply.request.admin?.languages);
   const pdf = await orderDocumentsPdf(kind, documents, language);
-  const { orders } = documents;
-  return reply
-    .type(PDF)
-    .header("content-disposition", `attachment; filename="${fileName(kind, orders)}"`)
-    .send(pdf);
+  return sendPdf(reply, fileName(kind, documents.orders), pdf);
+}
+
+/** A PDF answered as an attachment by its file name. */
+function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
+  return reply.type(PDF).header("content-disposition", `attachment; filename="${name}"`).send(pdf);
 }
 
 /**
  * docs/decisions/invoices.md: an order's invoice and packing slip as PDF, one
- * order or several in one file, in the language asked (else the admin's).
- * Reading them is reading the order: orders:view.
+ * order or several in one file, and a return's credit note, in the language
+ * asked (else the admin's). Reading them is reading the order: orders:view.
  */
 export function registerOrderDocumentRoutes(app: App): void {
   const tags = ["orders"];
@@ -108,5 +110,25 @@ export function registerOrderDocumentRoutes(app: App): void {
     },
     async (request, reply) =>
       sendDocuments(app, reply, request.query.doc, request.query.ids, request.query.lang),
+  );
+  app.get(
+    "/returns/:id/creditNote",
+    {
+      config: pdfAnswer,
+      schema: {
+        tags,
+        summary: "The credit note of one return or refund as a PDF",
+        description:
+          "Named by its number (CN….pdf): the invoice it credits, the lines given back, shipping, the buy-back percentage and the refund. An unknown return is a 404.",
+        params: idParams,
+        querystring: orderDocumentQuery,
+        response: { 200: pdfFile },
+      },
+    },
+    async (request, reply) => {
+      const note = await creditNoteOf(app.db, request.params.id);
+      const language = request.query.lang ?? languageOfStored(request.admin?.languages);
+      return sendPdf(reply, creditNoteFileName(note.given), await creditNotePdf(note, language));
+    },
   );
 }

@@ -1,34 +1,27 @@
-import {
-  type ListQuery,
-  ORDER_STATUS_COMPLETED,
-  ORDER_STATUS_REFUND,
-  type OrderUpdateValues,
-} from "@store/contract";
+import type { ListQuery, OrderUpdateValues } from "@store/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import {
-  orderItems,
-  orderStatuses,
-  orders,
-  products,
-  productVariants,
-  users,
-  walletLedger,
-} from "../../db/schema";
-import { type Actor, recordAudit } from "../../lib/audit";
+import { orderItems, orderStatuses, orders, users, walletLedger } from "../../db/schema";
+import type { Actor } from "../../lib/audit";
 import { crudService } from "../../lib/crud";
-import { badRequest, conflictAt, notFound } from "../../lib/errors";
+import { conflictAt, notFound } from "../../lib/errors";
 import { phoneDigitsOf } from "../../lib/phones";
 import { keysetJsonArray, tableBatches } from "../../lib/stream";
 import { requireVersion } from "../../lib/versions";
-import { queueOrderEinvoices } from "../einvoices/submission";
-import { lockReferralTree, lockUsers } from "../people/referrals";
 import { findCommission, movesMoney, settleOrder } from "./commission";
 import { lockedCoupon, requireCouponUses } from "./coupons";
-import { tellOrderChange } from "./messages";
+import { followReturns, hasReturns, refundsOf } from "./returns";
+import {
+  itemsOf,
+  lockOrderPeople,
+  type Order,
+  requireKnownStatus,
+  stamps,
+  tellOrderWritten,
+} from "./status";
 import { auditMovements, moveStock, type ShortRefusal, STOCK_BACK_STATUSES } from "./stock";
 
-export type Order = typeof orders.$inferSelect;
+export type { Order } from "./status";
 
 const crud = crudService({
   table: orders,
@@ -64,55 +57,6 @@ const crud = crudService({
     },
   },
 });
-
-/**
- * The server owns the stamps (docs/REQUIREMENTS.md section 4): becoming complete (6) stamps
- * completed_at, becoming refund (8) stamps refund_at, any other status clears
- * both. Re-saving an order that already has its stamp keeps the original time,
- * so fixing a tracking number does not move the completion date.
- */
-function stamps(before: Order, status: number) {
-  if (status === ORDER_STATUS_COMPLETED) {
-    const keep = before.order_status === status && before.completed_at !== null;
-    return keep ? {} : { completed_at: sql`now()` };
-  }
-  if (status === ORDER_STATUS_REFUND) {
-    const keep = before.order_status === status && before.refund_at !== null;
-    return keep ? {} : { refund_at: sql`now()` };
-  }
-  return { completed_at: null, refund_at: null };
-}
-
-async function requireKnownStatus(tx: Tx, status: number): Promise<void> {
-  const [known] = await tx
-    .select({ id: orderStatuses.order_status_id })
-    .from(orderStatuses)
-    .where(eq(orderStatuses.order_status_id, status))
-    .limit(1);
-  if (!known) {
-    throw badRequest(
-      "order_status",
-      "unknown_order_status",
-      { status },
-      `Order status ${status} is not one of the order statuses.`,
-    );
-  }
-}
-
-/**
- * The referral tree lock, then the buyer's, their referrer's and the order's
- * recorded referrer's rows (people/referrals.ts), in id order.
- */
-async function lockOrderPeople(tx: Tx, ordersId: number): Promise<void> {
-  await lockReferralTree(tx);
-  const [buyer] = await tx
-    .select({ user_id: users.user_id, referral_of: users.referral_of })
-    .from(orders)
-    .innerJoin(users, eq(users.user_id, orders.user_id))
-    .where(eq(orders.orders_id, ordersId));
-  const recorded = await findCommission(tx, ordersId);
-  await lockUsers(tx, [buyer?.user_id, buyer?.referral_of, recorded?.referrer_id]);
-}
 
 /** A reopened order's refusal: the product (and variant) short, beside the status it cannot take. */
 const reopenShort: ShortRefusal = (line, name, left) =>
@@ -177,36 +121,6 @@ async function requireCouponStill(tx: Tx, order: Order): Promise<void> {
   await requireCouponUses(tx, coupon, order.coupon_code, order.user_id, order.orders_id);
 }
 
-/**
- * An order's lines in the order they were written, each with the image to
- * show it by: its variant's, else its product's first (docs/decisions/order-lines.md).
- */
-export function itemsOf(db: Tx, ordersId: number) {
-  return db
-    .select({
-      item_id: orderItems.item_id,
-      product_id: orderItems.product_id,
-      variant_id: orderItems.variant_id,
-      product_name: orderItems.product_name,
-      variant_name: orderItems.variant_name,
-      sku: orderItems.sku,
-      quantity: orderItems.quantity,
-      unit_price: orderItems.unit_price,
-      line_discount: orderItems.line_discount,
-      line_total: orderItems.line_total,
-      tax_type: orderItems.tax_type,
-      tax_rate: orderItems.tax_rate,
-      tax_amount: orderItems.tax_amount,
-      image: sql<string>`coalesce(nullif(${productVariants.variant_image}, ''),
-        nullif(trim(split_part(${products.product_images}, ',', 1)), ''), '')`,
-    })
-    .from(orderItems)
-    .leftJoin(products, eq(products.product_id, orderItems.product_id))
-    .leftJoin(productVariants, eq(productVariants.variant_id, orderItems.variant_id))
-    .where(eq(orderItems.orders_id, ordersId))
-    .orderBy(asc(orderItems.item_id));
-}
-
 /** The ledger entries an order posted, oldest first, with each member's username. */
 function postedBy(db: Tx, ordersId: number) {
   return db
@@ -225,13 +139,14 @@ function postedBy(db: Tx, ordersId: number) {
     .orderBy(asc(walletLedger.entry_id));
 }
 
-/** The order record of GET orders/{id}: the row with its lines and its ledger entries. */
+/** The order record of GET orders/{id}: the row with its lines, what was refunded, and its ledger entries. */
 async function recordOf(db: Tx, row: Order) {
-  const [items, posted] = await Promise.all([
+  const [items, refunds, posted] = await Promise.all([
     itemsOf(db, row.orders_id),
+    refundsOf(db, row.orders_id),
     postedBy(db, row.orders_id),
   ]);
-  return { ...row, items, posted };
+  return { ...row, items, ...refunds, posted };
 }
 
 export const orderService = {
@@ -259,9 +174,12 @@ export const orderService = {
       if (!before) throw notFound("Order");
       await requireVersion(tx, { entity: "Order", id, row: before }, expected);
       await requireKnownStatus(tx, change.order_status);
+      // An order with returns follows them (docs/decisions/returns.md).
+      const returned = change.order_status !== before.order_status && (await hasReturns(tx, id));
+      const rest = returned ? await followReturns(tx, actor, before, change.order_status) : null;
       const undone = STOCK_BACK_STATUSES.includes(change.order_status);
-      const givesBack = before.stock_taken && undone;
-      const takesAgain = before.stock_given_back && !undone;
+      const givesBack = !returned && before.stock_taken && undone;
+      const takesAgain = !returned && before.stock_given_back && !undone;
       if (!undone && STOCK_BACK_STATUSES.includes(before.order_status)) {
         await requireCouponStill(tx, before);
       }
@@ -272,25 +190,18 @@ export const orderService = {
           ...stamps(before, change.order_status),
           ...(givesBack ? { stock_taken: false, stock_given_back: true } : {}),
           ...(takesAgain ? { stock_taken: true, stock_given_back: false } : {}),
+          ...(rest?.allBack ? { stock_taken: false } : {}),
           updated_at: sql`now()`,
         })
         .where(eq(orders.orders_id, id))
         .returning();
-      const moved = row && settles ? await settleOrder(tx, actor, before, row) : [];
+      if (!row) throw notFound("Order");
+      const moved = settles ? await settleOrder(tx, actor, before, row) : [];
+      await rest?.done(moved);
       if (givesBack) await moveOrderStock(tx, actor, id, 1);
       if (takesAgain) await moveOrderStock(tx, actor, id, -1);
-      await recordAudit(tx, actor, {
-        entity: "Order",
-        entityId: id,
-        action: "update",
-        before,
-        after: row,
-      });
-      if (row && row.order_status !== before.order_status) {
-        await queueOrderEinvoices(tx, id, row.order_status, row.version);
-        await tellOrderChange(tx, before, row, moved);
-      }
-      return recordOf(tx, row as Order);
+      await tellOrderWritten(tx, actor, before, row, moved);
+      return recordOf(tx, row);
     });
   },
 

@@ -62,7 +62,13 @@ const labelOf = (field: string, language: ExportLanguage) => {
 /** The file's columns: the series' fields, then the compared ones when the answer has them. */
 function columnsOf(name: ReportName, answer: ReportFigures, language: ExportLanguage): Column[] {
   const shape = REPORT_SCHEMAS[name].shape.series.element.shape as Shape;
-  const fields = Object.keys(shape).filter((field) => field !== "previous");
+  // A field some answers leave out (a product's units returned, by product only)
+  // is a column only when a row has it.
+  const has = (rows: readonly object[], field: string, schema: z.ZodType | undefined) =>
+    !schema?.isOptional() || rows.some((row) => field in row);
+  const fields = Object.keys(shape).filter(
+    (field) => field !== "previous" && has(answer.series, field, shape[field]),
+  );
   const columns: Column[] = fields.map((field) => ({
     label: labelOf(field, language),
     kind: kindOf(field, shape[field]),
@@ -83,7 +89,10 @@ function columnsOf(name: ReportName, answer: ReportFigures, language: ExportLang
   const previous = shape.previous as z.ZodOptional<z.ZodObject<Shape>> | undefined;
   if (previous && answer.series.some((row) => "previous" in row)) {
     const inner = previous.unwrap().shape;
-    for (const field of Object.keys(inner)) {
+    const previousRows = answer.series.flatMap((row) =>
+      "previous" in row && row.previous ? [row.previous as object] : [],
+    );
+    for (const field of Object.keys(inner).filter((f) => has(previousRows, f, inner[f]))) {
       columns.push({
         label: compared(field),
         kind: kindOf(field, inner[field]),

@@ -49,6 +49,10 @@ const SALES = [
   "sales.discount",
   "sales.shipping",
   "sales.tax",
+  // Returns and refunds on the days they were made (migration 0050).
+  "returns.count",
+  "returns.refunds",
+  "returns.items",
 ] as const;
 
 function salesFigures(get: (series: string) => string) {
@@ -64,6 +68,9 @@ function salesFigures(get: (series: string) => string) {
     discount: get("sales.discount"),
     shipping: get("sales.shipping"),
     tax: get("sales.tax"),
+    returns: count(get("returns.count")),
+    refunds: get("returns.refunds"),
+    returned_items: count(get("returns.items")),
   };
 }
 
@@ -102,16 +109,25 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
   const revenue = `${base}.revenue`;
   // The totals from the few categories' rows (every line has one, '' when its
   // product is gone): the same sums as over every product, far fewer rows.
-  const [rows, sums] = await Promise.all([
+  const [rows, sums, returnedItems] = await Promise.all([
     ranked(db, [revenue, quantity], query, {
       label: base === "product" ? PRODUCT_NAMES : CATEGORY_NAMES,
     }),
     rangeSums(db, ["category.quantity", "category.revenue"], query),
+    // Every unit returned, whatever its product: the store's own row a day.
+    rangeSums(db, ["returns.items"], query, STORE_KEY),
   ]);
-  const total = (s: Sums) => ({
+  const total = (s: Sums, returned: Sums) => ({
     quantity: count(allKeys(s, "category.quantity")),
     revenue: allKeys(s, "category.revenue"),
+    returned: count(sumOf(returned, "returns.items")),
   });
+  // By product, the ranked rows' units returned: read for their keys only.
+  const keys = sql`${toArray(rows.map((row) => row.key))}::text[]`;
+  const returned =
+    base === "product" && rows.length > 0
+      ? await sumsOver(db, ["product.returned"], query, keys)
+      : undefined;
   // Compared: the categories' sums are read already; the products ranked, by their keys.
   const compared = comparedRange(query);
   const previous =
@@ -120,15 +136,17 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
       ? sums.previous
       : await sumsOver(
           db,
-          [revenue, quantity],
+          base === "product" ? [revenue, quantity, "product.returned"] : [revenue, quantity],
           compared,
-          sql`${toArray(rows.map((row) => row.key))}::text[]`,
+          keys,
         ));
+  const returnedOf = (from: Sums | undefined, key: string) =>
+    base === "product" ? { returned: count(sumOf(from, "product.returned", key)) } : {};
   return {
     ...rangesOf(query),
     by: query.by,
-    totals: total(sums.current),
-    previous: total(sums.previous),
+    totals: total(sums.current, returnedItems.current),
+    previous: total(sums.previous, returnedItems.previous),
     series: rows.map((row) => {
       const id = row.key === "" ? null : Number(row.key);
       return {
@@ -136,11 +154,13 @@ export async function productsReport(db: Db, query: Asked): Promise<ProductsRepo
         name: row.label,
         quantity: count(row.b),
         revenue: row.a,
+        ...returnedOf(returned, row.key),
         ...(previous
           ? {
               previous: {
                 quantity: count(sumOf(previous, quantity, row.key)),
                 revenue: sumOf(previous, revenue, row.key),
+                ...returnedOf(previous, row.key),
               },
             }
           : {}),
@@ -405,7 +425,7 @@ export async function ensureZone(db: Db, timeZone: string): Promise<void> {
   if (kept.rows[0]?.time_zone !== timeZone) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`lock table orders, order_items, users, products, withdraw_requests,
-        wallet_ledger, ledger_owed in share mode`);
+        wallet_ledger, ledger_owed, order_returns, order_return_lines in share mode`);
       const current = await tx.execute<{ time_zone: string }>(
         sql`select time_zone from report_time_zone where id = 1 for update`,
       );

@@ -51,7 +51,8 @@ type SettingsValues = z.output<typeof settingsInput>;
  * fresh proof (docs/decisions/money-controls-step-up.md). Raising the
  * second-approval amount or switching it off, switching commission on or
  * paying it on the whole total, switching the two-step rule or the KYC rule
- * (docs/decisions/kyc.md) off; the other way round tightens and needs none.
+ * (docs/decisions/kyc.md) off, a longer buy-back period or a higher buy-back
+ * percentage (docs/decisions/returns.md); the other way round tightens and needs none.
  * Decided on the stored record under its row lock, after the version check,
  * so nothing is written without it.
  */
@@ -64,7 +65,11 @@ export function loosensMoneyControl(before: SettingsRow, values: SettingsValues)
   const wholeTotal = values.commission_base === "total" && before.commission_base !== "total";
   const twoStepOff = values.totp_required === 0 && before.totp_required !== 0;
   const kycOff = values.kyc_required === 0 && before.kyc_required !== 0;
-  return secondApproval || commissionOn || wholeTotal || twoStepOff || kycOff;
+  const buyBack =
+    (values.buy_back_days !== undefined && values.buy_back_days > before.buy_back_days) ||
+    (values.buy_back_percent !== undefined &&
+      toSen(values.buy_back_percent) > toSen(before.buy_back_percent));
+  return secondApproval || commissionOn || wholeTotal || twoStepOff || kycOff || buyBack;
 }
 
 /**

@@ -1,21 +1,27 @@
 import {
+  leftToRefund,
   type OrderRecord,
   type OrderUpdate,
   type OrderUpdateValues,
   orderUpdate,
+  toSen,
 } from "@store/contract";
 import { ORDER_DOCUMENT_TITLES, ORDER_DOCUMENTS } from "@store/contract/invoice";
-import { useCallback } from "react";
-import { Form } from "react-bootstrap";
+import { useCallback, useState } from "react";
+import { Button, Form } from "react-bootstrap";
 import { Link } from "react-router";
 import { orders, useOrderStatuses } from "../../api/orders";
 import { Field, ResourceForm, useCustomResourceForm } from "../../components";
 import { translate } from "../../i18n/messages";
 import { formatMoney } from "../../lib/format";
+import { useMayDo } from "../../resources/context";
 import type { ScreenProps } from "../../resources/define";
 import { OrderBuyerPanel } from "./OrderBuyerPanel";
 import { OrderItemsPanel, OrderPostedPanel, useStatementLink } from "./OrderLines";
+import { OrderTimeline } from "./OrderTimeline";
 import { printOrdersLink } from "./printLink";
+import { RefundDialog } from "./RefundDialog";
+import { isReturnable, ReturnItemsDialog } from "./ReturnItemsDialog";
 
 const EMPTY: OrderUpdate = { order_status: "", tracking_number: "" };
 
@@ -59,6 +65,11 @@ export default function OrderForm({ resource }: ScreenProps) {
   });
   const order = form.record;
   const statement = useStatementLink();
+  const mayManage = useMayDo("update");
+  const one = orders.useOne(order?.orders_id ?? null);
+  // Returns and refunds (docs/decisions/returns.md): only while the order has something to give back.
+  const [dialog, setDialog] = useState<"return" | "refund" | null>(null);
+  const returnable = order !== undefined && mayManage && isReturnable(order);
 
   return (
     <ResourceForm
@@ -69,6 +80,23 @@ export default function OrderForm({ resource }: ScreenProps) {
             <OrderItemsPanel order={order} />
             <OrderBuyerPanel orderId={order.orders_id} />
             <OrderPostedPanel order={order} />
+            <OrderTimeline orderId={order.orders_id} mayManage={mayManage} />
+            {returnable && (
+              <>
+                <ReturnItemsDialog
+                  show={dialog === "return"}
+                  order={order}
+                  reload={one.refetch}
+                  onClose={() => setDialog(null)}
+                />
+                <RefundDialog
+                  show={dialog === "refund"}
+                  order={order}
+                  reload={one.refetch}
+                  onClose={() => setDialog(null)}
+                />
+              </>
+            )}
           </>
         )
       }
@@ -90,6 +118,14 @@ export default function OrderForm({ resource }: ScreenProps) {
             </dd>
             <dt className="col-sm-4">{translate("Total Price")}</dt>
             <dd className="col-sm-8 mb-0">{formatMoney(order.total_price)}</dd>
+            {toSen(order.refunded) > 0n && (
+              <>
+                <dt className="col-sm-4">{translate("Refunded")}</dt>
+                <dd className="col-sm-8 mb-0" data-testid="order-refunded">
+                  {formatMoney(order.refunded)}
+                </dd>
+              </>
+            )}
           </dl>
           {/* The order's documents (docs/decisions/invoices.md): reading them needs only orders:view. */}
           <div className="d-flex flex-wrap gap-2 mb-3">
@@ -102,6 +138,18 @@ export default function OrderForm({ resource }: ScreenProps) {
                 {translate(ORDER_DOCUMENT_TITLES[doc])}
               </Link>
             ))}
+            {returnable && (
+              <>
+                <Button size="sm" variant="outline-danger" onClick={() => setDialog("return")}>
+                  {translate("Return items")}
+                </Button>
+                {toSen(leftToRefund(order)) > 0n && (
+                  <Button size="sm" variant="outline-danger" onClick={() => setDialog("refund")}>
+                    {translate("Refund")}
+                  </Button>
+                )}
+              </>
+            )}
           </div>
           <Field name="order_status" label="Order Status">
             {(input) => (

@@ -38,9 +38,11 @@ export function useStatementLink(): ((userId: number, account?: string) => strin
  */
 export function OrderItemsPanel({ order }: { order: OrderRecord }) {
   const phone = usePhoneWindow();
-  // The columns before the line total: image, product, variant, SKU, quantity, unit price, SST
-  // (on a phone: product, quantity, unit price; the SST folds into the product's cell).
-  const span = phone ? 3 : 7;
+  // A Returned column once any line came back (docs/decisions/returns.md).
+  const returned = order.items.some((item) => item.returned > 0);
+  // The columns before the line total: image, product, variant, SKU, quantity, [returned,] unit price, SST
+  // (on a phone: product, quantity, [returned,] unit price; the SST folds into the product's cell).
+  const span = (phone ? 3 : 7) + (returned ? 1 : 0);
   const discount = order.coupon_code
     ? translate("Discount ({{code}})", { code: order.coupon_code })
     : translate("Discount");
@@ -72,6 +74,11 @@ export function OrderItemsPanel({ order }: { order: OrderRecord }) {
                 <th scope="col" className="text-end">
                   {phone ? translate("Qty") : translate("Quantity")}
                 </th>
+                {returned && (
+                  <th scope="col" className="text-end">
+                    {translate("Returned")}
+                  </th>
+                )}
                 <th scope="col" className="text-end">
                   {translate("Unit Price")}
                 </th>
@@ -120,6 +127,7 @@ export function OrderItemsPanel({ order }: { order: OrderRecord }) {
                   {!phone && <td>{line.variant_name || "-"}</td>}
                   {!phone && <td className="text-nowrap">{line.sku || "-"}</td>}
                   <td className="text-end">{line.quantity}</td>
+                  {returned && <td className="text-end">{line.returned}</td>}
                   <td className="text-end text-nowrap">{formatMoney(line.unit_price)}</td>
                   {!phone && <td className="text-end text-nowrap">{lineSst(line)}</td>}
                   <td className="text-end text-nowrap">{formatMoney(line.line_total)}</td>
@@ -157,6 +165,13 @@ export function OrderItemsPanel({ order }: { order: OrderRecord }) {
                 label={translate("SST included")}
                 value={formatMoney(order.tax_total)}
               />
+              {toSen(order.refunded) > 0n && (
+                <MoneyRow
+                  span={span}
+                  label={translate("Refunded")}
+                  value={`-${formatMoney(order.refunded)}`}
+                />
+              )}
             </tfoot>
           </Table>
         </ScrollingTable>

@@ -320,11 +320,15 @@ function ReportTable({
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const byProduct = name === "products" && (search.get("by") ?? "product") === "product";
+  // A product's units returned are answered by product only.
+  const columns = COLUMNS[name].filter(
+    (c) => name !== "products" || byProduct || c.key !== "returned",
+  );
   return (
     <Table size="sm" className="report-table" aria-label={t(`reports.names.${name}`)}>
       <thead>
         <tr>
-          {COLUMNS[name].map((c) => (
+          {columns.map((c) => (
             <th
               key={c.key}
               scope="col"
@@ -337,12 +341,10 @@ function ReportTable({
         </tr>
       </thead>
       <tbody>
-        {rows.length === 0 && (
-          <NothingInRange columns={COLUMNS[name].length + (compared ? 1 : 0)} />
-        )}
+        {rows.length === 0 && <NothingInRange columns={columns.length + (compared ? 1 : 0)} />}
         {rows.map((row, i) => (
           <tr key={String(row.period ?? row.id ?? row.state ?? row.coupon_code ?? i)}>
-            {COLUMNS[name].map((c) => (
+            {columns.map((c) => (
               <td
                 key={c.key}
                 className={c.kind === "text" || c.kind === "period" ? "" : "text-end"}

@@ -31,8 +31,16 @@ export const FIGURES: Record<ReportName, Figure[]> = {
     figure("shipping", "shipping", "money"),
     // The SST the sales contain (prices include SST; docs/decisions/sst-on-lines.md).
     figure("tax", "tax", "money"),
+    // Returns and refunds on the days they were made (issue 42).
+    figure("returns", "returns", "count"),
+    figure("refunds", "refunds", "money"),
+    figure("returned_items", "returnedItems", "count"),
   ],
-  products: [figure("revenue", "revenue", "money"), figure("quantity", "quantity", "count")],
+  products: [
+    figure("revenue", "revenue", "money"),
+    figure("quantity", "quantity", "count"),
+    figure("returned", "returned", "count"),
+  ],
   regions: [figure("revenue", "revenue", "money"), figure("orders", "orders", "count")],
   members: [
     figure("new_members", "newMembers", "count"),
@@ -71,11 +79,16 @@ export const COLUMNS: Record<ReportName, Column[]> = {
     { key: "discount", label: "discount", kind: "money" },
     { key: "shipping", label: "shipping", kind: "money" },
     { key: "tax", label: "tax", kind: "money" },
+    { key: "returns", label: "returns", kind: "count" },
+    { key: "refunds", label: "refunds", kind: "money" },
+    { key: "returned_items", label: "returnedItems", kind: "count" },
   ],
   products: [
     { key: "name", label: "name", kind: "text" },
     { key: "quantity", label: "quantity", kind: "count" },
     { key: "revenue", label: "revenue", kind: "money" },
+    // By product only: returns are not kept per category (ReportsPage leaves it out).
+    { key: "returned", label: "returned", kind: "count" },
   ],
   regions: [
     { key: "state", label: "state", kind: "text" },

@@ -181,6 +181,23 @@ export function GeneralTab({ settings }: { settings: Settings }) {
         >
           {(input) => <NumberInput step="0.01" {...input} />}
         </Field>
+        {/* Issue 42: a return's default refund inside the buy-back period (docs/decisions/returns.md). */}
+        <div className="row">
+          <div className="col-md-6">
+            <Field
+              name="buy_back_days"
+              label="Buy-back period (days)"
+              hint="A member who returns goods within this many days of the order gets this share of their price back by default; 0 days: off."
+            >
+              {(input) => <NumberInput step="1" {...input} />}
+            </Field>
+          </div>
+          <div className="col-md-6">
+            <Field name="buy_back_percent" label="Buy-back percentage">
+              {(input) => <NumberInput step="0.01" {...input} />}
+            </Field>
+          </div>
+        </div>
         <SaveButton saved={saved} busy={isSubmitting} />
       </RecordForm>
       <HistoryPanel entity="Settings" entityId={settings.setting_id} />
