@@ -2,7 +2,7 @@
 // route's first render (the entry script, its modulepreloads, the lazy page of
 // the route and everything that page imports, and their CSS), summed as the
 // build's own .gz and .br files (web/vite.config.ts writes them; the server
-// sends them, docs/BENCHMARKS.md "Web app size and first load").
+// sends them, docs/benchmarks/web-and-edge.md "Web app size and first load").
 //
 //   node scripts/bundle-size.mjs            build with a manifest, then measure /login-back and /admin
 //   node scripts/bundle-size.mjs --all      every route of web/src/resources/

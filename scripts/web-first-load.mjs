@@ -1,6 +1,6 @@
 // Login to a fully rendered dashboard, in Debian's Chromium against the real
 // server (as e2e/support/server.ts starts it: embedded database, demo store),
-// for docs/BENCHMARKS.md "Web app size and first load".
+// for docs/benchmarks/web-and-edge.md "Web app size and first load".
 //
 //   node scripts/web-first-load.mjs [--runs 7] [--dist web/dist]
 //

@@ -3,7 +3,7 @@
  * transactions on a PGlite data folder with durability on (the default: fsync of
  * the WAL at every commit) and off (PGlite's own default, fsync off), plus the
  * in-memory database of the tests for reference. Prints a table and writes it into
- * docs/BENCHMARKS.md ("Durable commits"). Figures only: nothing passes or fails.
+ * docs/benchmarks/durability.md ("Durable commits"). Figures only: nothing passes or fails.
  *
  *   npx tsx bench/durability.ts                      (in server/)
  *   BENCH_COMMITS=200 BENCH_WRITE=0 npx tsx bench/durability.ts
@@ -109,7 +109,7 @@ const summary = [
 console.log(`\n${summary}`);
 
 if (writeDocs) {
-  const file = path.resolve(import.meta.dirname, "../../docs/BENCHMARKS.md");
+  const file = path.resolve(import.meta.dirname, "../../docs/benchmarks/durability.md");
   const start = "<!-- bench:durability:start -->";
   const end = "<!-- bench:durability:end -->";
   let current = fs.readFileSync(file, "utf8");

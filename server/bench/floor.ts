@@ -3,7 +3,7 @@
  * with the statements the real server runs for that page (session lookup, the
  * page, the total) and the same body bytes and X-Total-Count. What the product
  * reaches against it is the cost of everything else (framework, ORM, validation,
- * serialiser, log). docs/BENCHMARKS.md ("Lean per request").
+ * serialiser, log). docs/benchmarks/lean.md ("Lean per request").
  *
  *     npx tsx bench/floor.ts postgres://…     # prints the URL it listens on
  *

@@ -1,5 +1,5 @@
 /**
- * Figures for docs/BENCHMARKS.md ("Lean per request", "Whole-list calls"), measured
+ * Figures for docs/benchmarks/lean.md ("Lean per request", "Whole-list calls"), measured
  * from outside: the real server runs as its own process (`node --import tsx
  * src/main.ts`, as `npm start`), this process is the client.
  *

@@ -4,7 +4,7 @@
  * and drives every list call, search, sort, filter and the dashboard over HTTP
  * at 1 and 8 connections, with the bare-floor server (bench/floor.ts, on
  * PostgreSQL) beside it. Prints the tables and writes them into
- * docs/BENCHMARKS.md. Figures only: nothing here passes or fails on time.
+ * docs/benchmarks/ (docs/BENCHMARKS.md sums them up). Figures only: nothing here passes or fails on time.
  *
  *   npm run bench                                  PGlite, 50,000 orders
  *   npm run bench -- --orders 1000000 --pg         PostgreSQL 15 (throw-away), a million orders
@@ -610,8 +610,9 @@ const summary = sections.join("\n\n");
 console.log(`\n${summary}`);
 
 if (writeDocs) {
-  const file = path.resolve(import.meta.dirname, "../../docs/BENCHMARKS.md");
   const marker = onPostgres ? "http:postgres" : "http:pglite";
+  const page = onPostgres ? "http-postgres" : "http-pglite";
+  const file = path.resolve(import.meta.dirname, `../../docs/benchmarks/${page}.md`);
   const start = `<!-- bench:${marker}:start -->`;
   const end = `<!-- bench:${marker}:end -->`;
   let current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";

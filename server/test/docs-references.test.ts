@@ -119,12 +119,25 @@ describe("decision records (docs/decisions/)", () => {
   });
 });
 
-describe("docs/BENCHMARKS.md", () => {
+describe("docs/BENCHMARKS.md and docs/benchmarks/", () => {
   it("keeps the markers the benchmarks rewrite their tables between", () => {
-    const page = fs.readFileSync(path.join(root, "docs/BENCHMARKS.md"), "utf8");
-    for (const marker of ["http:postgres", "http:pglite", "durability"]) {
+    const pages = {
+      "http:postgres": "http-postgres",
+      "http:pglite": "http-pglite",
+      durability: "durability",
+    };
+    for (const [marker, name] of Object.entries(pages)) {
+      const page = fs.readFileSync(path.join(root, `docs/benchmarks/${name}.md`), "utf8");
       expect(page).toContain(`<!-- bench:${marker}:start -->`);
       expect(page).toContain(`<!-- bench:${marker}:end -->`);
+    }
+  });
+
+  it("keeps the summary to one page, linking each detail page", () => {
+    const summary = fs.readFileSync(path.join(root, "docs/BENCHMARKS.md"), "utf8");
+    expect(summary.split("\n").length).toBeLessThanOrEqual(60);
+    for (const name of fs.readdirSync(path.join(root, "docs/benchmarks"))) {
+      expect(summary, name).toContain(`(benchmarks/${name})`);
     }
   });
 });

@@ -125,7 +125,7 @@ export function purgeCss(css: string, words: Words): string {
 
 /**
  * Keeps only the CSS rules the built app can use: Bootstrap's stylesheet is 230
- * kB of which the app uses about a quarter (docs/BENCHMARKS.md, "Web app size
+ * kB of which the app uses about a quarter (docs/benchmarks/web-and-edge.md, "Web app size
  * and first load"). It reads the final JavaScript, so a class that a component
  * builds at run time from pieces ("btn" + "-" + variant) is kept too. The file
  * is renamed by its new content, so a cached copy is never mistaken for it.

@@ -45,7 +45,7 @@ export const appRoutes = resources.flatMap((resource) =>
 
 /**
  * What a screen can ask for before it renders: its code and its first data,
- * side by side instead of one after the other (docs/BENCHMARKS.md, "Web app
+ * side by side instead of one after the other (docs/benchmarks/web-and-edge.md, "Web app
  * size and first load").
  */
 const prefetches: Record<string, (queryClient: QueryClient) => void> = {

@@ -1,6 +1,6 @@
 /**
  * How large a store the embedded database (PGlite) serves well, as measured in
- * docs/BENCHMARKS.md ("Where the embedded database stops"): past this many
+ * docs/benchmarks/http-pglite.md ("Where the embedded database stops"): past this many
  * orders a page of a list passes 50 ms, or eight administrators at once queue
  * behind each other, because PGlite runs one statement at a time inside the
  * server process. The start-up log says so when a store is past it.

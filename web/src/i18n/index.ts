@@ -36,7 +36,7 @@ export function browserLanguage(
 }
 
 // English is in every page's first download; Malay and Chinese are fetched
-// when chosen (docs/BENCHMARKS.md, "Web app size and first load").
+// when chosen (docs/benchmarks/web-and-edge.md, "Web app size and first load").
 // Malay and Chinese have no `_one` plural keys (one plural form), so they are
 // English's shape less those: web/test/i18n.test.ts checks every other key.
 const loaders: Record<Exclude<LanguageCode, "en">, () => Promise<{ default: object }>> = {

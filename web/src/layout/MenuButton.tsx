@@ -5,7 +5,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
  * bar's two menus. Bootstrap's dropdown markup placed by CSS alone
  * (data-bs-popper="static"); react-bootstrap's Dropdown would bring Popper
  * into every page's first download for two menus that never need to flip
- * (docs/BENCHMARKS.md, "Web app size and first load").
+ * (docs/benchmarks/web-and-edge.md, "Web app size and first load").
  * Click or Enter opens it; Escape, a click outside or choosing an item closes it;
  * the arrow keys move between its items.
  */

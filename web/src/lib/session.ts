@@ -2,7 +2,7 @@ import type { AdminData } from "@store/contract";
 
 // The contract's values, repeated here on purpose: its auth module builds zod
 // schemas, and importing it would put zod in the first download of every page
-// (docs/BENCHMARKS.md, "Web app size and first load"). test/session.test.ts
+// (docs/benchmarks/web-and-edge.md, "Web app size and first load"). test/session.test.ts
 // keeps them equal to the contract's.
 /** How long a login lasts in the browser: 10 hours. */
 export const SESSION_LIFETIME_MS = 36_000_000;

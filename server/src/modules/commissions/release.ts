@@ -136,7 +136,7 @@ async function releaseBatch(tx: Tx, actor: Actor, period: PeriodRow, ids: number
     from commission_period_members m
     where m.period_id = ${period.period_id} and m.user_id = w.user_id and m.user_id in ${list} and m.held > 0`);
   // The PV and the tier it reaches in one row version: every version of a
-  // member rewrites all of users' indexes (docs/BENCHMARKS.md, "Commission period close").
+  // member rewrites all of users' indexes (docs/benchmarks/jobs.md, "Commission period close").
   await tx.execute(sql`
     with moving as (
       select m.user_id, m.held_pv, u.membership as from_tier,
