@@ -302,6 +302,23 @@ describe("the buy-back and the rest", () => {
           buy_back_percent: "90.00",
         });
         expect(await standing(order.orders_id, buyer, PV)).toBe(pv - shareOf(pv, 2550n, 4280n));
+        // The 2.55 kept, and the rest, refunded without goods: all the money back, the order
+        // refunded, the goods' value taken back once (25.50 + 17.30), nothing standing.
+        const rest = await send("POST", `/api/orders/${order.orders_id}/refunds`, {
+          amount: "19.85",
+          reason: "Goodwill",
+        });
+        expect(rest.statusCode, rest.body).toBe(201);
+        expect((await readOrder(order.orders_id)).order_status).toBe(8);
+        const [shares] = await ctx.db
+          .select({
+            goods: sql<string>`sum(${orderReturns.goods_share})::text`,
+            shipping: sql<string>`sum(${orderReturns.shipping_share})::text`,
+          })
+          .from(orderReturns)
+          .where(eq(orderReturns.orders_id, order.orders_id));
+        expect(shares).toEqual({ goods: "42.80", shipping: "0.00" });
+        expect(await standing(order.orders_id, buyer, [...PV, ...CASH])).toBe(0n);
       } finally {
         await ctx.db.update(settings).set({ buy_back_days: 0 });
       }

@@ -45,10 +45,20 @@ const NOT_RETURNABLE = [
 type Line = Awaited<ReturnType<typeof itemsOf>>[number];
 
 /** An order as a return's figures see it: its lines with what came back, and what was refunded. */
-async function returnableOf(tx: Tx, order: Order): Promise<ReturnableOrder & { items: Line[] }> {
+/** An order as a return's figures see it, and the part of its goods value given back so far. */
+type Returnable = ReturnableOrder & { items: Line[]; goodsLeft: bigint };
+
+async function returnableOf(tx: Tx, order: Order): Promise<Returnable> {
   // One after the other: a transaction's statements share its one connection.
   const items = await itemsOf(tx, order.orders_id);
-  return { ...order, items, ...(await refundsOf(tx, order.orders_id)) };
+  const refunds = await refundsOf(tx, order.orders_id);
+  const [taken] = await tx
+    .select({ goods: sql<string>`coalesce(sum(${orderReturns.goods_share}), 0)::text` })
+    .from(orderReturns)
+    .where(eq(orderReturns.orders_id, order.orders_id));
+  const goodsValue = toSen(order.total_price) - toSen(order.shipping_fee);
+  const goodsLeft = goodsValue - toSen(taken?.goods ?? "0");
+  return { ...order, items, ...refunds, goodsLeft: goodsLeft > 0n ? goodsLeft : 0n };
 }
 
 /**
@@ -164,10 +174,7 @@ interface Giving {
  * chosen, and the refund: the default (the buy-back percentage inside its
  * period) or the amount typed, never above the lines' share and shipping.
  */
-function returnGiving(
-  returnable: ReturnableOrder & { items: Line[] },
-  input: ReturnValues,
-): Giving {
+function returnGiving(returnable: Returnable, input: ReturnValues): Giving {
   const chosen = chosenLines(returnable, input.lines);
   const figures = returnFigures(
     returnable,
@@ -205,28 +212,14 @@ function returnGiving(
     shipping: figures.shipping,
     refund,
     buyBack: figures.buy_back && typed == null ? returnable.buy_back_percent : null,
-    ...sharesOf(returnable, figures.goods, figures.shipping),
+    // Within what is left of the goods' value: a goodwill refund may have taken some.
+    goodsShare: figures.goods < returnable.goodsLeft ? figures.goods : returnable.goodsLeft,
+    shippingShare: figures.shipping,
   };
 }
 
-/** Goods and shipping taken back, within what is left of each (a goodwill refund may have taken some). */
-function sharesOf(
-  returnable: ReturnableOrder & { items: Line[] },
-  goods: bigint,
-  shipping: bigint,
-) {
-  const goodsValue = toSen(returnable.total_price) - toSen(returnable.shipping_fee);
-  const taken = toSen(returnable.refunded) - toSen(returnable.shipping_refunded);
-  const goodsLeft = goodsValue - taken > 0n ? goodsValue - taken : 0n;
-  return { goodsShare: goods < goodsLeft ? goods : goodsLeft, shippingShare: shipping };
-}
-
 /** A refund without goods: the amount, goods first then shipping; never above what is left to refund. */
-function refundGiving(
-  returnable: ReturnableOrder & { items: Line[] },
-  amount: bigint,
-  reason: string,
-): Giving {
+function refundGiving(returnable: Returnable, amount: bigint, reason: string): Giving {
   const left = toSen(returnable.total_price) - toSen(returnable.refunded);
   if (amount > left) {
     throw conflictAt(
@@ -236,10 +229,9 @@ function refundGiving(
       `A refund of RM ${fromSen(amount)} is more than the RM ${fromSen(left > 0n ? left : 0n)} that can be given back.`,
     );
   }
-  const goodsValue = toSen(returnable.total_price) - toSen(returnable.shipping_fee);
-  const goodsTaken = toSen(returnable.refunded) - toSen(returnable.shipping_refunded);
-  const goodsLeft = goodsValue - goodsTaken > 0n ? goodsValue - goodsTaken : 0n;
-  const goodsShare = amount < goodsLeft ? amount : goodsLeft;
+  const goodsShare = amount < returnable.goodsLeft ? amount : returnable.goodsLeft;
+  const shippingLeft = toSen(returnable.shipping_fee) - toSen(returnable.shipping_refunded);
+  const rest = amount - goodsShare;
   return {
     kind: "refund",
     reason,
@@ -250,7 +242,8 @@ function refundGiving(
     refund: amount,
     buyBack: null,
     goodsShare,
-    shippingShare: amount - goodsShare,
+    // The rest is shipping, as far as shipping is left (a buy-back kept a part of the goods' money).
+    shippingShare: rest < shippingLeft ? rest : shippingLeft > 0n ? shippingLeft : 0n,
   };
 }
 
