@@ -42,10 +42,21 @@ if (adminPasswordRefused) {
   process.exit(1);
 }
 
+/**
+ * One line of what applyDerivedTriggers changed: counts, and the names when
+ * few (a fresh store replaces dozens of the migrations' objects at its first start).
+ */
+function derivedSummary(changed: readonly string[]): string {
+  const dropped = changed.filter((name) => name.endsWith(" (dropped)")).length;
+  const counts = `${changed.length - dropped} written, ${dropped} dropped`;
+  const names = changed.length <= 8 ? `: ${changed.join(", ")}` : "";
+  return `Derived triggers brought up to date (${counts})${names}.`;
+}
+
 /** The base records, the first administrator and (on an empty store) the demo store. */
 async function prepareStore(db: Db) {
   const derived = await applyDerivedTriggers(db);
-  if (derived.length > 0) console.log(`Derived triggers brought up to date: ${derived.join(", ")}`);
+  if (derived.length > 0) console.log(derivedSummary(derived));
   await seedBase(db);
   const createdAdmin = await ensureAdmin(db, config.adminEmail, config.adminPassword);
   const storage = await openUploadStorage(db, config);
