@@ -30,6 +30,7 @@ const SIDEBAR = [
   ["Tax Categories", "/taxCategories"],
   ["Messages", "/messages"],
   ["Message Templates", "/messageTemplates"],
+  ["Import", "/import"],
 ] as const;
 
 async function storeSettings(page: Page): Promise<StoreIdentity> {
@@ -53,7 +54,7 @@ test.describe("the layout on a wide window", () => {
     await s.page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (Payout Batches, CP58 Statements and E-invoices after Withdraw Request; then Jobs, Audit Log, Permission Groups, Reports, Commissions, Tax Categories, Messages and Message Templates), each going to its screen, highlighted there", async () => {
+  test("lists the sidebar links in the order of docs/REQUIREMENTS.md section 2 (Payout Batches, CP58 Statements and E-invoices after Withdraw Request; then Jobs, Audit Log, Permission Groups, Reports, Commissions, Tax Categories, Messages, Message Templates and Import), each going to its screen, highlighted there", async () => {
     const l = layout();
     await s.page.goto("/admin");
     await l.sidebar().waitFor();

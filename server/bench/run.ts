@@ -14,7 +14,7 @@
  * (per run, default 300), --load-seconds s (least load before the memory
  * reading, default 60), --no-write, --only word[,word…] (the calls whose name holds one, e.g.
  * "report:"; writes nothing; "jobs": the job queue beside its floor, bench/jobs.ts, no
- * store of orders). Environment, as before: BENCH_ORDERS,
+ * store of orders; "imports": a 50,000-member import over HTTP, bench/imports.ts, with --pg). Environment, as before: BENCH_ORDERS,
  * BENCH_DB=postgres, BENCH_ITERATIONS (requests), BENCH_WRITE=0, and
  * BENCH_USERS / BENCH_PRODUCTS (a store of other proportions, seeded by this
  * process through seedDemoStore before the server starts).
@@ -556,6 +556,23 @@ if (only?.split(",").includes("jobs")) {
   );
   console.log(`\n${table({ rows: jobRows })}`);
   if (only.split(",").every((word) => word === "jobs")) {
+    stopPostgres();
+    fs.rmSync(workDir, { recursive: true, force: true });
+    process.exit(0);
+  }
+}
+
+// --only imports: a 50,000-member import over HTTP on PostgreSQL (bench/imports.ts, --pg); no orders.
+if (only?.split(",").includes("imports")) {
+  const { benchImports } = await import("./imports");
+  const importRows = await benchImports({ postgresUrl: serverUrl, workDir, timeZone: TZ }).catch(
+    (error: unknown) => {
+      stopPostgres();
+      throw error;
+    },
+  );
+  console.log(`\n${table({ rows: importRows })}`);
+  if (only.split(",").every((word) => word === "jobs" || word === "imports")) {
     stopPostgres();
     fs.rmSync(workDir, { recursive: true, force: true });
     process.exit(0);

@@ -132,6 +132,13 @@ beforeAll(async () => {
     reason: "Answers",
   });
   expect(refund.statusCode, refund.body).toBe(201);
+  // Nor an import (docs/decisions/imports.md): an empty stock count, applied.
+  const imported = await ctx.app.inject({
+    method: "POST",
+    url: "/api/imports?kind=stock",
+    ...multipartImage(Buffer.from("sku,quantity\n"), ctx.cookie),
+  });
+  expect(imported.statusCode, imported.body).toBe(201);
   // Nor the messages' templates (written at start), nor a message: a test one to the admin.
   await ensureMessageTemplates(ctx.db);
   const test = await ctx.call("POST", "/api/messageTemplates/order_shipped/en/test");

@@ -121,7 +121,7 @@ describe("error codes in the three catalogues", () => {
   it("every field an admin fills in has a name in each catalogue, for params.field", () => {
     // The list, bulk and paging parameters the web builds itself, and the error bodies' own.
     const builtByTheWeb = new Set(
-      "action ids filter status referrals versions depth after _limit _page _sort _order _format _columns _lang variants message code params issues path permission request_id".split(
+      "action ids filter status referrals versions depth after _limit _page _sort _order _format _columns _lang dry_run variants message code params issues path permission request_id".split(
         " ",
       ),
     );

@@ -254,12 +254,36 @@ export const ERROR_CODES = {
   einvoice_period_not_released: { status: "field" },
   myinvois_unavailable: {},
   myinvois_refused: { message: "text" },
+  // Imports, members (docs/decisions/imports.md): a row's problem, `row` another row of the file.
+  import_email_twice: { email: "text", row: "number" },
+  import_username_twice: { username: "text", row: "number" },
+  import_username_lookalike: { username: "text", row: "number" },
+  import_tier_unknown: { tier: "text" },
+  import_referrer_unknown: { referrer: "text" },
+  import_referral_cycle: { rows: "text" },
+  import_referrer_changed: { username: "text", referrer: "text" },
+  import_referrer_added: { username: "text" },
+  import_not_member: { email: "text" },
   // Messages (docs/decisions/messages.md).
   unknown_variable: { name: "text", allowed: "text" },
   template_unreadable: { message: "text" },
   password_reset_invalid: {},
   // Resend of a message that waits to be sent already (/messages).
   message_queued: {},
+  // Imports (issue 43): reading a file, and products' and stock's rows (docs/decisions/imports.md).
+  import_unreadable: {},
+  import_columns_unknown: { columns: "text" },
+  import_columns_missing: { columns: "text" },
+  import_column_twice: { column: "text" },
+  import_too_many_rows: { max: "number" },
+  import_invalid: { count: "number" },
+  import_sku_twice: { row: "number" },
+  import_unknown_category: { name: "text" },
+  import_unknown_tax_category: { name: "text" },
+  import_unknown_image: { name: "text" },
+  import_unknown_sku: { sku: "text" },
+  import_variant_sku_taken: { sku: "text" },
+  import_mode: {},
 } as const satisfies Record<string, Record<string, ParamKind>>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -10,6 +10,7 @@ export * from "./dashboard";
 export * from "./einvoices";
 export * from "./errors";
 export * from "./genealogy";
+export * from "./imports";
 export * from "./invoice";
 export * from "./jobs";
 export * from "./kyc";

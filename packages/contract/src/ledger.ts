@@ -56,7 +56,7 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
 };
 
 /** What an entry came from: an order (orders_id), a withdrawal request (withdraw_id) or a commission period (period_id). */
-export const LEDGER_REF_TYPES = ["order", "withdrawal", "period"] as const;
+export const LEDGER_REF_TYPES = ["order", "withdrawal", "period", "import"] as const;
 export type LedgerRefType = (typeof LEDGER_REF_TYPES)[number];
 
 /** One ledger entry as answered. Amounts are signed exact decimal strings ("-12.50"). */

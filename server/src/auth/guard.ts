@@ -69,7 +69,11 @@ function isOwnRecord(request: FastifyRequest, userId: number): boolean {
 /** A list asked for as a CSV or Excel file (lib/csv.ts, lib/xlsx.ts). */
 function isFileExport(request: FastifyRequest): boolean {
   const query = request.query as Record<string, unknown> | undefined;
-  return request.method === "GET" && query?._format !== undefined;
+  return (
+    request.method === "GET" &&
+    query?._format !== undefined &&
+    !request.routeOptions.config.blankFile
+  );
 }
 
 /**

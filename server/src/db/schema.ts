@@ -13,6 +13,9 @@ import type {
   EinvoiceError,
   EinvoiceStatus,
   EinvoiceType,
+  ImportError,
+  ImportKind,
+  ImportStatus,
   KycDocumentSide,
   KycStatus,
   LedgerAccount,
@@ -488,7 +491,7 @@ export const walletLedger = pgTable(
       .where(sql`${t.account} = 'tax_withheld'`),
     check(
       "wallet_ledger_ref",
-      sql`(${t.ref_type} is null and ${t.ref_id} is null) or (${t.ref_type} in ('order', 'withdrawal', 'period') and ${t.ref_id} is not null)`,
+      sql`(${t.ref_type} is null and ${t.ref_id} is null) or (${t.ref_type} in ('order', 'withdrawal', 'period', 'import') and ${t.ref_id} is not null)`,
     ),
     check("wallet_ledger_balance", sql`${t.balance_after} >= 0`),
     check(
@@ -1874,4 +1877,29 @@ export const orderComments = pgTable(
     created_at: createdAt(),
   },
   (t) => [index("order_comments_orders_id_idx").on(t.orders_id, t.comment_id)],
+);
+
+/** Files imported (migration 0051, docs/decisions/imports.md): what each created and updated. */
+export const imports = pgTable(
+  "imports",
+  {
+    import_id: serial("import_id").primaryKey(),
+    kind: text("kind").$type<ImportKind>().notNull(),
+    file_name: text("file_name").notNull().default(""),
+    status: text("status").$type<ImportStatus>().notNull().default("running"),
+    rows: integer("rows").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    errors: jsonb("errors").$type<ImportError[]>().notNull().default([]),
+    job_id: integer("job_id"),
+    created_by_id: integer("created_by_id"),
+    created_by: text("created_by").notNull().default(""),
+    created_at: createdAt(),
+    finished_at: timestamp("finished_at"),
+  },
+  (t) => [
+    check("imports_kind", sql`${t.kind} in ('products', 'stock', 'members')`),
+    check("imports_status", sql`${t.status} in ('running', 'done', 'failed')`),
+    index("imports_created_at_idx").on(t.created_at, t.import_id),
+  ],
 );

@@ -86,6 +86,42 @@ export async function recordAudit(
   });
 }
 
+/** Audit rows per statement of recordAudits: keeps each JSON parameter a few megabytes. */
+const AUDIT_BATCH = 1_000;
+
+/**
+ * Many audit rows of one actor (an import's thousands of records) in a
+ * statement per AUDIT_BATCH, each redacted and labelled by audit_label as
+ * recordAudit labels one.
+ */
+export async function recordAudits(
+  tx: Tx,
+  actor: Actor | null,
+  entries: readonly {
+    entity: AuditEntity;
+    entityId: number | string;
+    action: AuditAction;
+    before?: unknown;
+    after?: unknown;
+  }[],
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
+    const rows = entries.slice(i, i + AUDIT_BATCH).map((entry) => ({
+      entity: entry.entity,
+      entity_id: String(entry.entityId),
+      action: entry.action,
+      before: redact(entry.before),
+      after: redact(entry.after),
+    }));
+    await tx.execute(sql`
+      insert into ${auditLog} (actor_id, actor_username, entity, entity_id, action, before, after, label)
+      select ${actor?.user_id ?? null}::int, ${actor?.username ?? null}::text, r.entity, r.entity_id,
+        r.action, r.before, r.after, audit_label(r.entity, r.entity_id, r.before, r.after)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(entity text, entity_id text, action text, before jsonb, after jsonb)`);
+  }
+}
+
 /** A record as the jsonb argument of audit_label (null stays SQL null). */
 function asJson(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);

@@ -56,6 +56,8 @@ export const AUDIT_LABELS = {
   "Permission group": field("name"),
   Upload: `coalesce("after"->>'file_name', "entity_id")`,
   Job: `concat_ws(' · ', ${field("kind")}, ${field("key")})`,
+  // An import (issue 43) by its kind and file (docs/decisions/imports.md).
+  Import: `concat_ws(' · ', ${field("kind")}, ${field("file_name")})`,
   CommissionPlan: `'Commission plan'`,
   CommissionPeriod: `concat_ws(' to ', ${field("starts_on")}, ${field("ends_on")})`,
   PayoutBatch: `concat('Payout batch #', "entity_id")`,

@@ -20,5 +20,10 @@ declare module "fastify" {
      * docs/decisions/staff-accounts.md).
      */
     ownRecord?: boolean;
+    /**
+     * Its `_format` file holds no store data (an import's blank template):
+     * the `export` permission a list's file needs is not asked.
+     */
+    blankFile?: boolean;
   }
 }

@@ -22,6 +22,8 @@ import {
   pollEinvoice,
   submitEinvoice,
 } from "./einvoices/submission";
+import { registerImportRoutes } from "./imports/routes";
+import { IMPORT_JOB, runImportJob } from "./imports/service";
 import { JOB_PRUNE_JOB, pruneJobs } from "./jobs/queue";
 import { registerJobRoutes } from "./jobs/routes";
 import type { JobHandler } from "./jobs/runner";
@@ -84,6 +86,7 @@ export const modules: ((app: App) => void | Promise<void>)[] = [
   registerCp58Routes,
   registerEinvoiceRoutes,
   registerMessageRoutes,
+  registerImportRoutes,
   // POST <list>/bulk of the lists whose routes are written by hand (lib/bulk.ts).
   registerOrderBulkRoutes,
   registerPeopleBulkRoutes,
@@ -110,6 +113,7 @@ export function jobHandlers(
     [EINVOICE_POLL_JOB]: pollEinvoice,
     [EINVOICE_ORDER_JOB]: einvoicesForOrder,
     [EINVOICE_DAILY_JOB]: einvoicesDaily,
+    [IMPORT_JOB]: runImportJob,
     // Without SMTP_URL a message's job says why it waits; it stays queued (messages/send.ts).
     [MESSAGE_SEND_JOB]: sendMessageJob(app.config.mail, MESSAGE_ATTACHMENTS),
     [PASSWORD_RESET_JOB]: passwordResetJob(app.config),

@@ -1,6 +1,5 @@
-import type { Permission } from "@store/contract";
 import { resources } from "../resources";
-import type { Resource, SidebarEntry } from "../resources/define";
+import type { Needs, Resource, SidebarEntry } from "../resources/define";
 
 export interface SidebarLink extends SidebarEntry {
   /** Its label's name in the catalogues (packages/i18n): `nav.<key>`. */
@@ -9,7 +8,7 @@ export interface SidebarLink extends SidebarEntry {
   /** The resource's other screens (its add and edit forms…): the link stays highlighted there. */
   also: readonly string[];
   /** What its screen needs to be viewed (null: anyone signed in): without it the link is not drawn. */
-  permission: Permission | null;
+  permission: Needs | null;
 }
 
 const linkOf = (resource: Resource, entry: SidebarEntry): SidebarLink => ({

@@ -1,14 +1,16 @@
 import type { AdminData, Permission } from "@store/contract";
 import { useSyncExternalStore } from "react";
 import { api } from "../api/client";
+import type { Needs } from "../resources/define";
 import { readAdmin, subscribeToLogin, updateStoredAdmin } from "./session";
 
 /**
  * Whether held permissions grant `needed` (`area:manage` grants `area:view`):
  * the contract's `grants`, repeated so the first download holds no zod
- * (test/permissions.test.ts keeps the two equal).
+ * (test/permissions.test.ts keeps the two equal). Several needed: any one of them.
  */
-export function grants(held: readonly Permission[], needed: Permission): boolean {
+export function grants(held: readonly Permission[], needed: Needs): boolean {
+  if (typeof needed !== "string") return needed.some((one) => grants(held, one));
   return held.some(
     (code) =>
       code === needed || (needed.endsWith(":view") && code === needed.replace(/:view$/, ":manage")),
@@ -37,7 +39,7 @@ export function useHeldPermissions(): readonly Permission[] {
  * signed in): the screens show a control only then; the server refuses the
  * call anyway (docs/decisions/permissions.md, docs/decisions/permissions-on-screen.md).
  */
-export function useCan(needed: Permission | null | undefined): boolean {
+export function useCan(needed: Needs | null | undefined): boolean {
   const held = useHeldPermissions();
   return needed == null || grants(held, needed);
 }

@@ -3,6 +3,9 @@ import type { ComponentType } from "react";
 
 export type { SidebarGroup, SidebarIcon } from "@store/contract";
 
+/** What a screen needs: a permission, or any one of several (/import: each kind its own area's). */
+export type Needs = Permission | readonly Permission[];
+
 /**
  * One declaration per resource (docs/decisions/resource-declarations.md): its
  * screens and routes, its sidebar entry, its audit entity and the permission
@@ -42,9 +45,9 @@ export interface ScreenDeclaration {
   param?: string;
   /**
    * What a person needs to open it; by default the resource's view permission
-   * (manage for an add screen); null: anyone signed in.
+   * (manage for an add screen); null: anyone signed in. Several: any one of them.
    */
-  permission?: Permission | null;
+  permission?: Needs | null;
 }
 
 export interface ResourceDeclaration {
@@ -92,7 +95,7 @@ export type ScreenKind = "list" | "add" | "edit" | "more";
 
 export interface Screen extends ScreenDeclaration {
   kind: ScreenKind;
-  permission: Permission | null;
+  permission: Needs | null;
 }
 
 export interface Resource extends ResourceDeclaration {

@@ -9,6 +9,7 @@ import { cp58 } from "./cp58";
 import { dashboard } from "./dashboard";
 import type { Resource } from "./define";
 import { einvoices } from "./einvoices";
+import { imports } from "./imports";
 import { jobs } from "./jobs";
 import { memberships } from "./memberships";
 import { messages, messageTemplates } from "./messages";
@@ -55,6 +56,7 @@ export const resources: readonly Resource[] = [
   settings,
   messages,
   messageTemplates,
+  imports,
   jobs,
   auditLog,
   roles,
