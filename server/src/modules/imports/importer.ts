@@ -44,6 +44,8 @@ export interface ImportRun {
 
 export interface Importer<Plan = unknown> {
   kind: ImportKind;
+  /** The tables a large apply fills: analysed once it commits, so the plans see its rows. */
+  tables: readonly string[];
   /** Every row checked against the contract's schemas and the store; nothing written. */
   check(tx: Tx, rows: readonly SheetRow[]): Promise<Checked<Plan>>;
   /** Writes a plan found with no problem, in the caller's transaction: records, their audit rows naming the import. */

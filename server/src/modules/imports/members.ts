@@ -493,6 +493,7 @@ export async function checkMembers(
 
 export const membersImporter: Importer<MembersPlan> = {
   kind: "members",
+  tables: ["users", "user_wallets", "user_kyc", "wallet_ledger", "audit_log"],
   check: checkMembers,
   apply: applyMembers,
   needs: (plan) => plan.needs,

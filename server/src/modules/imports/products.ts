@@ -248,6 +248,7 @@ const isEmpty = (values: object) => Object.keys(values).length === 0;
 
 export const productsImporter: Importer<ProductPlan[]> = {
   kind: "products",
+  tables: ["products", "product_variants"],
   async check(tx, rows) {
     const store = await readStore(tx, rows);
     const problems: RowProblem[] = [];

@@ -263,6 +263,11 @@ export async function runImportJob(db: Db, { job, progress }: JobContext): Promi
       return finish(tx, payload.import_id, status, result);
     });
     await progress(rows.length, rows.length);
+    // A bulk load: the statistics the plans need are fresh at once (docs/decisions/imports.md).
+    const tables = importerOf(payload.kind).tables;
+    if (row.status === "done" && tables.length > 0) {
+      await db.execute(sql.raw(`analyze ${tables.map((t) => `"${t}"`).join(", ")}`));
+    }
     return {
       import_id: row.import_id,
       status: row.status,

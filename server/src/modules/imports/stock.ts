@@ -64,6 +64,8 @@ const after = (change: StockChange, stock: number) =>
 
 export const stockImporter: Importer<StockChange[]> = {
   kind: "stock",
+  // Stock counts change values, not how many rows there are.
+  tables: [],
   async check(tx, rows: readonly SheetRow[]) {
     const problems: RowProblem[] = [];
     const targets = await targetsOf(tx, [
