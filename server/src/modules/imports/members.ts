@@ -8,8 +8,6 @@
 import {
   BACK_OFFICE_ROLES,
   codeOfIssue,
-  type ErrorCode,
-  type ErrorParams,
   kycInput,
   money,
   type Permission,
@@ -30,6 +28,7 @@ import {
   type NewMember,
   referrersFirst,
 } from "./membersWrite";
+import { problem } from "./problems";
 
 /** A row's cells as the contract's fields: each checked by the schema the Add User, KYC and wallet forms use. */
 const memberCells = z.object({
@@ -90,16 +89,6 @@ type StoreMember = {
   role: string;
   referrer_username: string | null;
 };
-
-function problem<C extends ErrorCode>(
-  row: number,
-  column: string,
-  code: C,
-  params: ErrorParams<C>,
-  message: string,
-): RowProblem {
-  return { row, column, code, params, message };
-}
 
 /** A text as a key: NFKC (as usernames are kept), trimmed, lower case (as the unique indexes compare). */
 const keyOf = (text: string) => text.normalize("NFKC").trim().toLowerCase();
