@@ -10,6 +10,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client";
+import { applyDerivedTriggers } from "../src/derivedObjects";
 import { SERVER_ROOT } from "../src/serverRoot";
 import { ledgerDrift } from "./ledger.fixtures";
 import { migrationsBefore } from "./migrations.fixtures";
@@ -47,6 +48,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       select user_id, case when username = 'amy' then 744.43 else 0 end, 0.05 from users;`);
 
       await migrate(db, { migrationsFolder: FOLDER });
+      // As the server starts: the balances' guards are derived objects since migration 0047.
+      await applyDerivedTriggers(db as unknown as Db);
 
       const entries = await client.query<{ username: string; account: string; amount: string }>(
         `select u.username, l.account, l.amount::text as amount from wallet_ledger l
