@@ -7,7 +7,7 @@ export class ProfilePage {
   readonly heading = () => this.page.getByRole("heading", { name: "Account Management" });
   readonly back = () => this.page.getByRole("link", { name: "Back" });
   readonly edit = () => this.page.getByRole("button", { name: "Edit", exact: true });
-  readonly email = () => this.page.getByLabel("E-mail");
+  readonly email = () => this.page.getByLabel("E-mail", { exact: true });
   readonly contact = () => this.page.getByLabel("Contact Number");
   readonly currentPassword = () => this.page.getByLabel("Current Password");
   readonly newPassword = () => this.page.getByLabel("New Password");

@@ -26,6 +26,14 @@ const columns: Column<Request>[] = [
   { header: "Bank Name", cell: (r) => r.bank, sort: "bank_name" },
   { header: "E-mail", cell: (r) => r.email, sort: "email", optional: true },
   { header: "Withdraw Amount", cell: (r) => `RM ${r.amount}`, sort: "withdraw_amt", role: "money" },
+  // Money too, but not in the default set: the admin's to choose.
+  {
+    header: "Net Amount",
+    cell: (r) => `RM ${r.amount} net`,
+    field: "net_amt",
+    role: "money",
+    optional: true,
+  },
   { header: "Status", cell: (r) => r.status, sort: "withdraw_status", role: "status" },
   {
     header: "Actions",
@@ -121,6 +129,19 @@ describe("the column chooser", () => {
     // E-mail was ticked last; it shows in its own place, before the amount.
     expect(headers()).toEqual(["Username", "E-mail", "Withdraw Amount", "Status", "Actions"]);
     expect(exported()).toEqual(["username", "email", "withdraw_amt", "withdraw_status"]);
+
+    // An optional money column is offered, and shows in its place once chosen.
+    const net = within(menu).getByRole("checkbox", { name: "Net Amount" });
+    expect(net).toHaveProperty("disabled", false);
+    fireEvent.click(net);
+    expect(headers()).toEqual([
+      "Username",
+      "E-mail",
+      "Withdraw Amount",
+      "Net Amount",
+      "Status",
+      "Actions",
+    ]);
   });
 
   it("remembers the choice per admin and per list", () => {
@@ -176,6 +197,8 @@ describe("a list on a phone", () => {
     expect(more?.open).toBe(false);
     expect(within(more as HTMLElement).getByText("Maybank")).toBeTruthy();
     expect(within(more as HTMLElement).getByText("a@x.my")).toBeTruthy();
+    // An optional amount too: in sight is the one the list always shows.
+    expect(within(more as HTMLElement).getByText("RM 120.50 net")).toBeTruthy();
   });
 
   it("turns back into the table when the window widens", () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { translate } from "../i18n/messages";
-import type { Column } from "./columns";
+import { type Column, isFixed } from "./columns";
 
 /** One field of a card: its column's header and cell. */
 function Item<T>({ column, row, index }: { column: Column<T>; row: T; index: number }) {
@@ -37,11 +37,13 @@ export function ListCards<T>({
   state?: ReactNode;
 }) {
   if (state) return <div className="list-state card card-body">{state}</div>;
-  const keys = columns.filter((c) => c.role === "key");
-  const money = columns.filter((c) => c.role === "money");
-  const status = columns.filter((c) => c.role === "status");
-  const actions = columns.filter((c) => c.role === "actions");
-  const more = columns.filter((c) => c.role === undefined);
+  // In sight: the key, money, status and actions a list always shows; the rest behind More.
+  const inSight = (role: Column<T>["role"]) => columns.filter((c) => isFixed(c) && c.role === role);
+  const keys = inSight("key");
+  const money = inSight("money");
+  const status = inSight("status");
+  const actions = inSight("actions");
+  const more = columns.filter((c) => !isFixed(c));
   return (
     <ul className="list-cards list-unstyled mb-2" data-testid="list-cards">
       {rows.map((row, i) => {

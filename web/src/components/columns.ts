@@ -37,9 +37,12 @@ export function columnId<T>(column: Column<T>): string {
   return column.field ?? column.sort ?? column.header;
 }
 
-/** The chooser cannot hide the key, the money, the status or the actions. */
+/**
+ * The chooser cannot hide the key, the money, the status or the actions;
+ * an optional one of them (a payout's tax withheld) is the admin's to choose.
+ */
 export function isFixed<T>(column: Column<T>): boolean {
-  return column.role !== undefined;
+  return column.role !== undefined && !column.optional;
 }
 
 /**
