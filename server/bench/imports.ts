@@ -1,6 +1,6 @@
 /**
- * The members import at a store's size (issue 43; docs/decisions/imports.md
- * "Members"), over HTTP on PostgreSQL: `npm run bench -- --pg --only imports`.
+ * The members import at a store's size (issue 43; docs/decisions/imports-members.md),
+ * over HTTP on PostgreSQL: `npm run bench -- --pg --only imports`.
  *
  * A throw-away database on the benchmark's PostgreSQL server, migrated and
  * seeded with the base lookups, then the real server (src/main.ts) on it. A

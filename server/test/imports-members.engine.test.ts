@@ -1,5 +1,5 @@
 /**
- * The members import (issue 43, docs/decisions/imports.md "Members") through
+ * The members import (issue 43, docs/decisions/imports-members.md) through
  * POST /api/imports?kind=members: referrers anywhere in the file, a cycle
  * refused, opening balances in the ledger with reconcile clean, the same file
  * twice changing nothing, bad cells named by row and column. The rules are

@@ -10,6 +10,8 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import type { Db } from "../src/db/client";
+import { applyDerivedTriggers } from "../src/derivedObjects";
 import { SERVER_ROOT } from "../src/serverRoot";
 import { migrationsBefore } from "./migrations.fixtures";
 
@@ -52,6 +54,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       commit;`);
 
       await migrate(db, { migrationsFolder: FOLDER });
+      // As the server starts: the derived objects (the returns' roll-ups among them).
+      await applyDerivedTriggers(db as unknown as Db);
 
       const filled = (await client.query(UNPAID)).rows;
       expect(filled).toEqual([

@@ -18,7 +18,6 @@ import {
   type RankChange,
   rankChange,
   type Settings,
-  settings,
   type User,
 } from "@store/contract";
 import { cleanup } from "@testing-library/react";
@@ -27,6 +26,7 @@ import { subscribeToasts } from "../src/components/toastStore";
 import { forgetListViews } from "../src/components/useListState";
 import { setLanguage } from "../src/i18n/index";
 import { signOut } from "./signedIn";
+import { settingsOf } from "./storeSettings";
 
 // The small fake server of the commission screens' tests (commissions*.test.tsx),
 // as test/jobs.test.tsx has its own: every answer it gives is parsed by the
@@ -104,40 +104,11 @@ export const RANKED_PLAN: CommissionPlan = commissionPlan.parse({
 
 /** Settings record 1 as GET settings/1 answers it; `commission_status` from `answers`. */
 const storeSettings = (commissionOn: boolean): Settings =>
-  settings.parse({
-    setting_id: 1,
-    theme_color: 1,
-    store_name: "Kedai Demo",
-    store_logo: "",
+  settingsOf({
     store_address: "",
     store_contact: "",
-    store_registration: "",
-    copyright_text: "",
-    footer_text: "",
     commission_status: commissionOn ? 1 : 0,
-    commission_base: "total",
     withdraw_min_amt: "10.00",
-    withdraw_max_amt: null,
-    low_stock_threshold: 5,
-    payout_second_approval_above: null,
-    totp_required: 0,
-    free_shipping_above: null,
-    kyc_required: 0,
-    buy_back_days: 0,
-    buy_back_percent: "90.00",
-    // E-invoices not set up (docs/decisions/einvoices.md).
-    tin: "",
-    sst_no: "",
-    msic_code: "",
-    business_activity: "",
-    myinvois_environment: "sandbox",
-    myinvois_client_id: "",
-    myinvois_client_secret: "",
-    myinvois_base_url: "",
-    myinvois_identity_url: "",
-    einvoice_certificate: "",
-    einvoice_private_key: "",
-    updated_at: null,
     version: 1,
   });
 

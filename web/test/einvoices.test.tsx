@@ -7,7 +7,6 @@ import {
   orderBuyer,
   orderBuyerInput,
   type Settings,
-  settings,
   settingsInput,
 } from "@store/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -23,6 +22,7 @@ import { resources } from "../src/resources";
 import { ResourcesContext, resourceLookups } from "../src/resources/context";
 import { openApp } from "./openApp";
 import { signInAs, signOut } from "./signedIn";
+import { settingsOf } from "./storeSettings";
 
 // The e-invoice screens (docs/decisions/einvoices.md): Settings' E-invoices
 // tab, /einvoices and one document, and Edit Order's buyer panel, against a
@@ -88,40 +88,13 @@ const INVALID = doc({
 });
 
 const storeSettings = (more: Partial<Settings> = {}): Settings =>
-  settings.parse({
-    setting_id: 1,
-    theme_color: 1,
-    store_name: "Kedai Demo",
-    store_logo: "",
+  settingsOf({
     store_address: "12 Jalan Ampang, 50450 Kuala Lumpur, Wilayah Persekutuan",
-    store_contact: "0312345678",
     store_registration: "202301012345",
-    copyright_text: "",
-    footer_text: "",
     commission_status: 1,
-    commission_base: "total",
-    withdraw_min_amt: "0.00",
-    withdraw_max_amt: null,
-    low_stock_threshold: 5,
-    payout_second_approval_above: null,
-    totp_required: 0,
-    free_shipping_above: null,
-    kyc_required: 0,
-    buy_back_days: 0,
-    buy_back_percent: "90.00",
-    tin: "",
-    sst_no: "",
-    msic_code: "",
-    business_activity: "",
-    myinvois_environment: "sandbox",
     myinvois_client_id: "client-1",
     myinvois_client_secret: MASK,
-    myinvois_base_url: "",
-    myinvois_identity_url: "",
-    einvoice_certificate: "",
     einvoice_private_key: "••••",
-    updated_at: null,
-    version: 3,
     ...more,
   });
 

@@ -1,9 +1,10 @@
-import { type Settings, settings, settingsInput } from "@store/contract";
+import { type Settings, settingsInput } from "@store/contract";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../src/i18n/index";
 import { openApp } from "./openApp";
 import { signInAs, signOut } from "./signedIn";
+import { settingsOf as storeSettings } from "./storeSettings";
 
 // The General tab's buy-back rule (issue 42, docs/decisions/returns.md),
 // against a fake server whose answers the contract parses and whose bodies its
@@ -11,44 +12,6 @@ import { signInAs, signOut } from "./signedIn";
 // the rest of the record, and a percentage above 100 is refused under its field.
 
 const LOADED = { timeout: 5000 };
-
-const storeSettings = (more: Partial<Settings> = {}): Settings =>
-  settings.parse({
-    setting_id: 1,
-    theme_color: 1,
-    store_name: "Kedai Demo",
-    store_logo: "",
-    store_address: "12 Jalan Ampang, 50450 Kuala Lumpur",
-    store_contact: "0312345678",
-    store_registration: "",
-    copyright_text: "",
-    footer_text: "",
-    commission_status: 0,
-    commission_base: "total",
-    withdraw_min_amt: "0.00",
-    withdraw_max_amt: null,
-    low_stock_threshold: 5,
-    payout_second_approval_above: null,
-    totp_required: 0,
-    free_shipping_above: null,
-    kyc_required: 0,
-    buy_back_days: 0,
-    buy_back_percent: "90.00",
-    tin: "",
-    sst_no: "",
-    msic_code: "",
-    business_activity: "",
-    myinvois_environment: "sandbox",
-    myinvois_client_id: "",
-    myinvois_client_secret: "",
-    myinvois_base_url: "",
-    myinvois_identity_url: "",
-    einvoice_certificate: "",
-    einvoice_private_key: "",
-    updated_at: null,
-    version: 3,
-    ...more,
-  });
 
 let stored: Settings;
 const puts: unknown[] = [];

@@ -75,22 +75,9 @@ export const HAND_WRITTEN_TRIGGERS: Readonly<Record<string, readonly string[]>> 
   order_items: [
     "order_items_lines_sum",
     "order_items_report_delete",
-    "order_items_report_deleting",
     "order_items_report_insert",
-    "order_items_report_returned",
     "order_items_report_truncate",
     "order_items_report_update",
-  ],
-  order_return_lines: [
-    "order_return_lines_report_delete",
-    "order_return_lines_report_insert",
-    "order_return_lines_report_truncate",
-  ],
-  order_returns: [
-    "order_returns_report_delete",
-    "order_returns_report_deleting",
-    "order_returns_report_insert",
-    "order_returns_report_truncate",
   ],
   orders: [
     "orders_lines_sum",
@@ -201,10 +188,12 @@ type FoundTrigger = {
   derived: boolean;
 };
 
-async function triggersIn(db: Tx): Promise<FoundTrigger[]> {
+/** The triggers of the schema; `derived` when their function is one of this module's or a declared one. */
+async function triggersIn(db: Tx, functions: readonly FunctionSql[]): Promise<FoundTrigger[]> {
+  const names = [...DERIVED_FUNCTIONS, ...functions.map((fn) => fn.name)];
   const found = await db.execute<FoundTrigger>(
     sql`select c.relname as "table", t.tgname as name, pg_get_triggerdef(t.oid) as definition,
-        p.proname = any(${sql.raw(`array[${DERIVED_FUNCTIONS.map(literal).join(", ")}]`)}) as derived
+        p.proname = any(${sql.raw(`array[${names.map(literal).join(", ")}]`)}) as derived
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
       join pg_namespace s on s.oid = c.relnamespace
       where not t.tgisinternal and s.nspname = current_schema()
@@ -223,7 +212,7 @@ export async function derivedProblems(
   wanted: readonly TriggerSql[],
   functions: readonly FunctionSql[] = [],
 ): Promise<string[]> {
-  const found = await triggersIn(db);
+  const found = await triggersIn(db, functions);
   const byKey = new Map(found.map((row) => [`${row.table}.${row.name}`, row]));
   const wantedKeys = new Set(wanted.map((trigger) => `${trigger.table}.${trigger.name}`));
   const handWritten = new Set(
@@ -267,7 +256,7 @@ export async function applyDerived(
   wanted: readonly TriggerSql[],
   functions: readonly FunctionSql[] = [],
 ): Promise<string[]> {
-  const found = await triggersIn(db);
+  const found = await triggersIn(db, functions);
   const byKey = new Map(
     found.filter((row) => row.derived).map((row) => [`${row.table}.${row.name}`, row]),
   );

@@ -1,5 +1,5 @@
 /**
- * The members import (issue 43, docs/decisions/imports.md "Members"): rows
+ * The members import (issue 43, docs/decisions/imports-members.md): rows
  * upserted by e-mail (case-insensitive, as users_email_key and the login),
  * each cell checked by the contract's user, KYC and wallet schemas, the
  * referrer found in the file (any row order) or the store, a cycle in the

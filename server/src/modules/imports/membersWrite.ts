@@ -2,7 +2,7 @@
  * Writing a members import (members.ts checks it): what createUser does for
  * one member (modules/people/users.ts: the user, its wallet, the referrers'
  * down_line, the audit rows), done in statements of a thousand rows, so a
- * 50,000-member file takes seconds (docs/decisions/imports.md "Members").
+ * 50,000-member file takes seconds (docs/decisions/imports-members.md).
  */
 
 import { randomBytes } from "node:crypto";
@@ -264,7 +264,7 @@ async function postOpenings(
 /**
  * down_line of every store member gaining referrals (a new member's is set at insert), recounted as
  * people/referrals.ts recountDownLines does. Tiers are the file's: an
- * import does not promote (docs/decisions/imports.md "Members").
+ * import does not promote (docs/decisions/imports-members.md).
  */
 async function recountReferrers(tx: Tx, news: readonly NewMember[]): Promise<void> {
   const referrers = [

@@ -49,7 +49,7 @@ const SALES = [
   "sales.discount",
   "sales.shipping",
   "sales.tax",
-  // Returns and refunds on the days they were made (migration 0050).
+  // Returns and refunds on the days they were made (reports/returnRollups.ts).
   "returns.count",
   "returns.refunds",
   "returns.items",
